@@ -1,0 +1,81 @@
+# vaultfuzz build.
+#
+#   make          build ./vaultfuzz
+#   make run      build, then run the main job on corpus/
+#   make check    build with ASan+UBSan, then run every test
+#   make bench    build optimised, then print load/compile figures
+#
+# Missing libraries (Lua 5.1, Check, zlib) are installed by harness/deps.sh
+# when it can; it writes their flags to build/deps.mk.
+
+BUILD   := build
+CC      ?= cc
+STD     := -std=c11 -D_POSIX_C_SOURCE=200809L
+WARN    := -Wall -Wextra -Werror
+INC     := -Iinclude -Isrc -Iharness
+DEFS    := -DVF_SOURCE_DIR='"$(CURDIR)"'
+OPT     := -O2 -g
+SAN     := -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined \
+           -fno-sanitize-recover=all
+
+LIB_SRC   := $(sort $(wildcard src/*/*.c))
+CLI_SRC   := $(filter-out harness/main.c harness/bench_main.c, \
+               $(sort $(wildcard harness/*.c)))
+TEST_SRC  := $(sort $(wildcard tests/*.c))
+
+REL_OBJ   := $(patsubst %.c,$(BUILD)/rel/%.o,$(LIB_SRC) $(CLI_SRC))
+SAN_OBJ   := $(patsubst %.c,$(BUILD)/san/%.o,$(LIB_SRC) $(CLI_SRC))
+TEST_OBJ  := $(patsubst %.c,$(BUILD)/san/%.o,$(TEST_SRC))
+
+TEST_BIN  := $(BUILD)/san/check_vaultfuzz
+BENCH_BIN := $(BUILD)/rel/bench_vaultfuzz
+
+REAL_DES  ?= ../shared/dcss-des
+
+.PHONY: all run check check-real bench clean deps
+
+all: vaultfuzz
+
+# Library flags; (re)made before anything compiles.
+-include $(BUILD)/deps.mk
+$(BUILD)/deps.mk: harness/deps.sh
+	@mkdir -p $(BUILD)
+	@sh harness/deps.sh > $@.tmp && mv $@.tmp $@
+
+deps: $(BUILD)/deps.mk
+
+$(BUILD)/rel/%.o: %.c $(BUILD)/deps.mk
+	@mkdir -p $(dir $@)
+	$(CC) $(STD) $(WARN) $(OPT) $(INC) $(DEFS) $(DEP_CFLAGS) -MMD -MP -c $< -o $@
+
+$(BUILD)/san/%.o: %.c $(BUILD)/deps.mk
+	@mkdir -p $(dir $@)
+	$(CC) $(STD) $(WARN) $(SAN) $(INC) $(DEFS) $(DEP_CFLAGS) -MMD -MP -c $< -o $@
+
+vaultfuzz: $(REL_OBJ) $(BUILD)/rel/harness/main.o
+	$(CC) $(OPT) -o $@ $^ $(DEP_LIBS)
+
+$(TEST_BIN): $(SAN_OBJ) $(TEST_OBJ)
+	$(CC) $(SAN) -o $@ $^ $(CHECK_LIBS) $(DEP_LIBS)
+
+$(BENCH_BIN): $(REL_OBJ) $(BUILD)/rel/harness/bench_main.o
+	$(CC) $(OPT) -o $@ $^ $(DEP_LIBS)
+
+run: vaultfuzz
+	./vaultfuzz lint
+
+# Every test of the project itself; needs nothing outside this tree.
+check: vaultfuzz $(TEST_BIN)
+	$(TEST_BIN)
+
+# The checks on the real DCSS corpus (../shared/dcss-des).
+check-real: vaultfuzz $(TEST_BIN)
+	VF_REAL_DES=$(REAL_DES) $(TEST_BIN) realcorpus
+
+bench: $(BENCH_BIN)
+	$(BENCH_BIN) $(REAL_DES)
+
+clean:
+	rm -rf $(BUILD) vaultfuzz
+
+-include $(shell find $(BUILD) -name '*.d' 2>/dev/null)

@@ -1,0 +1,100 @@
+/* vaultfuzz: command dispatch and the options every command shares. */
+#include "cli.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#ifndef VF_SOURCE_DIR
+#define VF_SOURCE_DIR "."
+#endif
+
+static const char usage[] =
+    "usage: vaultfuzz COMMAND [OPTIONS]\n"
+    "\n"
+    "Finds Dungeon Crawl Stone Soup vaults that can cut off part of a level.\n"
+    "\n"
+    "commands:\n"
+    "  lint    load .des files, compile their Lua, report every problem\n"
+    "  list    one line per map: name, place, ORIENT, TAGS, MAP size\n"
+    "  help    this text, or 'vaultfuzz help COMMAND'\n"
+    "\n"
+    "Each command takes --help. The default --des is corpus/.\n";
+
+const char *vf_cli_default_corpus(void)
+{
+    struct stat st;
+    if (stat("corpus", &st) == 0 && S_ISDIR(st.st_mode)) return "corpus";
+    return VF_SOURCE_DIR "/corpus";
+}
+
+int vf_cli_next_opt(vf_cli *cli, const char *cmd, vf_argv *a,
+                    const vf_opt *opts, const char **arg, vf_strlist *pos)
+{
+    while (++a->i < a->argc) {
+        char *s = a->argv[a->i];
+        if (s[0] != '-' || !s[1]) {
+            if (!pos) {
+                fprintf(cli->err, "vaultfuzz %s: unexpected argument '%s' "
+                        "(see --help)\n", cmd, s);
+                return -2;
+            }
+            vf_strlist_push(pos, vf_xstrdup(s));
+            continue;
+        }
+        const char *eq = strchr(s, '=');
+        size_t n = eq ? (size_t)(eq - s) : strlen(s);
+        for (int k = 0; opts[k].name; k++) {
+            if (strlen(opts[k].name) != n || strncmp(opts[k].name, s, n))
+                continue;
+            *arg = NULL;
+            if (opts[k].has_arg) {
+                if (eq) *arg = eq + 1;
+                else if (a->i + 1 < a->argc) *arg = a->argv[++a->i];
+                else {
+                    fprintf(cli->err, "vaultfuzz %s: %s needs a value\n", cmd,
+                            opts[k].name);
+                    return -2;
+                }
+            } else if (eq) {
+                fprintf(cli->err, "vaultfuzz %s: %s takes no value\n", cmd,
+                        opts[k].name);
+                return -2;
+            }
+            return k;
+        }
+        fprintf(cli->err, "vaultfuzz %s: unknown option '%s' (see --help)\n",
+                cmd, s);
+        return -2;
+    }
+    return -1;
+}
+
+size_t vf_cli_load(const vf_strlist *des, vf_desset *set, vf_diag *d)
+{
+    if (des->n) return vf_des_load_paths(set, des->v, des->n, d);
+    char *def = (char *)vf_cli_default_corpus();
+    return vf_des_load_paths(set, &def, 1, d);
+}
+
+int vf_cli_main(int argc, char **argv, FILE *out, FILE *err)
+{
+    vf_cli cli = {out, err};
+    if (argc < 2) {
+        fputs(usage, err);
+        return VF_EXIT_USAGE;
+    }
+    const char *cmd = argv[1];
+    if (!strcmp(cmd, "lint")) return vf_cmd_lint(&cli, argc - 1, argv + 1);
+    if (!strcmp(cmd, "list")) return vf_cmd_list(&cli, argc - 1, argv + 1);
+    if (!strcmp(cmd, "help") || !strcmp(cmd, "--help") || !strcmp(cmd, "-h")) {
+        if (argc > 2 && strcmp(argv[2], "help")) {
+            char *sub[] = {argv[0], argv[2], "--help", NULL};
+            return vf_cli_main(3, sub, out, err);
+        }
+        fputs(usage, out);
+        return VF_EXIT_OK;
+    }
+    fprintf(err, "vaultfuzz: unknown command '%s'\n\n%s", cmd, usage);
+    return VF_EXIT_USAGE;
+}

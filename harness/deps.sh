@@ -1,0 +1,35 @@
+#!/bin/sh
+# Makes sure the libraries vaultfuzz builds against are present, then writes
+# the compiler and linker flags for them as a makefile fragment on stdout.
+# Installs the Debian packages itself when it can (root with apt-get);
+# otherwise it stops and prints the exact command to run.
+set -eu
+
+PKGS="lua5.1 check zlib"
+DEBS="liblua5.1-0-dev check zlib1g-dev pkg-config"
+
+have_all() {
+    command -v pkg-config >/dev/null 2>&1 && pkg-config --exists $PKGS
+}
+
+if ! have_all; then
+    if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
+        echo "deps.sh: installing $DEBS" >&2
+        export DEBIAN_FRONTEND=noninteractive
+        log=$(mktemp)
+        # apt's chatter goes to a log, shown only if the install fails.
+        if ! { apt-get update -qq && apt-get install -y -qq $DEBS; } >"$log" 2>&1; then
+            cat "$log" >&2
+        fi
+        rm -f "$log"
+    fi
+fi
+if ! have_all; then
+    echo "deps.sh: missing libraries; install them with:" >&2
+    echo "    sudo apt-get install -y $DEBS" >&2
+    exit 1
+fi
+
+echo "DEP_CFLAGS := $(pkg-config --cflags $PKGS)"
+echo "DEP_LIBS := $(pkg-config --libs lua5.1 zlib) -lm"
+echo "CHECK_LIBS := $(pkg-config --libs check)"

@@ -1,0 +1,29 @@
+/* JSON string escaping. */
+#include "vf_json.h"
+
+#include <string.h>
+
+void vf_json_str(vf_sbuf *b, const char *s, size_t n)
+{
+    vf_sbuf_addc(b, '"');
+    for (size_t i = 0; i < n; i++) {
+        unsigned char c = (unsigned char)s[i];
+        switch (c) {
+        case '"': vf_sbuf_adds(b, "\\\""); break;
+        case '\\': vf_sbuf_adds(b, "\\\\"); break;
+        case '\n': vf_sbuf_adds(b, "\\n"); break;
+        case '\r': vf_sbuf_adds(b, "\\r"); break;
+        case '\t': vf_sbuf_adds(b, "\\t"); break;
+        default:
+            if (c < 0x20) vf_sbuf_printf(b, "\\u%04x", c);
+            else vf_sbuf_addc(b, (char)c);
+        }
+    }
+    vf_sbuf_addc(b, '"');
+}
+
+void vf_json_cstr(vf_sbuf *b, const char *s)
+{
+    if (!s) vf_sbuf_adds(b, "null");
+    else vf_json_str(b, s, strlen(s));
+}

@@ -1,0 +1,32 @@
+/* Test runner: every Check suite, or those named on the command line. */
+#include <check.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "tests.h"
+
+static const struct { const char *name; Suite *(*make)(void); int opt_in; }
+suites[] = {
+    {"util", vf_test_util_suite, 0},
+};
+
+int main(int argc, char **argv)
+{
+    SRunner *sr = NULL;
+    for (size_t i = 0; i < sizeof suites / sizeof *suites; i++) {
+        int wanted = argc < 2 ? !suites[i].opt_in : 0;
+        for (int a = 1; a < argc; a++)
+            if (!strcmp(argv[a], suites[i].name)) wanted = 1;
+        if (!wanted) continue;
+        if (!sr) sr = srunner_create(suites[i].make());
+        else srunner_add_suite(sr, suites[i].make());
+    }
+    if (!sr) {
+        fprintf(stderr, "check_vaultfuzz: no such suite\n");
+        return 2;
+    }
+    srunner_run_all(sr, CK_NORMAL);
+    int failed = srunner_ntests_failed(sr);
+    srunner_free(sr);
+    return failed ? 1 : 0;
+}
