@@ -8,6 +8,13 @@
 static const struct { const char *name; Suite *(*make)(void); int opt_in; }
 suites[] = {
     {"util", vf_test_util_suite, 0},
+    {"golden", vf_test_golden_suite, 0},
+    {"lexer", vf_test_lexer_suite, 0},
+    {"bad", vf_test_bad_suite, 0},
+    {"cli", vf_test_cli_suite, 0},
+    {"corpus", vf_test_corpus_suite, 0},
+    /* Opt-in: needs ../shared/dcss-des (make check-real, .ci/run). */
+    {"realcorpus", vf_test_realcorpus_suite, 1},
 };
 
 int main(int argc, char **argv)

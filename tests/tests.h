@@ -7,5 +7,28 @@
 #include "vf_des.h"
 
 Suite *vf_test_util_suite(void);
+Suite *vf_test_golden_suite(void);
+Suite *vf_test_lexer_suite(void);
+Suite *vf_test_bad_suite(void);
+Suite *vf_test_cli_suite(void);
+Suite *vf_test_corpus_suite(void);
+Suite *vf_test_realcorpus_suite(void);
+
+/* A set loaded from text for one test. */
+typedef struct vf_t_loaded {
+    vf_desset set;
+    vf_diag d;
+    size_t errors;
+    char *msg;   /* last message formatted by vf_t_msg */
+} vf_t_loaded;
+
+void vf_t_init(vf_t_loaded *l);                             /* empty */
+void vf_t_load(vf_t_loaded *l, const char *text);           /* as "t.des" */
+void vf_t_load_as(vf_t_loaded *l, const char *path, const char *text);
+void vf_t_free(vf_t_loaded *l);
+const vf_mapdef *vf_t_map(vf_t_loaded *l, const char *name); /* must exist */
+const char *vf_t_chunk(vf_t_loaded *l, const char *map, vf_chunk_kind k);
+/* Message i as printed ("file:line: map NAME: ..."); valid until next call. */
+const char *vf_t_msg(vf_t_loaded *l, size_t i);
 
 #endif

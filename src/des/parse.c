@@ -518,7 +518,12 @@ static void keyword_line(vf_parser *p, const char *s, const char *e)
         q++;
     const keyword *kw = q > s ? find_keyword(s, (size_t)(q - s)) : NULL;
     if (q == e || *q != ':' || !kw) {
-        if (q > s && q < e && *q == ':')
+        if (is_marker_line(s, e, "MAP", 1))
+            vf_lex_fail(p, p->lineno, "MAP must start in column 1");
+        else if (is_marker_line(s, e, "ENDMAP", 1))
+            vf_lex_fail(p, p->lineno, "ENDMAP without a MAP line before it "
+                        "(MAP must start in column 1)");
+        else if (q > s && q < e && *q == ':')
             vf_lex_fail(p, p->lineno, "unknown keyword '%.*s:'",
                         (int)(q - s), s);
         else if (kw)

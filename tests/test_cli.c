@@ -1,0 +1,168 @@
+/* The commands, run through vf_cli_main with output captured. */
+#define _GNU_SOURCE
+#include "tests.h"
+#include "cli.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct run {
+    int rc;
+    char *out, *err;
+} run;
+
+/* vaultfuzz with up to five arguments; the first NULL ends the list. */
+static run vf5(const char *a1, const char *a2, const char *a3, const char *a4,
+               const char *a5)
+{
+    char *argv[7] = {"vaultfuzz", (char *)a1, (char *)a2, (char *)a3,
+                     (char *)a4, (char *)a5, NULL};
+    int argc = 1;
+    while (argc < 6 && argv[argc]) argc++;
+    run r;
+    size_t ol, el;
+    FILE *out = open_memstream(&r.out, &ol);
+    FILE *err = open_memstream(&r.err, &el);
+    r.rc = vf_cli_main(argc, argv, out, err);
+    fclose(out);
+    fclose(err);
+    return r;
+}
+
+static run vf(const char *a1, const char *a2, const char *a3, const char *a4)
+{
+    return vf5(a1, a2, a3, a4, NULL);
+}
+
+static void done(run *r)
+{
+    free(r->out);
+    free(r->err);
+}
+
+START_TEST(lint_default_corpus_is_clean)
+{
+    run r = vf("lint", NULL, NULL, NULL);
+    ck_assert_int_eq(r.rc, 0);
+    ck_assert_str_eq(r.out, "lint: 6 files, 16 maps, 34 chunks, 0 errors, "
+                     "0 warnings\n");
+    done(&r);
+}
+END_TEST
+
+START_TEST(lint_reports_errors_and_exit_status)
+{
+    run r = vf("lint", "--des", "corpus/bad/lua_syntax.des.bad", NULL);
+    ck_assert_int_eq(r.rc, 1);
+    ck_assert_str_eq(r.out,
+        "corpus/bad/lua_syntax.des.bad:10: map vf_bad_lua: Lua error in the "
+        "main chunk: 'then' expected near 'subst'\n"
+        "corpus/bad/lua_syntax.des.bad:13: map vf_bad_lua: Lua error in the "
+        "veto chunk: unexpected symbol near '='\n"
+        "lint: 1 files, 2 maps, 4 chunks, 2 errors, 0 warnings\n");
+    done(&r);
+
+    r = vf("lint", "--des=nowhere", NULL, NULL);
+    ck_assert_int_eq(r.rc, 1);
+    ck_assert_str_eq(r.out, "nowhere: No such file or directory\n"
+                     "lint: 0 files, 0 maps, 0 chunks, 1 errors, 0 warnings\n");
+    done(&r);
+}
+END_TEST
+
+START_TEST(lint_stats)
+{
+    run r = vf("lint", "--stats", "--des", "corpus/syntax/crlf.des");
+    ck_assert_int_eq(r.rc, 0);
+    ck_assert_ptr_nonnull(strstr(r.out, "\n  subst         1\n"));
+    ck_assert_ptr_nonnull(strstr(r.out, "\n  map           3\n"));
+    done(&r);
+}
+END_TEST
+
+START_TEST(list_text_and_json)
+{
+    run r = vf("list", "--des", "corpus/syntax/crlf.des", NULL);
+    ck_assert_int_eq(r.rc, 0);
+    ck_assert_str_eq(r.out, "vf_crlf_room\tcorpus/syntax/crlf.des:3\t-\t"
+                     "transparent\t5x3\n");
+    done(&r);
+
+    r = vf5("list", "--des", "corpus/syntax/map_blocks.des", "--format",
+            "json");
+    ck_assert_int_eq(r.rc, 0);
+    ck_assert_str_eq(r.out,
+        "[\n"
+        "  {\"name\": \"vf_map_ragged\", \"file\": "
+        "\"corpus/syntax/map_blocks.des\", \"line\": 8, \"orient\": "
+        "\"float\", \"tags\": [], \"width\": 8, \"height\": 5},\n"
+        "  {\"name\": \"vf_map_lexer_quirks\", \"file\": "
+        "\"corpus/syntax/map_blocks.des\", \"line\": 20, \"orient\": null, "
+        "\"tags\": [], \"width\": 9, \"height\": 3},\n"
+        "  {\"name\": \"vf_map_indented_headers\", \"file\": "
+        "\"corpus/syntax/map_blocks.des\", \"line\": 28, \"orient\": "
+        "\"float\", \"tags\": [\"transparent\"], \"width\": 3, "
+        "\"height\": 3}\n"
+        "]\n");
+    done(&r);
+}
+END_TEST
+
+START_TEST(list_load_errors_go_to_stderr)
+{
+    run r = vf("list", "--des", "corpus/bad/duplicate_name.des.bad", NULL);
+    ck_assert_int_eq(r.rc, 1);
+    ck_assert_ptr_nonnull(strstr(r.err, "name already used"));
+    ck_assert_ptr_null(strstr(r.out, "already"));
+    ck_assert_ptr_nonnull(strstr(r.out, "vf_bad_twice_survivor\t"));
+    done(&r);
+}
+END_TEST
+
+START_TEST(usage_and_help)
+{
+    run r = vf(NULL, NULL, NULL, NULL);
+    ck_assert_int_eq(r.rc, 2);
+    ck_assert_ptr_nonnull(strstr(r.err, "usage: vaultfuzz COMMAND"));
+    done(&r);
+    r = vf("frobnicate", NULL, NULL, NULL);
+    ck_assert_int_eq(r.rc, 2);
+    ck_assert_ptr_nonnull(strstr(r.err, "unknown command 'frobnicate'"));
+    done(&r);
+    r = vf("lint", "--bogus", NULL, NULL);
+    ck_assert_int_eq(r.rc, 2);
+    ck_assert_str_eq(r.err, "vaultfuzz lint: unknown option '--bogus' "
+                     "(see --help)\n");
+    done(&r);
+    r = vf("list", "--format", "xml", NULL);
+    ck_assert_int_eq(r.rc, 2);
+    done(&r);
+    r = vf("lint", "--des", NULL, NULL);
+    ck_assert_int_eq(r.rc, 2);
+    ck_assert_str_eq(r.err, "vaultfuzz lint: --des needs a value\n");
+    done(&r);
+    r = vf("lint", "--help", NULL, NULL);
+    ck_assert_int_eq(r.rc, 0);
+    ck_assert_ptr_nonnull(strstr(r.out, "usage: vaultfuzz lint"));
+    done(&r);
+    r = vf("help", "list", NULL, NULL);
+    ck_assert_int_eq(r.rc, 0);
+    ck_assert_ptr_nonnull(strstr(r.out, "usage: vaultfuzz list"));
+    done(&r);
+}
+END_TEST
+
+Suite *vf_test_cli_suite(void)
+{
+    Suite *s = suite_create("cli");
+    TCase *tc = tcase_create("commands");
+    tcase_add_test(tc, lint_default_corpus_is_clean);
+    tcase_add_test(tc, lint_reports_errors_and_exit_status);
+    tcase_add_test(tc, lint_stats);
+    tcase_add_test(tc, list_text_and_json);
+    tcase_add_test(tc, list_load_errors_go_to_stderr);
+    tcase_add_test(tc, usage_and_help);
+    suite_add_tcase(s, tc);
+    return s;
+}

@@ -1,0 +1,119 @@
+/* The real DCSS corpus (../shared/dcss-des, or $VF_REAL_DES): the figures
+ * dcss-compat.md §1.1 and §8 measured with the game's own parser. */
+#include "tests.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+static const char *real_dir(void)
+{
+    const char *d = getenv("VF_REAL_DES");
+    return d && *d ? d : "../shared/dcss-des";
+}
+
+static int have_real(void)
+{
+    struct stat st;
+    if (stat(real_dir(), &st) == 0 && S_ISDIR(st.st_mode)) return 1;
+    printf("realcorpus: skipped, no corpus at %s\n", real_dir());
+    return 0;
+}
+
+static void load_real(vf_t_loaded *l)
+{
+    char *paths[] = {(char *)real_dir()};
+    vf_t_init(l);
+    l->errors = vf_des_load_paths(&l->set, paths, 1, &l->d);
+}
+
+START_TEST(loads_whole_corpus_clean)
+{
+    if (!have_real()) return;
+    vf_t_loaded l;
+    load_real(&l);
+    size_t chunks;
+    vf_des_compile(&l.set, &l.d, &chunks);
+    ck_assert_msg(l.d.n == 0, "%s", l.d.n ? vf_t_msg(&l, 0) : "");
+    ck_assert_uint_eq(l.set.nfiles, 144);
+    ck_assert_uint_eq(l.set.nmaps, 6264);
+    /* §1: 6517 main/validate/veto/epilogue chunks and global preludes,
+     * plus one mapchunk for each of the 6057 maps with a MAP block. */
+    ck_assert_uint_eq(chunks, 6517 + 6057);
+    vf_t_free(&l);
+}
+END_TEST
+
+START_TEST(header_call_totals)
+{
+    if (!have_real()) return;
+    static const struct { vf_call call; unsigned n; } want[] = {
+        {VF_CALL_TAGS, 13629}, {VF_CALL_SUBST, 13586}, {VF_CALL_MONS, 5497},
+        {VF_CALL_NSUBST, 5428}, {VF_CALL_KMONS, 3915}, {VF_CALL_KFEAT, 2915},
+        {VF_CALL_SHUFFLE, 2915}, {VF_CALL_DEPTH, 2140},
+        {VF_CALL_ORIENT, 1671}, {VF_CALL_KITEM, 1326},
+        {VF_CALL_WEIGHT, 1222}, {VF_CALL_FTILE, 1236}, {VF_CALL_TILE, 1083},
+        {VF_CALL_ITEM, 946}, {VF_CALL_COLOUR, 907}, {VF_CALL_SUBVAULT, 927},
+        {VF_CALL_LUA_MARKER, 734}, {VF_CALL_KPROP, 532},
+        {VF_CALL_KMASK, 490}, {VF_CALL_CLEAR, 252}, {VF_CALL_PLACE, 238},
+        {VF_CALL_DEPTH_WEIGHT, 231}, {VF_CALL_MARKER, 73},
+        {VF_CALL_CHANCE, 52}, {VF_CALL_DEPTH_CHANCE, 42},
+        {VF_CALL_DESC, 14}, {VF_CALL_ORDER, 14}, {VF_CALL_WELCOME, 0},
+        {VF_CALL_MAP, 88418},
+    };
+    vf_t_loaded l;
+    load_real(&l);
+    unsigned total[VF_CALL_KINDS] = {0};
+    for (size_t i = 0; i < l.set.nmaps; i++)
+        for (int k = 0; k < VF_CALL_KINDS; k++)
+            total[k] += l.set.maps[i].calls[k];
+    for (size_t i = 0; i < sizeof want / sizeof *want; i++)
+        ck_assert_msg(total[want[i].call] == want[i].n, "%s: %u, want %u",
+                      vf_call_names[want[i].call], total[want[i].call],
+                      want[i].n);
+    vf_t_free(&l);
+}
+END_TEST
+
+START_TEST(structure_figures)
+{
+    if (!have_real()) return;
+    vf_t_loaded l;
+    load_real(&l);
+    size_t preludes = 0, no_map = 0, defaults = 0, validate = 0, veto = 0,
+           epilogue = 0;
+    for (size_t f = 0; f < l.set.nfiles; f++)
+        preludes += !vf_chunk_empty(&l.set.files[f].prelude);
+    for (size_t i = 0; i < l.set.nmaps; i++) {
+        const vf_mapdef *m = &l.set.maps[i];
+        no_map += m->height == 0;
+        defaults += m->default_depth && !m->calls[VF_CALL_DEPTH];
+        validate += !vf_chunk_empty(&m->chunk[VF_CHUNK_VALIDATE]);
+        veto += !vf_chunk_empty(&m->chunk[VF_CHUNK_VETO]);
+        epilogue += !vf_chunk_empty(&m->chunk[VF_CHUNK_EPILOGUE]);
+    }
+    ck_assert_uint_eq(preludes, 125);   /* §1.4 */
+    ck_assert_uint_eq(no_map, 207);     /* §1.3.11 */
+    ck_assert_uint_eq(validate, 23);    /* §2.1 */
+    ck_assert_uint_eq(veto, 41);
+    ck_assert_uint_eq(epilogue, 65);
+    ck_assert_uint_eq(defaults, 1802);  /* §1.4: rely on default-depth */
+    /* The one map row that starts with a UTF-8 no-break space. */
+    ck_assert_ptr_nonnull(strstr(vf_t_chunk(&l,
+        "shapermc_ecumenical_altar_petra", VF_CHUNK_MAP), "map(\"\xc2\xa0"));
+    vf_t_free(&l);
+}
+END_TEST
+
+Suite *vf_test_realcorpus_suite(void)
+{
+    Suite *s = suite_create("realcorpus");
+    TCase *tc = tcase_create("dcss-des");
+    tcase_set_timeout(tc, 120);
+    tcase_add_test(tc, loads_whole_corpus_clean);
+    tcase_add_test(tc, header_call_totals);
+    tcase_add_test(tc, structure_figures);
+    suite_add_tcase(s, tc);
+    return s;
+}
