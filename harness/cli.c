@@ -17,6 +17,7 @@ static const char usage[] =
     "commands:\n"
     "  lint    load .des files, compile their Lua, report every problem\n"
     "  list    one line per map: name, place, ORIENT, TAGS, MAP size\n"
+    "  chunks  the Lua chunks the game generates for each map\n"
     "  help    this text, or 'vaultfuzz help COMMAND'\n"
     "\n"
     "Each command takes --help. The default --des is corpus/.\n";
@@ -87,6 +88,8 @@ int vf_cli_main(int argc, char **argv, FILE *out, FILE *err)
     const char *cmd = argv[1];
     if (!strcmp(cmd, "lint")) return vf_cmd_lint(&cli, argc - 1, argv + 1);
     if (!strcmp(cmd, "list")) return vf_cmd_list(&cli, argc - 1, argv + 1);
+    if (!strcmp(cmd, "chunks"))
+        return vf_cmd_chunks(&cli, argc - 1, argv + 1);
     if (!strcmp(cmd, "help") || !strcmp(cmd, "--help") || !strcmp(cmd, "-h")) {
         if (argc > 2 && strcmp(argv[2], "help")) {
             char *sub[] = {argv[0], argv[2], "--help", NULL};

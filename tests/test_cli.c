@@ -153,6 +153,27 @@ START_TEST(usage_and_help)
 }
 END_TEST
 
+START_TEST(chunks_shows_generated_lua)
+{
+    run r = vf("chunks", "--des", "corpus/syntax/crlf.des", "vf_crlf_room");
+    ck_assert_int_eq(r.rc, 0);
+    ck_assert_str_eq(r.out,
+        "@@ map vf_crlf_room corpus/syntax/crlf.des:3\n"
+        "@@ chunk mapchunk 10\n"
+        " map(\"xxxxx\")\n map(\"x.a.@\")\n map(\"xxxxx\")\n"
+        "@@ end\n"
+        "@@ chunk main 4\n"
+        " tags(\"transparent\")\n subst(\"a = x.\")\n\n"
+        "     local crlf_block = 1\n"
+        "@@ end\n");
+    done(&r);
+    r = vf("chunks", "--des", "corpus/syntax/crlf.des", "nope");
+    ck_assert_int_eq(r.rc, 1);
+    ck_assert_str_eq(r.err, "vaultfuzz chunks: no map named 'nope'\n");
+    done(&r);
+}
+END_TEST
+
 Suite *vf_test_cli_suite(void)
 {
     Suite *s = suite_create("cli");
@@ -163,6 +184,7 @@ Suite *vf_test_cli_suite(void)
     tcase_add_test(tc, list_text_and_json);
     tcase_add_test(tc, list_load_errors_go_to_stderr);
     tcase_add_test(tc, usage_and_help);
+    tcase_add_test(tc, chunks_shows_generated_lua);
     suite_add_tcase(s, tc);
     return s;
 }
