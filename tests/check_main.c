@@ -13,6 +13,7 @@ suites[] = {
     {"bad", vf_test_bad_suite, 0},
     {"cli", vf_test_cli_suite, 0},
     {"corpus", vf_test_corpus_suite, 0},
+    {"transform", vf_test_transform_suite, 0},
     /* Opt-in: needs ../shared/dcss-des (make check-real, .ci/run). */
     {"realcorpus", vf_test_realcorpus_suite, 1},
 };

@@ -295,6 +295,20 @@ START_TEST(list_shapes)
 END_TEST
 
 /* §1.3.7: CHANCE/WEIGHT/ORDER numbers and depth qualifiers. */
+START_TEST(lookahead_lines)
+{
+    vf_t_loaded l;
+    /* The next token may be after comments and blank lines, the first map
+     * row, or end of file (the line after the last newline). */
+    vf_t_load(&l, "NAME: a\nWEIGHT: 5\n# c\n\nMAP\nx@\nENDMAP\n"
+                  "NAME: b\nCHANCE: 2%\n");
+    ck_assert_str_eq(MAIN(&l, "a"), " weight(5)");
+    ck_assert_int_eq(vf_t_map(&l, "a")->chunk[VF_CHUNK_MAIN].first, 6);
+    ck_assert_int_eq(vf_t_map(&l, "b")->chunk[VF_CHUNK_MAIN].first, 10);
+    vf_t_free(&l);
+}
+END_TEST
+
 START_TEST(chance_weight_order)
 {
     vf_t_loaded l;
@@ -305,10 +319,12 @@ START_TEST(chance_weight_order)
         "CHANCE:\n"
         "ORDER: 7\n");
     ck_assert_uint_eq(l.errors, 0);
+    /* A bare last roll waits for the next token's line, as the game's
+     * parser (one token of look-ahead) places it. */
     ck_assert_str_eq(MAIN(&l, "a"),
-        " depth_weight(\"D:2-, Elf\", 10) weight(1)\n"
-        " depth_chance(\"D:2-4\", 500) chance(50) chance(200)\n"
-        "\n"
+        " depth_weight(\"D:2-, Elf\", 10)\n"
+        " weight(1) depth_chance(\"D:2-4\", 500) chance(50)\n"
+        " chance(200)\n"
         " order(7)");
     vf_t_free(&l);
 
@@ -522,6 +538,7 @@ Suite *vf_test_lexer_suite(void)
     tcase_add_test(tc, one_character_items);
     tcase_add_test(tc, list_shapes);
     tcase_add_test(tc, chance_weight_order);
+    tcase_add_test(tc, lookahead_lines);
     tcase_add_test(tc, names);
     tcase_add_test(tc, duplicate_names_across_files);
     tcase_add_test(tc, headers_before_name);

@@ -20,6 +20,11 @@ typedef struct vf_parser {
     int map_bad;             /* an error was reported: drop it at the end */
     int skipping;            /* after an error: skip to the next NAME: */
     char *default_depth;     /* owned; the file's current default-depth */
+    /* A CHANCE/WEIGHT call waiting for the line of the next token: the
+     * game's parser needs one token of look-ahead after a bare number. */
+    vf_sbuf lookahead;
+    vf_call lookahead_call;
+    int has_lookahead;
     size_t errors;
 } vf_parser;
 

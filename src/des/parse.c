@@ -4,6 +4,7 @@
  * and maps; a map is a NAME: line followed by headers, MAP blocks and Lua
  * blocks up to the next NAME: or default-depth:. */
 #include "des_int.h"
+#include "vf_keyitem.h"
 
 #include <ctype.h>
 #include <stdlib.h>
@@ -127,6 +128,24 @@ static void add_piece(vf_parser *p, vf_call call, int line, const vf_sbuf *b)
     p->map.calls[call]++;
 }
 
+/* Adds a call that waits for the next token's line (see parse_rolls). */
+static void defer_piece(vf_parser *p, vf_call call, const vf_sbuf *b)
+{
+    vf_sbuf_reset(&p->lookahead);
+    vf_sbuf_add(&p->lookahead, b->s, b->len);
+    p->lookahead_call = call;
+    p->has_lookahead = 1;
+}
+
+/* A token was read on `line`: a waiting call lands there. */
+static void token_at(vf_parser *p, int line)
+{
+    if (!p->has_lookahead) return;
+    p->has_lookahead = 0;
+    if (p->in_map && !p->skipping) add_piece(p, p->lookahead_call, line,
+                                             &p->lookahead);
+}
+
 /* name("value") */
 static void add_call(vf_parser *p, vf_call call, int line, const char *v,
                      size_t n)
@@ -151,43 +170,23 @@ static void append_word(char **list, const char *v, size_t n)
     *list = vf_sbuf_take(&b);
 }
 
-static void trim(const char **s, const char **e)
-{
-    while (*s < *e && isspace((unsigned char)**s)) (*s)++;
-    while (*e > *s && isspace((unsigned char)(*e)[-1])) (*e)--;
-}
-
 /* MARKER: the key is split off at parse time (one glyph), and a "lua:"
  * argument becomes a function returning that expression. */
 static void add_marker(vf_parser *p, int line, const char *v, size_t n)
 {
-    const char *sep = NULL;
-    for (size_t i = 1; i < n && !sep; i++)
-        if (v[i] == '=' || v[i] == ':') sep = v + i;
-    if (!sep) {
-        vf_lex_fail(p, line, "MARKER: malformed declaration - must use = or "
-                    ": in '%.*s'", (int)n, v);
+    vf_keyitem ki;
+    vf_sbuf err = VF_SBUF_INIT;
+    if (vf_keyitem_split(v, n, 1, &ki, &err)) {
+        vf_lex_fail(p, line, "MARKER: %s", vf_sbuf_str(&err));
+        vf_sbuf_free(&err);
         return;
     }
-    const char *ks = v, *ke = sep, *as = sep + 1, *ae = v + n;
-    trim(&ks, &ke);
-    trim(&as, &ae);
-    if (ke - ks != 1) {
-        vf_lex_fail(p, line, "MARKER: selector '%.*s' must be <= 1 "
-                    "characters in '%.*s'", (int)(ke - ks), ks, (int)n, v);
-        return;
-    }
-    if (ae == as) {
-        vf_lex_fail(p, line, "MARKER: no substitute defined in '%.*s'",
-                    (int)n, v);
-        return;
-    }
-    if (ae - as >= 4 && !memcmp(as, "lua:", 4)) {
+    if (ki.arg_len >= 4 && !memcmp(ki.arg, "lua:", 4)) {
         vf_sbuf b = VF_SBUF_INIT;
         vf_sbuf_adds(&b, "lua_marker(\"");
-        add_quoted(&b, ks, 1);
+        add_quoted(&b, ki.key, 1);
         vf_sbuf_printf(&b, "\", function ()   return %.*s end)",
-                       (int)(ae - as - 4), as + 4);
+                       (int)(ki.arg_len - 4), ki.arg + 4);
         add_piece(p, VF_CALL_LUA_MARKER, line, &b);
         vf_sbuf_free(&b);
         return;
@@ -265,8 +264,10 @@ static void parse_order(vf_parser *p, const char *s, const char *e)
 }
 
 /* CHANCE: N[%] [(depths)], ...   WEIGHT: N [(depths)], ...
- * Calls carry the keyword's own line; the game's parser gives them the
- * line of the token after the number (its look-ahead), a harmless quirk. */
+ * A roll with a (depths) string, or followed by a comma, is added at this
+ * line. The game's parser reduces a bare last roll only after reading the
+ * next token, so its call carries that token's line (often the next header
+ * or the first map row): we keep it waiting until then, to match. */
 static void parse_rolls(vf_parser *p, const keyword *kw, const char *s,
                         const char *e)
 {
@@ -303,7 +304,9 @@ static void parse_rolls(vf_parser *p, const keyword *kw, const char *s,
             s = skip_blanks(close + 1, e);
         } else {
             vf_sbuf_printf(&b, "%s(%d)", chance ? "chance" : "weight", roll);
-            add_piece(p, (vf_call)kw->call, p->lineno, &b);
+            if (s < e && *s == ',') add_piece(p, (vf_call)kw->call, p->lineno,
+                                              &b);
+            else defer_piece(p, (vf_call)kw->call, &b);
         }
         n++;
         if (s == e) break;
@@ -454,6 +457,7 @@ static int only_spaces(const char *s, const char *e)
 static void map_line(vf_parser *p, const char *s, size_t len)
 {
     vf_mapdef *m = &p->map;
+    token_at(p, p->lineno);
     vf_sbuf b = VF_SBUF_INIT;
     vf_sbuf_adds(&b, "map(\"");
     add_quoted(&b, s, len);
@@ -573,6 +577,7 @@ static void parse_line(vf_parser *p)
     }
     while (s < e && vf_lex_blank(*s)) s++;
     if (s == e || *s == '#') return;  /* blank, or a whole-line comment */
+    token_at(p, p->lineno);
     if (*s == ':') {
         lua_oneliner(p, s + 1, e);
         return;
@@ -628,8 +633,12 @@ size_t vf_des_load_buffer(vf_desset *set, const char *path, const char *text,
         }
         parse_line(&p);
     }
+    /* At the end the look-ahead is end-of-file, on the line after the last
+     * newline. */
+    token_at(&p, p.lineno + (len && text[len - 1] == '\n'));
     finish_map(&p);
     free(p.default_depth);
+    vf_sbuf_free(&p.lookahead);
     vf_desfile *f = &set->files[p.file];
     f->nmaps = set->nmaps - f->first_map;
     f->errors = p.errors;
