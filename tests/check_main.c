@@ -14,6 +14,7 @@ suites[] = {
     {"cli", vf_test_cli_suite, 0},
     {"corpus", vf_test_corpus_suite, 0},
     {"transform", vf_test_transform_suite, 0},
+    {"lua", vf_test_lua_suite, 0},
     /* Opt-in: needs ../shared/dcss-des (make check-real, .ci/run). */
     {"realcorpus", vf_test_realcorpus_suite, 1},
 };

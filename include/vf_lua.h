@@ -1,0 +1,51 @@
+/* vf_lua: the sandboxed Lua 5.1 state vault code runs in.
+ *
+ * One state per worker, reused across cases. Vault Lua gets the base
+ * library without load/dofile/loadfile (loadstring refuses bytecode),
+ * string, table, math, os.time and os.clock only, and no io, debug or C
+ * require. table.unpack and crawl.setfenv are added, the only Lua 5.4
+ * features the corpus needs (dcss-compat.md §7.7).
+ *
+ * Each case runs under an instruction budget and a memory cap: going past
+ * either raises an ordinary Lua error naming the limit, so an endless loop
+ * or a memory bomb fails that case and the next case runs normally. */
+#ifndef VF_LUA_H
+#define VF_LUA_H
+
+#include <stddef.h>
+
+#include <lua.h>
+
+#include "vf_sbuf.h"
+
+typedef struct vf_lua vf_lua;
+
+typedef struct vf_lua_limits {
+    unsigned long instructions;  /* per case; 0 = no limit */
+    size_t memory;               /* bytes a case may add; 0 = no limit */
+} vf_lua_limits;
+
+/* Default limits: generous for any real vault (the heaviest corpus maps
+ * run well under a tenth of them). */
+#define VF_LUA_DEFAULT_INSTRUCTIONS 200000000UL
+#define VF_LUA_DEFAULT_MEMORY ((size_t)256 << 20)
+
+/* Creates a state; returns NULL with a message in err. Caller frees. */
+vf_lua *vf_lua_new(const vf_lua_limits *limits, vf_sbuf *err);
+void vf_lua_free(vf_lua *lua);
+lua_State *vf_lua_state(vf_lua *lua);
+
+/* Starts a case: resets the instruction count and the memory allowance. */
+void vf_lua_case_begin(vf_lua *lua);
+
+/* Calls the function on top of the stack with nargs arguments below it,
+ * leaving nresults. Returns 0, or -1 with Lua's message (and traceback
+ * position) in err; the stack is then as before the function was pushed. */
+int vf_lua_pcall(vf_lua *lua, int nargs, int nresults, vf_sbuf *err);
+
+/* Loads a chunk of source (never bytecode) as a function on the stack.
+ * Returns 0, or -1 with the message in err. */
+int vf_lua_load(vf_lua *lua, const char *src, size_t len, const char *name,
+                vf_sbuf *err);
+
+#endif

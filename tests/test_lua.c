@@ -1,0 +1,112 @@
+/* The Lua sandbox: limits, removed functions, the 5.4 shims. */
+#include "tests.h"
+#include "vf_lua.h"
+
+#include <lauxlib.h>
+#include <string.h>
+
+/* Runs src in a fresh case; returns 0 or -1, with the error in err. */
+static int run(vf_lua *lua, const char *src, vf_sbuf *err)
+{
+    vf_sbuf_reset(err);
+    vf_lua_case_begin(lua);
+    if (vf_lua_load(lua, src, strlen(src), "=test", err)) return -1;
+    return vf_lua_pcall(lua, 0, 0, err);
+}
+
+static vf_lua *small_lua(void)
+{
+    vf_lua_limits lim = {20000000UL, (size_t)16 << 20};
+    vf_sbuf err = VF_SBUF_INIT;
+    vf_lua *lua = vf_lua_new(&lim, &err);
+    ck_assert_ptr_nonnull(lua);
+    vf_sbuf_free(&err);
+    return lua;
+}
+
+START_TEST(endless_loop_is_a_lua_error)
+{
+    vf_lua *lua = small_lua();
+    vf_sbuf err = VF_SBUF_INIT;
+    ck_assert_int_eq(run(lua, "while true do end", &err), -1);
+    ck_assert_str_eq(err.s, "test:1: instruction budget exceeded (20000000 "
+                     "instructions): an endless loop?");
+    /* The next case runs normally. */
+    ck_assert_int_eq(run(lua, "x = 0 for i = 1, 1000 do x = x + i end", &err),
+                     0);
+    vf_sbuf_free(&err);
+    vf_lua_free(lua);
+}
+END_TEST
+
+START_TEST(memory_bomb_is_a_lua_error)
+{
+    vf_lua *lua = small_lua();
+    vf_sbuf err = VF_SBUF_INIT;
+    ck_assert_int_eq(run(lua, "local t = {} for i = 1, 1e7 do "
+                              "t[i] = string.rep('x', 100) .. i end", &err),
+                     -1);
+    ck_assert_str_eq(err.s, "memory cap exceeded (16 MiB for one case): not "
+                     "enough memory");
+    ck_assert_int_eq(run(lua, "local s = string.rep('y', 1e6)", &err), 0);
+    vf_sbuf_free(&err);
+    vf_lua_free(lua);
+}
+END_TEST
+
+START_TEST(no_os_io_or_bytecode)
+{
+    vf_lua *lua = small_lua();
+    vf_sbuf err = VF_SBUF_INIT;
+    ck_assert_int_eq(run(lua, "os.execute('true')", &err), -1);
+    ck_assert_str_eq(err.s, "test:1: attempt to call field 'execute' (a nil "
+                     "value)");
+    ck_assert_int_eq(run(lua, "io.open('/etc/passwd')", &err), -1);
+    ck_assert_str_eq(err.s, "test:1: attempt to index global 'io' (a nil "
+                     "value)");
+    ck_assert_int_eq(run(lua, "local f, e = loadstring(string.dump("
+                              "function() end)) assert(f, e)", &err), -1);
+    ck_assert_str_eq(err.s, "test:1: loadstring: precompiled (bytecode) "
+                     "chunks are not allowed");
+    ck_assert_int_eq(run(lua, "require('os')", &err), -1);
+    ck_assert_int_eq(run(lua, "dofile('/etc/passwd')", &err), -1);
+    ck_assert_int_eq(run(lua, "package.loadlib('x', 'y')", &err), -1);
+    ck_assert_int_eq(run(lua, "assert(load == nil and debug == nil)", &err), 0);
+    /* Bytecode handed to the loader directly is refused too. */
+    ck_assert_int_eq(vf_lua_load(lua, "\033Lua", 4, "=b", &err), -1);
+    /* What remains works. */
+    ck_assert_int_eq(run(lua, "assert(os.time() > 0 and os.clock() >= 0)",
+                         &err), 0);
+    ck_assert_int_eq(run(lua, "assert(loadstring('return 1')() == 1)", &err),
+                     0);
+    vf_sbuf_free(&err);
+    vf_lua_free(lua);
+}
+END_TEST
+
+START_TEST(lua54_shims)
+{
+    vf_lua *lua = small_lua();
+    vf_sbuf err = VF_SBUF_INIT;
+    ck_assert_int_eq(run(lua, "local a, b = table.unpack({1, 2}) "
+                              "assert(a == 1 and b == 2)", &err), 0);
+    ck_assert_int_eq(run(lua, "local env = {v = 7} "
+                              "local f = crawl.setfenv(function() return v end,"
+                              " env) assert(f() == 7)", &err), 0);
+    vf_sbuf_free(&err);
+    vf_lua_free(lua);
+}
+END_TEST
+
+Suite *vf_test_lua_suite(void)
+{
+    Suite *s = suite_create("lua");
+    TCase *tc = tcase_create("sandbox");
+    tcase_set_timeout(tc, 60);
+    tcase_add_test(tc, endless_loop_is_a_lua_error);
+    tcase_add_test(tc, memory_bomb_is_a_lua_error);
+    tcase_add_test(tc, no_os_io_or_bytecode);
+    tcase_add_test(tc, lua54_shims);
+    suite_add_tcase(s, tc);
+    return s;
+}
