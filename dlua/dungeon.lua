@@ -1,0 +1,112 @@
+-- dungeon.lua: vaultfuzz's own map environment (used without --crawl-dir).
+--
+-- Map code runs in an environment where a bare call f(...) is
+-- dgn.f(map, ...) for every key of dgn, other names fall through to _G,
+-- _G is the environment itself and assignments stay in it (dcss-compat.md
+-- §2.2). The C side calls dgn_set_map, dgn_run_map and dgn_map_run_hook,
+-- the same entry points the game's own dungeon.lua provides.
+--
+-- Wrappers are made on first use rather than for all of dgn up front: the
+-- same names resolve to the same calls, at a fraction of the cost per case.
+
+dgn.MAP_HOOK_NAMES = { "pre_main", "post_main", "post_place",
+                       "pre_epilogue", "post_epilogue" }
+dgn.MAP_HOOK_ALIASES = { main = "post_main", epilogue = "post_epilogue",
+                         place = "post_place" }
+dgn.MAP_GLOBAL_HOOKS = { }
+
+local function hook_key(name)
+  name = dgn.MAP_HOOK_ALIASES[name] or name
+  return "HOOK_" .. name
+end
+
+local function new_hook_tables(t)
+  for _, name in ipairs(dgn.MAP_HOOK_NAMES) do
+    t[hook_key(name)] = { }
+  end
+end
+new_hook_tables(dgn.MAP_GLOBAL_HOOKS)
+
+local env_meta = { }
+
+-- The environment of one map for one resolve.
+local function new_env(map)
+  local env = { }
+  new_hook_tables(env)
+  env._G = env
+  env.wrapped_instance = map
+  env.mapgrd = dgn.mapgrd_table and dgn.mapgrd_table(map) or nil
+  return setmetatable(env, {
+    __index = function (t, k)
+      local v = dgn[k]
+      if v == nil then
+        return _G[k]
+      end
+      local wrapper = function (...) return v(map, ...) end
+      rawset(t, k, wrapper)
+      return wrapper
+    end })
+end
+
+local current_map, current_env
+
+function dgn_set_map(map)
+  local old = current_map
+  if map ~= current_map then
+    current_map = map
+    current_env = map and new_env(map) or nil
+  end
+  return old
+end
+
+-- A new resolve starts from a fresh environment (the game flushes it).
+function dgn_flush_map_environment_for(name)
+  if current_map then
+    current_env = new_env(current_map)
+  end
+end
+
+function dgn_run_map(...)
+  if not current_map then
+    error("No current map?")
+  end
+  local ret
+  for _, fn in ipairs({ ... }) do
+    ret = setfenv(fn, current_env)()
+  end
+  return ret
+end
+
+function dgn.hook(map, name, fn)
+  local key = hook_key(name)
+  local list = current_env and current_env[key]
+  if not list then
+    error("Unknown hook: " .. tostring(name))
+  end
+  table.insert(list, fn)
+end
+
+function dgn.global_hook(name, fn)
+  local list = dgn.MAP_GLOBAL_HOOKS[hook_key(name)]
+  if not list then
+    error("Unknown hook: " .. tostring(name))
+  end
+  table.insert(list, fn)
+end
+
+local function run_hooks(list)
+  for _, fn in ipairs(list or { }) do
+    dgn_run_map(fn)
+  end
+end
+
+function dgn_map_run_hook(name)
+  if not current_env then
+    return
+  end
+  run_hooks(rawget(current_env, hook_key(name)))
+  run_hooks(dgn.MAP_GLOBAL_HOOKS[hook_key(name)])
+end
+
+-- For vault code that reads them as values through dgn.
+dgn.GXM, dgn.GYM = 80, 70

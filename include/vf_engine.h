@@ -1,0 +1,48 @@
+/* vf_engine: resolves maps, one Lua state per engine (one per worker).
+ *
+ * An engine holds a sandboxed state with the dgn/crawl bindings, the map
+ * environment library (our dlua/, or the game's from a crawl checkout) and
+ * every file's global prelude, run once in load order. vf_engine_resolve
+ * then turns a map definition into a resolved map for one seed, as the
+ * game does at placement (dcss-compat.md §2.3): veto, then prelude,
+ * mapchunk, pre_main hooks, main, post_main hooks, fixup and validate, up
+ * to 25 attempts. The result never depends on which maps the engine
+ * resolved before. */
+#ifndef VF_ENGINE_H
+#define VF_ENGINE_H
+
+#include <stdint.h>
+
+#include "vf_des.h"
+#include "vf_lua.h"
+#include "vf_rmap.h"
+
+typedef struct vf_engine vf_engine;
+
+typedef enum vf_resolve_status {
+    VF_RESOLVED,          /* ok */
+    VF_LUA_ERROR,         /* a Lua error: the game abandons the level */
+    VF_VALIDATE_FAILED,   /* validate said no on every attempt */
+    VF_VETOED,            /* the veto chunk said yes */
+} vf_resolve_status;
+
+#define VF_RESOLVE_ATTEMPTS 25
+
+/* Creates an engine for the maps of set (which must outlive it). dlua_dir
+ * holds dungeon.lua. Problems running global preludes go to d; returns
+ * NULL with a message in err if the engine cannot start. */
+vf_engine *vf_engine_new(const vf_desset *set, const char *dlua_dir,
+                         const vf_lua_limits *limits, vf_diag *d,
+                         vf_sbuf *err);
+void vf_engine_free(vf_engine *e);
+
+/* Resolves def for seed into out (initialised by the caller with
+ * vf_rmap_init). validating: the load-time run (is_validating() true,
+ * validate's answer ignored, epilogue run). *attempts receives the number
+ * of attempts made. On VF_LUA_ERROR err holds "file:line: message". */
+vf_resolve_status vf_engine_resolve(vf_engine *e, const vf_mapdef *def,
+                                    uint64_t seed, int validating,
+                                    vf_rmap *out, int *attempts,
+                                    vf_sbuf *err);
+
+#endif

@@ -1,0 +1,362 @@
+/* The dgn table: map-definition bindings that vault Lua calls with the map
+ * first (bare calls in map code go through the map environment). */
+#include "lua_int.h"
+#include "vf_keyitem.h"
+#include "vf_transform.h"
+
+#include <lauxlib.h>
+#include <stdlib.h>
+#include <string.h>
+
+vf_rmap *vf_lua_checkmap(lua_State *L, int idx)
+{
+    vf_rmap **box = luaL_checkudata(L, idx, VF_MAP_META);
+    return *box;
+}
+
+void vf_lua_pushmap(lua_State *L, vf_rmap *m)
+{
+    vf_rmap **box = lua_newuserdata(L, sizeof *box);
+    *box = m;
+    luaL_getmetatable(L, VF_MAP_META);
+    lua_setmetatable(L, -2);
+}
+
+int vf_lua_des_error(lua_State *L, const char *msg)
+{
+    lua_Debug ar;
+    for (int level = 1; lua_getstack(L, level, &ar); level++) {
+        lua_getinfo(L, "Sl", &ar);
+        size_t n = strlen(ar.source);
+        if (ar.currentline > 0 && ar.source[0] == '@' &&
+            !(n > 4 && !strcmp(ar.source + n - 4, ".lua"))) {
+            lua_pushfstring(L, "%s:%d: %s", ar.source + 1, ar.currentline,
+                            msg);
+            return lua_error(L);
+        }
+    }
+    lua_pushstring(L, msg);
+    return lua_error(L);
+}
+
+/* ---- metadata --------------------------------------------------------- */
+
+static int l_name(lua_State *L)
+{
+    lua_pushstring(L, vf_lua_checkmap(L, 1)->def->name);
+    return 1;
+}
+
+/* Pushes the tags as the game returns them: space-separated. */
+static int push_tags(lua_State *L, const vf_rmap *m)
+{
+    const char *t = vf_sbuf_str(&m->tags);
+    size_t n = strlen(t);
+    while (n && t[n - 1] == ' ') n--;
+    while (*t == ' ') t++, n--;
+    lua_pushlstring(L, t, n > (size_t)-2 ? 0 : n);
+    return 1;
+}
+
+static int l_tags(lua_State *L)
+{
+    vf_rmap *m = vf_lua_checkmap(L, 1);
+    for (int i = 2; i <= lua_gettop(L); i++)
+        vf_rmap_add_tags(m, luaL_checkstring(L, i));
+    return push_tags(L, m);
+}
+
+static int l_tags_remove(lua_State *L)
+{
+    vf_rmap *m = vf_lua_checkmap(L, 1);
+    for (int i = 2; i <= lua_gettop(L); i++)
+        vf_rmap_remove_tags(m, luaL_checkstring(L, i));
+    return push_tags(L, m);
+}
+
+static int l_has_tag(lua_State *L)
+{
+    vf_rmap *m = vf_lua_checkmap(L, 1);
+    lua_pushboolean(L, vf_rmap_has_tag(m, luaL_checkstring(L, 2)));
+    return 1;
+}
+
+static void append_ranges(vf_sbuf *b, const char *s)
+{
+    if (!*s) return;
+    if (b->len) vf_sbuf_adds(b, ", ");
+    vf_sbuf_adds(b, s);
+}
+
+static int l_depth(lua_State *L)
+{
+    vf_rmap *m = vf_lua_checkmap(L, 1);
+    for (int i = 2; i <= lua_gettop(L); i++)
+        append_ranges(&m->depth, luaL_checkstring(L, i));
+    lua_pushstring(L, vf_sbuf_str(&m->depth));
+    return 1;
+}
+
+static int l_place(lua_State *L)
+{
+    vf_rmap *m = vf_lua_checkmap(L, 1);
+    if (lua_gettop(L) >= 2) {
+        vf_sbuf_reset(&m->place);
+        append_ranges(&m->place, luaL_checkstring(L, 2));
+    }
+    lua_pushstring(L, vf_sbuf_str(&m->place));
+    return 1;
+}
+
+static const char *const orients[] = {
+    "north", "south", "east", "west", "northwest", "northeast",
+    "southwest", "southeast", "encompass", "float", "centre", NULL};
+
+static int l_orient(lua_State *L)
+{
+    vf_rmap *m = vf_lua_checkmap(L, 1);
+    if (lua_gettop(L) >= 2) {
+        const char *o = luaL_checkstring(L, 2);
+        int k = 0;
+        while (orients[k] && strcmp(orients[k], o)) k++;
+        if (!*o) {
+            free(m->orient);
+            m->orient = NULL;
+        } else if (!orients[k]) {
+            lua_pushfstring(L, "Bad orient: %s", o);
+            return vf_lua_des_error(L, lua_tostring(L, -1));
+        } else {
+            free(m->orient);
+            m->orient = vf_xstrdup(o);
+        }
+    }
+    if (m->orient) lua_pushstring(L, m->orient);
+    else lua_pushstring(L, "");
+    return 1;
+}
+
+static int l_weight(lua_State *L)
+{
+    vf_rmap *m = vf_lua_checkmap(L, 1);
+    if (lua_gettop(L) >= 2) m->weight = (int)luaL_checkinteger(L, 2);
+    lua_pushinteger(L, m->weight);
+    return 1;
+}
+
+static int l_chance(lua_State *L)
+{
+    vf_rmap *m = vf_lua_checkmap(L, 1);
+    if (lua_gettop(L) >= 2) m->chance = (int)luaL_checkinteger(L, 2);
+    lua_pushinteger(L, m->chance);
+    return 1;
+}
+
+static int l_order(lua_State *L)
+{
+    vf_rmap *m = vf_lua_checkmap(L, 1);
+    if (lua_gettop(L) >= 2) m->order = (int)luaL_checkinteger(L, 2);
+    lua_pushinteger(L, m->order);
+    return 1;
+}
+
+/* depth_weight("D:2-", 5), depth_chance(...), desc(...): selection data
+ * that resolving does not use; checked for type and kept out of the way. */
+static int l_depth_value(lua_State *L)
+{
+    vf_lua_checkmap(L, 1);
+    luaL_checkstring(L, 2);
+    luaL_checkinteger(L, 3);
+    return 0;
+}
+
+static int l_is_validating(lua_State *L)
+{
+    lua_pushboolean(L, vf_lua_checkmap(L, 1)->validating);
+    return 1;
+}
+
+/* ---- the grid ----------------------------------------------------------- */
+
+static int l_map(lua_State *L)
+{
+    vf_rmap *m = vf_lua_checkmap(L, 1);
+    if (lua_gettop(L) >= 2) {
+        size_t n;
+        const char *s = luaL_checklstring(L, 2, &n);
+        vf_grid_add_line(&m->grid, s, n);
+        return 0;
+    }
+    luaL_Buffer b;
+    luaL_buffinit(L, &b);
+    for (int y = 0; y < m->grid.h; y++) {
+        if (y) luaL_addchar(&b, '\n');
+        luaL_addlstring(&b, vf_grid_row(&m->grid, y), (size_t)m->grid.len[y]);
+    }
+    luaL_pushresult(&b);
+    return 1;
+}
+
+static int l_width(lua_State *L)
+{
+    lua_pushinteger(L, vf_lua_checkmap(L, 1)->grid.w);
+    return 1;
+}
+
+static int l_height(lua_State *L)
+{
+    lua_pushinteger(L, vf_lua_checkmap(L, 1)->grid.h);
+    return 1;
+}
+
+/* Raises the message in err (freed) at the vault's line. */
+static int raise_at_des(lua_State *L, vf_sbuf *err)
+{
+    lua_pushstring(L, vf_sbuf_str(err));
+    vf_sbuf_free(err);
+    return vf_lua_des_error(L, lua_tostring(L, -1));
+}
+
+typedef int (*transform_fn)(vf_grid *, const char *, size_t, vf_rng *,
+                            vf_sbuf *);
+
+static int run_transform(lua_State *L, transform_fn f)
+{
+    vf_rmap *m = vf_lua_checkmap(L, 1);
+    size_t n;
+    const char *spec = luaL_checklstring(L, 2, &n);
+    vf_sbuf err = VF_SBUF_INIT;
+    if (f(&m->grid, spec, n, m->rng, &err) == 0) return 0;
+    return raise_at_des(L, &err);
+}
+
+static int l_subst(lua_State *L) { return run_transform(L, vf_subst); }
+static int l_nsubst(lua_State *L) { return run_transform(L, vf_nsubst); }
+static int l_shuffle(lua_State *L) { return run_transform(L, vf_shuffle); }
+
+static int l_clear(lua_State *L)
+{
+    vf_rmap *m = vf_lua_checkmap(L, 1);
+    size_t n;
+    const char *spec = luaL_checklstring(L, 2, &n);
+    vf_sbuf err = VF_SBUF_INIT;
+    if (vf_clear(&m->grid, spec, n, &err) == 0) return 0;
+    return raise_at_des(L, &err);
+}
+
+/* ---- keyed specs, slots, markers: kept as given ------------------------- */
+
+enum { KFEAT = 1, KMONS = 2, KITEM = 4 };
+
+static int keyed(lua_State *L, int kind)
+{
+    vf_rmap *m = vf_lua_checkmap(L, 1);
+    size_t n;
+    const char *s = luaL_checklstring(L, 2, &n);
+    vf_keyitem ki;
+    vf_sbuf err = VF_SBUF_INIT;
+    if (vf_keyitem_split(s, n, 0, &ki, &err)) return raise_at_des(L, &err);
+    for (size_t i = 0; i < ki.key_len; i++) {
+        unsigned char g = (unsigned char)ki.key[i];
+        char **slot = kind == KFEAT ? &m->kfeat[g]
+                    : kind == KMONS ? &m->kmons[g] : &m->kitem[g];
+        free(*slot);
+        *slot = vf_xstrndup(ki.arg, ki.arg_len);
+        if (ki.sep == ':') m->keyfix[g] |= (char)kind;
+        else m->keyfix[g] &= (char)~kind;
+    }
+    return 0;
+}
+
+static int l_kfeat(lua_State *L) { return keyed(L, KFEAT); }
+static int l_kmons(lua_State *L) { return keyed(L, KMONS); }
+static int l_kitem(lua_State *L) { return keyed(L, KITEM); }
+
+static int l_kmask(lua_State *L)
+{
+    vf_rmap *m = vf_lua_checkmap(L, 1);
+    size_t n;
+    const char *s = luaL_checklstring(L, 2, &n);
+    vf_keyitem ki;
+    vf_sbuf err = VF_SBUF_INIT;
+    if (vf_keyitem_split(s, n, 0, &ki, &err)) return raise_at_des(L, &err);
+    for (size_t i = 0; i < ki.key_len; i++) {
+        vf_sbuf *b = &m->kmask[(unsigned char)ki.key[i]];
+        if (b->len) vf_sbuf_addc(b, '/');
+        vf_sbuf_add(b, ki.arg, ki.arg_len);
+    }
+    return 0;
+}
+
+static int slot(lua_State *L, int items)
+{
+    vf_rmap *m = vf_lua_checkmap(L, 1);
+    for (int i = 2; i <= lua_gettop(L); i++)
+        vf_strlist_push(items ? &m->items : &m->mons,
+                        vf_xstrdup(luaL_checkstring(L, i)));
+    return 0;
+}
+
+static int l_mons(lua_State *L) { return slot(L, 0); }
+static int l_item(lua_State *L) { return slot(L, 1); }
+
+static int l_marker(lua_State *L)
+{
+    vf_rmap *m = vf_lua_checkmap(L, 1);
+    vf_strlist_push(&m->markers, vf_xstrdup(luaL_checkstring(L, 2)));
+    return 0;
+}
+
+/* lua_marker("K", fn): the marker object is made at placement. */
+static int l_lua_marker(lua_State *L)
+{
+    vf_rmap *m = vf_lua_checkmap(L, 1);
+    const char *k = luaL_checkstring(L, 2);
+    luaL_checktype(L, 3, LUA_TFUNCTION);
+    vf_sbuf b = VF_SBUF_INIT;
+    vf_sbuf_printf(&b, "%s=lua", k);
+    vf_strlist_push(&m->markers, vf_sbuf_take(&b));
+    return 0;
+}
+
+static int l_subvault(lua_State *L)
+{
+    vf_rmap *m = vf_lua_checkmap(L, 1);
+    vf_strlist_push(&m->subvaults, vf_xstrdup(luaL_checkstring(L, 2)));
+    return 0;
+}
+
+/* Overlays that change how a level looks, not how it connects (colours,
+ * tiles): checked for type, then dropped. */
+static int l_cosmetic(lua_State *L)
+{
+    vf_lua_checkmap(L, 1);
+    return 0;
+}
+
+static const luaL_Reg dgn_fns[] = {
+    {"name", l_name}, {"tags", l_tags}, {"tags_remove", l_tags_remove},
+    {"has_tag", l_has_tag}, {"depth", l_depth}, {"place", l_place},
+    {"orient", l_orient}, {"weight", l_weight}, {"chance", l_chance},
+    {"order", l_order}, {"depth_weight", l_depth_value},
+    {"depth_chance", l_depth_value}, {"desc", l_cosmetic},
+    {"is_validating", l_is_validating}, {"map", l_map}, {"width", l_width},
+    {"height", l_height}, {"subst", l_subst}, {"nsubst", l_nsubst},
+    {"shuffle", l_shuffle}, {"clear", l_clear}, {"kfeat", l_kfeat},
+    {"kmons", l_kmons}, {"kitem", l_kitem}, {"kmask", l_kmask},
+    {"mons", l_mons}, {"item", l_item}, {"marker", l_marker},
+    {"lua_marker", l_lua_marker}, {"subvault", l_subvault},
+    {"colour", l_cosmetic}, {"ftile", l_cosmetic}, {"rtile", l_cosmetic},
+    {"tile", l_cosmetic}, {"lfloorcol", l_cosmetic},
+    {"lrockcol", l_cosmetic}, {"lfloortile", l_cosmetic},
+    {"lrocktile", l_cosmetic}, {"fheight", l_cosmetic},
+    {NULL, NULL}};
+
+void vf_lua_open_dgn(lua_State *L)
+{
+    luaL_newmetatable(L, VF_MAP_META);
+    lua_pushstring(L, "map");
+    lua_setfield(L, -2, "__metatable");
+    lua_pop(L, 1);
+    luaL_register(L, "dgn", dgn_fns);
+    lua_pop(L, 1);
+}

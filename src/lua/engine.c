@@ -1,0 +1,253 @@
+/* Resolving maps: the game's run_lua / _resolve_map_lua sequence. */
+#include "vf_engine.h"
+#include "lua_int.h"
+
+#include <lauxlib.h>
+#include <stdlib.h>
+#include <string.h>
+
+struct vf_engine {
+    vf_lua *lua;
+    const vf_desset *set;
+    vf_rng rng;
+};
+
+/* Runs a file of the library (dungeon.lua) in _G. */
+static int run_library_file(vf_engine *e, const char *path, vf_sbuf *err)
+{
+    char *text, why[256];
+    size_t len;
+    if (vf_fs_read(path, 1u << 24, &text, &len, why, sizeof why)) {
+        vf_sbuf_printf(err, "%s: %s", path, why);
+        return -1;
+    }
+    vf_sbuf name = VF_SBUF_INIT;
+    vf_sbuf_printf(&name, "@%s", path);
+    int rc = vf_lua_load(e->lua, text, len, name.s, err);
+    if (rc == 0) rc = vf_lua_pcall(e->lua, 0, 0, err);
+    vf_sbuf_free(&name);
+    free(text);
+    return rc;
+}
+
+/* Pushes the compiled function for a chunk, compiling it on first use. The
+ * source gets first-1 leading newlines, so Lua's line numbers are the .des
+ * file's and errors read "file:line: ...". */
+static int push_chunk(vf_engine *e, const vf_chunk *c, const char *file,
+                      vf_sbuf *err)
+{
+    lua_State *L = vf_lua_state(e->lua);
+    lua_getfield(L, LUA_REGISTRYINDEX, "vf_chunks");
+    lua_pushlightuserdata(L, (void *)c);
+    lua_rawget(L, -2);
+    if (!lua_isnil(L, -1)) {
+        lua_remove(L, -2);
+        return 0;
+    }
+    lua_pop(L, 1);
+    vf_sbuf src = VF_SBUF_INIT, name = VF_SBUF_INIT;
+    for (int i = 1; i < c->first; i++) vf_sbuf_addc(&src, '\n');
+    vf_sbuf_add(&src, vf_sbuf_str(&c->text), c->text.len);
+    vf_sbuf_printf(&name, "@%s", file);
+    int rc = vf_lua_load(e->lua, vf_sbuf_str(&src), src.len, name.s, err);
+    vf_sbuf_free(&src);
+    vf_sbuf_free(&name);
+    if (rc) {
+        lua_pop(L, 1);
+        return -1;
+    }
+    lua_pushlightuserdata(L, (void *)c);
+    lua_pushvalue(L, -2);
+    lua_rawset(L, -4);
+    lua_remove(L, -2);
+    return 0;
+}
+
+static int run_preludes(vf_engine *e, vf_diag *d)
+{
+    int errors = 0;
+    for (size_t f = 0; f < e->set->nfiles; f++) {
+        const vf_desfile *file = &e->set->files[f];
+        if (vf_chunk_empty(&file->prelude)) continue;
+        vf_sbuf err = VF_SBUF_INIT;
+        vf_lua_case_begin(e->lua);
+        if (push_chunk(e, &file->prelude, file->path, &err) ||
+            vf_lua_pcall(e->lua, 0, 0, &err)) {
+            vf_diag_add(d, VF_ERROR, file->path, file->prelude.first, NULL,
+                        "global prelude: %s", vf_sbuf_str(&err));
+            errors++;
+        }
+        vf_sbuf_free(&err);
+    }
+    return errors;
+}
+
+vf_engine *vf_engine_new(const vf_desset *set, const char *dlua_dir,
+                         const vf_lua_limits *limits, vf_diag *d,
+                         vf_sbuf *err)
+{
+    vf_engine *e = vf_xcalloc(1, sizeof *e);
+    e->set = set;
+    e->lua = vf_lua_new(limits, err);
+    if (!e->lua) {
+        free(e);
+        return NULL;
+    }
+    lua_State *L = vf_lua_state(e->lua);
+    lua_newtable(L);
+    lua_setfield(L, LUA_REGISTRYINDEX, "vf_chunks");
+    vf_lua_open_dgn(L);
+    vf_lua_open_crawl(L);
+    vf_lua_set_rng(L, &e->rng);
+    vf_rng_seed(&e->rng, 0);
+    vf_sbuf path = VF_SBUF_INIT;
+    vf_sbuf_printf(&path, "%s/dungeon.lua", dlua_dir);
+    int rc = run_library_file(e, path.s, err);
+    vf_sbuf_free(&path);
+    if (rc) {
+        vf_engine_free(e);
+        return NULL;
+    }
+    run_preludes(e, d);
+    return e;
+}
+
+void vf_engine_free(vf_engine *e)
+{
+    if (!e) return;
+    vf_lua_free(e->lua);
+    free(e);
+}
+
+/* Calls the global Lua function name with the values on the stack top
+ * (nargs of them), keeping nres results. */
+static int call_global(vf_engine *e, const char *name, int nargs, int nres,
+                       vf_sbuf *err)
+{
+    lua_State *L = vf_lua_state(e->lua);
+    lua_getglobal(L, name);
+    if (!lua_isfunction(L, -1)) {
+        lua_pop(L, 1 + nargs);
+        vf_sbuf_printf(err, "the map library has no %s()", name);
+        return -1;
+    }
+    lua_insert(L, -1 - nargs);
+    return vf_lua_pcall(e->lua, nargs, nres, err);
+}
+
+/* Runs one chunk of def in the map environment. With want_result, the
+ * chunk's value is left on the stack (nil for an empty chunk). */
+static int run_chunk(vf_engine *e, const vf_mapdef *def, vf_chunk_kind k,
+                     int want_result, vf_sbuf *err)
+{
+    lua_State *L = vf_lua_state(e->lua);
+    const vf_chunk *c = &def->chunk[k];
+    if (vf_chunk_empty(c)) {
+        if (want_result) lua_pushnil(L);
+        return 0;
+    }
+    if (push_chunk(e, c, e->set->files[def->file].path, err)) return -1;
+    return call_global(e, "dgn_run_map", 1, want_result ? 1 : 0, err);
+}
+
+static int run_hook(vf_engine *e, const char *name, vf_sbuf *err)
+{
+    lua_pushstring(vf_lua_state(e->lua), name);
+    return call_global(e, "dgn_map_run_hook", 1, 0, err);
+}
+
+/* One attempt: §2.3 steps 1-5 (and 6 when validating). Returns 1 when
+ * validate passed, 0 when it failed, -1 on a Lua error. */
+static int attempt(vf_engine *e, const vf_mapdef *def, int validating,
+                   vf_rmap *m, vf_sbuf *err)
+{
+    lua_State *L = vf_lua_state(e->lua);
+    vf_rmap_reset(m);
+    vf_lua_pushmap(L, m);
+    if (call_global(e, "dgn_set_map", 1, 0, err)) return -1;
+    lua_pushstring(L, def->name);
+    if (call_global(e, "dgn_flush_map_environment_for", 1, 0, err) ||
+        run_chunk(e, def, VF_CHUNK_PRELUDE, 0, err) ||
+        run_chunk(e, def, VF_CHUNK_MAP, 0, err))
+        return -1;
+    vf_grid_normalise(&m->grid, ' ');
+    if (run_hook(e, "pre_main", err) ||
+        run_chunk(e, def, VF_CHUNK_MAIN, 0, err) ||
+        run_hook(e, "post_main", err))
+        return -1;
+    vf_rmap_fixup(m);
+    /* A Lua error in validate is a failure at placement, fatal at load. */
+    vf_sbuf verr = VF_SBUF_INIT;
+    int ok = run_chunk(e, def, VF_CHUNK_VALIDATE, 1, &verr) == 0;
+    int pass = ok && (vf_chunk_empty(&def->chunk[VF_CHUNK_VALIDATE]) ||
+                      lua_toboolean(L, -1));
+    if (ok) lua_pop(L, 1);
+    if (validating) {
+        if (!ok) {
+            vf_sbuf_adds(err, vf_sbuf_str(&verr));
+            vf_sbuf_free(&verr);
+            return -1;
+        }
+        pass = 1;
+        if (run_hook(e, "pre_epilogue", err) ||
+            run_chunk(e, def, VF_CHUNK_EPILOGUE, 0, err) ||
+            run_hook(e, "post_epilogue", err)) {
+            vf_sbuf_free(&verr);
+            return -1;
+        }
+    }
+    vf_sbuf_free(&verr);
+    return pass;
+}
+
+/* The veto chunk: true, or a Lua error, vetoes the map. */
+static int vetoed(vf_engine *e, const vf_mapdef *def, vf_rmap *m)
+{
+    if (vf_chunk_empty(&def->chunk[VF_CHUNK_VETO])) return 0;
+    lua_State *L = vf_lua_state(e->lua);
+    vf_sbuf err = VF_SBUF_INIT;
+    vf_lua_pushmap(L, m);
+    int rc = call_global(e, "dgn_set_map", 1, 0, &err);
+    if (rc == 0) rc = run_chunk(e, def, VF_CHUNK_VETO, 1, &err);
+    int veto = rc != 0 || lua_toboolean(L, -1);
+    if (rc == 0) lua_pop(L, 1);
+    vf_sbuf_free(&err);
+    return veto;
+}
+
+vf_resolve_status vf_engine_resolve(vf_engine *e, const vf_mapdef *def,
+                                    uint64_t seed, int validating,
+                                    vf_rmap *out, int *attempts,
+                                    vf_sbuf *err)
+{
+    vf_rng_seed(&e->rng, seed);
+    vf_lua_case_begin(e->lua);
+    out->def = def;
+    out->rng = &e->rng;
+    out->validating = validating;
+    int n = 0, result = 0;
+    vf_resolve_status st = VF_VALIDATE_FAILED;
+    while (n < (validating ? 1 : VF_RESOLVE_ATTEMPTS)) {
+        n++;
+        if (!validating && vetoed(e, def, out)) {
+            st = VF_VETOED;
+            break;
+        }
+        result = attempt(e, def, validating, out, err);
+        if (result < 0) {
+            st = VF_LUA_ERROR;
+            break;
+        }
+        if (result > 0) {
+            st = VF_RESOLVED;
+            break;
+        }
+    }
+    lua_State *L = vf_lua_state(e->lua);
+    lua_pushnil(L);
+    vf_sbuf ignore = VF_SBUF_INIT;
+    call_global(e, "dgn_set_map", 1, 0, &ignore);
+    vf_sbuf_free(&ignore);
+    if (attempts) *attempts = n;
+    return st;
+}

@@ -1,0 +1,115 @@
+/* The resolved map's state. */
+#include "vf_rmap.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+void vf_rmap_init(vf_rmap *m, const vf_mapdef *def, vf_rng *rng)
+{
+    memset(m, 0, sizeof *m);
+    m->def = def;
+    m->rng = rng;
+    vf_grid_init(&m->grid);
+    vf_rmap_reset(m);
+}
+
+static void free_keyed(vf_rmap *m)
+{
+    for (int g = 0; g < 256; g++) {
+        free(m->kfeat[g]);
+        free(m->kmons[g]);
+        free(m->kitem[g]);
+        m->kfeat[g] = m->kmons[g] = m->kitem[g] = NULL;
+        vf_sbuf_free(&m->kmask[g]);
+    }
+    memset(m->keyfix, 0, sizeof m->keyfix);
+}
+
+void vf_rmap_reset(vf_rmap *m)
+{
+    vf_grid_clear(&m->grid);
+    vf_sbuf_reset(&m->tags);
+    vf_sbuf_adds(&m->tags, " ");
+    free(m->orient);
+    m->orient = NULL;
+    vf_sbuf_reset(&m->depth);
+    vf_sbuf_reset(&m->place);
+    m->weight = 10;
+    m->chance = m->order = 0;
+    free_keyed(m);
+    vf_strlist_free(&m->mons);
+    vf_strlist_free(&m->items);
+    vf_strlist_free(&m->markers);
+    vf_strlist_free(&m->subvaults);
+}
+
+void vf_rmap_free(vf_rmap *m)
+{
+    vf_rmap_reset(m);
+    vf_grid_free(&m->grid);
+    vf_sbuf_free(&m->tags);
+    vf_sbuf_free(&m->depth);
+    vf_sbuf_free(&m->place);
+}
+
+/* Calls f on each space-separated word of s. */
+static void each_word(vf_rmap *m, const char *s,
+                      void (*f)(vf_rmap *, const char *, size_t))
+{
+    while (*s) {
+        while (*s == ' ' || *s == '\t') s++;
+        const char *e = s;
+        while (*e && *e != ' ' && *e != '\t') e++;
+        if (e > s) f(m, s, (size_t)(e - s));
+        s = e;
+    }
+}
+
+/* Offset of " word " in the tag string, or -1. */
+static long find_tag(const vf_rmap *m, const char *w, size_t n)
+{
+    const char *t = vf_sbuf_str(&m->tags);
+    for (const char *p = t; (p = strchr(p, ' ')) != NULL; p++)
+        if (!strncmp(p + 1, w, n) && p[1 + n] == ' ') return p - t;
+    return -1;
+}
+
+static void add_tag(vf_rmap *m, const char *w, size_t n)
+{
+    if (find_tag(m, w, n) >= 0) return;
+    vf_sbuf_add(&m->tags, w, n);
+    vf_sbuf_addc(&m->tags, ' ');
+}
+
+static void remove_tag(vf_rmap *m, const char *w, size_t n)
+{
+    long at = find_tag(m, w, n);
+    if (at < 0) return;
+    char *t = m->tags.s + at;
+    memmove(t, t + n + 1, m->tags.len - (size_t)at - n);
+    m->tags.len -= n + 1;
+}
+
+void vf_rmap_add_tags(vf_rmap *m, const char *words)
+{
+    each_word(m, words, add_tag);
+}
+
+void vf_rmap_remove_tags(vf_rmap *m, const char *words)
+{
+    each_word(m, words, remove_tag);
+}
+
+int vf_rmap_has_tag(const vf_rmap *m, const char *tag)
+{
+    return find_tag(m, tag, strlen(tag)) >= 0;
+}
+
+void vf_rmap_fixup(vf_rmap *m)
+{
+    vf_grid_normalise(&m->grid, ' ');
+    if (!m->orient) {
+        m->orient = vf_xstrdup("float");
+        vf_rmap_add_tags(m, "minivault");
+    }
+}

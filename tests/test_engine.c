@@ -1,0 +1,223 @@
+/* Resolving maps through Lua, end to end. */
+#include "tests.h"
+#include "vf_engine.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct eng {
+    vf_t_loaded l;
+    vf_engine *e;
+    vf_rmap m;
+    vf_sbuf err;
+    int attempts;
+} eng;
+
+static void eng_open(eng *x, const char *des)
+{
+    vf_t_load(&x->l, des);
+    ck_assert_msg(x->l.errors == 0, "%s", x->l.d.n ? vf_t_msg(&x->l, 0) : "");
+    x->err = (vf_sbuf)VF_SBUF_INIT;
+    vf_lua_limits lim = {5000000UL, (size_t)32 << 20};
+    x->e = vf_engine_new(&x->l.set, "dlua", &lim, &x->l.d, &x->err);
+    ck_assert_msg(x->e != NULL, "%s", vf_sbuf_str(&x->err));
+    vf_rmap_init(&x->m, NULL, NULL);
+}
+
+static void eng_close(eng *x)
+{
+    vf_rmap_free(&x->m);
+    vf_engine_free(x->e);
+    vf_sbuf_free(&x->err);
+    vf_t_free(&x->l);
+}
+
+static vf_resolve_status resolve(eng *x, const char *map, uint64_t seed)
+{
+    vf_sbuf_reset(&x->err);
+    return vf_engine_resolve(x->e, vf_t_map(&x->l, map), seed, 0, &x->m,
+                             &x->attempts, &x->err);
+}
+
+static const char *row(eng *x, int y)
+{
+    static char buf[256];
+    memcpy(buf, vf_grid_row(&x->m.grid, y), (size_t)x->m.grid.len[y]);
+    buf[x->m.grid.len[y]] = 0;
+    return buf;
+}
+
+START_TEST(subst_through_lua_distribution)
+{
+    eng x;
+    eng_open(&x, "NAME: dist\nTAGS: transparent\nSUBST: T = T:20 U V\n"
+                 "MAP\nT@\nENDMAP\n");
+    int count[256] = {0};
+    for (int i = 0; i < 10000; i++) {
+        ck_assert_int_eq(resolve(&x, "dist", vf_seed_case(7, "dist", i)),
+                         VF_RESOLVED);
+        count[(unsigned char)row(&x, 0)[0]]++;
+    }
+    ck_assert_msg(abs(count['T'] - 5000) <= 200, "T %d", count['T']);
+    ck_assert_msg(abs(count['U'] - 2500) <= 200, "U %d", count['U']);
+    ck_assert_msg(abs(count['V'] - 2500) <= 200, "V %d", count['V']);
+    /* No ORIENT: fixup made it a float minivault. */
+    ck_assert_str_eq(x.m.orient, "float");
+    ck_assert(vf_rmap_has_tag(&x.m, "minivault"));
+    ck_assert(vf_rmap_has_tag(&x.m, "transparent"));
+    eng_close(&x);
+}
+END_TEST
+
+START_TEST(same_seed_same_map_and_order_independent)
+{
+    eng x;
+    eng_open(&x, "NAME: a\n: n = (n or 0) + 1\nSUBST: A = xyz.\n"
+                 "MAP\nAAAAAAAAAAAA\nENDMAP\n"
+                 "NAME: b\nORIENT: north\nSHUFFLE: abcdef\n"
+                 ": if crawl.coinflip() then\nSUBST: a = Q\n: end\n"
+                 "MAP\nabcdef\nENDMAP\n");
+    ck_assert_int_eq(resolve(&x, "b", 99), VF_RESOLVED);
+    char alone[64];
+    strcpy(alone, row(&x, 0));
+    ck_assert_str_eq(x.m.orient, "north");
+    for (int i = 0; i < 5; i++) resolve(&x, "a", 1000 + i);
+    ck_assert_int_eq(resolve(&x, "b", 99), VF_RESOLVED);
+    ck_assert_str_eq(row(&x, 0), alone);
+    /* Different seeds give different maps. */
+    int differ = 0;
+    char first[64];
+    resolve(&x, "a", 1);
+    strcpy(first, row(&x, 0));
+    for (int s = 2; s < 12; s++) {
+        resolve(&x, "a", (uint64_t)s);
+        differ += strcmp(first, row(&x, 0)) != 0;
+    }
+    ck_assert_int_ge(differ, 9);
+    eng_close(&x);
+}
+END_TEST
+
+START_TEST(lua_errors_at_des_lines)
+{
+    eng x;
+    eng_open(&x, "NAME: boom\nTAGS: t\n\n: local x = nil\n: x.y = 1\n"
+                 "MAP\n@\nENDMAP\n"
+                 "NAME: bad_subst\nSUBST: nonsense\nMAP\n@\nENDMAP\n");
+    ck_assert_int_eq(resolve(&x, "boom", 1), VF_LUA_ERROR);
+    ck_assert_str_eq(x.err.s, "t.des:5: attempt to index local 'x' (a nil "
+                     "value)");
+    ck_assert_int_eq(resolve(&x, "bad_subst", 1), VF_LUA_ERROR);
+    ck_assert_str_eq(x.err.s, "t.des:10: malformed declaration - must use = "
+                     "or : in 'nonsense'");
+    eng_close(&x);
+}
+END_TEST
+
+START_TEST(validate_veto_and_attempts)
+{
+    eng x;
+    eng_open(&x,
+        "NAME: never\nvalidate {{ return false }}\nMAP\n@\nENDMAP\n"
+        "NAME: vetoed\nveto {{ return true }}\nMAP\n@\nENDMAP\n"
+        "NAME: retry\nSUBST: A = x.\n"
+        "validate {{ return is_validating() or glyph_ok() }}\n"
+        ": function glyph_ok() return map():sub(1, 1) == 'x' end\n"
+        "MAP\nA@\nENDMAP\n");
+    ck_assert_int_eq(resolve(&x, "never", 1), VF_VALIDATE_FAILED);
+    ck_assert_int_eq(x.attempts, VF_RESOLVE_ATTEMPTS);
+    ck_assert_int_eq(resolve(&x, "vetoed", 1), VF_VETOED);
+    ck_assert_int_eq(x.attempts, 1);
+    int retried = 0;
+    for (int s = 0; s < 200; s++) {
+        ck_assert_int_eq(resolve(&x, "retry", (uint64_t)s), VF_RESOLVED);
+        ck_assert_str_eq(row(&x, 0), "x@");
+        retried += x.attempts > 1;
+    }
+    ck_assert_int_gt(retried, 50);   /* about half need a second try */
+    /* The load-time run: is_validating() is true, validate's answer is
+     * ignored. */
+    vf_sbuf_reset(&x.err);
+    ck_assert_int_eq(vf_engine_resolve(x.e, vf_t_map(&x.l, "never"), 1, 1,
+                                       &x.m, &x.attempts, &x.err),
+                     VF_RESOLVED);
+    eng_close(&x);
+}
+END_TEST
+
+START_TEST(environment_prelude_and_hooks)
+{
+    eng x;
+    eng_open(&x,
+        "{{\n"
+        "function vf_setup(e)\n"
+        "  e.tags('from_helper')\n"
+        "  e.subst('B = W')\n"
+        "end\n"
+        "}}\n"
+        "NAME: env\n"
+        ": vf_setup(_G)\n"
+        ": hook('post_main', function() tags('from_hook') end)\n"
+        ": local_global = 5\n"
+        ": assert(_G.local_global == 5 and name() == 'env')\n"
+        ": orient('centre')\n"
+        "MAP\nB@\nENDMAP\n"
+        "NAME: other\n: assert(local_global == nil)\nMAP\n@\nENDMAP\n");
+    ck_assert_int_eq(resolve(&x, "env", 3), VF_RESOLVED);
+    ck_assert_str_eq(row(&x, 0), "W@");
+    ck_assert(vf_rmap_has_tag(&x.m, "from_helper"));
+    ck_assert(vf_rmap_has_tag(&x.m, "from_hook"));
+    ck_assert(!vf_rmap_has_tag(&x.m, "minivault"));
+    ck_assert_str_eq(x.m.orient, "centre");
+    /* Globals set by one map's code stay in its environment. */
+    ck_assert_int_eq(resolve(&x, "other", 3), VF_RESOLVED);
+    eng_close(&x);
+}
+END_TEST
+
+START_TEST(endless_loop_in_a_map)
+{
+    eng x;
+    eng_open(&x, "NAME: spin\n: while true do end\nMAP\n@\nENDMAP\n"
+                 "NAME: fine\nMAP\n@\nENDMAP\n");
+    ck_assert_int_eq(resolve(&x, "spin", 1), VF_LUA_ERROR);
+    ck_assert_str_eq(x.err.s, "t.des:2: instruction budget exceeded (5000000 "
+                     "instructions): an endless loop?");
+    ck_assert_int_eq(resolve(&x, "fine", 1), VF_RESOLVED);
+    eng_close(&x);
+}
+END_TEST
+
+START_TEST(keyed_specs_are_recorded)
+{
+    eng x;
+    eng_open(&x, "NAME: k\nKFEAT: AB = altar_zin / altar_okawaru\n"
+                 "KMONS: 1 : rat\nKMASK: A = no_monster_gen\n"
+                 "KMASK: A = !opaque\nMONS: goblin, kobold\nITEM: dagger\n"
+                 "MAP\nAB1@\nENDMAP\n");
+    ck_assert_int_eq(resolve(&x, "k", 1), VF_RESOLVED);
+    ck_assert_str_eq(x.m.kfeat['B'], "altar_zin / altar_okawaru");
+    ck_assert_str_eq(x.m.kmons['1'], "rat");
+    ck_assert_int_eq(x.m.keyfix['1'], 2);
+    ck_assert_str_eq(x.m.kmask['A'].s, "no_monster_gen/!opaque");
+    ck_assert_uint_eq(x.m.mons.n, 2);
+    ck_assert_str_eq(x.m.items.v[0], "dagger");
+    eng_close(&x);
+}
+END_TEST
+
+Suite *vf_test_engine_suite(void)
+{
+    Suite *s = suite_create("engine");
+    TCase *tc = tcase_create("resolve");
+    tcase_set_timeout(tc, 120);
+    tcase_add_test(tc, subst_through_lua_distribution);
+    tcase_add_test(tc, same_seed_same_map_and_order_independent);
+    tcase_add_test(tc, lua_errors_at_des_lines);
+    tcase_add_test(tc, validate_veto_and_attempts);
+    tcase_add_test(tc, environment_prelude_and_hooks);
+    tcase_add_test(tc, endless_loop_in_a_map);
+    tcase_add_test(tc, keyed_specs_are_recorded);
+    suite_add_tcase(s, tc);
+    return s;
+}
