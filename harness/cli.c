@@ -18,6 +18,7 @@ static const char usage[] =
     "  lint    load .des files, compile their Lua, report every problem\n"
     "  list    one line per map: name, place, ORIENT, TAGS, MAP size\n"
     "  chunks  the Lua chunks the game generates for each map\n"
+    "  show    one map resolved for one case (seed, iteration)\n"
     "  help    this text, or 'vaultfuzz help COMMAND'\n"
     "\n"
     "Each command takes --help. The default --des is corpus/.\n";
@@ -88,6 +89,7 @@ int vf_cli_main(int argc, char **argv, FILE *out, FILE *err)
     const char *cmd = argv[1];
     if (!strcmp(cmd, "lint")) return vf_cmd_lint(&cli, argc - 1, argv + 1);
     if (!strcmp(cmd, "list")) return vf_cmd_list(&cli, argc - 1, argv + 1);
+    if (!strcmp(cmd, "show")) return vf_cmd_show(&cli, argc - 1, argv + 1);
     if (!strcmp(cmd, "chunks"))
         return vf_cmd_chunks(&cli, argc - 1, argv + 1);
     if (!strcmp(cmd, "help") || !strcmp(cmd, "--help") || !strcmp(cmd, "-h")) {

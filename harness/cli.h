@@ -46,5 +46,6 @@ const char *vf_cli_default_corpus(void);
 int vf_cmd_lint(vf_cli *cli, int argc, char **argv);
 int vf_cmd_list(vf_cli *cli, int argc, char **argv);
 int vf_cmd_chunks(vf_cli *cli, int argc, char **argv);
+int vf_cmd_show(vf_cli *cli, int argc, char **argv);
 
 #endif

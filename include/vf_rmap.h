@@ -28,6 +28,7 @@ typedef struct vf_rmap {
     vf_sbuf kmask[256];       /* accumulated KMASK flags */
     vf_strlist mons, items;   /* MONS (glyphs 1-7) and ITEM (d-k) slots */
     vf_strlist markers;       /* "K=spec" per marker call */
+    vf_strlist kprops;        /* KPROP specs, in call order */
     vf_strlist subvaults;     /* subvault("...") specs, in order */
 } vf_rmap;
 

@@ -174,6 +174,36 @@ START_TEST(chunks_shows_generated_lua)
 }
 END_TEST
 
+START_TEST(show_resolves_one_case)
+{
+    run r = vf5("show", "vf_crlf_room", "--seed", "3", NULL);
+    ck_assert_int_eq(r.rc, 0);
+    const char *head = "map: vf_crlf_room (corpus/syntax/crlf.des:3)\n"
+                       "case: seed 3, iteration 0 (case seed ";
+    ck_assert(!strncmp(r.out, head, strlen(head)));
+    ck_assert_ptr_nonnull(strstr(r.out, "\nresult: resolved after 1 attempt\n"
+                                 "size: 5x3\norient: float\n"
+                                 "tags: transparent minivault\n"));
+    const char *grid = strstr(r.out, "\n\nxxxxx\nx.");
+    ck_assert_ptr_nonnull(grid);
+    ck_assert(grid[10] == 'x' || grid[10] == '.');
+    ck_assert_str_eq(grid + 11, ".@\nxxxxx\n");
+    /* The same case prints the same map. */
+    run again = vf5("show", "vf_crlf_room", "--seed", "3", NULL);
+    ck_assert_str_eq(again.out, r.out);
+    done(&again);
+    done(&r);
+
+    r = vf("show", "no_such_map", NULL, NULL);
+    ck_assert_int_eq(r.rc, 2);
+    ck_assert_str_eq(r.err, "vaultfuzz show: no map named 'no_such_map'\n");
+    done(&r);
+    r = vf("show", "vf_crlf_room", "--seed", "x1");
+    ck_assert_int_eq(r.rc, 2);
+    done(&r);
+}
+END_TEST
+
 Suite *vf_test_cli_suite(void)
 {
     Suite *s = suite_create("cli");
@@ -185,6 +215,7 @@ Suite *vf_test_cli_suite(void)
     tcase_add_test(tc, list_load_errors_go_to_stderr);
     tcase_add_test(tc, usage_and_help);
     tcase_add_test(tc, chunks_shows_generated_lua);
+    tcase_add_test(tc, show_resolves_one_case);
     suite_add_tcase(s, tc);
     return s;
 }

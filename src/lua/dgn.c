@@ -318,6 +318,15 @@ static int l_lua_marker(lua_State *L)
     return 0;
 }
 
+/* KPROP is an overlay on the cells holding its glyphs now (§5.5); kept as
+ * given for placement, which needs no_tele_into. */
+static int l_kprop(lua_State *L)
+{
+    vf_rmap *m = vf_lua_checkmap(L, 1);
+    vf_strlist_push(&m->kprops, vf_xstrdup(luaL_checkstring(L, 2)));
+    return 0;
+}
+
 static int l_subvault(lua_State *L)
 {
     vf_rmap *m = vf_lua_checkmap(L, 1);
@@ -345,6 +354,7 @@ static const luaL_Reg dgn_fns[] = {
     {"kmons", l_kmons}, {"kitem", l_kitem}, {"kmask", l_kmask},
     {"mons", l_mons}, {"item", l_item}, {"marker", l_marker},
     {"lua_marker", l_lua_marker}, {"subvault", l_subvault},
+    {"kprop", l_kprop},
     {"colour", l_cosmetic}, {"ftile", l_cosmetic}, {"rtile", l_cosmetic},
     {"tile", l_cosmetic}, {"lfloorcol", l_cosmetic},
     {"lrockcol", l_cosmetic}, {"lfloortile", l_cosmetic},

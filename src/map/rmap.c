@@ -40,6 +40,7 @@ void vf_rmap_reset(vf_rmap *m)
     vf_strlist_free(&m->mons);
     vf_strlist_free(&m->items);
     vf_strlist_free(&m->markers);
+    vf_strlist_free(&m->kprops);
     vf_strlist_free(&m->subvaults);
 }
 
