@@ -5,6 +5,7 @@
 #include "vf_transform.h"
 
 #include <lauxlib.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -135,28 +136,28 @@ static int l_orient(lua_State *L)
     return 1;
 }
 
+/* weight(n), chance(n), order(n): set when given; return the value. */
+static int int_field(lua_State *L, size_t offset)
+{
+    int *field = (int *)((char *)vf_lua_checkmap(L, 1) + offset);
+    if (lua_gettop(L) >= 2) *field = (int)luaL_checkinteger(L, 2);
+    lua_pushinteger(L, *field);
+    return 1;
+}
+
 static int l_weight(lua_State *L)
 {
-    vf_rmap *m = vf_lua_checkmap(L, 1);
-    if (lua_gettop(L) >= 2) m->weight = (int)luaL_checkinteger(L, 2);
-    lua_pushinteger(L, m->weight);
-    return 1;
+    return int_field(L, offsetof(vf_rmap, weight));
 }
 
 static int l_chance(lua_State *L)
 {
-    vf_rmap *m = vf_lua_checkmap(L, 1);
-    if (lua_gettop(L) >= 2) m->chance = (int)luaL_checkinteger(L, 2);
-    lua_pushinteger(L, m->chance);
-    return 1;
+    return int_field(L, offsetof(vf_rmap, chance));
 }
 
 static int l_order(lua_State *L)
 {
-    vf_rmap *m = vf_lua_checkmap(L, 1);
-    if (lua_gettop(L) >= 2) m->order = (int)luaL_checkinteger(L, 2);
-    lua_pushinteger(L, m->order);
-    return 1;
+    return int_field(L, offsetof(vf_rmap, order));
 }
 
 /* depth_weight("D:2-", 5), depth_chance(...), desc(...): selection data
