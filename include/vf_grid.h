@@ -21,6 +21,12 @@ void vf_grid_free(vf_grid *g);
 void vf_grid_clear(vf_grid *g);        /* no rows; keeps the memory */
 void vf_grid_add_line(vf_grid *g, const char *s, size_t n);
 void vf_grid_normalise(vf_grid *g, char fill);
+/* Geometry (§5.6); each normalises first. Rotation swaps w and h:
+ * clockwise, new (x, y) = old (y, h-1-x); anticlockwise, old (w-1-y, x). */
+void vf_grid_hmirror(vf_grid *g);
+void vf_grid_vmirror(vf_grid *g);
+void vf_grid_rotate(vf_grid *g, int clockwise);
+
 /* Glyph at (x, y), or -1 when (x, y) is past its row or outside. */
 int vf_grid_get(const vf_grid *g, int x, int y);
 static inline char *vf_grid_row(const vf_grid *g, int y)

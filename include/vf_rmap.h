@@ -46,4 +46,15 @@ int vf_rmap_has_tag(const vf_rmap *m, const char *tag);
  * float minivault (§2.3 step 4). */
 void vf_rmap_fixup(vf_rmap *m);
 
+/* The game's _resolve_map flips (§5.6): unless the map is 1x1, a coin flip
+ * each for hmirror, vmirror and rotation (then one for its direction),
+ * honouring no_hmirror, no_vmirror, no_rotate and the 70-cell limit on
+ * rotation; the orientation follows. The coins are drawn even when a tag
+ * forbids the change, as in the game. */
+void vf_rmap_flip_rotate(vf_rmap *m);
+
+/* Orientation after a transform: "h" (hmirror), "v" (vmirror), "cw",
+ * "ccw". Returns o itself when the orientation has no direction. */
+const char *vf_orient_after(const char *o, const char *transform);
+
 #endif

@@ -181,13 +181,19 @@ START_TEST(show_resolves_one_case)
     const char *head = "map: vf_crlf_room (corpus/syntax/crlf.des:3)\n"
                        "case: seed 3, iteration 0 (case seed ";
     ck_assert(!strncmp(r.out, head, strlen(head)));
-    ck_assert_ptr_nonnull(strstr(r.out, "\nresult: resolved after 1 attempt\n"
-                                 "size: 5x3\norient: float\n"
+    ck_assert_ptr_nonnull(strstr(r.out, "\nresult: resolved after 1 attempt\n"));
+    ck_assert_ptr_nonnull(strstr(r.out, "\norient: float\n"
                                  "tags: transparent minivault\n"));
-    const char *grid = strstr(r.out, "\n\nxxxxx\nx.");
+    /* The 5x3 room, maybe mirrored or rotated: 15 cells, one exit. */
+    const char *grid = strstr(r.out, "\n\n");
     ck_assert_ptr_nonnull(grid);
-    ck_assert(grid[10] == 'x' || grid[10] == '.');
-    ck_assert_str_eq(grid + 11, ".@\nxxxxx\n");
+    int cells = 0, exits = 0;
+    for (const char *c = grid + 2; *c; c++) {
+        cells += *c != '\n';
+        exits += *c == '@';
+    }
+    ck_assert_int_eq(cells, 15);
+    ck_assert_int_eq(exits, 1);
     /* The same case prints the same map. */
     run again = vf5("show", "vf_crlf_room", "--seed", "3", NULL);
     ck_assert_str_eq(again.out, r.out);

@@ -56,7 +56,9 @@ START_TEST(subst_through_lua_distribution)
     for (int i = 0; i < 10000; i++) {
         ck_assert_int_eq(resolve(&x, "dist", vf_seed_case(7, "dist", i)),
                          VF_RESOLVED);
-        count[(unsigned char)row(&x, 0)[0]]++;
+        const char *r = row(&x, 0);   /* 2x1 or 1x2: the other cell is @ */
+        int g = r[0] == '@' ? (x.m.grid.h > 1 ? row(&x, 1)[0] : r[1]) : r[0];
+        count[g]++;
     }
     ck_assert_msg(abs(count['T'] - 5000) <= 200, "T %d", count['T']);
     ck_assert_msg(abs(count['U'] - 2500) <= 200, "U %d", count['U']);
@@ -74,7 +76,8 @@ START_TEST(same_seed_same_map_and_order_independent)
     eng x;
     eng_open(&x, "NAME: a\n: n = (n or 0) + 1\nSUBST: A = xyz.\n"
                  "MAP\nAAAAAAAAAAAA\nENDMAP\n"
-                 "NAME: b\nORIENT: north\nSHUFFLE: abcdef\n"
+                 "NAME: b\nORIENT: north\nTAGS: no_hmirror no_vmirror "
+                 "no_rotate\nSHUFFLE: abcdef\n"
                  ": if crawl.coinflip() then\nSUBST: a = Q\n: end\n"
                  "MAP\nabcdef\nENDMAP\n");
     ck_assert_int_eq(resolve(&x, "b", 99), VF_RESOLVED);
@@ -120,7 +123,7 @@ START_TEST(validate_veto_and_attempts)
     eng_open(&x,
         "NAME: never\nvalidate {{ return false }}\nMAP\n@\nENDMAP\n"
         "NAME: vetoed\nveto {{ return true }}\nMAP\n@\nENDMAP\n"
-        "NAME: retry\nSUBST: A = x.\n"
+        "NAME: retry\nSUBST: A = x.\nTAGS: no_hmirror no_vmirror no_rotate\n"
         "validate {{ return is_validating() or glyph_ok() }}\n"
         ": function glyph_ok() return map():sub(1, 1) == 'x' end\n"
         "MAP\nA@\nENDMAP\n");
@@ -155,7 +158,7 @@ START_TEST(environment_prelude_and_hooks)
         "  e.subst('B = W')\n"
         "end\n"
         "}}\n"
-        "NAME: env\n"
+        "NAME: env\nTAGS: no_hmirror no_vmirror no_rotate\n"
         ": vf_setup(_G)\n"
         ": hook('post_main', function() tags('from_hook') end)\n"
         ": local_global = 5\n"
@@ -185,6 +188,79 @@ START_TEST(endless_loop_in_a_map)
                      "instructions): an endless loop?");
     ck_assert_int_eq(resolve(&x, "fine", 1), VF_RESOLVED);
     eng_close(&x);
+}
+END_TEST
+
+START_TEST(flips_and_rotation)
+{
+    eng x;
+    eng_open(&x, "NAME: geo\nORIENT: northwest\nMAP\nab\ncd\nef\nENDMAP\n"
+                 "NAME: fixed\nTAGS: no_hmirror no_vmirror no_rotate\n"
+                 "MAP\nab\ncd\nENDMAP\n"
+                 "NAME: dot\nMAP\nx\nENDMAP\n");
+    /* Each of the 8 results of (hmirror, vmirror, rotation) appears: count
+     * the distinct first rows and orientations over many seeds. */
+    int hmirrored = 0, rotated = 0, n = 10000;
+    for (int i = 0; i < n; i++) {
+        ck_assert_int_eq(resolve(&x, "geo", vf_seed_case(3, "geo", i)),
+                         VF_RESOLVED);
+        const char *r0 = row(&x, 0);
+        int rot = x.m.grid.w == 3;
+        rotated += rot;
+        if (!rot) hmirrored += r0[0] == 'b' || r0[0] == 'f';
+        /* Whatever happened, the orientation followed the grid: 'a' stays in
+         * the corner the orientation names. */
+        const char *o = x.m.orient;
+        int ax = -1, ay = -1;
+        for (int y = 0; y < x.m.grid.h; y++)
+            for (int c = 0; c < x.m.grid.w; c++)
+                if (vf_grid_row(&x.m.grid, y)[c] == 'a') ax = c, ay = y;
+        int west = ax == 0, north = ay == 0;
+        ck_assert_msg(!strcmp(o, north ? (west ? "northwest" : "northeast")
+                                       : (west ? "southwest" : "southeast")),
+                      "a at %d,%d but orient %s", ax, ay, o);
+    }
+    ck_assert_msg(abs(rotated - n / 2) <= n / 50, "rotated %d", rotated);
+    ck_assert_msg(abs(hmirrored - (n - rotated) / 2) <= n / 50, "h %d",
+                  hmirrored);
+    /* Tags forbid; 1x1 maps never change. */
+    for (int i = 0; i < 50; i++) {
+        resolve(&x, "fixed", (uint64_t)i);
+        ck_assert_str_eq(row(&x, 0), "ab");
+        resolve(&x, "dot", (uint64_t)i);
+        ck_assert_str_eq(row(&x, 0), "x");
+    }
+    eng_close(&x);
+}
+END_TEST
+
+START_TEST(grid_geometry)
+{
+    vf_grid g;
+    vf_grid_init(&g);
+    vf_grid_add_line(&g, "abc", 3);
+    vf_grid_add_line(&g, "de", 2);   /* ragged: padded first */
+    vf_grid_rotate(&g, 1);
+    ck_assert_int_eq(g.w, 2);
+    ck_assert_int_eq(g.h, 3);
+    ck_assert(!memcmp(vf_grid_row(&g, 0), "da", 2));
+    ck_assert(!memcmp(vf_grid_row(&g, 1), "eb", 2));
+    ck_assert(!memcmp(vf_grid_row(&g, 2), " c", 2));
+    vf_grid_rotate(&g, 0);            /* and back */
+    ck_assert(!memcmp(vf_grid_row(&g, 0), "abc", 3));
+    ck_assert(!memcmp(vf_grid_row(&g, 1), "de ", 3));
+    vf_grid_hmirror(&g);
+    ck_assert(!memcmp(vf_grid_row(&g, 0), "cba", 3));
+    vf_grid_vmirror(&g);
+    ck_assert(!memcmp(vf_grid_row(&g, 0), " ed", 3));
+    vf_grid_free(&g);
+    ck_assert_str_eq(vf_orient_after("north", "cw"), "east");
+    ck_assert_str_eq(vf_orient_after("northeast", "cw"), "southeast");
+    ck_assert_str_eq(vf_orient_after("west", "ccw"), "south");
+    ck_assert_str_eq(vf_orient_after("east", "h"), "west");
+    ck_assert_str_eq(vf_orient_after("northwest", "v"), "southwest");
+    ck_assert_str_eq(vf_orient_after("north", "h"), "north");
+    ck_assert_str_eq(vf_orient_after("float", "cw"), "float");
 }
 END_TEST
 
@@ -218,6 +294,8 @@ Suite *vf_test_engine_suite(void)
     tcase_add_test(tc, environment_prelude_and_hooks);
     tcase_add_test(tc, endless_loop_in_a_map);
     tcase_add_test(tc, keyed_specs_are_recorded);
+    tcase_add_test(tc, flips_and_rotation);
+    tcase_add_test(tc, grid_geometry);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -240,6 +240,7 @@ vf_resolve_status vf_engine_resolve(vf_engine *e, const vf_mapdef *def,
         }
         if (result > 0) {
             st = VF_RESOLVED;
+            if (!validating) vf_rmap_flip_rotate(out);
             break;
         }
     }

@@ -67,3 +67,48 @@ int vf_grid_get(const vf_grid *g, int x, int y)
     if (y < 0 || y >= g->h || x < 0 || x >= g->len[y]) return -1;
     return (unsigned char)vf_grid_row(g, y)[x];
 }
+
+void vf_grid_hmirror(vf_grid *g)
+{
+    vf_grid_normalise(g, ' ');
+    for (int y = 0; y < g->h; y++) {
+        char *row = vf_grid_row(g, y);
+        for (int x = 0; x < g->w / 2; x++) {
+            char t = row[x];
+            row[x] = row[g->w - 1 - x];
+            row[g->w - 1 - x] = t;
+        }
+    }
+}
+
+void vf_grid_vmirror(vf_grid *g)
+{
+    vf_grid_normalise(g, ' ');
+    char *tmp = vf_xmalloc((size_t)g->w + 1);
+    for (int y = 0; y < g->h / 2; y++) {
+        char *a = vf_grid_row(g, y), *b = vf_grid_row(g, g->h - 1 - y);
+        memcpy(tmp, a, (size_t)g->w);
+        memcpy(a, b, (size_t)g->w);
+        memcpy(b, tmp, (size_t)g->w);
+    }
+    free(tmp);
+}
+
+void vf_grid_rotate(vf_grid *g, int clockwise)
+{
+    vf_grid_normalise(g, ' ');
+    int w = g->w, h = g->h;
+    char *old = vf_xmalloc((size_t)w * (size_t)h + 1);
+    for (int y = 0; y < h; y++)
+        memcpy(old + (size_t)y * w, vf_grid_row(g, y), (size_t)w);
+    vf_grid_clear(g);
+    char *line = vf_xmalloc((size_t)h + 1);
+    for (int ny = 0; ny < w; ny++) {
+        for (int nx = 0; nx < h; nx++)
+            line[nx] = clockwise ? old[(size_t)(h - 1 - nx) * w + ny]
+                                 : old[(size_t)nx * w + (w - 1 - ny)];
+        vf_grid_add_line(g, line, (size_t)h);
+    }
+    free(line);
+    free(old);
+}

@@ -114,3 +114,60 @@ void vf_rmap_fixup(vf_rmap *m)
         vf_rmap_add_tags(m, "minivault");
     }
 }
+
+/* Clockwise successor of each compass orientation. */
+static const char *const compass[8] = {
+    "north", "northeast", "east", "southeast",
+    "south", "southwest", "west", "northwest"};
+
+static int compass_index(const char *o)
+{
+    for (int i = 0; i < 8; i++)
+        if (!strcmp(compass[i], o)) return i;
+    return -1;
+}
+
+const char *vf_orient_after(const char *o, const char *t)
+{
+    int i = o ? compass_index(o) : -1;
+    if (i < 0) return o;
+    if (!strcmp(t, "cw")) return compass[(i + 2) % 8];
+    if (!strcmp(t, "ccw")) return compass[(i + 6) % 8];
+    /* Mirrors reflect across the vertical (h) or horizontal (v) axis. */
+    if (!strcmp(t, "h")) return compass[(8 - i) % 8];
+    if (!strcmp(t, "v")) return compass[(12 - i) % 8];
+    return o;
+}
+
+static void turn(vf_rmap *m, const char *t)
+{
+    const char *o = vf_orient_after(m->orient, t);
+    if (o != m->orient) {
+        char *n = vf_xstrdup(o);
+        free(m->orient);
+        m->orient = n;
+    }
+}
+
+#define MAX_ROTATE 70  /* min(GXM, GYM) */
+
+void vf_rmap_flip_rotate(vf_rmap *m)
+{
+    if (m->grid.w == 1 && m->grid.h == 1) return;
+    if (vf_coinflip(m->rng) && !vf_rmap_has_tag(m, "no_hmirror")) {
+        vf_grid_hmirror(&m->grid);
+        turn(m, "h");
+    }
+    if (vf_coinflip(m->rng) && !vf_rmap_has_tag(m, "no_vmirror")) {
+        vf_grid_vmirror(&m->grid);
+        turn(m, "v");
+    }
+    if (vf_coinflip(m->rng)) {
+        int clockwise = vf_coinflip(m->rng);
+        if (!vf_rmap_has_tag(m, "no_rotate") && m->grid.w <= MAX_ROTATE &&
+            m->grid.h <= MAX_ROTATE) {
+            vf_grid_rotate(&m->grid, clockwise);
+            turn(m, clockwise ? "cw" : "ccw");
+        }
+    }
+}
