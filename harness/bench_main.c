@@ -4,6 +4,7 @@
  * measured in the same run (reading the same files and nothing else), so a
  * busy shared machine shows up in both. */
 #include "vf_des.h"
+#include "vf_engine.h"
 #include "vf_fs.h"
 
 #include <stdio.h>
@@ -66,6 +67,67 @@ static double median(enum stage st, const vf_strlist *files, size_t *maps,
     return t[RUNS / 2];
 }
 
+/* Resolves per second for each map of dir (our dlua/), on one core: the
+ * median and the slowest map, beside an empty map's rate measured in the
+ * same run as the baseline. */
+#define RESOLVES 400
+
+static double rate(vf_engine *e, const vf_mapdef *def)
+{
+    vf_rmap m;
+    vf_rmap_init(&m, def, NULL);
+    vf_sbuf err = VF_SBUF_INIT;
+    double t0 = now_ms();
+    for (int i = 0; i < RESOLVES; i++)
+        vf_engine_resolve(e, def, vf_seed_case(1, def->name, (uint32_t)i), 0,
+                          &m, NULL, &err);
+    double t = now_ms() - t0;
+    vf_sbuf_free(&err);
+    vf_rmap_free(&m);
+    return RESOLVES / (t / 1e3);
+}
+
+static void bench_resolve(const char *dir)
+{
+    vf_desset set;
+    vf_diag d;
+    vf_sbuf err = VF_SBUF_INIT;
+    vf_desset_init(&set);
+    vf_diag_init(&d);
+    char *paths[] = {(char *)dir};
+    vf_des_load_paths(&set, paths, 1, &d);
+    static const char empty[] = "NAME: vf_bench_empty\nMAP\n@\nENDMAP\n";
+    vf_des_load_buffer(&set, "baseline.des", empty, strlen(empty), &d);
+    vf_engine *e = vf_engine_new(&set, "dlua", NULL, &d, &err);
+    const vf_mapdef *baseline = vf_desset_find(&set, "vf_bench_empty");
+    if (!e || !baseline) {
+        printf("  resolve: %s\n", vf_sbuf_str(&err));
+        return;
+    }
+    double *r = vf_xmalloc(set.nmaps * sizeof *r);
+    size_t n = 0, slowest = 0;
+    double base = rate(e, baseline);
+    for (size_t i = 0; i < set.nmaps; i++) {
+        if (!strcmp(set.maps[i].name, "vf_bench_empty")) continue;
+        r[n] = rate(e, &set.maps[i]);
+        if (!n || r[n] < r[slowest]) slowest = n;
+        n++;
+    }
+    double worst = n ? r[slowest] : 0;
+    qsort(r, n, sizeof *r, cmp_double);
+    printf("  resolve, %s with our dlua/ (%zu maps x %d cases):\n", dir, n,
+           RESOLVES);
+    printf("    baseline (1x1 map, no Lua)  %9.0f resolves/s\n", base);
+    printf("    median map                  %9.0f resolves/s  (goal >= "
+           "20000)\n", n ? r[n / 2] : 0);
+    printf("    slowest map                 %9.0f resolves/s\n", worst);
+    free(r);
+    vf_engine_free(e);
+    vf_sbuf_free(&err);
+    vf_diag_free(&d);
+    vf_desset_free(&set);
+}
+
 int main(int argc, char **argv)
 {
     const char *dir = argc > 1 ? argv[1] : "../shared/dcss-des";
@@ -92,6 +154,7 @@ int main(int argc, char **argv)
     printf("  load + compile every chunk  %8.1f ms  %9.0f maps/s"
            "  (goal: whole corpus <= 500 ms)\n", all, maps / (all / 1e3));
     printf("  parse cost over baseline    %8.1fx\n", parse / base);
+    bench_resolve("corpus");
     vf_strlist_free(&files);
     vf_diag_free(&d);
     return 0;
