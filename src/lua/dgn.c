@@ -300,11 +300,18 @@ static int slot(lua_State *L, int items)
 static int l_mons(lua_State *L) { return slot(L, 0); }
 static int l_item(lua_State *L) { return slot(L, 1); }
 
+/* Records the string argument in one of the map's lists. */
+static int record(lua_State *L, size_t list_offset)
+{
+    vf_strlist *l = (vf_strlist *)((char *)vf_lua_checkmap(L, 1) +
+                                   list_offset);
+    vf_strlist_push(l, vf_xstrdup(luaL_checkstring(L, 2)));
+    return 0;
+}
+
 static int l_marker(lua_State *L)
 {
-    vf_rmap *m = vf_lua_checkmap(L, 1);
-    vf_strlist_push(&m->markers, vf_xstrdup(luaL_checkstring(L, 2)));
-    return 0;
+    return record(L, offsetof(vf_rmap, markers));
 }
 
 /* lua_marker("K", fn): the marker object is made at placement. */
@@ -323,16 +330,14 @@ static int l_lua_marker(lua_State *L)
  * given for placement, which needs no_tele_into. */
 static int l_kprop(lua_State *L)
 {
-    vf_rmap *m = vf_lua_checkmap(L, 1);
-    vf_strlist_push(&m->kprops, vf_xstrdup(luaL_checkstring(L, 2)));
-    return 0;
+    return record(L, offsetof(vf_rmap, kprops));
 }
 
+/* subvault("KEYS : tags"): recorded; fitting and merging is placement's
+ * (§5.8), and at load time the game only parses it. */
 static int l_subvault(lua_State *L)
 {
-    vf_rmap *m = vf_lua_checkmap(L, 1);
-    vf_strlist_push(&m->subvaults, vf_xstrdup(luaL_checkstring(L, 2)));
-    return 0;
+    return record(L, offsetof(vf_rmap, subvaults));
 }
 
 /* Overlays that change how a level looks, not how it connects (colours,
