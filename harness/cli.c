@@ -74,6 +74,8 @@ int vf_cli_next_opt(vf_cli *cli, const char *cmd, vf_argv *a,
 
 size_t vf_cli_load(const vf_strlist *des, vf_desset *set, vf_diag *d)
 {
+    vf_desset_init(set);
+    vf_diag_init(d);
     if (des->n) return vf_des_load_paths(set, des->v, des->n, d);
     char *def = (char *)vf_cli_default_corpus();
     return vf_des_load_paths(set, &def, 1, d);

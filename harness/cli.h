@@ -35,8 +35,9 @@ typedef struct vf_argv {
 int vf_cli_next_opt(vf_cli *cli, const char *cmd, vf_argv *a,
                     const vf_opt *opts, const char **arg, vf_strlist *pos);
 
-/* Loads the --des paths (corpus/ when none were given) into set. Messages
- * go to d. Returns the number of errors. */
+/* Initialises set and d, then loads the --des paths (corpus/ when none
+ * were given) into set, messages to d. The caller frees both. Returns the
+ * number of errors. */
 size_t vf_cli_load(const vf_strlist *des, vf_desset *set, vf_diag *d);
 
 /* The default corpus: ./corpus when present, else the one beside the

@@ -55,8 +55,6 @@ int vf_cmd_chunks(vf_cli *cli, int argc, char **argv)
 
     vf_desset set;
     vf_diag d;
-    vf_desset_init(&set);
-    vf_diag_init(&d);
     vf_cli_load(&des, &set, &d);
     vf_diag_print(&d, cli->err);
     for (size_t f = 0; f < set.nfiles; f++) {

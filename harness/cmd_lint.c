@@ -50,8 +50,6 @@ int vf_cmd_lint(vf_cli *cli, int argc, char **argv)
 
     vf_desset set;
     vf_diag d;
-    vf_desset_init(&set);
-    vf_diag_init(&d);
     vf_cli_load(&des, &set, &d);
     size_t chunks = 0;
     vf_des_compile(&set, &d, &chunks);

@@ -105,8 +105,6 @@ int vf_cmd_show(vf_cli *cli, int argc, char **argv)
     vf_desset set;
     vf_diag d;
     vf_sbuf err = VF_SBUF_INIT;
-    vf_desset_init(&set);
-    vf_diag_init(&d);
     vf_cli_load(&des, &set, &d);
     const vf_mapdef *def = vf_desset_find(&set, names.v[0]);
     vf_engine *e = def ? vf_engine_new(&set, dlua_dir(), NULL, &d, &err)
