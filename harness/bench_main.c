@@ -98,7 +98,9 @@ static void bench_resolve(const char *dir)
     vf_des_load_paths(&set, paths, 1, &d);
     static const char empty[] = "NAME: vf_bench_empty\nMAP\n@\nENDMAP\n";
     vf_des_load_buffer(&set, "baseline.des", empty, strlen(empty), &d);
-    vf_engine *e = vf_engine_new(&set, "dlua", NULL, &d, &err);
+    vf_engine_config cfg;
+    vf_engine_config_init(&cfg, "dlua");
+    vf_engine *e = vf_engine_new(&set, &cfg, &d, &err);
     const vf_mapdef *baseline = vf_desset_find(&set, "vf_bench_empty");
     if (!e || !baseline) {
         printf("  resolve: %s\n", vf_sbuf_str(&err));

@@ -81,6 +81,65 @@ size_t vf_cli_load(const vf_strlist *des, vf_desset *set, vf_diag *d)
     return vf_des_load_paths(set, &def, 1, d);
 }
 
+/* The dlua/ beside the corpus this binary was built with. */
+static const char *our_dlua(void)
+{
+    const char *c = vf_cli_default_corpus();
+    return strcmp(c, "corpus") ? VF_SOURCE_DIR "/dlua" : "dlua";
+}
+
+void vf_cli_world_init(vf_cli_world *w)
+{
+    memset(w, 0, sizeof *w);
+    vf_engine_config_init(&w->cfg, our_dlua());
+}
+
+void vf_cli_world_free(vf_cli_world *w)
+{
+    vf_strlist_free(&w->des);
+    free(w->crawl_dat);
+}
+
+int vf_cli_world_opt(vf_cli_world *w, const char *name, const char *arg)
+{
+    if (!strcmp(name, "--des")) vf_strlist_push(&w->des, vf_xstrdup(arg));
+    else if (!strcmp(name, "--crawl-dir")) w->crawl_dir = arg;
+    else if (!strcmp(name, "--place")) w->place = arg;
+    else return 0;
+    return 1;
+}
+
+long vf_cli_world_load(vf_cli *cli, const char *cmd, vf_cli_world *w,
+                       vf_desset *set, vf_diag *d)
+{
+    vf_desset_init(set);
+    vf_diag_init(d);
+    char why[160];
+    if (w->place && vf_place_parse(w->place, &w->cfg.place, why, sizeof why)) {
+        fprintf(cli->err, "vaultfuzz %s: --place: %s\n", cmd, why);
+        return -1;
+    }
+    if (w->crawl_dir) {
+        vf_sbuf err = VF_SBUF_INIT;
+        w->crawl_dat = vf_engine_find_crawl_dat(w->crawl_dir, &err);
+        if (!w->crawl_dat) {
+            fprintf(cli->err, "vaultfuzz %s: --crawl-dir %s\n", cmd,
+                    vf_sbuf_str(&err));
+            vf_sbuf_free(&err);
+            return -1;
+        }
+        w->cfg.crawl_dat = w->crawl_dat;
+    }
+    if (w->des.n) return (long)vf_des_load_paths(set, w->des.v, w->des.n, d);
+    vf_sbuf dir = VF_SBUF_INIT;
+    if (w->crawl_dat) vf_sbuf_printf(&dir, "%s/des", w->crawl_dat);
+    else vf_sbuf_adds(&dir, vf_cli_default_corpus());
+    char *path = dir.s;
+    long n = (long)vf_des_load_paths(set, &path, 1, d);
+    vf_sbuf_free(&dir);
+    return n;
+}
+
 int vf_cli_main(int argc, char **argv, FILE *out, FILE *err)
 {
     vf_cli cli = {out, err};

@@ -5,6 +5,7 @@
 #include <stdio.h>
 
 #include "vf_des.h"
+#include "vf_engine.h"
 #include "vf_fs.h"
 
 /* Exit statuses every command uses. */
@@ -43,6 +44,36 @@ size_t vf_cli_load(const vf_strlist *des, vf_desset *set, vf_diag *d);
 /* The default corpus: ./corpus when present, else the one beside the
  * sources this binary was built from. */
 const char *vf_cli_default_corpus(void);
+
+/* What a command that runs vault Lua is given: the maps, and the library
+ * and place to run them with (--des, --crawl-dir, --place). */
+typedef struct vf_cli_world {
+    vf_strlist des;            /* --des values */
+    const char *crawl_dir;     /* --crawl-dir, or NULL (borrowed) */
+    const char *place;         /* --place, or NULL for the default */
+    char *crawl_dat;           /* resolved from crawl_dir */
+    vf_engine_config cfg;      /* ready for vf_engine_new after load */
+} vf_cli_world;
+
+#define VF_CLI_WORLD_OPTS {"--des", 1}, {"--crawl-dir", 1}, {"--place", 1}
+#define VF_CLI_WORLD_HELP \
+    "  --des PATH   a .des file or a directory (repeatable; default\n" \
+    "               corpus/, or the checkout's dat/des with --crawl-dir)\n" \
+    "  --crawl-dir DIR  a crawl checkout (its crawl-ref/source or dat):\n" \
+    "               run the game's own Lua library from dat/dlua\n" \
+    "  --place BRANCH:DEPTH  the level vault Lua asks about (default " \
+    VF_PLACE_DEFAULT ")\n"
+
+void vf_cli_world_init(vf_cli_world *w);
+void vf_cli_world_free(vf_cli_world *w);
+/* Takes option name's value when it is one of VF_CLI_WORLD_OPTS; returns
+ * 1 if it was, 0 if not. */
+int vf_cli_world_opt(vf_cli_world *w, const char *name, const char *arg);
+/* Resolves --crawl-dir and --place into w->cfg and loads the maps into
+ * set (initialised here; messages to d, also initialised). Returns the
+ * number of load errors, or -1 after printing a usage error. */
+long vf_cli_world_load(vf_cli *cli, const char *cmd, vf_cli_world *w,
+                       vf_desset *set, vf_diag *d);
 
 int vf_cmd_lint(vf_cli *cli, int argc, char **argv);
 int vf_cmd_list(vf_cli *cli, int argc, char **argv);

@@ -1,16 +1,23 @@
-/* vaultfuzz lint: load, compile, report. */
+/* vaultfuzz lint: load, compile, run each map's Lua, report. */
 #include "cli.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 static const char lint_usage[] =
-    "usage: vaultfuzz lint [--des PATH]... [--stats]\n"
+    "usage: vaultfuzz lint [--des PATH]... [--crawl-dir DIR] [--place P]\n"
+    "                      [--seeds N] [--no-lua] [--stats]\n"
     "\n"
     "Loads .des files (a directory is searched recursively for *.des, in the\n"
-    "game's order), compiles every Lua chunk, and prints each problem as\n"
-    "'file:line: map NAME: what is wrong', then a summary.\n"
+    "game's order), compiles every Lua chunk, then runs each map's Lua as\n"
+    "the game does when it loads maps (is_validating() true), and prints\n"
+    "each problem as 'file:line: map NAME: what is wrong', then a summary.\n"
     "\n"
-    "  --des PATH   a .des file or a directory (repeatable; default corpus/)\n"
+    VF_CLI_WORLD_HELP
+    "  --seeds N    also resolve every map as at placement for seeds 1..N\n"
+    "               and report its Lua errors\n"
+    "  --no-lua     load and compile only (the game's Lua library is\n"
+    "               needed to run the game's own vaults: see --crawl-dir)\n"
     "  --stats      also print the Lua calls the headers generate, by kind\n"
     "\n"
     "Exit status: 0 when no errors were found, 1 otherwise, 2 on bad usage.\n";
@@ -26,41 +33,147 @@ static void print_stats(vf_cli *cli, const vf_desset *set)
         fprintf(cli->out, "  %-13s %lu\n", vf_call_names[k], total[k]);
 }
 
+typedef struct lua_tally {
+    int ran;
+    size_t maps, resolves, lua_errors, validate_failed, vetoed;
+} lua_tally;
+
+/* One map: the load-time run, then placement for seeds 1..seeds. A map
+ * reports each distinct placement error once, with how often it came. */
+static void run_map(vf_engine *e, const vf_desset *set, const vf_mapdef *def,
+                    unsigned long seeds, vf_diag *d, lua_tally *t)
+{
+    vf_rmap m;
+    vf_rmap_init(&m, def, NULL);
+    vf_sbuf err = VF_SBUF_INIT, first = VF_SBUF_INIT;
+    t->maps++;
+    if (vf_engine_resolve(e, def, vf_seed_case(0, def->name, 0), 1, &m,
+                          NULL, &err) == VF_LUA_ERROR) {
+        vf_engine_diag(d, VF_ERROR, set, def, "", vf_sbuf_str(&err));
+        t->lua_errors++;
+    }
+    unsigned long failed = 0, first_seed = 0;
+    for (unsigned long s = 1; s <= seeds; s++) {
+        vf_sbuf_reset(&err);
+        t->resolves++;
+        switch (vf_engine_resolve(e, def, vf_seed_case(s, def->name, 0), 0,
+                                  &m, NULL, &err)) {
+        case VF_LUA_ERROR:
+            if (!failed++) {
+                first_seed = s;
+                vf_sbuf_adds(&first, vf_sbuf_str(&err));
+            }
+            t->lua_errors++;
+            break;
+        case VF_VALIDATE_FAILED: t->validate_failed++; break;
+        case VF_VETOED: t->vetoed++; break;
+        case VF_RESOLVED: break;
+        }
+    }
+    if (failed) {
+        char what[96];
+        snprintf(what, sizeof what, "at placement (%lu of %lu seeds, first "
+                 "seed %lu)", failed, seeds, first_seed);
+        vf_engine_diag(d, VF_ERROR, set, def, what, vf_sbuf_str(&first));
+    }
+    vf_sbuf_free(&err);
+    vf_sbuf_free(&first);
+    vf_rmap_free(&m);
+}
+
+static void print_tally(vf_cli *cli, const vf_cli_world *w,
+                        const lua_tally *t)
+{
+    char place[64];
+    vf_place_describe(&w->cfg.place, place, sizeof place);
+    fprintf(cli->out, "lua: %zu maps run as at load, with %s at %s; %zu "
+            "placement resolves: %zu lua errors, %zu validate failures, "
+            "%zu vetoes\n", t->maps,
+            w->crawl_dat ? "the game's library" : "our dlua/", place,
+            t->resolves, t->lua_errors, t->validate_failed, t->vetoed);
+}
+
+static void run_lua(vf_cli_world *w, const vf_desset *set,
+                    unsigned long seeds, vf_diag *d, lua_tally *t)
+{
+    vf_sbuf err = VF_SBUF_INIT;
+    vf_engine *e = vf_engine_new(set, &w->cfg, d, &err);
+    if (!e) {
+        vf_diag_add(d, VF_ERROR, NULL, 0, NULL, "%s", vf_sbuf_str(&err));
+        vf_sbuf_free(&err);
+        return;
+    }
+    /* Maps already reported (a chunk that does not compile) are not run:
+     * the same error would come back from Lua. */
+    char *reported = vf_xcalloc(set->nmaps + 1, 1);
+    for (size_t i = 0; i < d->n; i++) {
+        const vf_mapdef *def = d->v[i].map ? vf_desset_find(set, d->v[i].map)
+                                           : NULL;
+        if (def && d->v[i].sev == VF_ERROR) reported[def - set->maps] = 1;
+    }
+    t->ran = 1;
+    for (size_t i = 0; i < set->nmaps; i++)
+        if (!reported[i]) run_map(e, set, &set->maps[i], seeds, d, t);
+    free(reported);
+    vf_engine_free(e);
+    vf_sbuf_free(&err);
+}
+
 int vf_cmd_lint(vf_cli *cli, int argc, char **argv)
 {
     static const vf_opt opts[] = {
-        {"--des", 1}, {"--stats", 0}, {"--help", 0}, {"-h", 0}, {NULL, 0}};
+        VF_CLI_WORLD_OPTS, {"--seeds", 1}, {"--no-lua", 0}, {"--stats", 0},
+        {"--help", 0}, {"-h", 0}, {NULL, 0}};
     vf_argv a = {argc, 0, argv};
-    vf_strlist des = {0};
-    int stats = 0, k, rc;
+    vf_cli_world w;
+    vf_cli_world_init(&w);
+    int stats = 0, lua = 1, k, rc = VF_EXIT_USAGE;
+    unsigned long seeds = 0;
     const char *arg;
+    char *end;
     while ((k = vf_cli_next_opt(cli, "lint", &a, opts, &arg, NULL)) >= 0) {
-        if (k == 0) vf_strlist_push(&des, vf_xstrdup(arg));
-        else if (k == 1) stats = 1;
-        else {
+        if (vf_cli_world_opt(&w, opts[k].name, arg)) continue;
+        if (!strcmp(opts[k].name, "--seeds")) {
+            seeds = strtoul(arg, &end, 10);
+            if (*end || !*arg) {
+                fprintf(cli->err, "vaultfuzz lint: --seeds needs a number, "
+                        "not '%s'\n", arg);
+                k = -2;
+                break;
+            }
+        } else if (!strcmp(opts[k].name, "--no-lua")) {
+            lua = 0;
+        } else if (!strcmp(opts[k].name, "--stats")) {
+            stats = 1;
+        } else {
             fputs(lint_usage, cli->out);
-            vf_strlist_free(&des);
+            vf_cli_world_free(&w);
             return VF_EXIT_OK;
         }
     }
-    if (k == -2) {
-        vf_strlist_free(&des);
-        return VF_EXIT_USAGE;
-    }
-
     vf_desset set;
     vf_diag d;
-    vf_cli_load(&des, &set, &d);
+    if (k == -2 || vf_cli_world_load(cli, "lint", &w, &set, &d) < 0) {
+        if (k != -2) {
+            vf_diag_free(&d);
+            vf_desset_free(&set);
+        }
+        vf_cli_world_free(&w);
+        return VF_EXIT_USAGE;
+    }
     size_t chunks = 0;
     vf_des_compile(&set, &d, &chunks);
+    lua_tally t = {0};
+    if (lua) run_lua(&w, &set, seeds, &d, &t);
     vf_diag_print(&d, cli->out);
     if (stats) print_stats(cli, &set);
+    if (t.ran && set.nmaps) print_tally(cli, &w, &t);
     fprintf(cli->out, "lint: %zu files, %zu maps, %zu chunks, %zu errors, "
             "%zu warnings\n", set.nfiles, set.nmaps, chunks, d.errors,
             d.warnings);
     rc = d.errors ? VF_EXIT_FOUND : VF_EXIT_OK;
     vf_diag_free(&d);
     vf_desset_free(&set);
-    vf_strlist_free(&des);
+    vf_cli_world_free(&w);
     return rc;
 }

@@ -7,6 +7,7 @@
 
 static const char show_usage[] =
     "usage: vaultfuzz show MAP [--seed S] [--iter N] [--des PATH]...\n"
+    "                          [--crawl-dir DIR] [--place BRANCH:DEPTH]\n"
     "\n"
     "Resolves MAP as the game does when it places it (veto, Lua, SUBST,\n"
     "NSUBST, SHUFFLE, CLEAR, validate; up to 25 attempts) for the case\n"
@@ -16,20 +17,13 @@ static const char show_usage[] =
     "\n"
     "  --seed S     base seed (default 1)\n"
     "  --iter N     iteration (default 0)\n"
-    "  --des PATH   a .des file or a directory (repeatable; default corpus/)\n"
+    VF_CLI_WORLD_HELP
     "\n"
     "Exit status: 0 when the map resolved, 1 when it did not (Lua error,\n"
     "validate or veto), 2 on bad usage or an unknown map.\n";
 
 static const char *const status_names[] = {
     "resolved", "lua_error", "validate_failed", "vetoed"};
-
-/* The dlua/ beside the corpus this binary was built with. */
-static const char *dlua_dir(void)
-{
-    const char *c = vf_cli_default_corpus();
-    return strcmp(c, "corpus") ? VF_SOURCE_DIR "/dlua" : "dlua";
-}
 
 static void print_map(vf_cli *cli, const vf_rmap *m)
 {
@@ -68,10 +62,13 @@ static void print_map(vf_cli *cli, const vf_rmap *m)
 
 int vf_cmd_show(vf_cli *cli, int argc, char **argv)
 {
-    static const vf_opt opts[] = {{"--seed", 1}, {"--iter", 1}, {"--des", 1},
+    static const vf_opt opts[] = {{"--seed", 1}, {"--iter", 1},
+                                  VF_CLI_WORLD_OPTS,
                                   {"--help", 0}, {"-h", 0}, {NULL, 0}};
     vf_argv a = {argc, 0, argv};
-    vf_strlist des = {0}, names = {0};
+    vf_strlist names = {0};
+    vf_cli_world w;
+    vf_cli_world_init(&w);
     unsigned long long seed = 1;
     unsigned long iter = 0;
     int k, rc = VF_EXIT_USAGE;
@@ -88,9 +85,7 @@ int vf_cmd_show(vf_cli *cli, int argc, char **argv)
             }
             if (k == 0) seed = v;
             else iter = (unsigned long)v;
-        } else if (k == 2) {
-            vf_strlist_push(&des, vf_xstrdup(arg));
-        } else {
+        } else if (!vf_cli_world_opt(&w, opts[k].name, arg)) {
             fputs(show_usage, cli->out);
             rc = VF_EXIT_OK;
             goto out;
@@ -105,10 +100,13 @@ int vf_cmd_show(vf_cli *cli, int argc, char **argv)
     vf_desset set;
     vf_diag d;
     vf_sbuf err = VF_SBUF_INIT;
-    vf_cli_load(&des, &set, &d);
+    if (vf_cli_world_load(cli, "show", &w, &set, &d) < 0) {
+        vf_desset_free(&set);
+        vf_diag_free(&d);
+        goto out;
+    }
     const vf_mapdef *def = vf_desset_find(&set, names.v[0]);
-    vf_engine *e = def ? vf_engine_new(&set, dlua_dir(), NULL, &d, &err)
-                       : NULL;
+    vf_engine *e = def ? vf_engine_new(&set, &w.cfg, &d, &err) : NULL;
     vf_diag_print(&d, cli->err);
     if (!def) {
         fprintf(cli->err, "vaultfuzz show: no map named '%s'\n", names.v[0]);
@@ -121,10 +119,12 @@ int vf_cmd_show(vf_cli *cli, int argc, char **argv)
         int attempts;
         vf_resolve_status st = vf_engine_resolve(e, def, cs, 0, &m,
                                                  &attempts, &err);
+        char place[64];
+        vf_place_describe(&w.cfg.place, place, sizeof place);
         fprintf(cli->out, "map: %s (%s:%d)\ncase: seed %llu, iteration %lu "
-                "(case seed %llu)\nresult: %s after %d attempt%s\n",
+                "(case seed %llu)\nplace: %s\nresult: %s after %d attempt%s\n",
                 def->name, set.files[def->file].path, def->line, seed, iter,
-                (unsigned long long)cs, status_names[st], attempts,
+                (unsigned long long)cs, place, status_names[st], attempts,
                 attempts == 1 ? "" : "s");
         if (st == VF_LUA_ERROR)
             fprintf(cli->out, "error: %s\n", vf_sbuf_str(&err));
@@ -137,7 +137,7 @@ int vf_cmd_show(vf_cli *cli, int argc, char **argv)
     vf_diag_free(&d);
     vf_desset_free(&set);
 out:
-    vf_strlist_free(&des);
+    vf_cli_world_free(&w);
     vf_strlist_free(&names);
     return rc;
 }

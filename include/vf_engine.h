@@ -15,9 +15,26 @@
 
 #include "vf_des.h"
 #include "vf_lua.h"
+#include "vf_place.h"
 #include "vf_rmap.h"
 
 typedef struct vf_engine vf_engine;
+
+typedef struct vf_engine_config {
+    const char *dlua_dir;    /* our library (dungeon.lua); used when
+                                crawl_dat is NULL */
+    const char *crawl_dat;   /* the game's dat directory: its dlua/ is
+                                loaded in the game's order instead */
+    vf_place place;          /* the level vault Lua asks about */
+    vf_lua_limits limits;    /* zeroes: the defaults */
+} vf_engine_config;
+
+/* Our library in dlua_dir, the default place, default limits. */
+void vf_engine_config_init(vf_engine_config *c, const char *dlua_dir);
+
+/* The game's dat directory in a crawl checkout given as its
+ * crawl-ref/source or its dat: a malloc'd path, or NULL with a message. */
+char *vf_engine_find_crawl_dat(const char *dir, vf_sbuf *err);
 
 typedef enum vf_resolve_status {
     VF_RESOLVED,          /* ok */
@@ -28,12 +45,12 @@ typedef enum vf_resolve_status {
 
 #define VF_RESOLVE_ATTEMPTS 25
 
-/* Creates an engine for the maps of set (which must outlive it). dlua_dir
- * holds dungeon.lua. Problems running global preludes go to d; returns
- * NULL with a message in err if the engine cannot start. */
-vf_engine *vf_engine_new(const vf_desset *set, const char *dlua_dir,
-                         const vf_lua_limits *limits, vf_diag *d,
-                         vf_sbuf *err);
+/* Creates an engine for the maps of set (which must outlive it), with the
+ * library, place and limits of cfg (copied). Problems running global
+ * preludes go to d; returns NULL with a message in err if the engine
+ * cannot start. */
+vf_engine *vf_engine_new(const vf_desset *set, const vf_engine_config *cfg,
+                         vf_diag *d, vf_sbuf *err);
 void vf_engine_free(vf_engine *e);
 
 /* Resolves def for seed into out (initialised by the caller with
@@ -44,5 +61,11 @@ vf_resolve_status vf_engine_resolve(vf_engine *e, const vf_mapdef *def,
                                     uint64_t seed, int validating,
                                     vf_rmap *out, int *attempts,
                                     vf_sbuf *err);
+
+/* Adds a Lua error about def to d at the line it names: a message
+ * "path:line: text" for def's file is placed there; anything else at the
+ * map's NAME: line. what prefixes the text ("placement, seed 3"). */
+void vf_engine_diag(vf_diag *d, vf_severity sev, const vf_desset *set,
+                    const vf_mapdef *def, const char *what, const char *msg);
 
 #endif

@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 typedef struct run {
     int rc;
@@ -45,9 +46,93 @@ START_TEST(lint_default_corpus_is_clean)
 {
     run r = vf("lint", NULL, NULL, NULL);
     ck_assert_int_eq(r.rc, 0);
-    ck_assert_str_eq(r.out, "lint: 6 files, 16 maps, 34 chunks, 0 errors, "
+    ck_assert_str_eq(r.out, "lua: 16 maps run as at load, with our dlua/ at "
+                     "D:8; 0 placement resolves: 0 lua errors, 0 validate "
+                     "failures, 0 vetoes\n"
+                     "lint: 6 files, 16 maps, 34 chunks, 0 errors, "
                      "0 warnings\n");
     done(&r);
+}
+END_TEST
+
+/* Writes text to a fresh temporary .des file; returns its path (static). */
+static const char *temp_des(const char *text)
+{
+    static char path[64];
+    snprintf(path, sizeof path, "/tmp/vf_test_%d.des", (int)getpid());
+    FILE *f = fopen(path, "w");
+    ck_assert_ptr_nonnull(f);
+    fputs(text, f);
+    fclose(f);
+    return path;
+}
+
+static const char runtime_des[] =
+    "NAME: vf_load_error\n"
+    "TAGS: transparent\n"
+    ": local t = nil\n"
+    ": t.x = 1\n"
+    "MAP\n"
+    "x@x\n"
+    "ENDMAP\n"
+    "\n"
+    "NAME: vf_placement_error\n"
+    "TAGS: transparent\n"
+    "{{\n"
+    "  if not is_validating() and crawl.coinflip() then\n"
+    "    error(\"unlucky\")\n"
+    "  end\n"
+    "}}\n"
+    "MAP\n"
+    "x@x\n"
+    "ENDMAP\n";
+
+START_TEST(lint_runs_map_lua)
+{
+    const char *p = temp_des(runtime_des);
+    run r = vf("lint", "--des", p, NULL);
+    ck_assert_int_eq(r.rc, 1);
+    char want[512];
+    snprintf(want, sizeof want,
+             "%s:4: map vf_load_error: attempt to index local 't' (a nil "
+             "value)\n"
+             "lua: 2 maps run as at load, with our dlua/ at D:8; 0 placement "
+             "resolves: 1 lua errors, 0 validate failures, 0 vetoes\n"
+             "lint: 1 files, 2 maps, 4 chunks, 1 errors, 0 warnings\n", p);
+    ck_assert_str_eq(r.out, want);
+    done(&r);
+
+    /* At placement, half the seeds fail: reported once, with the count. */
+    r = vf5("lint", "--des", p, "--seeds", "40");
+    ck_assert_int_eq(r.rc, 1);
+    ck_assert_ptr_nonnull(strstr(r.out, ":13: map vf_placement_error: at "
+                                 "placement ("));
+    ck_assert_ptr_nonnull(strstr(r.out, " seeds, first seed "));
+    ck_assert_ptr_nonnull(strstr(r.out, "): unlucky\n"));
+    ck_assert_ptr_nonnull(strstr(r.out, " 80 placement resolves: "));
+    done(&r);
+
+    r = vf5("lint", "--des", p, "--no-lua", NULL);
+    ck_assert_int_eq(r.rc, 0);
+    ck_assert_str_eq(r.out, "lint: 1 files, 2 maps, 4 chunks, 0 errors, "
+                     "0 warnings\n");
+    done(&r);
+
+    r = vf5("lint", "--des", p, "--place", "Nowhere:3");
+    ck_assert_int_eq(r.rc, 2);
+    ck_assert_str_eq(r.err, "vaultfuzz lint: --place: no branch \"Nowhere\" "
+                     "in place \"Nowhere:3\"\n");
+    done(&r);
+    r = vf5("lint", "--des", p, "--place", "Lair:9");
+    ck_assert_int_eq(r.rc, 2);
+    ck_assert_str_eq(r.err, "vaultfuzz lint: --place: Lair has levels 1 to "
+                     "5, not 9\n");
+    done(&r);
+    r = vf5("lint", "--des", p, "--crawl-dir", "/nonexistent");
+    ck_assert_int_eq(r.rc, 2);
+    ck_assert_ptr_nonnull(strstr(r.err, "not a crawl checkout"));
+    done(&r);
+    remove(p);
 }
 END_TEST
 
@@ -60,6 +145,8 @@ START_TEST(lint_reports_errors_and_exit_status)
         "main chunk: 'then' expected near 'subst'\n"
         "corpus/bad/lua_syntax.des.bad:13: map vf_bad_lua: Lua error in the "
         "veto chunk: unexpected symbol near '='\n"
+        "lua: 1 maps run as at load, with our dlua/ at D:8; 0 placement "
+        "resolves: 0 lua errors, 0 validate failures, 0 vetoes\n"
         "lint: 1 files, 2 maps, 4 chunks, 2 errors, 0 warnings\n");
     done(&r);
 
@@ -222,6 +309,7 @@ Suite *vf_test_cli_suite(void)
     tcase_add_test(tc, usage_and_help);
     tcase_add_test(tc, chunks_shows_generated_lua);
     tcase_add_test(tc, show_resolves_one_case);
+    tcase_add_test(tc, lint_runs_map_lua);
     suite_add_tcase(s, tc);
     return s;
 }

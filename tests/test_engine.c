@@ -18,8 +18,10 @@ static void eng_open(eng *x, const char *des)
     vf_t_load(&x->l, des);
     ck_assert_msg(x->l.errors == 0, "%s", x->l.d.n ? vf_t_msg(&x->l, 0) : "");
     x->err = (vf_sbuf)VF_SBUF_INIT;
-    vf_lua_limits lim = {5000000UL, (size_t)32 << 20};
-    x->e = vf_engine_new(&x->l.set, "dlua", &lim, &x->l.d, &x->err);
+    vf_engine_config cfg;
+    vf_engine_config_init(&cfg, "dlua");
+    cfg.limits = (vf_lua_limits){5000000UL, (size_t)32 << 20};
+    x->e = vf_engine_new(&x->l.set, &cfg, &x->l.d, &x->err);
     ck_assert_msg(x->e != NULL, "%s", vf_sbuf_str(&x->err));
     vf_rmap_init(&x->m, NULL, NULL);
 }

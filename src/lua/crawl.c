@@ -2,7 +2,9 @@
  * the running case's generator, and the few helpers vault code calls. */
 #include "lua_int.h"
 
+#include <ctype.h>
 #include <lauxlib.h>
+#include <string.h>
 
 void vf_lua_set_rng(lua_State *L, vf_rng *r)
 {
@@ -54,10 +56,10 @@ static int l_random_range(lua_State *L)
 {
     vf_rng *r = vf_lua_rng(L);
     int lo = int_arg(L, 1), hi = int_arg(L, 2);
-    int rolls = (int)luaL_optnumber(L, 3, 1);
-    if (hi < lo) return luaL_error(L, "random_range: %d > %d", lo, hi);
-    lua_pushinteger(L, rolls > 1 ? lo + vf_random2avg(r, hi - lo + 1, rolls)
-                                 : vf_random_range(r, lo, hi));
+    int rolls = lua_isnumber(L, 3) ? int_arg(L, 3) : 1;
+    if (rolls < 1) return luaL_error(L, "random_range: %d rolls", rolls);
+    /* The game always takes the rolls form, which gives lo when hi < lo. */
+    lua_pushinteger(L, lo + vf_random2avg(r, hi - lo + 1, rolls));
     return 1;
 }
 
@@ -98,11 +100,97 @@ static int l_err_trace(lua_State *L)
     return lua_gettop(L);
 }
 
-/* Messages to the player: nobody is playing. */
-static int l_nothing(lua_State *L)
+/* crawl.split(s, sep [, reverse]): the pieces between separators,
+ * trimmed, empty ones dropped (the game's split_string). */
+static int l_split(lua_State *L)
 {
-    (void)L;
-    return 0;
+    size_t n, seplen;
+    const char *s = luaL_checklstring(L, 1, &n);
+    const char *sep = luaL_checklstring(L, 2, &seplen);
+    int reverse = lua_toboolean(L, 3);
+    lua_newtable(L);
+    int count = 0;
+    const char *end = s + n;
+    while (s <= end) {
+        const char *hit = seplen ? strstr(s, sep) : NULL;
+        const char *stop = hit && hit < end ? hit : end;
+        const char *a = s, *b = stop;
+        while (a < b && isspace((unsigned char)*a)) a++;
+        while (b > a && isspace((unsigned char)b[-1])) b--;
+        if (b > a) {
+            lua_pushlstring(L, a, (size_t)(b - a));
+            lua_rawseti(L, -2, ++count);
+        }
+        s = stop + seplen;
+        if (stop == end) break;
+    }
+    for (int i = 1; reverse && i <= count / 2; i++) {
+        lua_rawgeti(L, -1, i);
+        lua_rawgeti(L, -2, count + 1 - i);
+        lua_rawseti(L, -3, i);
+        lua_rawseti(L, -2, count + 1 - i);
+    }
+    return 1;
+}
+
+static int l_string_compare(lua_State *L)
+{
+    int c = strcmp(luaL_checkstring(L, 1), luaL_checkstring(L, 2));
+    lua_pushinteger(L, (c > 0) - (c < 0));
+    return 1;
+}
+
+/* At placement the game has started; while maps load it has not. */
+static int l_game_started(lua_State *L)
+{
+    lua_getfield(L, LUA_REGISTRYINDEX, "vf_started");
+    return 1;
+}
+
+/* crawl.rng_wrap(fn, rng_name): fn under a named generator; a case has
+ * one generator, so fn simply runs. */
+static int l_rng_wrap(lua_State *L)
+{
+    luaL_checktype(L, 1, LUA_TFUNCTION);
+    luaL_checkstring(L, 2);
+    lua_settop(L, 1);
+    lua_call(L, 0, LUA_MULTRET);
+    return lua_gettop(L);
+}
+
+/* crawl.split_bytes(n): the four bytes of a 32-bit number, high first. */
+static int l_split_bytes(lua_State *L)
+{
+    unsigned long v = (unsigned long)luaL_checknumber(L, 1) & 0xffffffffUL;
+    for (int shift = 24; shift >= 0; shift -= 8)
+        lua_pushinteger(L, (lua_Integer)((v >> shift) & 0xff));
+    return 4;
+}
+
+static int l_article_a(lua_State *L)
+{
+    const char *s = luaL_checkstring(L, 1);
+    int vowel = strchr("aeiouAEIOU", s[0]) && s[0];
+    lua_pushfstring(L, "%s %s", vowel ? "an" : "a", s);
+    return 1;
+}
+
+/* crawl.make_name(): a random name of two or three syllables, from the
+ * case's generator (the game's list of letter pairs is not needed: vaults
+ * only use the name as text). */
+static int l_make_name(lua_State *L)
+{
+    static const char *const syl[] = {
+        "ka", "ro", "mi", "tha", "sel", "dor", "vin", "ul", "esh", "gar",
+        "lo", "qua", "zen", "bri", "ath", "mor"};
+    vf_rng *r = vf_lua_rng(L);
+    char buf[32] = "";
+    int n = 2 + vf_random2(r, 2);
+    for (int i = 0; i < n; i++)
+        strcat(buf, syl[vf_random2(r, (int)(sizeof syl / sizeof *syl))]);
+    buf[0] = (char)toupper((unsigned char)buf[0]);
+    lua_pushstring(L, buf);
+    return 1;
 }
 
 static const luaL_Reg crawl_fns[] = {
@@ -111,9 +199,10 @@ static const luaL_Reg crawl_fns[] = {
     {"random_range", l_random_range}, {"random2avg", l_random2avg},
     {"roll_dice", l_roll_dice}, {"div_rand_round", l_div_rand_round},
     {"random_real", l_random_real}, {"err_trace", l_err_trace},
-    {"mpr", l_nothing}, {"dpr", l_nothing}, {"more", l_nothing},
-    {"clear_messages", l_nothing}, {"take_note", l_nothing},
-    {"mark_milestone", l_nothing},
+    {"split", l_split}, {"string_compare", l_string_compare},
+    {"game_started", l_game_started}, {"rng_wrap", l_rng_wrap},
+    {"split_bytes", l_split_bytes}, {"article_a", l_article_a},
+    {"make_name", l_make_name},
     {NULL, NULL}};
 
 void vf_lua_open_crawl(lua_State *L)

@@ -209,6 +209,111 @@ static int l_height(lua_State *L)
     return 1;
 }
 
+/* gly_point(map, g): the first cell holding g, row by row; nothing when
+ * there is none. gly_points: every such cell, as x1, y1, x2, y2, ... */
+static int l_gly_point(lua_State *L)
+{
+    vf_rmap *m = vf_lua_checkmap(L, 1);
+    int g = (unsigned char)*luaL_checkstring(L, 2);
+    for (int y = 0; y < m->grid.h; y++) {
+        const char *row = vf_grid_row(&m->grid, y);
+        const char *hit = memchr(row, g, (size_t)m->grid.len[y]);
+        if (hit) {
+            lua_pushinteger(L, hit - row);
+            lua_pushinteger(L, y);
+            return 2;
+        }
+    }
+    return 0;
+}
+
+static int l_gly_points(lua_State *L)
+{
+    vf_rmap *m = vf_lua_checkmap(L, 1);
+    int g = (unsigned char)*luaL_checkstring(L, 2), n = 0;
+    for (int y = 0; y < m->grid.h; y++)
+        for (int x = 0; x < m->grid.len[y]; x++)
+            if ((unsigned char)vf_grid_row(&m->grid, y)[x] == g) {
+                luaL_checkstack(L, 2, "too many points");
+                lua_pushinteger(L, x);
+                lua_pushinteger(L, y);
+                n += 2;
+            }
+    return n;
+}
+
+/* ---- mapgrd[x][y]: one glyph, read and written in place ----------------- */
+
+#define MAPGRD_META "vaultfuzz.mapgrd"
+#define MAPCOL_META "vaultfuzz.mapgrd.column"
+
+typedef struct { vf_rmap *m; int x; } mapcol;
+
+static int l_mapgrd_table(lua_State *L)
+{
+    vf_rmap *m = vf_lua_checkmap(L, 1);
+    vf_rmap **box = lua_newuserdata(L, sizeof *box);
+    *box = m;
+    luaL_getmetatable(L, MAPGRD_META);
+    lua_setmetatable(L, -2);
+    return 1;
+}
+
+static int mapgrd_index(lua_State *L)
+{
+    vf_rmap **box = luaL_checkudata(L, 1, MAPGRD_META);
+    mapcol *c = lua_newuserdata(L, sizeof *c);
+    c->m = *box;
+    c->x = (int)luaL_checkinteger(L, 2);
+    luaL_getmetatable(L, MAPCOL_META);
+    lua_setmetatable(L, -2);
+    return 1;
+}
+
+static int mapgrd_newindex(lua_State *L)
+{
+    return luaL_error(L, "Cannot assign to read-only table.");
+}
+
+static char *mapcol_cell(lua_State *L)
+{
+    mapcol *c = luaL_checkudata(L, 1, MAPCOL_META);
+    int y = (int)luaL_checkinteger(L, 2);
+    const vf_grid *g = &c->m->grid;
+    if (c->x < 0 || y < 0 || y >= g->h || c->x >= g->len[y]) {
+        luaL_error(L, "Invalid coords: %d, %d", c->x, y);
+        return NULL;
+    }
+    return vf_grid_row(g, y) + c->x;
+}
+
+static int mapcol_index(lua_State *L)
+{
+    lua_pushlstring(L, mapcol_cell(L), 1);
+    return 1;
+}
+
+static int mapcol_newindex(lua_State *L)
+{
+    char *cell = mapcol_cell(L);
+    size_t n;
+    const char *s = luaL_checklstring(L, 3, &n);
+    if (n != 1) return luaL_error(L, "mapgrd must be set to a single char.");
+    *cell = s[0];
+    return 0;
+}
+
+static void new_meta(lua_State *L, const char *name, lua_CFunction index,
+                     lua_CFunction newindex)
+{
+    luaL_newmetatable(L, name);
+    lua_pushcfunction(L, index);
+    lua_setfield(L, -2, "__index");
+    lua_pushcfunction(L, newindex);
+    lua_setfield(L, -2, "__newindex");
+    lua_pop(L, 1);
+}
+
 /* Raises the message in err (freed) at the vault's line. */
 static int raise_at_des(lua_State *L, vf_sbuf *err)
 {
@@ -348,7 +453,54 @@ static int l_cosmetic(lua_State *L)
     return 0;
 }
 
+/* ---- the set of maps ----------------------------------------------------- */
+
+/* map_register_flag(tag): a tag that only flags a map, so does not make it
+ * placeable by itself (§5.7). Kept in the registry for lint. */
+static int l_map_register_flag(lua_State *L)
+{
+    luaL_checkstring(L, 1);
+    lua_getfield(L, LUA_REGISTRYINDEX, "vf_flags");
+    lua_pushvalue(L, 1);
+    lua_pushboolean(L, 1);
+    lua_rawset(L, -3);
+    return 0;
+}
+
+static int has_word(const char *words, const char *w)
+{
+    size_t n = strlen(w);
+    for (const char *p = words; (p = strstr(p, w)); p += n)
+        if ((p == words || p[-1] == ' ') && (p[n] == ' ' || !p[n])) return 1;
+    return 0;
+}
+
+/* map_by_tag(tag): one of the maps whose TAGS carry tag, at random, or
+ * nil. Depth is not checked: vaults ask this to learn whether such maps
+ * exist. The map comes back as an opaque value. */
+static int l_map_by_tag(lua_State *L)
+{
+    const char *tag = luaL_checkstring(L, 1);
+    lua_getfield(L, LUA_REGISTRYINDEX, "vf_desset");
+    const vf_desset *set = lua_touserdata(L, -1);
+    lua_pop(L, 1);
+    const vf_mapdef *pick = NULL;
+    int seen = 0;
+    for (size_t i = 0; set && i < set->nmaps; i++)
+        if (set->maps[i].tags && has_word(set->maps[i].tags, tag) &&
+            vf_random2(vf_lua_rng(L), ++seen) == 0)
+            pick = &set->maps[i];
+    if (!pick) return 0;
+    lua_pushlightuserdata(L, (void *)pick);
+    return 1;
+}
+
 static const luaL_Reg dgn_fns[] = {
+    {"gly_point", l_gly_point}, {"gly_points", l_gly_points},
+    {"mapgrd_table", l_mapgrd_table},
+    {"map_register_flag", l_map_register_flag},
+    {"map_by_tag", l_map_by_tag},
+    {"set_border_fill_type", l_cosmetic}, {"set_feature_name", l_cosmetic},
     {"name", l_name}, {"tags", l_tags}, {"tags_remove", l_tags_remove},
     {"has_tag", l_has_tag}, {"depth", l_depth}, {"place", l_place},
     {"orient", l_orient}, {"weight", l_weight}, {"chance", l_chance},
@@ -373,6 +525,10 @@ void vf_lua_open_dgn(lua_State *L)
     lua_pushstring(L, "map");
     lua_setfield(L, -2, "__metatable");
     lua_pop(L, 1);
+    new_meta(L, MAPGRD_META, mapgrd_index, mapgrd_newindex);
+    new_meta(L, MAPCOL_META, mapcol_index, mapcol_newindex);
+    lua_newtable(L);
+    lua_setfield(L, LUA_REGISTRYINDEX, "vf_flags");
     luaL_register(L, "dgn", dgn_fns);
     lua_pop(L, 1);
 }

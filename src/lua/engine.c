@@ -5,12 +5,27 @@
 #include <lauxlib.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 struct vf_engine {
     vf_lua *lua;
     const vf_desset *set;
     vf_rng rng;
 };
+
+/* The name a .des file's chunks carry in Lua messages: Lua cuts source
+ * names past 60 characters from the left, so long paths are shortened at
+ * a '/' here, keeping the part that says which file it is. */
+static const char *chunk_file_name(const char *path)
+{
+    const char *p = path;
+    while (strlen(p) > 55) {
+        const char *slash = strchr(p + 1, '/');
+        if (!slash) break;
+        p = slash + 1;
+    }
+    return p;
+}
 
 /* Runs a file of the library (dungeon.lua) in _G. */
 static int run_library_file(vf_engine *e, const char *path, vf_sbuf *err)
@@ -22,7 +37,7 @@ static int run_library_file(vf_engine *e, const char *path, vf_sbuf *err)
         return -1;
     }
     vf_sbuf name = VF_SBUF_INIT;
-    vf_sbuf_printf(&name, "@%s", path);
+    vf_sbuf_printf(&name, "@%s", chunk_file_name(path));
     int rc = vf_lua_load(e->lua, text, len, name.s, err);
     if (rc == 0) rc = vf_lua_pcall(e->lua, 0, 0, err);
     vf_sbuf_free(&name);
@@ -48,7 +63,7 @@ static int push_chunk(vf_engine *e, const vf_chunk *c, const char *file,
     vf_sbuf src = VF_SBUF_INIT, name = VF_SBUF_INIT;
     for (int i = 1; i < c->first; i++) vf_sbuf_addc(&src, '\n');
     vf_sbuf_add(&src, vf_sbuf_str(&c->text), c->text.len);
-    vf_sbuf_printf(&name, "@%s", file);
+    vf_sbuf_printf(&name, "@%s", chunk_file_name(file));
     int rc = vf_lua_load(e->lua, vf_sbuf_str(&src), src.len, name.s, err);
     vf_sbuf_free(&src);
     vf_sbuf_free(&name);
@@ -82,28 +97,103 @@ static int run_preludes(vf_engine *e, vf_diag *d)
     return errors;
 }
 
-vf_engine *vf_engine_new(const vf_desset *set, const char *dlua_dir,
-                         const vf_lua_limits *limits, vf_diag *d,
-                         vf_sbuf *err)
+void vf_engine_config_init(vf_engine_config *c, const char *dlua_dir)
 {
-    vf_engine *e = vf_xcalloc(1, sizeof *e);
-    e->set = set;
-    e->lua = vf_lua_new(limits, err);
-    if (!e->lua) {
-        free(e);
+    memset(c, 0, sizeof *c);
+    c->dlua_dir = dlua_dir;
+    char why[8];
+    vf_place_parse(VF_PLACE_DEFAULT, &c->place, why, sizeof why);
+}
+
+static int is_file(const char *dir, const char *rel)
+{
+    vf_sbuf p = VF_SBUF_INIT;
+    vf_sbuf_printf(&p, "%s/%s", dir, rel);
+    struct stat st;
+    int ok = stat(p.s, &st) == 0 && S_ISREG(st.st_mode);
+    vf_sbuf_free(&p);
+    return ok;
+}
+
+char *vf_engine_find_crawl_dat(const char *dir, vf_sbuf *err)
+{
+    vf_sbuf p = VF_SBUF_INIT;
+    if (is_file(dir, "dat/dlua/dungeon.lua"))
+        vf_sbuf_printf(&p, "%s/dat", dir);
+    else if (is_file(dir, "dlua/dungeon.lua"))
+        vf_sbuf_adds(&p, dir);
+    else if (is_file(dir, "crawl-ref/source/dat/dlua/dungeon.lua"))
+        vf_sbuf_printf(&p, "%s/crawl-ref/source/dat", dir);
+    else {
+        vf_sbuf_printf(err, "%s: not a crawl checkout (no dat/dlua/"
+                       "dungeon.lua under it)", dir);
         return NULL;
     }
+    return vf_sbuf_take(&p);
+}
+
+/* The game's dungeon VM boot (dcss-compat.md §7.6), in its order. */
+static const char *const crawl_boot[] = {
+    "dlua/util.lua", "dlua/iter.lua", "dlua/init.lua", "dlua/dungeon.lua",
+    "dlua/luamark.lua", "dlua/mapinit.lua", NULL};
+
+static int boot_crawl(vf_engine *e, const char *dat, vf_sbuf *err)
+{
     lua_State *L = vf_lua_state(e->lua);
+    vf_lua_open_library(L, dat);
     lua_newtable(L);
-    lua_setfield(L, LUA_REGISTRYINDEX, "vf_chunks");
-    vf_lua_open_dgn(L);
-    vf_lua_open_crawl(L);
-    vf_lua_set_rng(L, &e->rng);
-    vf_rng_seed(&e->rng, 0);
+    lua_setglobal(L, "chk_startgame");
+    for (int i = 0; crawl_boot[i]; i++) {
+        vf_lua_push_require(L, crawl_boot[i]);
+        if (vf_lua_pcall(e->lua, 1, 0, err)) return -1;
+    }
+    return 0;
+}
+
+static int boot_ours(vf_engine *e, const char *dlua_dir, vf_sbuf *err)
+{
+    vf_lua_open_library(vf_lua_state(e->lua), dlua_dir);
     vf_sbuf path = VF_SBUF_INIT;
     vf_sbuf_printf(&path, "%s/dungeon.lua", dlua_dir);
     int rc = run_library_file(e, path.s, err);
     vf_sbuf_free(&path);
+    return rc;
+}
+
+/* The C side of the API, real bindings first, then the rest of the names
+ * the game registers (vf_lua_open_surface fills only what is missing). */
+static void open_bindings(vf_engine *e, const vf_engine_config *cfg)
+{
+    lua_State *L = vf_lua_state(e->lua);
+    lua_newtable(L);
+    lua_setfield(L, LUA_REGISTRYINDEX, "vf_chunks");
+    lua_pushlightuserdata(L, (void *)e->set);
+    lua_setfield(L, LUA_REGISTRYINDEX, "vf_desset");
+    lua_pushboolean(L, 0);
+    lua_setfield(L, LUA_REGISTRYINDEX, "vf_started");
+    vf_lua_open_dgn(L);
+    vf_lua_open_crawl(L);
+    vf_lua_open_level(L);
+    vf_lua_open_surface(L);
+    vf_lua_set_place(L, &cfg->place);
+    vf_lua_set_rng(L, &e->rng);
+    vf_rng_seed(&e->rng, 0);
+}
+
+vf_engine *vf_engine_new(const vf_desset *set, const vf_engine_config *cfg,
+                         vf_diag *d, vf_sbuf *err)
+{
+    vf_engine *e = vf_xcalloc(1, sizeof *e);
+    e->set = set;
+    int custom = cfg->limits.instructions || cfg->limits.memory;
+    e->lua = vf_lua_new(custom ? &cfg->limits : NULL, err);
+    if (!e->lua) {
+        free(e);
+        return NULL;
+    }
+    open_bindings(e, cfg);
+    int rc = cfg->crawl_dat ? boot_crawl(e, cfg->crawl_dat, err)
+                            : boot_ours(e, cfg->dlua_dir, err);
     if (rc) {
         vf_engine_free(e);
         return NULL;
@@ -222,6 +312,8 @@ vf_resolve_status vf_engine_resolve(vf_engine *e, const vf_mapdef *def,
 {
     vf_rng_seed(&e->rng, seed);
     vf_lua_case_begin(e->lua);
+    lua_pushboolean(vf_lua_state(e->lua), !validating);
+    lua_setfield(vf_lua_state(e->lua), LUA_REGISTRYINDEX, "vf_started");
     out->def = def;
     out->rng = &e->rng;
     out->validating = validating;
@@ -244,11 +336,35 @@ vf_resolve_status vf_engine_resolve(vf_engine *e, const vf_mapdef *def,
             break;
         }
     }
+    /* Leave nothing of this case behind: no environment, no current map. */
     lua_State *L = vf_lua_state(e->lua);
-    lua_pushnil(L);
     vf_sbuf ignore = VF_SBUF_INIT;
+    lua_pushstring(L, def->name);
+    call_global(e, "dgn_flush_map_environment_for", 1, 0, &ignore);
+    lua_pushnil(L);
     call_global(e, "dgn_set_map", 1, 0, &ignore);
     vf_sbuf_free(&ignore);
     if (attempts) *attempts = n;
     return st;
+}
+
+void vf_engine_diag(vf_diag *d, vf_severity sev, const vf_desset *set,
+                    const vf_mapdef *def, const char *what, const char *msg)
+{
+    const char *path = set->files[def->file].path;
+    const char *name = chunk_file_name(path);
+    size_t n = strlen(name);
+    int line = def->line;
+    if (!strncmp(msg, name, n) && msg[n] == ':') {
+        char *end;
+        long l = strtol(msg + n + 1, &end, 10);
+        if (end > msg + n + 1 && end[0] == ':' && end[1] == ' ' && l > 0) {
+            line = (int)l;
+            msg = end + 2;
+        }
+    }
+    if (what && *what)
+        vf_diag_add(d, sev, path, line, def->name, "%s: %s", what, msg);
+    else
+        vf_diag_add(d, sev, path, line, def->name, "%s", msg);
 }

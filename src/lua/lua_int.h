@@ -4,6 +4,7 @@
 
 #include <lua.h>
 
+#include "vf_place.h"
 #include "vf_rmap.h"
 
 #define VF_MAP_META "vaultfuzz.map"
@@ -21,7 +22,20 @@ void vf_lua_set_rng(lua_State *L, vf_rng *r);
  * the vault's line, not the wrapper's). */
 int vf_lua_des_error(lua_State *L, const char *msg);
 
+/* The place the case's level is at (copied). */
+void vf_lua_set_place(lua_State *L, const vf_place *p);
+const vf_place *vf_lua_place(lua_State *L);
+
 void vf_lua_open_dgn(lua_State *L);
 void vf_lua_open_crawl(lua_State *L);
+void vf_lua_open_level(lua_State *L);      /* you.*, branches, bounds */
+/* Last: every other name of the game's API (no-ops, new-game answers,
+ * "not implemented" errors), where nothing real is installed. */
+void vf_lua_open_surface(lua_State *L);
+
+/* crawl_require, loadfile and dofile, reading files under root only. */
+void vf_lua_open_library(lua_State *L, const char *root);
+/* Pushes crawl_require and name, ready for a protected call (1 arg). */
+void vf_lua_push_require(lua_State *L, const char *name);
 
 #endif

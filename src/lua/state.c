@@ -158,7 +158,8 @@ lua_State *vf_lua_state(vf_lua *lua)
 
 void vf_lua_case_begin(vf_lua *lua)
 {
-    lua_gc(lua->L, LUA_GCCOLLECT, 0);
+    /* No full collection here: the incremental collector keeps up, and a
+     * full one per case costs more than the case on a large library. */
     lua->count = 0;
     lua->over_memory = 0;
     lua->cap = lua->limits.memory ? lua->used + lua->limits.memory : 0;
@@ -176,8 +177,9 @@ int vf_lua_pcall(vf_lua *lua, int nargs, int nresults, vf_sbuf *err)
     else
         vf_sbuf_adds(err, msg ? msg : "(error object is not a string)");
     lua_pop(L, 1);
-    /* Give the memory back so the next call starts from a clean slate. */
-    lua_gc(L, LUA_GCCOLLECT, 0);
+    /* After a memory bomb, give the memory back so the next case starts
+     * clean (only then: a full collection of a large library is slow). */
+    if (lua->over_memory) lua_gc(L, LUA_GCCOLLECT, 0);
     return -1;
 }
 

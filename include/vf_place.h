@@ -1,0 +1,42 @@
+/* vf_place: where in the dungeon a case is built (branch and depth).
+ *
+ * Vault Lua asks about the level being built (you.depth(), you.in_branch,
+ * dgn.br_depth ...); vaultfuzz answers from a place given on the command
+ * line (--place BRANCH:DEPTH). The branch table holds the game's branch
+ * names and depths (dcss-compat.md §7.2 lists what the corpus asks). */
+#ifndef VF_PLACE_H
+#define VF_PLACE_H
+
+#include <stddef.h>
+
+typedef struct vf_branch {
+    const char *abbrev;     /* "D", "Lair", "IceCv": as in DEPTH:/PLACE: */
+    const char *shortname;  /* "Dungeon", "Ice Cave" */
+    const char *longname;   /* "the Dungeon" */
+    int parent;             /* index, or -1 */
+    int depth;              /* levels in the branch */
+    int absdepth;           /* absolute depth of level 1, 1-based */
+} vf_branch;
+
+typedef struct vf_place {
+    int branch;             /* index into the branch table */
+    int depth;              /* 1-based level in the branch */
+} vf_place;
+
+/* The default place: a mid-dungeon level. */
+#define VF_PLACE_DEFAULT "D:8"
+
+size_t vf_branch_count(void);
+const vf_branch *vf_branch_get(int i);
+/* Index of the branch whose abbreviation, short or long name is name
+ * (case-insensitive); -1 if none. */
+int vf_branch_find(const char *name);
+
+/* Parses "BRANCH:DEPTH" or "BRANCH" (depth 1). Returns 0, or -1 with a
+ * message in why. */
+int vf_place_parse(const char *s, vf_place *out, char *why, size_t whylen);
+/* "D:8", or "Temple" for a one-level branch: the game's describe(). */
+void vf_place_describe(const vf_place *p, char *buf, size_t len);
+int vf_place_absdepth(const vf_place *p);   /* 1-based, as you.absdepth() */
+
+#endif

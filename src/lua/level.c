@@ -1,0 +1,323 @@
+/* The level being built: the you table and the dgn level queries answer
+ * from the case's place (--place), as for a fresh character arriving
+ * there. Questions about a game in progress get the answers of a new game:
+ * no god, no runes, no uniques met, no mutations. */
+#include "lua_int.h"
+#include "vf_place.h"
+
+#include <lauxlib.h>
+#include <string.h>
+
+#define GXM 80
+#define GYM 70
+
+void vf_lua_set_place(lua_State *L, const vf_place *p)
+{
+    vf_place *box = lua_newuserdata(L, sizeof *box);
+    *box = *p;
+    lua_setfield(L, LUA_REGISTRYINDEX, "vf_place");
+}
+
+const vf_place *vf_lua_place(lua_State *L)
+{
+    lua_getfield(L, LUA_REGISTRYINDEX, "vf_place");
+    const vf_place *p = lua_touserdata(L, -1);
+    lua_pop(L, 1);
+    if (!p) luaL_error(L, "no place set for this level");
+    return p;
+}
+
+static const vf_branch *here(lua_State *L)
+{
+    return vf_branch_get(vf_lua_place(L)->branch);
+}
+
+/* The branch named by argument idx (the game's abbreviations), or the
+ * current one when absent. */
+static int branch_arg(lua_State *L, int idx)
+{
+    if (lua_isnoneornil(L, idx)) return vf_lua_place(L)->branch;
+    const char *name = luaL_checkstring(L, idx);
+    for (size_t i = 0; i < vf_branch_count(); i++)
+        if (!strcmp(vf_branch_get((int)i)->abbrev, name)) return (int)i;
+    return luaL_argerror(L, idx, "No such branch");
+}
+
+static int push_place(lua_State *L, const vf_place *p)
+{
+    char buf[64];
+    vf_place_describe(p, buf, sizeof buf);
+    lua_pushstring(L, buf);
+    return 1;
+}
+
+/* ---- you ---------------------------------------------------------------- */
+
+static int you_where(lua_State *L)
+{
+    return push_place(L, vf_lua_place(L));
+}
+
+static int you_branch(lua_State *L)
+{
+    lua_pushstring(L, here(L)->abbrev);
+    return 1;
+}
+
+static int you_depth(lua_State *L)
+{
+    lua_pushinteger(L, vf_lua_place(L)->depth);
+    return 1;
+}
+
+static int you_absdepth(lua_State *L)
+{
+    lua_pushinteger(L, vf_place_absdepth(vf_lua_place(L)));
+    return 1;
+}
+
+static int you_depth_fraction(lua_State *L)
+{
+    const vf_place *p = vf_lua_place(L);
+    int levels = here(L)->depth;
+    lua_pushnumber(L, levels <= 1 ? 1.0
+                   : (double)(p->depth - 1) / (double)(levels - 1));
+    return 1;
+}
+
+static int you_at_branch_bottom(lua_State *L)
+{
+    lua_pushboolean(L, vf_lua_place(L)->depth == here(L)->depth);
+    return 1;
+}
+
+static int you_in_branch(lua_State *L)
+{
+    const char *name = luaL_checkstring(L, 1);
+    int br = vf_branch_find(name);
+    if (br < 0) {
+        lua_pushfstring(L, "'%s' matches no branches.", name);
+        return luaL_argerror(L, 1, lua_tostring(L, -1));
+    }
+    lua_pushboolean(L, br == vf_lua_place(L)->branch);
+    return 1;
+}
+
+static int you_is_level_on_stack(lua_State *L)
+{
+    luaL_checkstring(L, 1);
+    lua_pushboolean(L, 0);
+    return 1;
+}
+
+/* A new character: these take a name (a rune, unique, mutation, skill)
+ * and answer none. */
+static int you_none_false(lua_State *L)
+{
+    lua_pushboolean(L, 0);
+    return 1;
+}
+
+static int you_none_zero(lua_State *L)
+{
+    lua_pushinteger(L, 0);
+    return 1;
+}
+
+static int you_god(lua_State *L)
+{
+    lua_pushstring(L, "No God");
+    return 1;
+}
+
+static int you_species(lua_State *L)
+{
+    lua_pushstring(L, "Human");
+    return 1;
+}
+
+static int you_genus(lua_State *L)
+{
+    lua_pushstring(L, "human");
+    return 1;
+}
+
+static int you_name(lua_State *L)
+{
+    lua_pushstring(L, "vaultfuzz");
+    return 1;
+}
+
+static int you_pos(lua_State *L)
+{
+    lua_pushinteger(L, 0);
+    lua_pushinteger(L, 0);
+    return 2;
+}
+
+static const luaL_Reg you_fns[] = {
+    {"where", you_where}, {"branch", you_branch}, {"depth", you_depth},
+    {"absdepth", you_absdepth}, {"depth_fraction", you_depth_fraction},
+    {"at_branch_bottom", you_at_branch_bottom},
+    {"in_branch", you_in_branch},
+    {"is_level_on_stack", you_is_level_on_stack},
+    {"god", you_god}, {"race", you_species}, {"species", you_species},
+    {"genus", you_genus}, {"monster", you_genus}, {"name", you_name},
+    {"pos", you_pos},
+    {"have_rune", you_none_false}, {"uniques", you_none_false},
+    {"unrands", you_none_false}, {"have_orb", you_none_false},
+    {"silenced", you_none_false}, {"see_cell", you_none_false},
+    {"hear_pos", you_none_false}, {"taking_stairs", you_none_false},
+    {"mutation", you_none_zero}, {"get_base_mutation_level", you_none_zero},
+    {"base_skill", you_none_zero}, {"zigs_completed", you_none_zero},
+    {"num_runes", you_none_zero}, {"turns", you_none_zero},
+    {"piety_rank", you_none_zero}, {"xl_to_remove_bane", you_none_zero},
+    {NULL, NULL}};
+
+/* ---- dgn: branches, levels, bounds -------------------------------------- */
+
+static int dgn_br_depth(lua_State *L)
+{
+    lua_pushinteger(L, vf_branch_get(branch_arg(L, 1))->depth);
+    return 1;
+}
+
+/* Every branch exists in the dungeon vaultfuzz imagines. */
+static int dgn_br_exists(lua_State *L)
+{
+    branch_arg(L, 1);
+    lua_pushboolean(L, 1);
+    return 1;
+}
+
+/* A level is a "BRANCH:DEPTH" string here (the game uses a userdata that
+ * only these functions read). The entrance: the parent at its middle. */
+static int dgn_br_entrance(lua_State *L)
+{
+    const vf_branch *b = vf_branch_get(branch_arg(L, 1));
+    if (b->parent < 0) {
+        lua_pushstring(L, "");
+        return 1;
+    }
+    const vf_branch *p = vf_branch_get(b->parent);
+    vf_place at = {b->parent, p->depth > 1 ? (p->depth + 1) / 2 : 1};
+    return push_place(L, &at);
+}
+
+static int level_arg(lua_State *L, int idx, vf_place *out)
+{
+    char why[160];
+    const char *s = luaL_checkstring(L, idx);
+    if (vf_place_parse(s, out, why, sizeof why)) return luaL_error(L, "%s", why);
+    return 0;
+}
+
+static int dgn_level_id(lua_State *L)
+{
+    vf_place p = *vf_lua_place(L);
+    if (!lua_isnoneornil(L, 1)) level_arg(L, 1, &p);
+    return push_place(L, &p);
+}
+
+static int dgn_level_name(lua_State *L)
+{
+    vf_place p;
+    level_arg(L, 1, &p);
+    return push_place(L, &p);
+}
+
+static int dgn_is_descent(lua_State *L)
+{
+    lua_pushboolean(L, 0);
+    return 1;
+}
+
+static int dgn_zot_orb_type(lua_State *L)
+{
+    lua_pushstring(L, "orb of fire");
+    return 1;
+}
+
+static int dgn_max_bounds(lua_State *L)
+{
+    lua_pushinteger(L, GXM);
+    lua_pushinteger(L, GYM);
+    return 2;
+}
+
+static int dgn_in_bounds(lua_State *L)
+{
+    int x = (int)luaL_checkinteger(L, 1), y = (int)luaL_checkinteger(L, 2);
+    lua_pushboolean(L, x > 0 && x < GXM - 1 && y > 0 && y < GYM - 1);
+    return 1;
+}
+
+/* Event types as the game numbers them (markers ask at creation). */
+static const char *const event_names[] = {
+    "none", "turn", "mons_move", "player_move", "leave_level",
+    "entering_level", "entered_level", "player_los", "player_climb",
+    "monster_dies", "item_pickup", "item_moved", "feat_change", "unused",
+    "door_opened", "door_closed", "hp_warning", "pressure_plate"};
+
+#define NEVENTS (sizeof event_names / sizeof *event_names)
+
+static int dgn_event_type(lua_State *L)
+{
+    if (lua_type(L, 1) == LUA_TSTRING) {
+        const char *s = lua_tostring(L, 1);
+        for (size_t i = 0; i < NEVENTS; i++)
+            if (!strcmp(s, event_names[i])) {
+                lua_pushinteger(L, i ? 1L << (i - 1) : 0);
+                return 1;
+            }
+        lua_pushinteger(L, 0);
+    } else if (lua_type(L, 1) == LUA_TNUMBER) {
+        unsigned long mask = (unsigned long)lua_tointeger(L, 1);
+        size_t i = 1;
+        while (i < NEVENTS && !(mask & (1UL << (i - 1)))) i++;
+        lua_pushstring(L, event_names[i < NEVENTS ? i : 0]);
+    } else {
+        lua_pushnil(L);
+    }
+    return 1;
+}
+
+/* dgn.monster_spec(s): the game parses s into a spec for create_monster,
+ * a play-time call; the text stands in for it. */
+static int dgn_monster_spec(lua_State *L)
+{
+    luaL_checkstring(L, 1);
+    lua_settop(L, 1);
+    return 1;
+}
+
+static int dgn_max_monsters(lua_State *L)
+{
+    lua_pushinteger(L, 700);
+    return 1;
+}
+
+static int dgn_get_floor_colour(lua_State *L)
+{
+    lua_pushstring(L, "lightgrey");
+    return 1;
+}
+
+static const luaL_Reg dgn_level_fns[] = {
+    {"dgn_event_type", dgn_event_type}, {"monster_spec", dgn_monster_spec},
+    {"max_monsters", dgn_max_monsters},
+    {"get_floor_colour", dgn_get_floor_colour},
+    {"br_depth", dgn_br_depth}, {"br_exists", dgn_br_exists},
+    {"br_entrance", dgn_br_entrance}, {"level_id", dgn_level_id},
+    {"level_name", dgn_level_name}, {"is_descent", dgn_is_descent},
+    {"zot_orb_type", dgn_zot_orb_type}, {"max_bounds", dgn_max_bounds},
+    {"builder_bounds", dgn_max_bounds}, {"in_bounds", dgn_in_bounds},
+    {NULL, NULL}};
+
+void vf_lua_open_level(lua_State *L)
+{
+    luaL_register(L, "you", you_fns);
+    lua_pop(L, 1);
+    luaL_register(L, "dgn", dgn_level_fns);
+    lua_pop(L, 1);
+}

@@ -1,0 +1,122 @@
+/* The branch table and places (BRANCH:DEPTH). */
+#include "vf_place.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+/* The game's branches: abbreviation, names, parent, number of levels and
+ * absolute depth offset (level n of a branch is at offset + n). */
+static const vf_branch branches[] = {
+    {"D", "Dungeon", "the Dungeon", -1, 15, 0},
+    {"Temple", "Temple", "the Ecumenical Temple", 0, 1, 5},
+    {"Orc", "Orcish Mines", "the Orcish Mines", 0, 2, 10},
+    {"Elf", "Elven Halls", "the Elven Halls", 2, 3, 15},
+    {"Dwarf", "Dwarven Hall", "the Dwarven Hall", 3, 0, 17},
+    {"Lair", "Lair", "the Lair of Beasts", 0, 5, 10},
+    {"Swamp", "Swamp", "the Swamp", 5, 4, 15},
+    {"Shoals", "Shoals", "the Shoals", 5, 4, 15},
+    {"Snake", "Snake Pit", "the Snake Pit", 5, 4, 15},
+    {"Spider", "Spider Nest", "the Spider Nest", 5, 4, 15},
+    {"Slime", "Slime Pits", "the Pits of Slime", 5, 5, 17},
+    {"Vaults", "Vaults", "the Vaults", 0, 5, 19},
+    {"Blade", "Hall of Blades", "the Hall of Blades", 11, 1, 21},
+    {"Crypt", "Crypt", "the Crypt", 11, 3, 19},
+    {"Tomb", "Tomb", "the Tomb of the Ancients", 13, 3, 21},
+    {"Hell", "Hell", "the Vestibule of Hell", -1, 1, 27},
+    {"Dis", "Dis", "the Iron City of Dis", 15, 7, 28},
+    {"Geh", "Gehenna", "Gehenna", 15, 7, 28},
+    {"Coc", "Cocytus", "Cocytus", 15, 7, 28},
+    {"Tar", "Tartarus", "Tartarus", 15, 7, 28},
+    {"Zot", "Zot", "the Realm of Zot", 24, 5, 27},
+    {"Forest", "Forest", "the Enchanted Forest", 11, 5, 19},
+    {"Abyss", "Abyss", "the Abyss", -1, 7, 24},
+    {"Pan", "Pandemonium", "Pandemonium", -1, 1, 24},
+    {"Depths", "Depths", "the Depths", 0, 4, 22},
+    {"Zig", "Ziggurat", "a ziggurat", 24, 27, 27},
+    {"Lab", "Labyrinth", "a Labyrinth", -1, 1, 15},
+    {"Bazaar", "Bazaar", "a bazaar", -1, 1, 18},
+    {"Trove", "Trove", "a treasure trove", -1, 1, 18},
+    {"Sewer", "Sewer", "a sewer", -1, 1, 4},
+    {"Ossuary", "Ossuary", "an ossuary", -1, 1, 6},
+    {"Bailey", "Bailey", "a bailey", -1, 1, 11},
+    {"Gauntlet", "Gauntlet", "a Gauntlet", -1, 1, 15},
+    {"IceCv", "Ice Cave", "an ice cave", -1, 1, 15},
+    {"Volcano", "Volcano", "a volcano", -1, 1, 14},
+    {"WizLab", "Wizlab", "a wizard's laboratory", -1, 1, 24},
+    {"Desolation", "Desolation", "the Desolation of Salt", -1, 1, 20},
+    {"Arena", "Arena", "the Arena", -1, 1, 0},
+    {"Crucible", "Crucible", "the Crucible of Flesh", -1, 1, 0},
+    {"Necropolis", "Necropolis", "the Necropolis", -1, 1, 0},
+    {"Gulch", "Gulch", "a gutter gulch", -1, 1, 20},
+};
+
+#define NBRANCHES (sizeof branches / sizeof *branches)
+
+size_t vf_branch_count(void)
+{
+    return NBRANCHES;
+}
+
+const vf_branch *vf_branch_get(int i)
+{
+    return i >= 0 && (size_t)i < NBRANCHES ? &branches[i] : NULL;
+}
+
+int vf_branch_find(const char *name)
+{
+    for (size_t i = 0; i < NBRANCHES; i++)
+        if (!strcasecmp(name, branches[i].abbrev) ||
+            !strcasecmp(name, branches[i].shortname) ||
+            !strcasecmp(name, branches[i].longname))
+            return (int)i;
+    return -1;
+}
+
+int vf_place_parse(const char *s, vf_place *out, char *why, size_t whylen)
+{
+    char name[64];
+    const char *colon = strchr(s, ':');
+    size_t n = colon ? (size_t)(colon - s) : strlen(s);
+    if (n >= sizeof name) n = sizeof name - 1;
+    memcpy(name, s, n);
+    name[n] = 0;
+    int br = vf_branch_find(name);
+    if (br < 0) {
+        snprintf(why, whylen, "no branch \"%s\" in place \"%s\"", name, s);
+        return -1;
+    }
+    int depth = 1;
+    if (colon) {
+        char *end;
+        long d = strtol(colon + 1, &end, 10);
+        if (!strcmp(colon + 1, "$")) {
+            d = branches[br].depth;
+        } else if (end == colon + 1 || *end) {
+            snprintf(why, whylen, "bad depth in place \"%s\"", s);
+            return -1;
+        }
+        if (d < 1 || d > branches[br].depth) {
+            snprintf(why, whylen, "%s has levels 1 to %d, not %ld",
+                     branches[br].abbrev, branches[br].depth, d);
+            return -1;
+        }
+        depth = (int)d;
+    }
+    out->branch = br;
+    out->depth = depth;
+    return 0;
+}
+
+void vf_place_describe(const vf_place *p, char *buf, size_t len)
+{
+    const vf_branch *b = &branches[p->branch];
+    if (b->depth == 1) snprintf(buf, len, "%s", b->abbrev);
+    else snprintf(buf, len, "%s:%d", b->abbrev, p->depth);
+}
+
+int vf_place_absdepth(const vf_place *p)
+{
+    return branches[p->branch].absdepth + p->depth;
+}
