@@ -31,6 +31,8 @@ TEST_BIN  := $(BUILD)/san/check_vaultfuzz
 BENCH_BIN := $(BUILD)/rel/bench_vaultfuzz
 
 REAL_DES  ?= ../shared/dcss-des
+# A crawl checkout, for the figures and checks that run the game's own Lua.
+CRAWL_DIR ?=
 
 .PHONY: all run check check-real bench clean deps
 
@@ -73,7 +75,7 @@ check-real: vaultfuzz $(TEST_BIN)
 	VF_REAL_DES=$(REAL_DES) $(TEST_BIN) realcorpus
 
 bench: $(BENCH_BIN)
-	$(BENCH_BIN) $(REAL_DES)
+	$(BENCH_BIN) $(REAL_DES) $(CRAWL_DIR)
 
 clean:
 	rm -rf $(BUILD) vaultfuzz

@@ -67,27 +67,29 @@ static double median(enum stage st, const vf_strlist *files, size_t *maps,
     return t[RUNS / 2];
 }
 
-/* Resolves per second for each map of dir (our dlua/), on one core: the
- * median and the slowest map, beside an empty map's rate measured in the
- * same run as the baseline. */
-#define RESOLVES 400
-
-static double rate(vf_engine *e, const vf_mapdef *def)
+/* Resolves per second for each map of dir, on one core: the median and
+ * the slowest map, beside an empty map's rate measured in the same run as
+ * the baseline. With a crawl checkout, the game's own library runs them. */
+static double rate(vf_engine *e, const vf_mapdef *def, int cases,
+                   size_t *failed)
 {
     vf_rmap m;
     vf_rmap_init(&m, def, NULL);
     vf_sbuf err = VF_SBUF_INIT;
     double t0 = now_ms();
-    for (int i = 0; i < RESOLVES; i++)
-        vf_engine_resolve(e, def, vf_seed_case(1, def->name, (uint32_t)i), 0,
-                          &m, NULL, &err);
+    for (int i = 0; i < cases; i++) {
+        vf_sbuf_reset(&err);
+        if (vf_engine_resolve(e, def, vf_seed_case(1, def->name, (uint32_t)i),
+                              0, &m, NULL, &err) == VF_LUA_ERROR)
+            (*failed)++;
+    }
     double t = now_ms() - t0;
     vf_sbuf_free(&err);
     vf_rmap_free(&m);
-    return RESOLVES / (t / 1e3);
+    return cases / (t / 1e3);
 }
 
-static void bench_resolve(const char *dir)
+static void bench_resolve(const char *dir, const char *crawl_dat, int cases)
 {
     vf_desset set;
     vf_diag d;
@@ -100,6 +102,7 @@ static void bench_resolve(const char *dir)
     vf_des_load_buffer(&set, "baseline.des", empty, strlen(empty), &d);
     vf_engine_config cfg;
     vf_engine_config_init(&cfg, "dlua");
+    cfg.crawl_dat = crawl_dat;
     vf_engine *e = vf_engine_new(&set, &cfg, &d, &err);
     const vf_mapdef *baseline = vf_desset_find(&set, "vf_bench_empty");
     if (!e || !baseline) {
@@ -107,18 +110,19 @@ static void bench_resolve(const char *dir)
         return;
     }
     double *r = vf_xmalloc(set.nmaps * sizeof *r);
-    size_t n = 0, slowest = 0;
-    double base = rate(e, baseline);
+    size_t n = 0, slowest = 0, failed = 0;
+    double base = rate(e, baseline, cases, &failed);
     for (size_t i = 0; i < set.nmaps; i++) {
         if (!strcmp(set.maps[i].name, "vf_bench_empty")) continue;
-        r[n] = rate(e, &set.maps[i]);
+        r[n] = rate(e, &set.maps[i], cases, &failed);
         if (!n || r[n] < r[slowest]) slowest = n;
         n++;
     }
     double worst = n ? r[slowest] : 0;
     qsort(r, n, sizeof *r, cmp_double);
-    printf("  resolve, %s with our dlua/ (%zu maps x %d cases):\n", dir, n,
-           RESOLVES);
+    printf("  resolve, %s with %s (%zu maps x %d cases, %zu lua "
+           "errors):\n", dir, crawl_dat ? "the game's library" : "our dlua/",
+           n, cases, failed);
     printf("    baseline (1x1 map, no Lua)  %9.0f resolves/s\n", base);
     printf("    median map                  %9.0f resolves/s  (goal >= "
            "20000)\n", n ? r[n / 2] : 0);
@@ -130,9 +134,17 @@ static void bench_resolve(const char *dir)
     vf_desset_free(&set);
 }
 
+/* bench_vaultfuzz [DES_DIR [CRAWL_DIR]] */
 int main(int argc, char **argv)
 {
     const char *dir = argc > 1 ? argv[1] : "../shared/dcss-des";
+    char *crawl_dat = NULL;
+    if (argc > 2 && *argv[2]) {
+        vf_sbuf err = VF_SBUF_INIT;
+        crawl_dat = vf_engine_find_crawl_dat(argv[2], &err);
+        if (!crawl_dat) fprintf(stderr, "bench: %s\n", vf_sbuf_str(&err));
+        vf_sbuf_free(&err);
+    }
     vf_strlist files = {0};
     vf_diag d;
     vf_diag_init(&d);
@@ -156,7 +168,17 @@ int main(int argc, char **argv)
     printf("  load + compile every chunk  %8.1f ms  %9.0f maps/s"
            "  (goal: whole corpus <= 500 ms)\n", all, maps / (all / 1e3));
     printf("  parse cost over baseline    %8.1fx\n", parse / base);
-    bench_resolve("corpus");
+    bench_resolve("corpus", NULL, 400);
+    if (crawl_dat) {
+        vf_sbuf des = VF_SBUF_INIT;
+        vf_sbuf_printf(&des, "%s/des", crawl_dat);
+        bench_resolve(des.s, crawl_dat, 20);
+        vf_sbuf_free(&des);
+        free(crawl_dat);
+    } else {
+        printf("  (resolves on the game's own vaults: make bench "
+               "CRAWL_DIR=<crawl checkout>)\n");
+    }
     vf_strlist_free(&files);
     vf_diag_free(&d);
     return 0;

@@ -137,7 +137,8 @@ static const char *const crawl_boot[] = {
     "dlua/util.lua", "dlua/iter.lua", "dlua/init.lua", "dlua/dungeon.lua",
     "dlua/luamark.lua", "dlua/mapinit.lua", NULL};
 
-static int boot_crawl(vf_engine *e, const char *dat, vf_sbuf *err)
+static int boot_crawl(vf_engine *e, const char *dat, const char *ours,
+                      vf_sbuf *err)
 {
     lua_State *L = vf_lua_state(e->lua);
     vf_lua_open_library(L, dat);
@@ -147,7 +148,12 @@ static int boot_crawl(vf_engine *e, const char *dat, vf_sbuf *err)
         vf_lua_push_require(L, crawl_boot[i]);
         if (vf_lua_pcall(e->lua, 1, 0, err)) return -1;
     }
-    return 0;
+    /* Ours, on top: the same map environment, made faster. */
+    vf_sbuf path = VF_SBUF_INIT;
+    vf_sbuf_printf(&path, "%s/crawl_env.lua", ours);
+    int rc = run_library_file(e, path.s, err);
+    vf_sbuf_free(&path);
+    return rc;
 }
 
 static int boot_ours(vf_engine *e, const char *dlua_dir, vf_sbuf *err)
@@ -192,7 +198,7 @@ vf_engine *vf_engine_new(const vf_desset *set, const vf_engine_config *cfg,
         return NULL;
     }
     open_bindings(e, cfg);
-    int rc = cfg->crawl_dat ? boot_crawl(e, cfg->crawl_dat, err)
+    int rc = cfg->crawl_dat ? boot_crawl(e, cfg->crawl_dat, cfg->dlua_dir, err)
                             : boot_ours(e, cfg->dlua_dir, err);
     if (rc) {
         vf_engine_free(e);
