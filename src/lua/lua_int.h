@@ -22,6 +22,8 @@ void vf_lua_set_rng(lua_State *L, vf_rng *r);
 int vf_lua_des_error(lua_State *L, const char *msg);
 
 void vf_lua_open_dgn(lua_State *L);
+/* Adds the map-grid builder bindings (l-dgnbld.cc) to the dgn table. */
+void vf_lua_open_dgn_build(lua_State *L);
 void vf_lua_open_crawl(lua_State *L);
 
 #endif
