@@ -582,5 +582,7 @@ void vf_lua_open_dgn_build(lua_State *L)
 {
     lua_getglobal(L, "dgn");
     luaL_register(L, NULL, build_fns);
+    luaL_register(L, NULL, vf_dgn_shape_fns);
+    luaL_register(L, NULL, vf_dgn_ibox_fns);
     lua_pop(L, 1);
 }
