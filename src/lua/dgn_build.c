@@ -584,5 +584,7 @@ void vf_lua_open_dgn_build(lua_State *L)
     luaL_register(L, NULL, build_fns);
     luaL_register(L, NULL, vf_dgn_shape_fns);
     luaL_register(L, NULL, vf_dgn_ibox_fns);
+    luaL_register(L, NULL, vf_dgn_cave_fns);
+    luaL_register(L, NULL, vf_dgn_room_fns);
     lua_pop(L, 1);
 }
