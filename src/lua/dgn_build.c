@@ -586,5 +586,6 @@ void vf_lua_open_dgn_build(lua_State *L)
     luaL_register(L, NULL, vf_dgn_ibox_fns);
     luaL_register(L, NULL, vf_dgn_cave_fns);
     luaL_register(L, NULL, vf_dgn_room_fns);
+    luaL_register(L, NULL, vf_dgn_delve_fns);
     lua_pop(L, 1);
 }
