@@ -27,6 +27,8 @@ void vf_lua_set_place(lua_State *L, const vf_place *p);
 const vf_place *vf_lua_place(lua_State *L);
 
 void vf_lua_open_dgn(lua_State *L);
+/* Adds the map-grid builder bindings (l-dgnbld.cc) to the dgn table. */
+void vf_lua_open_dgn_build(lua_State *L);
 void vf_lua_open_crawl(lua_State *L);
 void vf_lua_open_level(lua_State *L);      /* you.*, branches, bounds */
 /* Last: every other name of the game's API (no-ops, new-game answers,
