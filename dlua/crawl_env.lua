@@ -18,7 +18,7 @@ local function lazy_env(env, map)
       if v == nil then
         return _G[k]
       end
-      local w = function (...) return v(map, ...) end
+      local w = dgn_wrapper(k, v, map)
       wrappers[k] = w
       rawset(t, k, w)
       return w

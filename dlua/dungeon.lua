@@ -42,7 +42,7 @@ local function new_env(map)
       if v == nil then
         return _G[k]
       end
-      local wrapper = function (...) return v(map, ...) end
+      local wrapper = dgn_wrapper(k, v, map)
       rawset(t, k, wrapper)
       return wrapper
     end })

@@ -108,13 +108,24 @@ START_TEST(lua_errors_at_des_lines)
     eng x;
     eng_open(&x, "NAME: boom\nTAGS: t\n\n: local x = nil\n: x.y = 1\n"
                  "MAP\n@\nENDMAP\n"
-                 "NAME: bad_subst\nSUBST: nonsense\nMAP\n@\nENDMAP\n");
+                 "NAME: bad_subst\nSUBST: nonsense\nMAP\n@\nENDMAP\n"
+                 "NAME: bad_arg\nMAP\n@\nENDMAP\n: local t = {}\n"
+                 ": kfeat(t)\n"
+                 "NAME: helper\n: function helper(e) e.nsubst(nil) end\n"
+                 ": helper(_G)\nMAP\n@\nENDMAP\n");
     ck_assert_int_eq(resolve(&x, "boom", 1), VF_LUA_ERROR);
     ck_assert_str_eq(x.err.s, "t.des:5: attempt to index local 'x' (a nil "
                      "value)");
     ck_assert_int_eq(resolve(&x, "bad_subst", 1), VF_LUA_ERROR);
     ck_assert_str_eq(x.err.s, "t.des:10: malformed declaration - must use = "
                      "or : in 'nonsense'");
+    /* A binding's argument error names it, at the vault's line. */
+    ck_assert_int_eq(resolve(&x, "bad_arg", 1), VF_LUA_ERROR);
+    ck_assert_str_eq(x.err.s, "t.des:19: bad argument #2 to 'kfeat' (string "
+                     "expected, got table)");
+    ck_assert_int_eq(resolve(&x, "helper", 1), VF_LUA_ERROR);
+    ck_assert_str_eq(x.err.s, "t.des:21: bad argument #2 to 'nsubst' "
+                     "(string expected, got nil)");
     eng_close(&x);
 }
 END_TEST

@@ -132,6 +132,17 @@ char *vf_engine_find_crawl_dat(const char *dir, vf_sbuf *err)
     return vf_sbuf_take(&p);
 }
 
+/* Runs dir/name in _G. */
+static int run_our_file(vf_engine *e, const char *dir, const char *name,
+                        vf_sbuf *err)
+{
+    vf_sbuf path = VF_SBUF_INIT;
+    vf_sbuf_printf(&path, "%s/%s", dir, name);
+    int rc = run_library_file(e, path.s, err);
+    vf_sbuf_free(&path);
+    return rc;
+}
+
 /* The game's dungeon VM boot (dcss-compat.md §7.6), in its order. */
 static const char *const crawl_boot[] = {
     "dlua/util.lua", "dlua/iter.lua", "dlua/init.lua", "dlua/dungeon.lua",
@@ -149,21 +160,13 @@ static int boot_crawl(vf_engine *e, const char *dat, const char *ours,
         if (vf_lua_pcall(e->lua, 1, 0, err)) return -1;
     }
     /* Ours, on top: the same map environment, made faster. */
-    vf_sbuf path = VF_SBUF_INIT;
-    vf_sbuf_printf(&path, "%s/crawl_env.lua", ours);
-    int rc = run_library_file(e, path.s, err);
-    vf_sbuf_free(&path);
-    return rc;
+    return run_our_file(e, ours, "crawl_env.lua", err);
 }
 
 static int boot_ours(vf_engine *e, const char *dlua_dir, vf_sbuf *err)
 {
     vf_lua_open_library(vf_lua_state(e->lua), dlua_dir);
-    vf_sbuf path = VF_SBUF_INIT;
-    vf_sbuf_printf(&path, "%s/dungeon.lua", dlua_dir);
-    int rc = run_library_file(e, path.s, err);
-    vf_sbuf_free(&path);
-    return rc;
+    return run_our_file(e, dlua_dir, "dungeon.lua", err);
 }
 
 /* The C side of the API, real bindings first, then the rest of the names
@@ -199,7 +202,9 @@ vf_engine *vf_engine_new(const vf_desset *set, const vf_engine_config *cfg,
         return NULL;
     }
     open_bindings(e, cfg);
-    int rc = cfg->crawl_dat ? boot_crawl(e, cfg->crawl_dat, cfg->dlua_dir, err)
+    int rc = run_our_file(e, cfg->dlua_dir, "wrap.lua", err);
+    if (rc == 0)
+        rc = cfg->crawl_dat ? boot_crawl(e, cfg->crawl_dat, cfg->dlua_dir, err)
                             : boot_ours(e, cfg->dlua_dir, err);
     if (rc) {
         vf_engine_free(e);
