@@ -72,7 +72,7 @@ check: vaultfuzz $(TEST_BIN)
 
 # The checks on the real DCSS corpus (../shared/dcss-des).
 check-real: vaultfuzz $(TEST_BIN)
-	VF_REAL_DES=$(REAL_DES) $(TEST_BIN) realcorpus
+	VF_REAL_DES=$(REAL_DES) VF_CRAWL_DIR=$(CRAWL_DIR) $(TEST_BIN) realcorpus
 
 bench: $(BENCH_BIN)
 	$(BENCH_BIN) $(REAL_DES) $(CRAWL_DIR)
