@@ -31,6 +31,7 @@ void vf_lua_open_dgn(lua_State *L);
 void vf_lua_open_dgn_build(lua_State *L);
 void vf_lua_open_crawl(lua_State *L);
 void vf_lua_open_level(lua_State *L);      /* you.*, branches, bounds */
+void vf_lua_open_dgn_subvault(lua_State *L);
 /* Last: every other name of the game's API (no-ops, new-game answers,
  * "not implemented" errors), where nothing real is installed. */
 void vf_lua_open_surface(lua_State *L);
