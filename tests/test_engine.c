@@ -103,6 +103,24 @@ START_TEST(same_seed_same_map_and_order_independent)
 }
 END_TEST
 
+START_TEST(lua_marker_takes_function_or_table)
+{
+    eng x;
+    eng_open(&x, "NAME: fn\nTAGS: t\n: lua_marker('A', function () end)\n"
+                 "MAP\nA@\nENDMAP\n"
+                 "NAME: tab\nTAGS: t\n: lua_marker('A', { kind = 'fog' })\n"
+                 "MAP\nA@\nENDMAP\n"
+                 "NAME: num\nTAGS: t\n: lua_marker('A', 5)\n"
+                 "MAP\nA@\nENDMAP\n");
+    ck_assert_int_eq(resolve(&x, "fn", 1), VF_RESOLVED);
+    ck_assert_int_eq(resolve(&x, "tab", 1), VF_RESOLVED);
+    ck_assert_int_eq(resolve(&x, "num", 1), VF_LUA_ERROR);
+    ck_assert_str_eq(x.err.s, "t.des:15: Expected marker key and marker "
+                     "function/table.");
+    eng_close(&x);
+}
+END_TEST
+
 START_TEST(lua_errors_at_des_lines)
 {
     eng x;
@@ -303,6 +321,7 @@ Suite *vf_test_engine_suite(void)
     tcase_add_test(tc, subst_through_lua_distribution);
     tcase_add_test(tc, same_seed_same_map_and_order_independent);
     tcase_add_test(tc, lua_errors_at_des_lines);
+    tcase_add_test(tc, lua_marker_takes_function_or_table);
     tcase_add_test(tc, validate_veto_and_attempts);
     tcase_add_test(tc, environment_prelude_and_hooks);
     tcase_add_test(tc, endless_loop_in_a_map);

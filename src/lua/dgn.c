@@ -419,12 +419,16 @@ static int l_marker(lua_State *L)
     return record(L, offsetof(vf_rmap, markers));
 }
 
-/* lua_marker("K", fn): the marker object is made at placement. */
+/* lua_marker("K", fn or marker table): the marker object is made at
+ * placement. */
 static int l_lua_marker(lua_State *L)
 {
     vf_rmap *m = vf_lua_checkmap(L, 1);
-    const char *k = luaL_checkstring(L, 2);
-    luaL_checktype(L, 3, LUA_TFUNCTION);
+    if (lua_gettop(L) != 3 || !lua_isstring(L, 2) ||
+        (!lua_isfunction(L, 3) && !lua_istable(L, 3)))
+        return vf_lua_des_error(L, "Expected marker key and marker "
+                                   "function/table.");
+    const char *k = lua_tostring(L, 2);
     vf_sbuf b = VF_SBUF_INIT;
     vf_sbuf_printf(&b, "%s=lua", k);
     vf_strlist_push(&m->markers, vf_sbuf_take(&b));
