@@ -97,6 +97,7 @@ vf_engine *vf_engine_new(const vf_desset *set, const char *dlua_dir,
     lua_newtable(L);
     lua_setfield(L, LUA_REGISTRYINDEX, "vf_chunks");
     vf_lua_open_dgn(L);
+    vf_lua_open_dgn_keyed(L);
     vf_lua_open_crawl(L);
     vf_lua_set_rng(L, &e->rng);
     vf_rng_seed(&e->rng, 0);

@@ -22,6 +22,9 @@ void vf_lua_set_rng(lua_State *L, vf_rng *r);
 int vf_lua_des_error(lua_State *L, const char *msg);
 
 void vf_lua_open_dgn(lua_State *L);
+/* Adds the keyed-spec, overlay and marker bindings to dgn (dgn_keyed.c);
+ * call after vf_lua_open_dgn. */
+void vf_lua_open_dgn_keyed(lua_State *L);
 void vf_lua_open_crawl(lua_State *L);
 
 #endif
