@@ -16,6 +16,7 @@ suites[] = {
     {"transform", vf_test_transform_suite, 0},
     {"lua", vf_test_lua_suite, 0},
     {"engine", vf_test_engine_suite, 0},
+    {"keyed", vf_test_keyed_suite, 0},
     /* Opt-in: needs ../shared/dcss-des (make check-real, .ci/run). */
     {"realcorpus", vf_test_realcorpus_suite, 1},
 };
