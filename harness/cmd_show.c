@@ -11,9 +11,11 @@ static const char show_usage[] =
     "\n"
     "Resolves MAP as the game does when it places it (veto, Lua, SUBST,\n"
     "NSUBST, SHUFFLE, CLEAR, validate; up to 25 attempts) for the case\n"
-    "(S, MAP, N) and prints the glyphs, orientation, tags, keyed specs and\n"
-    "slots. The case's seed is derived from S, the map's name and N\n"
-    "(see include/vf_rng.h), so any case replays alone.\n"
+    "(S, MAP, N) and prints the glyphs, orientation, tags, keyed specs\n"
+    "(with the alternative a ':' spec drew), slots, overlays in brief and\n"
+    "markers (x,y after any mirroring or rotation). The case's seed is\n"
+    "derived from S, the map's name and N (see include/vf_rng.h), so any\n"
+    "case replays alone.\n"
     "\n"
     "  --seed S     base seed (default 1)\n"
     "  --iter N     iteration (default 0)\n"
@@ -25,6 +27,104 @@ static const char show_usage[] =
 static const char *const status_names[] = {
     "resolved", "lua_error", "validate_failed", "vetoed"};
 
+/* " w:N" when an alternative's weight is not the default. */
+static void print_weight(vf_cli *cli, int w)
+{
+    if (w != 10) fprintf(cli->out, " w:%d", w);
+}
+
+static void print_feat(vf_cli *cli, int g, const vf_featspec *f)
+{
+    if (!f->n && !f->fixed) return;
+    fprintf(cli->out, "kfeat: %c %c", g, f->fixed ? ':' : '=');
+    vf_sbuf b = VF_SBUF_INIT;
+    for (int i = 0; i < f->n; i++) {
+        vf_sbuf_reset(&b);
+        vf_featalt_describe(&f->alt[i], &b);
+        fprintf(cli->out, "%s %s", i ? " /" : "", vf_sbuf_str(&b));
+        print_weight(cli, f->alt[i].weight);
+        if (f->alt[i].mimic) fprintf(cli->out, " mimic:%d", f->alt[i].mimic);
+        if (f->alt[i].no_mimic) fputs(" no_mimic", cli->out);
+    }
+    /* A ':' spec: the alternative drawn at the call. */
+    if (f->fixed) {
+        vf_sbuf_reset(&b);
+        if (f->pick >= 0) vf_featalt_describe(&f->alt[f->pick], &b);
+        fprintf(cli->out, "  -> %s", f->pick >= 0 ? b.s : "glyph .");
+    }
+    vf_sbuf_free(&b);
+    fputc('\n', cli->out);
+}
+
+static void print_list(vf_cli *cli, const char *what, int g,
+                       const vf_speclist *l)
+{
+    if (!l->n) return;
+    fprintf(cli->out, "%s: %c %c", what, g, l->fixed ? ':' : '=');
+    for (int i = 0; i < l->n; i++) {
+        const vf_specslot *s = &l->slot[i];
+        fputs(i ? "," : "", cli->out);
+        for (int k = 0; k < s->n; k++)
+            fprintf(cli->out, "%s %s", k ? " /" : "", s->alt[k].text);
+        if (l->fixed)
+            fprintf(cli->out, "  -> %s",
+                    s->pick >= 0 ? s->alt[s->pick].text : "random");
+    }
+    fputc('\n', cli->out);
+}
+
+static void print_mask(vf_cli *cli, int g, vf_kmask mask)
+{
+    if (!mask.set && !mask.unset) return;
+    fprintf(cli->out, "kmask: %c =", g);
+    for (unsigned bit = 1; bit <= VF_MMT_NO_TRAP; bit <<= 1) {
+        if (mask.set & bit) fprintf(cli->out, " %s", vf_kmask_flag_name(bit));
+        if (mask.unset & bit)
+            fprintf(cli->out, " !%s", vf_kmask_flag_name(bit));
+    }
+    fputc('\n', cli->out);
+}
+
+static void print_keyed(vf_cli *cli, const vf_rmap *m)
+{
+    for (int g = 0; g < 256; g++) {
+        const vf_keyspec *k = vf_rmap_keyspec(m, g);
+        if (!k) continue;
+        print_feat(cli, g, &k->feat);
+        print_list(cli, "kmons", g, &k->mons);
+        print_list(cli, "kitem", g, &k->items);
+        print_mask(cli, g, k->mask);
+    }
+}
+
+/* Overlays in brief: how many cells carry each kind, and each KPROP. */
+static void print_overlay(vf_cli *cli, const vf_overlay *ov)
+{
+    if (!ov->cells) return;
+    int colour = 0, height = 0, tiles = 0, props[32] = {0};
+    for (int i = 0; i < ov->w * ov->h; i++) {
+        const vf_ovcell *c = &ov->cells[i];
+        colour += c->colour != 0;
+        height += c->height != VF_NO_HEIGHT;
+        tiles += c->floortile || c->rocktile || c->tile;
+        for (int b = 0; b < 32; b++) props[b] += (c->props >> b) & 1;
+    }
+    for (int b = 0; b < 32; b++)
+        if (props[b])
+            fprintf(cli->out, "kprop: %s on %d cells\n",
+                    vf_fprop_name(1u << b), props[b]);
+    fprintf(cli->out, "overlay: colour on %d cells, fheight on %d, tiles on "
+            "%d\n", colour, height, tiles);
+}
+
+static void print_markers(vf_cli *cli, const vf_rmap *m)
+{
+    for (size_t i = 0; i < m->nmarkers; i++)
+        fprintf(cli->out, "marker: %d,%d %s\n", m->markers[i].x,
+                m->markers[i].y,
+                m->markers[i].spec ? m->markers[i].spec : "(lua function)");
+}
+
 static void print_map(vf_cli *cli, const vf_rmap *m)
 {
     fprintf(cli->out, "size: %dx%d\n", m->grid.w, m->grid.h);
@@ -34,24 +134,13 @@ static void print_map(vf_cli *cli, const vf_rmap *m)
     while (n && t[n - 1] == ' ') n--;
     while (n && *t == ' ') t++, n--;
     fprintf(cli->out, "tags: %.*s\n", (int)n, t);
-    for (int g = 0; g < 256; g++) {
-        const char *kinds[3] = {m->kfeat[g], m->kmons[g], m->kitem[g]};
-        const char *names[3] = {"kfeat", "kmons", "kitem"};
-        for (int k = 0; k < 3; k++)
-            if (kinds[k])
-                fprintf(cli->out, "%s: %c %c %s\n", names[k], g,
-                        (m->keyfix[g] & (1 << k)) ? ':' : '=', kinds[k]);
-        if (m->kmask[g].len)
-            fprintf(cli->out, "kmask: %c = %s\n", g, m->kmask[g].s);
-    }
+    print_keyed(cli, m);
     for (size_t i = 0; i < m->mons.n; i++)
         fprintf(cli->out, "mons %zu: %s\n", i + 1, m->mons.v[i]);
     for (size_t i = 0; i < m->items.n; i++)
         fprintf(cli->out, "item %c: %s\n", (int)('d' + i), m->items.v[i]);
-    for (size_t i = 0; i < m->kprops.n; i++)
-        fprintf(cli->out, "kprop: %s\n", m->kprops.v[i]);
-    for (size_t i = 0; i < m->markers.n; i++)
-        fprintf(cli->out, "marker: %s\n", m->markers.v[i]);
+    print_overlay(cli, &m->overlay);
+    print_markers(cli, m);
     for (size_t i = 0; i < m->subvaults.n; i++)
         fprintf(cli->out, "subvault (not yet placed): %s\n",
                 m->subvaults.v[i]);

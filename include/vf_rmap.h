@@ -1,17 +1,32 @@
 /* vf_rmap: a map being resolved for one case: its grid and everything its
- * Lua set (tags, orientation, depths, keyed specs, slots, markers).
+ * Lua set (tags, orientation, depths, keyed specs, slots, overlays,
+ * markers).
  *
  * Written by the dgn bindings while the map's chunks run, in call order
- * (§5.1); read by placement. Keyed specs and overlays are kept as the
- * strings the vault gave; placement parses them (§5.5). */
+ * (§5.1); read by placement. Keyed specs are parsed when set (vf_keyspec.h)
+ * and looked up by a cell's final glyph; overlays and markers are written
+ * onto the cells holding their key glyph at call time (vf_overlay.h) and
+ * follow the grid through mirroring and rotation. The map owns all of it;
+ * vf_rmap_reset and vf_rmap_free release it. */
 #ifndef VF_RMAP_H
 #define VF_RMAP_H
 
 #include "vf_des.h"
 #include "vf_fs.h"
 #include "vf_grid.h"
+#include "vf_keyspec.h"
+#include "vf_overlay.h"
 #include "vf_rng.h"
 #include "vf_sbuf.h"
+
+/* A marker on one cell (MARKER, lua_marker): one per cell holding the key
+ * glyph when it was set. */
+typedef struct vf_marker {
+    int x, y;        /* the cell; moved by mirroring and rotation */
+    char *spec;      /* marker(): the text after the key ("feat:lava",
+                      * "lua:..."), owned; NULL for lua_marker() */
+    int feature;     /* a "feat:" marker's feature (vf_feature.h), else 0 */
+} vf_marker;
 
 typedef struct vf_rmap {
     const vf_mapdef *def;
@@ -23,12 +38,11 @@ typedef struct vf_rmap {
     vf_sbuf depth;            /* DEPTH ranges, comma-joined */
     vf_sbuf place;
     int weight, chance, order;
-    char *kfeat[256], *kmons[256], *kitem[256];  /* "spec" after the key */
-    char keyfix[256];         /* bit 1 kfeat, 2 kmons, 4 kitem: ':' form */
-    vf_sbuf kmask[256];       /* accumulated KMASK flags */
+    vf_keyspec *keyspec[256]; /* by glyph; NULL until a K* call names it */
+    vf_overlay overlay;       /* KPROP, COLOUR, FHEIGHT, tiles */
+    vf_marker *markers;       /* in the order the game makes them */
+    size_t nmarkers, markers_cap;
     vf_strlist mons, items;   /* MONS (glyphs 1-7) and ITEM (d-k) slots */
-    vf_strlist markers;       /* "K=spec" per marker call */
-    vf_strlist kprops;        /* KPROP specs, in call order */
     vf_strlist subvaults;     /* subvault("...") specs, in order */
 } vf_rmap;
 
@@ -49,9 +63,73 @@ void vf_rmap_fixup(vf_rmap *m);
 /* The game's _resolve_map flips (§5.6): unless the map is 1x1, a coin flip
  * each for hmirror, vmirror and rotation (then one for its direction),
  * honouring no_hmirror, no_vmirror, no_rotate and the 70-cell limit on
- * rotation; the orientation follows. The coins are drawn even when a tag
- * forbids the change, as in the game. */
+ * rotation; the orientation, the overlay and the markers follow. The coins
+ * are drawn even when a tag forbids the change, as in the game. */
 void vf_rmap_flip_rotate(vf_rmap *m);
+
+/* ---- keyed specs, overlays and markers (src/map/keyed.c) ----------------
+ *
+ * Each takes the argument of its dgn call as the header generated it
+ * ("KEYS = spec" / "KEYS : spec"), applies it at once, and returns 0, or -1
+ * with the game's message appended to err. */
+
+/* KFEAT, KMONS, KITEM: the spec replaces that kind of spec of every key
+ * glyph. As in the game the first key parses (and, with ':', draws) and the
+ * others get a copy of its result, so "KFEAT: AB : x / y" gives A and B the
+ * same feature. */
+int vf_rmap_kfeat(vf_rmap *m, const char *s, size_t n, vf_sbuf *err);
+int vf_rmap_kmons(vf_rmap *m, const char *s, size_t n, vf_sbuf *err);
+int vf_rmap_kitem(vf_rmap *m, const char *s, size_t n, vf_sbuf *err);
+/* KMASK: merged into the first key's mask; the other keys get a copy of
+ * that whole mask (the game's copy_mask). */
+int vf_rmap_kmask(vf_rmap *m, const char *s, size_t n, vf_sbuf *err);
+/* The specs of a glyph, or NULL when no K* call named it. */
+const vf_keyspec *vf_rmap_keyspec(const vf_rmap *m, int glyph);
+
+/* KPROP, COLOUR, FHEIGHT, FTILE, RTILE, TILE (vf_overlay_apply on the
+ * current grid). */
+int vf_rmap_overlay(vf_rmap *m, vf_ovkind kind, const char *s, size_t n,
+                    vf_sbuf *err);
+
+/* marker("KEYS = spec"): one marker per cell holding a key glyph now,
+ * bottom row first and right to left within a row (the game's order). Only
+ * when there is such a cell is the spec checked: "feat:NAME" must name a
+ * feature ("Bad feature marker: ... (unknown feature '...')"), "lua:" and
+ * "lua_mapless:" are kept as text, anything else is "Unable to parse
+ * marker from ...". */
+int vf_rmap_marker(vf_rmap *m, const char *s, size_t n, vf_sbuf *err);
+/* lua_marker(KEYS, fn): the markers, in the same order, with no spec.
+ * Returns the index of the first one added (nmarkers before the call); the
+ * caller handles the function for markers [first, nmarkers). */
+size_t vf_rmap_lua_marker(vf_rmap *m, const char *keys);
+/* marker(nil): drops every marker. */
+void vf_rmap_clear_markers(vf_rmap *m);
+
+/* ---- what placement reads ------------------------------------------------ */
+
+/* A cell of the resolved map as placement sees it (§3, §5.5). */
+typedef struct vf_cell {
+    int glyph;        /* the cell's glyph; ' ' = not part of the map */
+    /* The feature: when feat is NULL or a VF_FK_GLYPH alternative, the
+     * glyph rules of §3 apply to base (the cell's own glyph; '.' -- floor --
+     * for a glyph with only KMONS/KITEM, or with a KFEAT that had nothing
+     * to draw; or the KFEAT glyph). Otherwise base is -1 and feat says what
+     * the cell becomes (a named feature, a random trap or a shop). */
+    int base;
+    const vf_featalt *feat;
+    vf_speclist *mons;    /* KMONS slots (draw with vf_speclist_draw), or
+                           * NULL; with a KFEAT glyph alternative that glyph's
+                           * own monster also applies, as in the game */
+    vf_speclist *items;   /* KITEM slots, all placed; or NULL */
+    vf_kmask mask;        /* KMASK bits to set and clear on the cell */
+    vf_ovcell overlay;    /* KPROP/COLOUR/FHEIGHT/TILE written on the cell */
+} vf_cell;
+
+/* Fills *out for (x, y). A '=' KFEAT draws its alternative now, from the
+ * map's rng, so call it once per cell (the game draws at each look-up; its
+ * monster pass draws again -- a quirk we do not copy). Returns 0, or -1
+ * when (x, y) is outside the grid. Pointers in *out are borrowed from m. */
+int vf_rmap_cell(vf_rmap *m, int x, int y, vf_cell *out);
 
 /* Orientation after a transform: "h" (hmirror), "v" (vmirror), "cw",
  * "ccw". Returns o itself when the orientation has no direction. */

@@ -17,6 +17,7 @@ suites[] = {
     {"lua", vf_test_lua_suite, 0},
     {"engine", vf_test_engine_suite, 0},
     {"build", vf_test_build_suite, 0},
+    {"keyed", vf_test_keyed_suite, 0},
     /* Opt-in: needs ../shared/dcss-des (make check-real, .ci/run). */
     {"realcorpus", vf_test_realcorpus_suite, 1},
 };

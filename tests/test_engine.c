@@ -295,24 +295,6 @@ START_TEST(grid_geometry)
 }
 END_TEST
 
-START_TEST(keyed_specs_are_recorded)
-{
-    eng x;
-    eng_open(&x, "NAME: k\nKFEAT: AB = altar_zin / altar_okawaru\n"
-                 "KMONS: 1 : rat\nKMASK: A = no_monster_gen\n"
-                 "KMASK: A = !opaque\nMONS: goblin, kobold\nITEM: dagger\n"
-                 "MAP\nAB1@\nENDMAP\n");
-    ck_assert_int_eq(resolve(&x, "k", 1), VF_RESOLVED);
-    ck_assert_str_eq(x.m.kfeat['B'], "altar_zin / altar_okawaru");
-    ck_assert_str_eq(x.m.kmons['1'], "rat");
-    ck_assert_int_eq(x.m.keyfix['1'], 2);
-    ck_assert_str_eq(x.m.kmask['A'].s, "no_monster_gen/!opaque");
-    ck_assert_uint_eq(x.m.mons.n, 2);
-    ck_assert_str_eq(x.m.items.v[0], "dagger");
-    eng_close(&x);
-}
-END_TEST
-
 Suite *vf_test_engine_suite(void)
 {
     Suite *s = suite_create("engine");
@@ -325,7 +307,6 @@ Suite *vf_test_engine_suite(void)
     tcase_add_test(tc, validate_veto_and_attempts);
     tcase_add_test(tc, environment_prelude_and_hooks);
     tcase_add_test(tc, endless_loop_in_a_map);
-    tcase_add_test(tc, keyed_specs_are_recorded);
     tcase_add_test(tc, flips_and_rotation);
     tcase_add_test(tc, grid_geometry);
     suite_add_tcase(s, tc);

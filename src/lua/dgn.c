@@ -1,7 +1,6 @@
 /* The dgn table: map-definition bindings that vault Lua calls with the map
  * first (bare calls in map code go through the map environment). */
 #include "lua_int.h"
-#include "vf_keyitem.h"
 #include "vf_transform.h"
 
 #include <lauxlib.h>
@@ -349,49 +348,7 @@ static int l_clear(lua_State *L)
     return raise_at_des(L, &err);
 }
 
-/* ---- keyed specs, slots, markers: kept as given ------------------------- */
-
-enum { KFEAT = 1, KMONS = 2, KITEM = 4 };
-
-static int keyed(lua_State *L, int kind)
-{
-    vf_rmap *m = vf_lua_checkmap(L, 1);
-    size_t n;
-    const char *s = luaL_checklstring(L, 2, &n);
-    vf_keyitem ki;
-    vf_sbuf err = VF_SBUF_INIT;
-    if (vf_keyitem_split(s, n, 0, &ki, &err)) return raise_at_des(L, &err);
-    for (size_t i = 0; i < ki.key_len; i++) {
-        unsigned char g = (unsigned char)ki.key[i];
-        char **slot = kind == KFEAT ? &m->kfeat[g]
-                    : kind == KMONS ? &m->kmons[g] : &m->kitem[g];
-        free(*slot);
-        *slot = vf_xstrndup(ki.arg, ki.arg_len);
-        if (ki.sep == ':') m->keyfix[g] |= (char)kind;
-        else m->keyfix[g] &= (char)~kind;
-    }
-    return 0;
-}
-
-static int l_kfeat(lua_State *L) { return keyed(L, KFEAT); }
-static int l_kmons(lua_State *L) { return keyed(L, KMONS); }
-static int l_kitem(lua_State *L) { return keyed(L, KITEM); }
-
-static int l_kmask(lua_State *L)
-{
-    vf_rmap *m = vf_lua_checkmap(L, 1);
-    size_t n;
-    const char *s = luaL_checklstring(L, 2, &n);
-    vf_keyitem ki;
-    vf_sbuf err = VF_SBUF_INIT;
-    if (vf_keyitem_split(s, n, 0, &ki, &err)) return raise_at_des(L, &err);
-    for (size_t i = 0; i < ki.key_len; i++) {
-        vf_sbuf *b = &m->kmask[(unsigned char)ki.key[i]];
-        if (b->len) vf_sbuf_addc(b, '/');
-        vf_sbuf_add(b, ki.arg, ki.arg_len);
-    }
-    return 0;
-}
+/* ---- slots and records -------------------------------------------------- */
 
 static int slot(lua_State *L, int items)
 {
@@ -414,34 +371,6 @@ static int record(lua_State *L, size_t list_offset)
     return 0;
 }
 
-static int l_marker(lua_State *L)
-{
-    return record(L, offsetof(vf_rmap, markers));
-}
-
-/* lua_marker("K", fn or marker table): the marker object is made at
- * placement. */
-static int l_lua_marker(lua_State *L)
-{
-    vf_rmap *m = vf_lua_checkmap(L, 1);
-    if (lua_gettop(L) != 3 || !lua_isstring(L, 2) ||
-        (!lua_isfunction(L, 3) && !lua_istable(L, 3)))
-        return vf_lua_des_error(L, "Expected marker key and marker "
-                                   "function/table.");
-    const char *k = lua_tostring(L, 2);
-    vf_sbuf b = VF_SBUF_INIT;
-    vf_sbuf_printf(&b, "%s=lua", k);
-    vf_strlist_push(&m->markers, vf_sbuf_take(&b));
-    return 0;
-}
-
-/* KPROP is an overlay on the cells holding its glyphs now (§5.5); kept as
- * given for placement, which needs no_tele_into. */
-static int l_kprop(lua_State *L)
-{
-    return record(L, offsetof(vf_rmap, kprops));
-}
-
 /* subvault("KEYS : tags"): recorded; fitting and merging is placement's
  * (§5.8), and at load time the game only parses it. */
 static int l_subvault(lua_State *L)
@@ -449,8 +378,8 @@ static int l_subvault(lua_State *L)
     return record(L, offsetof(vf_rmap, subvaults));
 }
 
-/* Overlays that change how a level looks, not how it connects (colours,
- * tiles): checked for type, then dropped. */
+/* Level-wide looks (floor and rock colours and tiles) and descriptions:
+ * checked for type, then dropped. */
 static int l_cosmetic(lua_State *L)
 {
     vf_lua_checkmap(L, 1);
@@ -512,15 +441,11 @@ static const luaL_Reg dgn_fns[] = {
     {"depth_chance", l_depth_value}, {"desc", l_cosmetic},
     {"is_validating", l_is_validating}, {"map", l_map}, {"width", l_width},
     {"height", l_height}, {"subst", l_subst}, {"nsubst", l_nsubst},
-    {"shuffle", l_shuffle}, {"clear", l_clear}, {"kfeat", l_kfeat},
-    {"kmons", l_kmons}, {"kitem", l_kitem}, {"kmask", l_kmask},
-    {"mons", l_mons}, {"item", l_item}, {"marker", l_marker},
-    {"lua_marker", l_lua_marker}, {"subvault", l_subvault},
-    {"kprop", l_kprop},
-    {"colour", l_cosmetic}, {"ftile", l_cosmetic}, {"rtile", l_cosmetic},
-    {"tile", l_cosmetic}, {"lfloorcol", l_cosmetic},
+    {"shuffle", l_shuffle}, {"clear", l_clear},
+    {"mons", l_mons}, {"item", l_item}, {"subvault", l_subvault},
+    {"lfloorcol", l_cosmetic},
     {"lrockcol", l_cosmetic}, {"lfloortile", l_cosmetic},
-    {"lrocktile", l_cosmetic}, {"fheight", l_cosmetic},
+    {"lrocktile", l_cosmetic},
     {NULL, NULL}};
 
 void vf_lua_open_dgn(lua_State *L)

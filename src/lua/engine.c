@@ -181,6 +181,7 @@ static void open_bindings(vf_engine *e, const vf_engine_config *cfg)
     lua_pushboolean(L, 0);
     lua_setfield(L, LUA_REGISTRYINDEX, "vf_started");
     vf_lua_open_dgn(L);
+    vf_lua_open_dgn_keyed(L);
     vf_lua_open_dgn_build(L);
     vf_lua_open_crawl(L);
     vf_lua_open_level(L);

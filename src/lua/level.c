@@ -3,6 +3,7 @@
  * there. Questions about a game in progress get the answers of a new game:
  * no god, no runes, no uniques met, no mutations. */
 #include "lua_int.h"
+#include "vf_feature.h"
 #include "vf_place.h"
 
 #include <lauxlib.h>
@@ -303,7 +304,24 @@ static int dgn_get_floor_colour(lua_State *L)
     return 1;
 }
 
+/* Feature numbers are vaultfuzz's ids (vf_feature.h), in the game's order;
+ * vault Lua only passes them back. Unknown names are 0, as in the game. */
+static int dgn_feature_number(lua_State *L)
+{
+    lua_pushinteger(L, vf_feature_by_name(luaL_checkstring(L, 1)));
+    return 1;
+}
+
+static int dgn_feature_name(lua_State *L)
+{
+    const char *name = vf_feature_name((int)luaL_checkinteger(L, 1));
+    lua_pushstring(L, name ? name : "unseen");
+    return 1;
+}
+
 static const luaL_Reg dgn_level_fns[] = {
+    {"feature_number", dgn_feature_number},
+    {"feature_name", dgn_feature_name},
     {"dgn_event_type", dgn_event_type}, {"monster_spec", dgn_monster_spec},
     {"max_monsters", dgn_max_monsters},
     {"get_floor_colour", dgn_get_floor_colour},

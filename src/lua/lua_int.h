@@ -29,6 +29,9 @@ const vf_place *vf_lua_place(lua_State *L);
 void vf_lua_open_dgn(lua_State *L);
 /* Adds the map-grid builder bindings (l-dgnbld.cc) to the dgn table. */
 void vf_lua_open_dgn_build(lua_State *L);
+/* Adds the keyed-spec, overlay and marker bindings to dgn (dgn_keyed.c);
+ * call after vf_lua_open_dgn. */
+void vf_lua_open_dgn_keyed(lua_State *L);
 void vf_lua_open_crawl(lua_State *L);
 void vf_lua_open_level(lua_State *L);      /* you.*, branches, bounds */
 void vf_lua_open_dgn_subvault(lua_State *L);

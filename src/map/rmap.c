@@ -16,13 +16,16 @@ void vf_rmap_init(vf_rmap *m, const vf_mapdef *def, vf_rng *rng)
 static void free_keyed(vf_rmap *m)
 {
     for (int g = 0; g < 256; g++) {
-        free(m->kfeat[g]);
-        free(m->kmons[g]);
-        free(m->kitem[g]);
-        m->kfeat[g] = m->kmons[g] = m->kitem[g] = NULL;
-        vf_sbuf_free(&m->kmask[g]);
+        if (!m->keyspec[g]) continue;
+        vf_keyspec_free(m->keyspec[g]);
+        free(m->keyspec[g]);
+        m->keyspec[g] = NULL;
     }
-    memset(m->keyfix, 0, sizeof m->keyfix);
+    vf_overlay_free(&m->overlay);
+    vf_rmap_clear_markers(m);
+    free(m->markers);
+    m->markers = NULL;
+    m->markers_cap = 0;
 }
 
 void vf_rmap_reset(vf_rmap *m)
@@ -39,8 +42,6 @@ void vf_rmap_reset(vf_rmap *m)
     free_keyed(m);
     vf_strlist_free(&m->mons);
     vf_strlist_free(&m->items);
-    vf_strlist_free(&m->markers);
-    vf_strlist_free(&m->kprops);
     vf_strlist_free(&m->subvaults);
 }
 
@@ -149,25 +150,50 @@ static void turn(vf_rmap *m, const char *t)
     }
 }
 
+/* Where a marker at (x, y) lands under transform t of a w x h grid: the
+ * inverse of vf_grid's formulas, as the game's *_marker functions. */
+static void move_point(const char *t, int w, int h, int *x, int *y)
+{
+    int ox = *x, oy = *y;
+    if (!strcmp(t, "h")) *x = w - 1 - ox;
+    else if (!strcmp(t, "v")) *y = h - 1 - oy;
+    else if (!strcmp(t, "cw")) *x = h - 1 - oy, *y = ox;
+    else *x = oy, *y = w - 1 - ox;   /* ccw */
+}
+
+/* Applies transform t to the grid and everything written on its cells. */
+static void transform(vf_rmap *m, const char *t)
+{
+    vf_grid_normalise(&m->grid, ' ');
+    int w = m->grid.w, h = m->grid.h;
+    if (!strcmp(t, "h")) {
+        vf_grid_hmirror(&m->grid);
+        vf_overlay_hmirror(&m->overlay, w, h);
+    } else if (!strcmp(t, "v")) {
+        vf_grid_vmirror(&m->grid);
+        vf_overlay_vmirror(&m->overlay, w, h);
+    } else {
+        vf_grid_rotate(&m->grid, !strcmp(t, "cw"));
+        vf_overlay_rotate(&m->overlay, w, h, !strcmp(t, "cw"));
+    }
+    for (size_t i = 0; i < m->nmarkers; i++)
+        move_point(t, w, h, &m->markers[i].x, &m->markers[i].y);
+    turn(m, t);
+}
+
 #define MAX_ROTATE 70  /* min(GXM, GYM) */
 
 void vf_rmap_flip_rotate(vf_rmap *m)
 {
     if (m->grid.w == 1 && m->grid.h == 1) return;
-    if (vf_coinflip(m->rng) && !vf_rmap_has_tag(m, "no_hmirror")) {
-        vf_grid_hmirror(&m->grid);
-        turn(m, "h");
-    }
-    if (vf_coinflip(m->rng) && !vf_rmap_has_tag(m, "no_vmirror")) {
-        vf_grid_vmirror(&m->grid);
-        turn(m, "v");
-    }
+    if (vf_coinflip(m->rng) && !vf_rmap_has_tag(m, "no_hmirror"))
+        transform(m, "h");
+    if (vf_coinflip(m->rng) && !vf_rmap_has_tag(m, "no_vmirror"))
+        transform(m, "v");
     if (vf_coinflip(m->rng)) {
         int clockwise = vf_coinflip(m->rng);
         if (!vf_rmap_has_tag(m, "no_rotate") && m->grid.w <= MAX_ROTATE &&
-            m->grid.h <= MAX_ROTATE) {
-            vf_grid_rotate(&m->grid, clockwise);
-            turn(m, clockwise ? "cw" : "ccw");
-        }
+            m->grid.h <= MAX_ROTATE)
+            transform(m, clockwise ? "cw" : "ccw");
     }
 }

@@ -1,0 +1,106 @@
+/* The dgn bindings for keyed specs, per-cell overlays and markers (the
+ * game's dgn_kfeat ... dgn_lua_marker, l-dgn.cc and l-dgntil.cc). Each
+ * applies its spec at once, in call order (§5.1). */
+#include "lua_int.h"
+
+#include <lauxlib.h>
+
+typedef int (*key_fn)(vf_rmap *, const char *, size_t, vf_sbuf *);
+
+/* Raises the message in err (freed) at the vault's line. */
+static int raise_at_des(lua_State *L, vf_sbuf *err)
+{
+    lua_pushstring(L, vf_sbuf_str(err));
+    vf_sbuf_free(err);
+    return vf_lua_des_error(L, lua_tostring(L, -1));
+}
+
+/* kfeat/kmons/kitem/kmask(map, "KEYS = spec"): one string. */
+static int keyed(lua_State *L, key_fn f)
+{
+    vf_rmap *m = vf_lua_checkmap(L, 1);
+    size_t n;
+    const char *s = luaL_checklstring(L, 2, &n);
+    vf_sbuf err = VF_SBUF_INIT;
+    if (f(m, s, n, &err)) return raise_at_des(L, &err);
+    return 0;
+}
+
+static int l_kfeat(lua_State *L) { return keyed(L, vf_rmap_kfeat); }
+static int l_kmons(lua_State *L) { return keyed(L, vf_rmap_kmons); }
+static int l_kitem(lua_State *L) { return keyed(L, vf_rmap_kitem); }
+static int l_kmask(lua_State *L) { return keyed(L, vf_rmap_kmask); }
+
+/* kprop/colour/fheight/ftile/rtile/tile(map, spec, ...): every argument is
+ * a spec, as the game's dgn_map_add_transform. */
+static int overlay(lua_State *L, vf_ovkind kind)
+{
+    vf_rmap *m = vf_lua_checkmap(L, 1);
+    int top = lua_gettop(L);
+    if (top == 1) return vf_lua_des_error(L, "Expected args, got none.");
+    for (int i = 2; i <= top; i++) {
+        if (lua_isnil(L, i)) return vf_lua_des_error(L, "Unexpected nil.");
+        size_t n;
+        const char *s = luaL_checklstring(L, i, &n);
+        vf_sbuf err = VF_SBUF_INIT;
+        if (vf_rmap_overlay(m, kind, s, n, &err)) return raise_at_des(L, &err);
+    }
+    return 0;
+}
+
+static int l_kprop(lua_State *L) { return overlay(L, VF_OV_KPROP); }
+static int l_colour(lua_State *L) { return overlay(L, VF_OV_COLOUR); }
+static int l_fheight(lua_State *L) { return overlay(L, VF_OV_FHEIGHT); }
+static int l_ftile(lua_State *L) { return overlay(L, VF_OV_FTILE); }
+static int l_rtile(lua_State *L) { return overlay(L, VF_OV_RTILE); }
+static int l_tile(lua_State *L) { return overlay(L, VF_OV_TILE); }
+
+/* marker(map, "KEYS = spec"); marker(map, nil) drops all markers; other
+ * values are ignored, as in the game. */
+static int l_marker(lua_State *L)
+{
+    vf_rmap *m = vf_lua_checkmap(L, 1);
+    if (lua_gettop(L) == 1) return 0;
+    if (lua_isnil(L, 2)) {
+        vf_rmap_clear_markers(m);
+        return 0;
+    }
+    if (!lua_isstring(L, 2)) return 0;
+    size_t n;
+    const char *s = lua_tolstring(L, 2, &n);
+    vf_sbuf err = VF_SBUF_INIT;
+    if (vf_rmap_marker(m, s, n, &err)) return raise_at_des(L, &err);
+    return 0;
+}
+
+/* lua_marker(map, "KEYS", fn or table): a marker per cell holding a key.
+ *
+ * TODO(lua markers): the game runs fn once per marker right here (its
+ * map_lua_marker constructor calls it in the map environment, in marker
+ * order) and keeps the table it returns; a table argument is used as is.
+ * We record the positions only: whoever executes markers calls the
+ * function at index 3 for each of m->markers[first .. m->nmarkers). */
+static int l_lua_marker(lua_State *L)
+{
+    vf_rmap *m = vf_lua_checkmap(L, 1);
+    if (lua_gettop(L) != 3 || !lua_isstring(L, 2) ||
+        (!lua_isfunction(L, 3) && !lua_istable(L, 3)))
+        return vf_lua_des_error(L, "Expected marker key and marker "
+                                   "function/table.");
+    size_t first = vf_rmap_lua_marker(m, lua_tostring(L, 2));
+    (void)first;
+    return 0;
+}
+
+static const luaL_Reg keyed_fns[] = {
+    {"kfeat", l_kfeat}, {"kmons", l_kmons}, {"kitem", l_kitem},
+    {"kmask", l_kmask}, {"kprop", l_kprop}, {"colour", l_colour},
+    {"fheight", l_fheight}, {"ftile", l_ftile}, {"rtile", l_rtile},
+    {"tile", l_tile}, {"marker", l_marker}, {"lua_marker", l_lua_marker},
+    {NULL, NULL}};
+
+void vf_lua_open_dgn_keyed(lua_State *L)
+{
+    luaL_register(L, "dgn", keyed_fns);
+    lua_pop(L, 1);
+}

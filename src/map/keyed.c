@@ -1,0 +1,196 @@
+/* A map's keyed specs, overlays and markers: set by the dgn bindings at call
+ * time, read by placement through vf_rmap_cell (mapdef.cc add_key_field,
+ * map_marker_spec, mapspec_at). */
+#include "vf_rmap.h"
+#include "vf_feature.h"
+#include "vf_keyitem.h"
+#include "vf_tagstr.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static vf_keyspec *spec_for(vf_rmap *m, unsigned char g)
+{
+    if (!m->keyspec[g]) {
+        m->keyspec[g] = vf_xcalloc(1, sizeof *m->keyspec[g]);
+        m->keyspec[g]->feat.pick = VF_UNDRAWN;
+    }
+    return m->keyspec[g];
+}
+
+const vf_keyspec *vf_rmap_keyspec(const vf_rmap *m, int glyph)
+{
+    return glyph >= 0 && glyph < 256 ? m->keyspec[glyph] : NULL;
+}
+
+typedef enum { KFEAT, KMONS, KITEM, KMASK } key_kind;
+
+/* Sets one kind of spec on the first key; the rest copy its result. */
+static int add_key_field(vf_rmap *m, key_kind kind, const char *s, size_t n,
+                         vf_sbuf *err)
+{
+    vf_keyitem ki;
+    if (vf_keyitem_split(s, n, 0, &ki, err)) return -1;
+    int fixed = ki.sep == ':';
+    vf_keyspec *base = spec_for(m, (unsigned char)ki.key[0]);
+    int rc = kind == KFEAT
+        ? vf_featspec_parse(&base->feat, ki.arg, ki.arg_len, fixed, m->rng, err)
+        : kind == KMASK ? vf_kmask_add(&base->mask, ki.arg, ki.arg_len, err)
+        : vf_speclist_parse(kind == KMONS ? &base->mons : &base->items,
+                            ki.arg, ki.arg_len, kind == KITEM, fixed, m->rng,
+                            err);
+    if (rc) return -1;
+    for (size_t i = 1; i < ki.key_len; i++) {
+        vf_keyspec *k = spec_for(m, (unsigned char)ki.key[i]);
+        switch (kind) {
+        case KFEAT: vf_featspec_copy(&k->feat, &base->feat); break;
+        case KMONS: vf_speclist_copy(&k->mons, &base->mons); break;
+        case KITEM: vf_speclist_copy(&k->items, &base->items); break;
+        case KMASK: k->mask = base->mask; break;
+        }
+    }
+    return 0;
+}
+
+int vf_rmap_kfeat(vf_rmap *m, const char *s, size_t n, vf_sbuf *err)
+{
+    return add_key_field(m, KFEAT, s, n, err);
+}
+
+int vf_rmap_kmons(vf_rmap *m, const char *s, size_t n, vf_sbuf *err)
+{
+    return add_key_field(m, KMONS, s, n, err);
+}
+
+int vf_rmap_kitem(vf_rmap *m, const char *s, size_t n, vf_sbuf *err)
+{
+    return add_key_field(m, KITEM, s, n, err);
+}
+
+int vf_rmap_kmask(vf_rmap *m, const char *s, size_t n, vf_sbuf *err)
+{
+    return add_key_field(m, KMASK, s, n, err);
+}
+
+int vf_rmap_overlay(vf_rmap *m, vf_ovkind kind, const char *s, size_t n,
+                    vf_sbuf *err)
+{
+    return vf_overlay_apply(&m->overlay, kind, &m->grid, s, n, m->rng, err);
+}
+
+/* ---- markers ------------------------------------------------------------ */
+
+void vf_rmap_clear_markers(vf_rmap *m)
+{
+    for (size_t i = 0; i < m->nmarkers; i++) free(m->markers[i].spec);
+    m->nmarkers = 0;
+}
+
+static vf_marker *marker_new(vf_rmap *m, int x, int y)
+{
+    if (m->nmarkers == m->markers_cap) {
+        m->markers_cap = m->markers_cap ? m->markers_cap * 2 : 8;
+        m->markers = vf_xrealloc(m->markers,
+                                 m->markers_cap * sizeof *m->markers);
+    }
+    vf_marker *mk = &m->markers[m->nmarkers++];
+    mk->x = x;
+    mk->y = y;
+    mk->spec = NULL;
+    mk->feature = 0;
+    return mk;
+}
+
+static int is_key(const char *keys, size_t n, char c)
+{
+    return memchr(keys, c, n) != NULL;
+}
+
+/* Checks a marker() spec as the game's marker parsers do; *feature gets a
+ * "feat:" marker's feature. */
+static int check_marker_spec(const char *spec, int *feature, vf_sbuf *err)
+{
+    *feature = 0;
+    if (!strncmp(spec, "lua:", 4) || !strncmp(spec, "lua_mapless:", 12))
+        return 0;   /* TODO(lua markers): the game compiles and runs it */
+    if (strncmp(spec, "feat:", 5)) {
+        vf_sbuf_printf(err, "Unable to parse marker from %s", spec);
+        return -1;
+    }
+    char *name = vf_xstrdup(spec + 5);
+    vf_tag_trim(name);
+    *feature = vf_feature_by_name(name);
+    if (!*feature)
+        vf_sbuf_printf(err, "Bad feature marker: %s (unknown feature '%s')",
+                       spec, name);
+    free(name);
+    return *feature ? 0 : -1;
+}
+
+/* Adds a marker per cell holding one of keys, in the game's find_glyph
+ * order; spec (may be NULL) is copied into each. */
+static size_t add_markers(vf_rmap *m, const char *keys, size_t nkeys,
+                          const char *spec, int feature)
+{
+    size_t first = m->nmarkers;
+    for (int y = m->grid.h - 1; y >= 0; y--) {
+        const char *row = vf_grid_row(&m->grid, y);
+        for (int x = m->grid.len[y] - 1; x >= 0; x--) {
+            if (!is_key(keys, nkeys, row[x])) continue;
+            vf_marker *mk = marker_new(m, x, y);
+            mk->spec = spec ? vf_xstrdup(spec) : NULL;
+            mk->feature = feature;
+        }
+    }
+    return first;
+}
+
+static int key_present(const vf_rmap *m, const char *keys, size_t nkeys)
+{
+    for (int y = 0; y < m->grid.h; y++) {
+        const char *row = vf_grid_row(&m->grid, y);
+        for (int x = 0; x < m->grid.len[y]; x++)
+            if (is_key(keys, nkeys, row[x])) return 1;
+    }
+    return 0;
+}
+
+int vf_rmap_marker(vf_rmap *m, const char *s, size_t n, vf_sbuf *err)
+{
+    vf_keyitem ki;
+    if (vf_keyitem_split(s, n, 0, &ki, err)) return -1;
+    /* Markers whose keys are nowhere are not an error, bad spec or not. */
+    if (!key_present(m, ki.key, ki.key_len)) return 0;
+    char *spec = vf_xstrndup(ki.arg, ki.arg_len);
+    int feature, rc = check_marker_spec(spec, &feature, err);
+    if (rc == 0) add_markers(m, ki.key, ki.key_len, spec, feature);
+    free(spec);
+    return rc;
+}
+
+size_t vf_rmap_lua_marker(vf_rmap *m, const char *keys)
+{
+    return add_markers(m, keys, strlen(keys), NULL, 0);
+}
+
+/* ---- placement's view of a cell ----------------------------------------- */
+
+int vf_rmap_cell(vf_rmap *m, int x, int y, vf_cell *out)
+{
+    int g = vf_grid_get(&m->grid, x, y);
+    if (g < 0) return -1;
+    memset(out, 0, sizeof *out);
+    out->glyph = out->base = g;
+    out->overlay = *vf_overlay_at(&m->overlay, x, y);
+    vf_keyspec *k = m->keyspec[g];
+    if (!k) return 0;
+    out->mask = k->mask;
+    if (!vf_keyspec_replaces_glyph(k)) return 0;
+    int i = vf_featspec_draw(&k->feat, m->rng);
+    out->feat = i >= 0 ? &k->feat.alt[i] : NULL;
+    out->base = !out->feat ? '.'
+              : out->feat->kind == VF_FK_GLYPH ? out->feat->glyph : -1;
+    out->mons = k->mons.n ? &k->mons : NULL;
+    out->items = k->items.n ? &k->items : NULL;
+    return 0;
+}

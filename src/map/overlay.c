@@ -1,0 +1,380 @@
+/* Per-cell overlays: KPROP, COLOUR, FHEIGHT and tiles (mapdef.cc's
+ * overlay_matrix and the weighted lists that fill it). */
+#include "vf_overlay.h"
+#include "vf_keyitem.h"
+#include "vf_tagstr.h"
+
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+
+const vf_ovcell vf_ovcell_none = {0, 0, VF_NO_HEIGHT, 0, 0, 0, 0, 0};
+
+/* ---- names -------------------------------------------------------------- */
+
+/* The 16 terminal colours, then the game's element colours, which COLOUR
+ * also accepts. */
+static const char *const colours[] = {
+    "black", "blue", "green", "cyan", "red", "magenta", "brown",
+    "lightgrey", "darkgrey", "lightblue", "lightgreen", "lightcyan",
+    "lightred", "lightmagenta", "yellow", "white",
+    "fire", "ice", "earth", "electricity", "air", "poison", "water",
+    "magic", "mutagenic", "warp", "enchant", "heal", "holy", "dark",
+    "death", "unholy", "vehumet", "beogh", "crystal", "blood", "smoke",
+    "slime", "jewel", "elven", "dwarven", "orcish", "flash", "floor",
+    "rock", "mist", "shimmer_blue", "decay", "silver", "gold", "iron",
+    "steel", "bone", "elven_brick", "waves", "tree", "mangrove", "vortex",
+    "liquefied", "orb_glow", "disjunction", "random", "dithmenos",
+    "elemental", "incarnadine", "foul_flame", "mountain", "awoken_forest",
+    "wu_jian", "candles", "glitter", "disco",
+};
+
+#define NCOLOURS ((int)(sizeof colours / sizeof *colours))
+
+const char *vf_colour_name(int c)
+{
+    return c >= 0 && c < NCOLOURS ? colours[c] : NULL;
+}
+
+int vf_colour_by_name(const char *name)
+{
+    if (!strcmp(name, "lightgray")) return 7;
+    if (!strcmp(name, "darkgray")) return 8;
+    for (int i = 0; i < NCOLOURS; i++)
+        if (!strcmp(colours[i], name)) return i;
+    return -1;
+}
+
+static const struct { const char *name; uint32_t bit; } fprops[] = {
+    {"bloody", VF_FPROP_BLOODY}, {"highlight", VF_FPROP_HIGHLIGHT},
+    {"no_cloud_gen", VF_FPROP_NO_CLOUD_GEN},
+    {"no_tele_into", VF_FPROP_NO_TELE_INTO}, {"no_tide", VF_FPROP_NO_TIDE},
+    {"no_jiyva", VF_FPROP_NO_JIYVA}, {"no_automap", VF_FPROP_NO_AUTOMAP},
+};
+
+#define NFPROPS (sizeof fprops / sizeof *fprops)
+
+const char *vf_fprop_name(uint32_t bit)
+{
+    for (size_t i = 0; i < NFPROPS; i++)
+        if (fprops[i].bit == bit) return fprops[i].name;
+    return NULL;
+}
+
+uint32_t vf_fprop_by_name(const char *name)
+{
+    for (size_t i = 0; i < NFPROPS; i++)
+        if (!strcmp(fprops[i].name, name)) return fprops[i].bit;
+    return 0;
+}
+
+/* ---- the matrix --------------------------------------------------------- */
+
+void vf_overlay_init(vf_overlay *ov)
+{
+    memset(ov, 0, sizeof *ov);
+}
+
+void vf_overlay_free(vf_overlay *ov)
+{
+    free(ov->cells);
+    vf_strlist_free(&ov->tiles);
+    vf_overlay_init(ov);
+}
+
+/* Grows the matrix to at least w x h, keeping every cell where it is. */
+static void fit(vf_overlay *ov, int w, int h)
+{
+    if (ov->cells && w <= ov->w && h <= ov->h) return;
+    int nw = w > ov->w ? w : ov->w, nh = h > ov->h ? h : ov->h;
+    vf_ovcell *c = vf_xmalloc((size_t)(nw ? nw : 1) * (size_t)(nh ? nh : 1) *
+                              sizeof *c);
+    for (int y = 0; y < nh; y++)
+        for (int x = 0; x < nw; x++)
+            c[y * nw + x] = x < ov->w && y < ov->h ? ov->cells[y * ov->w + x]
+                                                   : vf_ovcell_none;
+    free(ov->cells);
+    ov->cells = c;
+    ov->w = nw;
+    ov->h = nh;
+}
+
+const vf_ovcell *vf_overlay_at(const vf_overlay *ov, int x, int y)
+{
+    if (!ov->cells || x < 0 || y < 0 || x >= ov->w || y >= ov->h)
+        return &vf_ovcell_none;
+    return &ov->cells[y * ov->w + x];
+}
+
+/* Rebuilds the matrix as nw x nh, new cell (x, y) taken from the old cell
+ * src(x, y). */
+static void remap(vf_overlay *ov, int nw, int nh,
+                  void (*src)(int w, int h, int x, int y, int *sx, int *sy))
+{
+    vf_ovcell *c = vf_xmalloc((size_t)(nw ? nw : 1) * (size_t)(nh ? nh : 1) *
+                              sizeof *c);
+    for (int y = 0; y < nh; y++)
+        for (int x = 0; x < nw; x++) {
+            int sx, sy;
+            src(ov->w, ov->h, x, y, &sx, &sy);
+            c[y * nw + x] = ov->cells[sy * ov->w + sx];
+        }
+    free(ov->cells);
+    ov->cells = c;
+    ov->w = nw;
+    ov->h = nh;
+}
+
+static void from_hmirror(int w, int h, int x, int y, int *sx, int *sy)
+{
+    (void)h;
+    *sx = w - 1 - x;
+    *sy = y;
+}
+
+static void from_vmirror(int w, int h, int x, int y, int *sx, int *sy)
+{
+    (void)w;
+    *sx = x;
+    *sy = h - 1 - y;
+}
+
+static void from_cw(int w, int h, int x, int y, int *sx, int *sy)
+{
+    (void)w;
+    *sx = y;
+    *sy = h - 1 - x;
+}
+
+static void from_ccw(int w, int h, int x, int y, int *sx, int *sy)
+{
+    (void)h;
+    *sx = w - 1 - y;
+    *sy = x;
+}
+
+void vf_overlay_hmirror(vf_overlay *ov, int w, int h)
+{
+    if (!ov->cells) return;
+    fit(ov, w, h);
+    remap(ov, ov->w, ov->h, from_hmirror);
+}
+
+void vf_overlay_vmirror(vf_overlay *ov, int w, int h)
+{
+    if (!ov->cells) return;
+    fit(ov, w, h);
+    remap(ov, ov->w, ov->h, from_vmirror);
+}
+
+void vf_overlay_rotate(vf_overlay *ov, int w, int h, int clockwise)
+{
+    if (!ov->cells) return;
+    fit(ov, w, h);
+    remap(ov, ov->h, ov->w, clockwise ? from_cw : from_ccw);
+}
+
+const char *vf_overlay_tile_name(const vf_overlay *ov, int index)
+{
+    if (index < 1 || (size_t)index > ov->tiles.n) return NULL;
+    return ov->tiles.v[index - 1];
+}
+
+/* ---- weighted value lists ---------------------------------------------- */
+
+typedef struct wlist {
+    int *value, *weight;
+    int n, cap;
+    int fixed;      /* ':' form */
+    int frozen;     /* the kept value, once drawn */
+    int has_frozen;
+    int nothing;    /* the value a ':' draw does not keep */
+} wlist;
+
+static void wlist_add(wlist *l, int value, int weight)
+{
+    if (l->n == l->cap) {
+        l->cap = l->cap ? l->cap * 2 : 8;
+        l->value = vf_xrealloc(l->value, (size_t)l->cap * sizeof *l->value);
+        l->weight = vf_xrealloc(l->weight, (size_t)l->cap * sizeof *l->weight);
+    }
+    l->value[l->n] = value;
+    l->weight[l->n++] = weight;
+}
+
+static void wlist_free(wlist *l)
+{
+    free(l->value);
+    free(l->weight);
+}
+
+static int intern_tile(vf_overlay *ov, const char *name)
+{
+    for (size_t i = 0; i < ov->tiles.n; i++)
+        if (!strcmp(ov->tiles.v[i], name)) return (int)i + 1;
+    vf_strlist_push(&ov->tiles, vf_xstrdup(name));
+    return (int)ov->tiles.n;
+}
+
+/* One value by kind (the game's map_*_list::parse); 0 when it is bad. */
+static int parse_value(vf_overlay *ov, vf_ovkind kind, const char *v,
+                       int *out)
+{
+    switch (kind) {
+    case VF_OV_KPROP:
+        if (!strcmp(v, "nothing")) return *out = 0, 1;
+        return (*out = (int)vf_fprop_by_name(v)) != 0;
+    case VF_OV_COLOUR:
+        if (!strcmp(v, "none")) return *out = 0, 1;
+        return (*out = vf_colour_by_name(v)) >= 0;
+    case VF_OV_FHEIGHT: {
+        char *end;
+        long h = strtol(v, &end, 10);
+        if (!*v || *end || h == VF_NO_HEIGHT) return 0;
+        return *out = (int)h, 1;
+    }
+    default:
+        if (!*v) return 0;
+        return *out = intern_tile(ov, v), 1;
+    }
+}
+
+static int nothing_of(vf_ovkind kind)
+{
+    /* Tiles keep any ':' draw: the game tracks "chosen" apart from the
+     * value there, so no value is "nothing". */
+    return kind == VF_OV_FHEIGHT ? VF_NO_HEIGHT
+         : kind == VF_OV_KPROP || kind == VF_OV_COLOUR ? 0 : -1;
+}
+
+/* One "/"-separated value with its weight (the game's _parse_weighted_str
+ * step): "w:N"/"weight:N" anywhere, else a ":N" suffix. */
+static int parse_entry(wlist *l, vf_overlay *ov, vf_ovkind kind, char *v,
+                       const char *spec, size_t spec_len, vf_sbuf *err)
+{
+    for (char *p = v; *p; p++) *p = (char)tolower((unsigned char)*p);
+    int w;
+    if (!vf_tag_find_weight(v, &w)) {
+        w = 10;
+        char *colon = strchr(v, ':');
+        if (colon) {
+            if (!vf_tag_parse_int(colon + 1, &w) || w <= 0) {
+                vf_sbuf_printf(err, "Invalid weight specifier in \"%.*s\"",
+                               (int)spec_len, spec);
+                return -1;
+            }
+            *colon = 0;
+            vf_tag_trim(v);
+        }
+    }
+    int value;
+    if (!parse_value(ov, kind, v, &value)) {
+        vf_sbuf_printf(err, "bad spec: '%s' in '%.*s'", v, (int)spec_len,
+                       spec);
+        return -1;
+    }
+    wlist_add(l, value, w);
+    return 0;
+}
+
+static int parse_wlist(wlist *l, vf_overlay *ov, vf_ovkind kind,
+                       const char *s, size_t n, int fixed, vf_sbuf *err)
+{
+    memset(l, 0, sizeof *l);
+    l->fixed = fixed;
+    l->nothing = nothing_of(kind);
+    for (size_t i = 0; i <= n;) {
+        size_t j = i;
+        while (j < n && s[j] != '/') j++;
+        char *v = vf_xstrndup(s + i, j - i);
+        vf_tag_trim(v);
+        int rc = *v ? parse_entry(l, ov, kind, v, s, n, err) : 0;
+        free(v);
+        if (rc) return -1;
+        i = j + 1;
+    }
+    return 0;
+}
+
+/* The game's weighted reservoir draw; starts from "nothing". */
+static int draw(wlist *l, vf_rng *r)
+{
+    if (l->has_frozen) return l->frozen;
+    int chosen = l->nothing < 0 ? 0 : l->nothing, total = 0;
+    for (int i = 0; i < l->n; i++) {
+        total += l->weight[i];
+        if (vf_x_chance_in_y(r, l->weight[i], total)) chosen = l->value[i];
+    }
+    if (l->fixed && chosen != l->nothing) {
+        l->frozen = chosen;
+        l->has_frozen = 1;
+    }
+    return chosen;
+}
+
+/* ---- applying a call ---------------------------------------------------- */
+
+static void write_cell(vf_ovcell *c, vf_ovkind kind, int v, int no_random,
+                       int last_tile)
+{
+    switch (kind) {
+    case VF_OV_KPROP: c->props |= (uint32_t)v; return;
+    case VF_OV_COLOUR: c->colour = v; return;
+    case VF_OV_FHEIGHT: c->height = v; return;
+    case VF_OV_FTILE: c->floortile = v; break;
+    case VF_OV_TILE: c->tile = v; break;
+    case VF_OV_RTILE: c->rocktile = v; break;
+    }
+    c->no_random = (unsigned char)no_random;
+    c->last_tile = (unsigned char)last_tile;
+}
+
+/* Writes a draw from l onto every cell of g holding one of the keys, in
+ * row order (the game's order, which fixes the order of the draws). */
+static void write_keys(vf_overlay *ov, vf_ovkind kind, const vf_grid *g,
+                       const vf_keyitem *ki, wlist *l, vf_rng *r,
+                       int no_random, int last_tile)
+{
+    unsigned char keys[256] = {0};
+    for (size_t i = 0; i < ki->key_len; i++)
+        keys[(unsigned char)ki->key[i]] = 1;
+    fit(ov, g->w, g->h);
+    for (int y = 0; y < g->h; y++) {
+        const char *row = vf_grid_row(g, y);
+        for (int x = 0; x < g->len[y]; x++)
+            if (keys[(unsigned char)row[x]])
+                write_cell(&ov->cells[y * ov->w + x], kind, draw(l, r),
+                           no_random, last_tile);
+    }
+}
+
+int vf_overlay_apply(vf_overlay *ov, vf_ovkind kind, const vf_grid *g,
+                     const char *spec, size_t n, vf_rng *r, vf_sbuf *err)
+{
+    char *s = vf_xstrndup(spec, n);
+    vf_tag_trim(s);
+    if (!*s) {   /* the game ignores an empty spec */
+        free(s);
+        return 0;
+    }
+    int tiles = kind == VF_OV_FTILE || kind == VF_OV_RTILE ||
+                kind == VF_OV_TILE;
+    int no_random = 0, last_tile = 0;
+    if (tiles) {
+        /* Tile flags may sit anywhere in the line, even before the key. */
+        no_random = vf_tag_strip(s, "no_random");
+        last_tile = vf_tag_strip(s, "last_tile");
+    }
+    /* Other kinds split the line as given, blanks and all. */
+    vf_keyitem ki;
+    wlist l = {0};
+    int rc = tiles ? vf_keyitem_split(s, strlen(s), 0, &ki, err)
+                   : vf_keyitem_split(spec, n, 0, &ki, err);
+    if (rc == 0)
+        rc = parse_wlist(&l, ov, kind, ki.arg, ki.arg_len, ki.sep == ':',
+                         err);
+    if (rc == 0) write_keys(ov, kind, g, &ki, &l, r, no_random, last_tile);
+    wlist_free(&l);
+    free(s);
+    return rc;
+}
