@@ -51,3 +51,25 @@ const char *vf_t_msg(vf_t_loaded *l, size_t i)
     l->msg = vf_sbuf_take(&b);
     return l->msg;
 }
+
+void vf_t_eng_open(vf_t_eng *x, const char *des, unsigned long instructions)
+{
+    vf_t_load(&x->l, des);
+    ck_assert_msg(x->l.errors == 0, "%s", x->l.d.n ? vf_t_msg(&x->l, 0) : "");
+    x->err = (vf_sbuf)VF_SBUF_INIT;
+    vf_engine_config cfg;
+    vf_engine_config_init(&cfg, "dlua");
+    cfg.limits = (vf_lua_limits){instructions, (size_t)32 << 20};
+    x->e = vf_engine_new(&x->l.set, &cfg, &x->l.d, &x->err);
+    ck_assert_msg(x->e != NULL, "%s", vf_sbuf_str(&x->err));
+    vf_rmap_init(&x->m, NULL, NULL);
+    x->attempts = 0;
+}
+
+void vf_t_eng_close(vf_t_eng *x)
+{
+    vf_rmap_free(&x->m);
+    vf_engine_free(x->e);
+    vf_sbuf_free(&x->err);
+    vf_t_free(&x->l);
+}

@@ -5,34 +5,14 @@
 #include <stdlib.h>
 #include <string.h>
 
-typedef struct eng {
-    vf_t_loaded l;
-    vf_engine *e;
-    vf_rmap m;
-    vf_sbuf err;
-    int attempts;
-} eng;
+typedef vf_t_eng eng;
 
 static void eng_open(eng *x, const char *des)
 {
-    vf_t_load(&x->l, des);
-    ck_assert_msg(x->l.errors == 0, "%s", x->l.d.n ? vf_t_msg(&x->l, 0) : "");
-    x->err = (vf_sbuf)VF_SBUF_INIT;
-    vf_engine_config cfg;
-    vf_engine_config_init(&cfg, "dlua");
-    cfg.limits = (vf_lua_limits){5000000UL, (size_t)32 << 20};
-    x->e = vf_engine_new(&x->l.set, &cfg, &x->l.d, &x->err);
-    ck_assert_msg(x->e != NULL, "%s", vf_sbuf_str(&x->err));
-    vf_rmap_init(&x->m, NULL, NULL);
+    vf_t_eng_open(x, des, 5000000UL);
 }
 
-static void eng_close(eng *x)
-{
-    vf_rmap_free(&x->m);
-    vf_engine_free(x->e);
-    vf_sbuf_free(&x->err);
-    vf_t_free(&x->l);
-}
+#define eng_close vf_t_eng_close
 
 static vf_resolve_status resolve(eng *x, const char *map, uint64_t seed)
 {

@@ -5,6 +5,7 @@
 #include <check.h>
 
 #include "vf_des.h"
+#include "vf_engine.h"
 
 Suite *vf_test_util_suite(void);
 Suite *vf_test_golden_suite(void);
@@ -35,5 +36,20 @@ const vf_mapdef *vf_t_map(vf_t_loaded *l, const char *name); /* must exist */
 const char *vf_t_chunk(vf_t_loaded *l, const char *map, vf_chunk_kind k);
 /* Message i as printed ("file:line: map NAME: ..."); valid until next call. */
 const char *vf_t_msg(vf_t_loaded *l, size_t i);
+
+/* An engine on our dlua/ over a set loaded from text, with a map to
+ * resolve into; for tests that run vault Lua. */
+typedef struct vf_t_eng {
+    vf_t_loaded l;
+    vf_engine *e;
+    vf_rmap m;
+    vf_sbuf err;
+    int attempts;
+} vf_t_eng;
+
+/* Loads des as "t.des" (it must load clean) and starts an engine with an
+ * instruction budget of instructions per case and a 32 MiB memory cap. */
+void vf_t_eng_open(vf_t_eng *x, const char *des, unsigned long instructions);
+void vf_t_eng_close(vf_t_eng *x);
 
 #endif
