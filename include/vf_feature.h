@@ -17,6 +17,12 @@ int vf_feature_by_name(const char *name);
 /* The name of an id (a static string), or NULL for an unknown id. */
 const char *vf_feature_name(int id);
 
+/* The terrain a map glyph stands for by itself (dcss-compat.md §3, the
+ * game's _glyph_to_feat): the wall, door, liquid, stair, statue or
+ * fountain it names, else floor. Placement adds the rest (traps for '^',
+ * monsters, items); 'C' gives the first altar where the game draws one. */
+int vf_feature_of_glyph(int glyph);
+
 /* Number of ids: valid ids are 1..vf_feature_count(). */
 int vf_feature_count(void);
 

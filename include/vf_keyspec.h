@@ -142,5 +142,7 @@ typedef struct vf_keyspec {
  * KFEAT alternative, KMONS or KITEM slot (KMASK alone does not). */
 int vf_keyspec_replaces_glyph(const vf_keyspec *k);
 void vf_keyspec_free(vf_keyspec *k);   /* back to empty */
+/* dst becomes a deep copy of src (':' draws already made are kept). */
+void vf_keyspec_copy(vf_keyspec *dst, const vf_keyspec *src);
 
 #endif

@@ -52,6 +52,12 @@ typedef struct vf_ovcell {
     int height;              /* VF_NO_HEIGHT when unset */
     int floortile, rocktile, tile;   /* vf_overlay_tile_name index; 0 unset */
     unsigned char no_random, last_tile;  /* tile flags of the last TILE */
+    /* A cell merged from a subvault (vf_rmap.h): its extended spec (index
+     * + 1 into the map's xspec; 0 = none) and its glyph in the subvault.
+     * Kept here because they follow the cell through every transform, as
+     * the overlay does (the game keeps the index in its overlay too). */
+    int xspec;
+    unsigned char glyph;
 } vf_ovcell;
 
 /* The overlay of a map: a matrix the size of the grid, made by the first
@@ -78,6 +84,15 @@ int vf_overlay_apply(vf_overlay *ov, vf_ovkind kind, const vf_grid *g,
 
 /* The overlay at (x, y): vf_ovcell_none outside the bound matrix. */
 const vf_ovcell *vf_overlay_at(const vf_overlay *ov, int x, int y);
+
+/* The cell (x, y) for writing, after growing the matrix to at least w x h
+ * (the grid's size); (x, y) must lie inside that. */
+vf_ovcell *vf_overlay_cell(vf_overlay *ov, int w, int h, int x, int y);
+/* Copies src's cell (sx, sy) -- vf_ovcell_none when src has none there --
+ * onto dst's cell (x, y) as vf_overlay_cell does, its tile names entered
+ * in dst's list. */
+void vf_overlay_copy_cell(vf_overlay *dst, int w, int h, int x, int y,
+                          const vf_overlay *src, int sx, int sy);
 
 /* Mirrors and rotations, with vf_grid's formulas. Before each, the matrix
  * grows (never shrinks) to w x h, the grid's size, so it keeps lining up

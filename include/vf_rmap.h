@@ -11,6 +11,7 @@
 #ifndef VF_RMAP_H
 #define VF_RMAP_H
 
+#include "vf_depth.h"
 #include "vf_des.h"
 #include "vf_fs.h"
 #include "vf_grid.h"
@@ -28,6 +29,26 @@ typedef struct vf_marker {
     int feature;     /* a "feat:" marker's feature (vf_feature.h), else 0 */
 } vf_marker;
 
+/* The glyph byte of a cell merged from a subvault (or a placed map): what
+ * the cell is lives in an extended keyed spec named by the cell's overlay,
+ * so the parent's later SUBST, KFEAT ... cannot touch it (§5.8). */
+#define VF_SUBVAULT_GLYPH 1
+
+/* Which cells of a rectangle of the parent a subvault may write: the
+ * bounding box (x, y, w, h) of the cells holding the SUBVAULT keys, and a
+ * flag per cell of it (row-major). Owned by whoever made it. */
+typedef struct vf_svmask {
+    int x, y, w, h;
+    unsigned char *on;
+} vf_svmask;
+
+/* A map merged into this one (a subvault, or a map place_map wrote): its
+ * name and rectangle, which follow mirroring and rotation. */
+typedef struct vf_svplace {
+    char *name;       /* owned */
+    int x, y, w, h;
+} vf_svplace;
+
 typedef struct vf_rmap {
     const vf_mapdef *def;
     vf_rng *rng;              /* the case's generator (borrowed) */
@@ -35,21 +56,37 @@ typedef struct vf_rmap {
     vf_grid grid;
     vf_sbuf tags;             /* " tag1 tag2 " (leading/trailing space) */
     char *orient;             /* NULL = unset */
-    vf_sbuf depth;            /* DEPTH ranges, comma-joined */
+    vf_sbuf depth;            /* DEPTH ranges as written, comma-joined */
     vf_sbuf place;
+    vf_depths depths, places; /* the same, parsed */
+    vf_depth_values weights;  /* depth_weight() */
     int weight, chance, order;
     vf_keyspec *keyspec[256]; /* by glyph; NULL until a K* call names it */
     vf_overlay overlay;       /* KPROP, COLOUR, FHEIGHT, tiles */
     vf_marker *markers;       /* in the order the game makes them */
     size_t nmarkers, markers_cap;
     vf_strlist mons, items;   /* MONS (glyphs 1-7) and ITEM (d-k) slots */
-    vf_strlist subvaults;     /* subvault("...") specs, in order */
+    vf_strlist subvaults;     /* subvault("...") specs seen at load time */
+    /* Merged cells: the specs their overlay names (index + 1), owned. */
+    vf_keyspec **xspec;
+    int nxspec, xspec_cap;
+    vf_svplace *svplaces;     /* what was merged, in order */
+    size_t nsvplaces, svplaces_cap;
+    /* Set while the map is resolved as a subvault (borrowed; kept by
+     * vf_rmap_reset): is_subvault() and the mask questions read it. */
+    const vf_svmask *svmask;
 } vf_rmap;
 
 void vf_rmap_init(vf_rmap *m, const vf_mapdef *def, vf_rng *rng);
-/* Back to the state before any Lua ran (the game's reinit), keeping def. */
+/* Back to the state before any Lua ran (the game's reinit), keeping def,
+ * rng, validating and svmask. */
 void vf_rmap_reset(vf_rmap *m);
 void vf_rmap_free(vf_rmap *m);
+
+/* Gives m the metadata the game keeps across a reinit (tags, orientation,
+ * DEPTH and PLACE) from src: a map resolved from the index starts from
+ * its index entry's values. */
+void vf_rmap_seed(vf_rmap *m, const vf_rmap *src);
 
 /* Tags: added in order, once each. */
 void vf_rmap_add_tags(vf_rmap *m, const char *words);   /* space-separated */
@@ -59,6 +96,16 @@ int vf_rmap_has_tag(const vf_rmap *m, const char *tag);
 /* After main: pads the grid and, with no orientation, makes the map a
  * float minivault (§2.3 step 4). */
 void vf_rmap_fixup(vf_rmap *m);
+
+/* The weight of the map at p: its depth_weight for p, else its WEIGHT. */
+int vf_rmap_weight_at(const vf_rmap *m, const vf_place *p);
+
+/* One mirror or rotation of the map_def kind (§5.6): "h", "v", "cw" or
+ * "ccw", applied to the grid, overlay, markers, merged rectangles and
+ * orientation -- unless a no_hmirror / no_vmirror / no_rotate tag forbids
+ * it, or (rotations) the map is wider or taller than 70. Returns 1 when
+ * applied. */
+int vf_rmap_transform(vf_rmap *m, const char *t);
 
 /* The game's _resolve_map flips (§5.6): unless the map is 1x1, a coin flip
  * each for hmirror, vmirror and rotation (then one for its direction),
@@ -102,14 +149,58 @@ int vf_rmap_marker(vf_rmap *m, const char *s, size_t n, vf_sbuf *err);
  * Returns the index of the first one added (nmarkers before the call); the
  * caller handles the function for markers [first, nmarkers). */
 size_t vf_rmap_lua_marker(vf_rmap *m, const char *keys);
+/* A new marker at (x, y), spec NULL and feature 0, after the others. */
+vf_marker *vf_rmap_add_marker(vf_rmap *m, int x, int y);
 /* marker(nil): drops every marker. */
 void vf_rmap_clear_markers(vf_rmap *m);
+
+/* ---- subvaults (src/map/subvault.c) ---------------------------------------
+ *
+ * §5.8: SUBVAULT takes the cells holding its keys now (vf_svmask_keys),
+ * resolves a map as a subvault with that mask, fits it
+ * (vf_rmap_fit_subvault) and merges it (vf_rmap_merge). Merged cells get
+ * VF_SUBVAULT_GLYPH and an extended spec holding what the subvault's cell
+ * was: its own keyed spec (KFEAT/KMONS/KITEM/KMASK), its MONS or ITEM slot,
+ * or its plain glyph; the subvault's no_monster_gen, no_item_gen,
+ * no_pool_fixup, no_wall_fixup and no_trap_gen tags become KMASK bits of
+ * those specs and its feature-property tags (no_tele_into ...) KPROP bits
+ * of the cells. */
+
+/* The mask of the cells of m holding one of keys (n bytes). Returns 0 with
+ * *out filled (free it with vf_svmask_free), or -1 when no cell does. */
+int vf_svmask_keys(const vf_rmap *m, const char *keys, size_t n,
+                   vf_svmask *out);
+/* Whether (x, y), relative to the box, is in the mask. */
+int vf_svmask_on(const vf_svmask *k, int x, int y);
+void vf_svmask_free(vf_svmask *k);
+
+/* resolve_subvault's geometry, after the subvault's Lua: rotate when it
+ * only fits turned (or, fitting both ways, on a coin flip); then mirror at
+ * random, or, when it is exactly the mask's size, pick among the mirror
+ * combinations leaving the fewest non-space cells outside the mask.
+ * Draws from sub->rng. Returns 1 when sub fits the mask's box, else 0. */
+int vf_rmap_fit_subvault(vf_rmap *sub, const vf_svmask *mask);
+
+/* Writes sub's cells into m (§5.8 step 3). With a mask, sub goes at a
+ * random offset inside the mask's box and only masked cells are written;
+ * without one, sub's top-left goes at (x, y) of m (which may be outside:
+ * cells off m's grid are dropped). A space in sub leaves m's cell alone.
+ * m's markers on masked cells under sub are dropped and sub's markers on
+ * masked cells copied; the merge is recorded in m's svplaces under sub's
+ * name. Draws the offset from m->rng. */
+void vf_rmap_merge(vf_rmap *m, const vf_rmap *sub, const vf_svmask *mask,
+                   int x, int y);
+
+/* The glyph to show for (x, y): a merged cell's own glyph from its
+ * subvault, any other cell's glyph; -1 outside the grid. */
+int vf_rmap_glyph(const vf_rmap *m, int x, int y);
 
 /* ---- what placement reads ------------------------------------------------ */
 
 /* A cell of the resolved map as placement sees it (§3, §5.5). */
 typedef struct vf_cell {
-    int glyph;        /* the cell's glyph; ' ' = not part of the map */
+    int glyph;        /* the cell's glyph; ' ' = not part of the map; for a
+                       * merged cell, the subvault's glyph (vf_rmap_glyph) */
     /* The feature: when feat is NULL or a VF_FK_GLYPH alternative, the
      * glyph rules of §3 apply to base (the cell's own glyph; '.' -- floor --
      * for a glyph with only KMONS/KITEM, or with a KFEAT that had nothing
@@ -125,7 +216,9 @@ typedef struct vf_cell {
     vf_ovcell overlay;    /* KPROP/COLOUR/FHEIGHT/TILE written on the cell */
 } vf_cell;
 
-/* Fills *out for (x, y). A '=' KFEAT draws its alternative now, from the
+/* Fills *out for (x, y); a merged cell reads its extended spec. A merged
+ * cell whose spec has only KMASK is floor, as in the game (its glyph byte
+ * has no meaning of its own). A '=' KFEAT draws its alternative now, from the
  * map's rng, so call it once per cell (the game draws at each look-up; its
  * monster pass draws again -- a quirk we do not copy). Returns 0, or -1
  * when (x, y) is outside the grid. Pointers in *out are borrowed from m. */

@@ -44,4 +44,11 @@ int vf_tag_strip_number(char *s, const char *prefix, int *out);
 /* find_weight: "weight:N", else "w:N". Returns 1 with *out set, or 0. */
 int vf_tag_find_weight(char *s, int *out);
 
+/* One entry of a "/"-separated weighted list, in place (the game's
+ * _parse_weighted_str step): lower-cases it, then takes "weight:N" or
+ * "w:N" anywhere, else a ":N" suffix, as *weight (default 10), leaving
+ * the value trimmed. Returns 0, or -1 when a ":N" suffix is not a
+ * positive int (the game's "Invalid weight specifier"). */
+int vf_tag_weight_entry(char *v, int *weight);
+
 #endif

@@ -104,3 +104,29 @@ int vf_feature_count(void)
 {
     return NFEAT;
 }
+
+/* §3: the terrain of each glyph with a meaning; every other byte is floor.
+ * 't' is the plain tree (the game varies it by branch), 'C' the first
+ * altar (the game draws a random one). */
+static const struct { char glyph; const char *name; } glyph_terrain[] = {
+    {'x', "rock_wall"}, {'X', "permarock_wall"}, {'c', "stone_wall"},
+    {'v', "metal_wall"}, {'b', "crystal_wall"}, {'m', "clear_rock_wall"},
+    {'n', "clear_stone_wall"}, {'o', "clear_permarock_wall"}, {'t', "tree"},
+    {'+', "closed_door"}, {'=', "runed_clear_door"}, {'w', "deep_water"},
+    {'W', "shallow_water"}, {'l', "lava"}, {'>', "escape_hatch_down"},
+    {'<', "escape_hatch_up"}, {'}', "stone_stairs_down_i"},
+    {'{', "stone_stairs_up_i"}, {')', "stone_stairs_down_ii"},
+    {'(', "stone_stairs_up_ii"}, {']', "stone_stairs_down_iii"},
+    {'[', "stone_stairs_up_iii"}, {'A', "stone_arch"}, {'C', "altar_zin"},
+    {'I', "orcish_idol"}, {'G', "granite_statue"}, {'T', "fountain_blue"},
+    {'U', "fountain_sparkling"}, {'V', "dry_fountain"},
+    {'Y', "fountain_blood"}, {'\0', "rock_wall"},
+};
+
+int vf_feature_of_glyph(int glyph)
+{
+    for (size_t i = 0; i < sizeof glyph_terrain / sizeof *glyph_terrain; i++)
+        if (glyph_terrain[i].glyph == glyph)
+            return find(glyph_terrain[i].name);
+    return find("floor");
+}

@@ -86,7 +86,7 @@ void vf_rmap_clear_markers(vf_rmap *m)
     m->nmarkers = 0;
 }
 
-static vf_marker *marker_new(vf_rmap *m, int x, int y)
+vf_marker *vf_rmap_add_marker(vf_rmap *m, int x, int y)
 {
     if (m->nmarkers == m->markers_cap) {
         m->markers_cap = m->markers_cap ? m->markers_cap * 2 : 8;
@@ -137,7 +137,7 @@ static size_t add_markers(vf_rmap *m, const char *keys, size_t nkeys,
         const char *row = vf_grid_row(&m->grid, y);
         for (int x = m->grid.len[y] - 1; x >= 0; x--) {
             if (!is_key(keys, nkeys, row[x])) continue;
-            vf_marker *mk = marker_new(m, x, y);
+            vf_marker *mk = vf_rmap_add_marker(m, x, y);
             mk->spec = spec ? vf_xstrdup(spec) : NULL;
             mk->feature = feature;
         }
@@ -175,14 +175,24 @@ size_t vf_rmap_lua_marker(vf_rmap *m, const char *keys)
 
 /* ---- placement's view of a cell ----------------------------------------- */
 
+/* The spec a cell reads: its glyph's, or for a merged cell its own. */
+static vf_keyspec *spec_at(vf_rmap *m, int g, const vf_ovcell *ov)
+{
+    if (g != VF_SUBVAULT_GLYPH) return m->keyspec[g];
+    return ov->xspec > 0 && ov->xspec <= m->nxspec ? m->xspec[ov->xspec - 1]
+                                                   : NULL;
+}
+
 int vf_rmap_cell(vf_rmap *m, int x, int y, vf_cell *out)
 {
     int g = vf_grid_get(&m->grid, x, y);
     if (g < 0) return -1;
     memset(out, 0, sizeof *out);
-    out->glyph = out->base = g;
     out->overlay = *vf_overlay_at(&m->overlay, x, y);
-    vf_keyspec *k = m->keyspec[g];
+    out->glyph = out->base = vf_rmap_glyph(m, x, y);
+    vf_keyspec *k = spec_at(m, g, &out->overlay);
+    /* A merged cell's byte means nothing: floor, unless its spec says. */
+    if (g == VF_SUBVAULT_GLYPH) out->base = '.';
     if (!k) return 0;
     out->mask = k->mask;
     if (!vf_keyspec_replaces_glyph(k)) return 0;

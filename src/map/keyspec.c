@@ -99,7 +99,7 @@ static int check_shop(const char *s, vf_sbuf *err)
         vf_sbuf_printf(&msg, "too many semi-colons for '%s' spec", s);
     }
     int rc = msg.len ? -1 : 0;
-    vf_sbuf_adds(err, vf_sbuf_str(&msg));
+    if (rc) vf_sbuf_adds(err, vf_sbuf_str(&msg));
     vf_sbuf_free(&msg);
     free(type);
     free(t);
@@ -375,4 +375,12 @@ void vf_keyspec_free(vf_keyspec *k)
     vf_speclist_free(&k->mons);
     vf_speclist_free(&k->items);
     k->mask.set = k->mask.unset = 0;
+}
+
+void vf_keyspec_copy(vf_keyspec *dst, const vf_keyspec *src)
+{
+    vf_featspec_copy(&dst->feat, &src->feat);
+    vf_speclist_copy(&dst->mons, &src->mons);
+    vf_speclist_copy(&dst->items, &src->items);
+    dst->mask = src->mask;
 }

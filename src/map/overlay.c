@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-const vf_ovcell vf_ovcell_none = {0, 0, VF_NO_HEIGHT, 0, 0, 0, 0, 0};
+const vf_ovcell vf_ovcell_none = {0, 0, VF_NO_HEIGHT, 0, 0, 0, 0, 0, 0, 0};
 
 /* ---- names -------------------------------------------------------------- */
 
@@ -104,6 +104,31 @@ const vf_ovcell *vf_overlay_at(const vf_overlay *ov, int x, int y)
     if (!ov->cells || x < 0 || y < 0 || x >= ov->w || y >= ov->h)
         return &vf_ovcell_none;
     return &ov->cells[y * ov->w + x];
+}
+
+vf_ovcell *vf_overlay_cell(vf_overlay *ov, int w, int h, int x, int y)
+{
+    fit(ov, w, h);
+    return &ov->cells[y * ov->w + x];
+}
+
+static int intern_tile(vf_overlay *ov, const char *name);
+
+/* A tile index of src as an index of dst. */
+static int move_tile(vf_overlay *dst, const vf_overlay *src, int t)
+{
+    const char *name = vf_overlay_tile_name(src, t);
+    return name ? intern_tile(dst, name) : 0;
+}
+
+void vf_overlay_copy_cell(vf_overlay *dst, int w, int h, int x, int y,
+                          const vf_overlay *src, int sx, int sy)
+{
+    vf_ovcell c = *vf_overlay_at(src, sx, sy);
+    c.floortile = move_tile(dst, src, c.floortile);
+    c.rocktile = move_tile(dst, src, c.rocktile);
+    c.tile = move_tile(dst, src, c.tile);
+    *vf_overlay_cell(dst, w, h, x, y) = c;
 }
 
 /* Rebuilds the matrix as nw x nh, new cell (x, y) taken from the old cell
@@ -252,20 +277,11 @@ static int nothing_of(vf_ovkind kind)
 static int parse_entry(wlist *l, vf_overlay *ov, vf_ovkind kind, char *v,
                        const char *spec, size_t spec_len, vf_sbuf *err)
 {
-    for (char *p = v; *p; p++) *p = (char)tolower((unsigned char)*p);
     int w;
-    if (!vf_tag_find_weight(v, &w)) {
-        w = 10;
-        char *colon = strchr(v, ':');
-        if (colon) {
-            if (!vf_tag_parse_int(colon + 1, &w) || w <= 0) {
-                vf_sbuf_printf(err, "Invalid weight specifier in \"%.*s\"",
-                               (int)spec_len, spec);
-                return -1;
-            }
-            *colon = 0;
-            vf_tag_trim(v);
-        }
+    if (vf_tag_weight_entry(v, &w)) {
+        vf_sbuf_printf(err, "Invalid weight specifier in \"%.*s\"",
+                       (int)spec_len, spec);
+        return -1;
     }
     int value;
     if (!parse_value(ov, kind, v, &value)) {

@@ -13,6 +13,21 @@ void vf_rmap_init(vf_rmap *m, const vf_mapdef *def, vf_rng *rng)
     vf_rmap_reset(m);
 }
 
+static void free_merged(vf_rmap *m)
+{
+    for (int i = 0; i < m->nxspec; i++) {
+        vf_keyspec_free(m->xspec[i]);
+        free(m->xspec[i]);
+    }
+    free(m->xspec);
+    m->xspec = NULL;
+    m->nxspec = m->xspec_cap = 0;
+    for (size_t i = 0; i < m->nsvplaces; i++) free(m->svplaces[i].name);
+    free(m->svplaces);
+    m->svplaces = NULL;
+    m->nsvplaces = m->svplaces_cap = 0;
+}
+
 static void free_keyed(vf_rmap *m)
 {
     for (int g = 0; g < 256; g++) {
@@ -21,6 +36,7 @@ static void free_keyed(vf_rmap *m)
         free(m->keyspec[g]);
         m->keyspec[g] = NULL;
     }
+    free_merged(m);
     vf_overlay_free(&m->overlay);
     vf_rmap_clear_markers(m);
     free(m->markers);
@@ -37,6 +53,9 @@ void vf_rmap_reset(vf_rmap *m)
     m->orient = NULL;
     vf_sbuf_reset(&m->depth);
     vf_sbuf_reset(&m->place);
+    vf_depths_clear(&m->depths);
+    vf_depths_clear(&m->places);
+    vf_depth_values_free(&m->weights);
     m->weight = 10;
     m->chance = m->order = 0;
     free_keyed(m);
@@ -52,6 +71,27 @@ void vf_rmap_free(vf_rmap *m)
     vf_sbuf_free(&m->tags);
     vf_sbuf_free(&m->depth);
     vf_sbuf_free(&m->place);
+    vf_depths_free(&m->depths);
+    vf_depths_free(&m->places);
+}
+
+void vf_rmap_seed(vf_rmap *m, const vf_rmap *src)
+{
+    vf_sbuf_reset(&m->tags);
+    vf_sbuf_adds(&m->tags, vf_sbuf_str(&src->tags));
+    free(m->orient);
+    m->orient = src->orient ? vf_xstrdup(src->orient) : NULL;
+    vf_sbuf_reset(&m->depth);
+    vf_sbuf_adds(&m->depth, vf_sbuf_str(&src->depth));
+    vf_sbuf_reset(&m->place);
+    vf_sbuf_adds(&m->place, vf_sbuf_str(&src->place));
+    vf_depths_copy(&m->depths, &src->depths);
+    vf_depths_copy(&m->places, &src->places);
+}
+
+int vf_rmap_weight_at(const vf_rmap *m, const vf_place *p)
+{
+    return vf_depth_values_get(&m->weights, p, m->weight);
 }
 
 /* Calls f on each space-separated word of s. */
@@ -161,6 +201,19 @@ static void move_point(const char *t, int w, int h, int *x, int *y)
     else *x = oy, *y = w - 1 - ox;   /* ccw */
 }
 
+/* A merged rectangle under transform t of a w x h grid: its corners
+ * moved, then put back in order (the game's subvault_place update). */
+static void move_rect(const char *t, int w, int h, vf_svplace *p)
+{
+    int x1 = p->x, y1 = p->y, x2 = p->x + p->w - 1, y2 = p->y + p->h - 1;
+    move_point(t, w, h, &x1, &y1);
+    move_point(t, w, h, &x2, &y2);
+    p->x = x1 < x2 ? x1 : x2;
+    p->y = y1 < y2 ? y1 : y2;
+    p->w = (x1 < x2 ? x2 - x1 : x1 - x2) + 1;
+    p->h = (y1 < y2 ? y2 - y1 : y1 - y2) + 1;
+}
+
 /* Applies transform t to the grid and everything written on its cells. */
 static void transform(vf_rmap *m, const char *t)
 {
@@ -178,22 +231,31 @@ static void transform(vf_rmap *m, const char *t)
     }
     for (size_t i = 0; i < m->nmarkers; i++)
         move_point(t, w, h, &m->markers[i].x, &m->markers[i].y);
+    for (size_t i = 0; i < m->nsvplaces; i++)
+        move_rect(t, w, h, &m->svplaces[i]);
     turn(m, t);
 }
 
 #define MAX_ROTATE 70  /* min(GXM, GYM) */
 
+int vf_rmap_transform(vf_rmap *m, const char *t)
+{
+    int rot = !strcmp(t, "cw") || !strcmp(t, "ccw");
+    if (rot ? vf_rmap_has_tag(m, "no_rotate") || m->grid.w > MAX_ROTATE ||
+                  m->grid.h > MAX_ROTATE
+            : vf_rmap_has_tag(m, *t == 'h' ? "no_hmirror" : "no_vmirror"))
+        return 0;
+    transform(m, t);
+    return 1;
+}
+
 void vf_rmap_flip_rotate(vf_rmap *m)
 {
     if (m->grid.w == 1 && m->grid.h == 1) return;
-    if (vf_coinflip(m->rng) && !vf_rmap_has_tag(m, "no_hmirror"))
-        transform(m, "h");
-    if (vf_coinflip(m->rng) && !vf_rmap_has_tag(m, "no_vmirror"))
-        transform(m, "v");
+    if (vf_coinflip(m->rng)) vf_rmap_transform(m, "h");
+    if (vf_coinflip(m->rng)) vf_rmap_transform(m, "v");
     if (vf_coinflip(m->rng)) {
         int clockwise = vf_coinflip(m->rng);
-        if (!vf_rmap_has_tag(m, "no_rotate") && m->grid.w <= MAX_ROTATE &&
-            m->grid.h <= MAX_ROTATE)
-            transform(m, clockwise ? "cw" : "ccw");
+        vf_rmap_transform(m, clockwise ? "cw" : "ccw");
     }
 }

@@ -103,3 +103,16 @@ int vf_tag_find_weight(char *s, int *out)
     return vf_tag_strip_number(s, "weight:", out) ||
            vf_tag_strip_number(s, "w:", out);
 }
+
+int vf_tag_weight_entry(char *v, int *weight)
+{
+    for (char *p = v; *p; p++) *p = (char)tolower((unsigned char)*p);
+    if (vf_tag_find_weight(v, weight)) return 0;
+    *weight = 10;
+    char *colon = strchr(v, ':');
+    if (!colon) return 0;
+    if (!vf_tag_parse_int(colon + 1, weight) || *weight <= 0) return -1;
+    *colon = 0;
+    vf_tag_trim(v);
+    return 0;
+}
