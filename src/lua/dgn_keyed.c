@@ -23,6 +23,7 @@ static int keyed(lua_State *L, key_fn f)
     const char *s = luaL_checklstring(L, 2, &n);
     vf_sbuf err = VF_SBUF_INIT;
     if (f(m, s, n, &err)) return raise_at_des(L, &err);
+    vf_sbuf_free(&err);
     return 0;
 }
 
@@ -44,6 +45,7 @@ static int overlay(lua_State *L, vf_ovkind kind)
         const char *s = luaL_checklstring(L, i, &n);
         vf_sbuf err = VF_SBUF_INIT;
         if (vf_rmap_overlay(m, kind, s, n, &err)) return raise_at_des(L, &err);
+        vf_sbuf_free(&err);
     }
     return 0;
 }
@@ -70,6 +72,7 @@ static int l_marker(lua_State *L)
     const char *s = lua_tolstring(L, 2, &n);
     vf_sbuf err = VF_SBUF_INIT;
     if (vf_rmap_marker(m, s, n, &err)) return raise_at_des(L, &err);
+    vf_sbuf_free(&err);
     return 0;
 }
 
