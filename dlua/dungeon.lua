@@ -27,17 +27,20 @@ local function new_hook_tables(t)
 end
 new_hook_tables(dgn.MAP_GLOBAL_HOOKS)
 
-local env_meta = { }
+-- Environments are kept per map name, as the game keeps them: a subvault
+-- (or a map resolved by resolve_map) runs in its own environment while the
+-- map that asked for it is in the middle of its chunk, and when it is done
+-- the parent's environment, globals and hooks are as it left them.
+local envs = { }
+local current_map
 
--- The environment of one map for one resolve.
-local function new_env(map)
+-- The environment of one map, made on first use.
+local function new_env()
   local env = { }
   new_hook_tables(env)
-  env._G = env
-  env.wrapped_instance = map
-  env.mapgrd = dgn.mapgrd_table and dgn.mapgrd_table(map) or nil
   return setmetatable(env, {
     __index = function (t, k)
+      local map = rawget(t, "wrapped_instance")
       local v = dgn[k]
       if v == nil then
         return _G[k]
@@ -48,38 +51,66 @@ local function new_env(map)
     end })
 end
 
-local current_map, current_env
+-- The environment of map, bound to it: wrappers made for another object
+-- of the same name are dropped.
+local function env_for(map)
+  local name = dgn.name(map)
+  local env = envs[name]
+  if not env then
+    env = new_env()
+    envs[name] = env
+  end
+  if rawget(env, "wrapped_instance") ~= map then
+    for k, v in pairs(env) do
+      if type(v) == "function" and dgn[k] ~= nil then
+        rawset(env, k, nil)
+      end
+    end
+    env._G = env
+    env.wrapped_instance = map
+    env.mapgrd = dgn.mapgrd_table and dgn.mapgrd_table(map) or nil
+  end
+  return env
+end
 
 function dgn_set_map(map)
   local old = current_map
-  if map ~= current_map then
-    current_map = map
-    current_env = map and new_env(map) or nil
-  end
+  current_map = map
   return old
 end
 
--- A new resolve starts from a fresh environment (the game flushes it).
 function dgn_flush_map_environment_for(name)
-  if current_map then
-    current_env = new_env(current_map)
-  end
+  envs[name] = nil
 end
 
 function dgn_run_map(...)
   if not current_map then
     error("No current map?")
   end
+  local env = env_for(current_map)
   local ret
   for _, fn in ipairs({ ... }) do
-    ret = setfenv(fn, current_env)()
+    ret = setfenv(fn, env)()
   end
   return ret
 end
 
+-- A subvault's hooks of one kind, appended to the current map's.
+function dgn_map_copy_hooks_from(name, hook)
+  local from = envs[name]
+  if not from or not current_map then
+    return
+  end
+  local key = hook_key(hook)
+  local to = env_for(current_map)[key]
+  for _, fn in ipairs(from[key] or { }) do
+    table.insert(to, fn)
+  end
+end
+
 function dgn.hook(map, name, fn)
   local key = hook_key(name)
-  local list = current_env and current_env[key]
+  local list = env_for(map)[key]
   if not list then
     error("Unknown hook: " .. tostring(name))
   end
@@ -101,10 +132,10 @@ local function run_hooks(list)
 end
 
 function dgn_map_run_hook(name)
-  if not current_env then
+  if not current_map then
     return
   end
-  run_hooks(rawget(current_env, hook_key(name)))
+  run_hooks(rawget(env_for(current_map), hook_key(name)))
   run_hooks(dgn.MAP_GLOBAL_HOOKS[hook_key(name)])
 end
 

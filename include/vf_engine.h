@@ -7,7 +7,13 @@
  * game does at placement (dcss-compat.md §2.3): veto, then prelude,
  * mapchunk, pre_main hooks, main, post_main hooks, fixup and validate, up
  * to 25 attempts. The result never depends on which maps the engine
- * resolved before. */
+ * resolved before.
+ *
+ * A map's Lua may resolve other maps inside its own resolve: SUBVAULT
+ * (§5.8) and dgn.resolve_map / dgn.place_map, with maps chosen from the
+ * catalogue (vf_catalog.h). They run in the same state, from the same
+ * random numbers, each in its own map environment; the map that asked
+ * finds its own environment as it left it. */
 #ifndef VF_ENGINE_H
 #define VF_ENGINE_H
 
@@ -19,7 +25,9 @@
 #include "vf_rmap.h"
 
 typedef struct vf_engine vf_engine;
+typedef struct vf_catalog vf_catalog;   /* vf_catalog.h */
 
+/* The paths and catalogue are borrowed: they must outlive the engine. */
 typedef struct vf_engine_config {
     const char *dlua_dir;    /* our library (dungeon.lua); used when
                                 crawl_dat is NULL */
@@ -27,6 +35,12 @@ typedef struct vf_engine_config {
                                 loaded in the game's order instead */
     vf_place place;          /* the level vault Lua asks about */
     vf_lua_limits limits;    /* zeroes: the defaults */
+    vf_catalog *catalog;     /* the maps' index (vf_catalog.h), complete;
+                                NULL: the engine keeps its own, filled as
+                                maps ask */
+    int own_place;           /* a map whose PLACE or DEPTH exclude place is
+                                resolved where they allow it instead (the
+                                game never builds it at place) */
 } vf_engine_config;
 
 /* Our library in dlua_dir, the default place, default limits. */
@@ -52,6 +66,10 @@ typedef enum vf_resolve_status {
 vf_engine *vf_engine_new(const vf_desset *set, const vf_engine_config *cfg,
                          vf_diag *d, vf_sbuf *err);
 void vf_engine_free(vf_engine *e);
+
+/* The place def is resolved at: cfg's, or with own_place the map's own
+ * when its PLACE or DEPTH exclude cfg's (vf_mapinfo_place). */
+void vf_engine_place(vf_engine *e, const vf_mapdef *def, vf_place *out);
 
 /* Resolves def for seed into out (initialised by the caller with
  * vf_rmap_init). validating: the load-time run (is_validating() true,

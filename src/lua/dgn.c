@@ -8,20 +8,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-vf_rmap *vf_lua_checkmap(lua_State *L, int idx)
-{
-    vf_rmap **box = luaL_checkudata(L, idx, VF_MAP_META);
-    return *box;
-}
-
-void vf_lua_pushmap(lua_State *L, vf_rmap *m)
-{
-    vf_rmap **box = lua_newuserdata(L, sizeof *box);
-    *box = m;
-    luaL_getmetatable(L, VF_MAP_META);
-    lua_setmetatable(L, -2);
-}
-
 int vf_lua_des_error(lua_State *L, const char *msg)
 {
     lua_Debug ar;
@@ -58,11 +44,16 @@ static int push_tags(lua_State *L, const vf_rmap *m)
     return 1;
 }
 
+/* tags(map, "a b"): adds; tags(map, nil): clears. */
 static int l_tags(lua_State *L)
 {
     vf_rmap *m = vf_lua_checkmap(L, 1);
+    if (lua_gettop(L) >= 2 && lua_isnil(L, 2)) {
+        vf_sbuf_reset(&m->tags);
+        vf_sbuf_adds(&m->tags, " ");
+    }
     for (int i = 2; i <= lua_gettop(L); i++)
-        vf_rmap_add_tags(m, luaL_checkstring(L, i));
+        if (!lua_isnil(L, i)) vf_rmap_add_tags(m, luaL_checkstring(L, i));
     return push_tags(L, m);
 }
 
@@ -88,21 +79,50 @@ static void append_ranges(vf_sbuf *b, const char *s)
     vf_sbuf_adds(b, s);
 }
 
+/* Raises the message in err (freed) at the vault's line. */
+static int raise_at_des(lua_State *L, vf_sbuf *err)
+{
+    lua_pushstring(L, vf_sbuf_str(err));
+    vf_sbuf_free(err);
+    return vf_lua_des_error(L, lua_tostring(L, -1));
+}
+
+/* Parses ranges into d (and the text into b), or raises the game's
+ * message. */
+static void add_ranges(lua_State *L, vf_depths *d, vf_sbuf *b,
+                       const char *ranges)
+{
+    vf_sbuf err = VF_SBUF_INIT;
+    if (vf_depths_add(d, ranges, &err)) raise_at_des(L, &err);
+    vf_sbuf_free(&err);
+    append_ranges(b, ranges);
+}
+
+/* depth(map, r1, r2 ...): adds ranges; depth(map, nil): clears; with no
+ * argument, the ranges as written. */
 static int l_depth(lua_State *L)
 {
     vf_rmap *m = vf_lua_checkmap(L, 1);
+    if (lua_gettop(L) >= 2 && lua_isnil(L, 2)) {
+        vf_depths_clear(&m->depths);
+        vf_sbuf_reset(&m->depth);
+        return 0;
+    }
     for (int i = 2; i <= lua_gettop(L); i++)
-        append_ranges(&m->depth, luaL_checkstring(L, i));
+        add_ranges(L, &m->depths, &m->depth, luaL_checkstring(L, i));
     lua_pushstring(L, vf_sbuf_str(&m->depth));
     return 1;
 }
 
+/* place(map, ranges): replaces them; place(map, nil): clears. */
 static int l_place(lua_State *L)
 {
     vf_rmap *m = vf_lua_checkmap(L, 1);
     if (lua_gettop(L) >= 2) {
+        const char *s = lua_isnil(L, 2) ? NULL : luaL_checkstring(L, 2);
+        vf_depths_clear(&m->places);
         vf_sbuf_reset(&m->place);
-        append_ranges(&m->place, luaL_checkstring(L, 2));
+        if (s) add_ranges(L, &m->places, &m->place, s);
     }
     lua_pushstring(L, vf_sbuf_str(&m->place));
     return 1;
@@ -159,13 +179,36 @@ static int l_order(lua_State *L)
     return int_field(L, offsetof(vf_rmap, order));
 }
 
-/* depth_weight("D:2-", 5), depth_chance(...), desc(...): selection data
- * that resolving does not use; checked for type and kept out of the way. */
-static int l_depth_value(lua_State *L)
+/* depth_weight("D:2-", 5): the weight at those depths (map selection
+ * reads it); depth_chance(...): checked, then dropped (vaultfuzz never
+ * rolls a CHANCE). Bad ranges get the game's message. */
+static int l_depth_weight(lua_State *L)
+{
+    vf_rmap *m = vf_lua_checkmap(L, 1);
+    const char *ranges = luaL_checkstring(L, 2);
+    int w = (int)luaL_checkinteger(L, 3);
+    if (w < 0) {
+        lua_pushfstring(L, "Bad weight: %d (must be >= 0)", w);
+        return vf_lua_des_error(L, lua_tostring(L, -1));
+    }
+    vf_sbuf err = VF_SBUF_INIT;
+    if (vf_depth_values_add(&m->weights, ranges, w, &err))
+        return raise_at_des(L, &err);
+    vf_sbuf_free(&err);
+    return 0;
+}
+
+static int l_depth_chance(lua_State *L)
 {
     vf_lua_checkmap(L, 1);
-    luaL_checkstring(L, 2);
+    const char *ranges = luaL_checkstring(L, 2);
     luaL_checkinteger(L, 3);
+    vf_depths d = {0};
+    vf_sbuf err = VF_SBUF_INIT;
+    int rc = vf_depths_add(&d, ranges, &err);
+    vf_depths_free(&d);
+    if (rc) return raise_at_des(L, &err);
+    vf_sbuf_free(&err);
     return 0;
 }
 
@@ -248,6 +291,8 @@ static int l_gly_points(lua_State *L)
 
 typedef struct { vf_rmap *m; int x; } mapcol;
 
+/* The table and its columns hold the map object in their environment, so
+ * a map resolved by resolve_map lives as long as they do. */
 static int l_mapgrd_table(lua_State *L)
 {
     vf_rmap *m = vf_lua_checkmap(L, 1);
@@ -255,6 +300,10 @@ static int l_mapgrd_table(lua_State *L)
     *box = m;
     luaL_getmetatable(L, MAPGRD_META);
     lua_setmetatable(L, -2);
+    lua_createtable(L, 1, 0);
+    lua_pushvalue(L, 1);
+    lua_rawseti(L, -2, 1);
+    lua_setfenv(L, -2);
     return 1;
 }
 
@@ -266,6 +315,8 @@ static int mapgrd_index(lua_State *L)
     c->x = (int)luaL_checkinteger(L, 2);
     luaL_getmetatable(L, MAPCOL_META);
     lua_setmetatable(L, -2);
+    lua_getfenv(L, 1);
+    lua_setfenv(L, -2);
     return 1;
 }
 
@@ -313,14 +364,6 @@ static void new_meta(lua_State *L, const char *name, lua_CFunction index,
     lua_pop(L, 1);
 }
 
-/* Raises the message in err (freed) at the vault's line. */
-static int raise_at_des(lua_State *L, vf_sbuf *err)
-{
-    lua_pushstring(L, vf_sbuf_str(err));
-    vf_sbuf_free(err);
-    return vf_lua_des_error(L, lua_tostring(L, -1));
-}
-
 typedef int (*transform_fn)(vf_grid *, const char *, size_t, vf_rng *,
                             vf_sbuf *);
 
@@ -362,22 +405,6 @@ static int slot(lua_State *L, int items)
 static int l_mons(lua_State *L) { return slot(L, 0); }
 static int l_item(lua_State *L) { return slot(L, 1); }
 
-/* Records the string argument in one of the map's lists. */
-static int record(lua_State *L, size_t list_offset)
-{
-    vf_strlist *l = (vf_strlist *)((char *)vf_lua_checkmap(L, 1) +
-                                   list_offset);
-    vf_strlist_push(l, vf_xstrdup(luaL_checkstring(L, 2)));
-    return 0;
-}
-
-/* subvault("KEYS : tags"): recorded; fitting and merging is placement's
- * (§5.8), and at load time the game only parses it. */
-static int l_subvault(lua_State *L)
-{
-    return record(L, offsetof(vf_rmap, subvaults));
-}
-
 /* Level-wide looks (floor and rock colours and tiles) and descriptions:
  * checked for type, then dropped. */
 static int l_cosmetic(lua_State *L)
@@ -400,49 +427,20 @@ static int l_map_register_flag(lua_State *L)
     return 0;
 }
 
-static int has_word(const char *words, const char *w)
-{
-    size_t n = strlen(w);
-    for (const char *p = words; (p = strstr(p, w)); p += n)
-        if ((p == words || p[-1] == ' ') && (p[n] == ' ' || !p[n])) return 1;
-    return 0;
-}
-
-/* map_by_tag(tag): one of the maps whose TAGS carry tag, at random, or
- * nil. Depth is not checked: vaults ask this to learn whether such maps
- * exist. The map comes back as an opaque value. */
-static int l_map_by_tag(lua_State *L)
-{
-    const char *tag = luaL_checkstring(L, 1);
-    lua_getfield(L, LUA_REGISTRYINDEX, "vf_desset");
-    const vf_desset *set = lua_touserdata(L, -1);
-    lua_pop(L, 1);
-    const vf_mapdef *pick = NULL;
-    int seen = 0;
-    for (size_t i = 0; set && i < set->nmaps; i++)
-        if (set->maps[i].tags && has_word(set->maps[i].tags, tag) &&
-            vf_random2(vf_lua_rng(L), ++seen) == 0)
-            pick = &set->maps[i];
-    if (!pick) return 0;
-    lua_pushlightuserdata(L, (void *)pick);
-    return 1;
-}
-
 static const luaL_Reg dgn_fns[] = {
     {"gly_point", l_gly_point}, {"gly_points", l_gly_points},
     {"mapgrd_table", l_mapgrd_table},
     {"map_register_flag", l_map_register_flag},
-    {"map_by_tag", l_map_by_tag},
     {"set_border_fill_type", l_cosmetic}, {"set_feature_name", l_cosmetic},
     {"name", l_name}, {"tags", l_tags}, {"tags_remove", l_tags_remove},
     {"has_tag", l_has_tag}, {"depth", l_depth}, {"place", l_place},
     {"orient", l_orient}, {"weight", l_weight}, {"chance", l_chance},
-    {"order", l_order}, {"depth_weight", l_depth_value},
-    {"depth_chance", l_depth_value}, {"desc", l_cosmetic},
+    {"order", l_order}, {"depth_weight", l_depth_weight},
+    {"depth_chance", l_depth_chance}, {"desc", l_cosmetic},
     {"is_validating", l_is_validating}, {"map", l_map}, {"width", l_width},
     {"height", l_height}, {"subst", l_subst}, {"nsubst", l_nsubst},
     {"shuffle", l_shuffle}, {"clear", l_clear},
-    {"mons", l_mons}, {"item", l_item}, {"subvault", l_subvault},
+    {"mons", l_mons}, {"item", l_item},
     {"lfloorcol", l_cosmetic},
     {"lrockcol", l_cosmetic}, {"lfloortile", l_cosmetic},
     {"lrocktile", l_cosmetic},
@@ -450,10 +448,6 @@ static const luaL_Reg dgn_fns[] = {
 
 void vf_lua_open_dgn(lua_State *L)
 {
-    luaL_newmetatable(L, VF_MAP_META);
-    lua_pushstring(L, "map");
-    lua_setfield(L, -2, "__metatable");
-    lua_pop(L, 1);
     new_meta(L, MAPGRD_META, mapgrd_index, mapgrd_newindex);
     new_meta(L, MAPCOL_META, mapcol_index, mapcol_newindex);
     lua_newtable(L);

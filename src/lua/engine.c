@@ -1,17 +1,12 @@
 /* Resolving maps: the game's run_lua / _resolve_map_lua sequence. */
 #include "vf_engine.h"
+#include "engine_int.h"
 #include "lua_int.h"
 
 #include <lauxlib.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-
-struct vf_engine {
-    vf_lua *lua;
-    const vf_desset *set;
-    vf_rng rng;
-};
 
 /* The name a .des file's chunks carry in Lua messages: Lua cuts source
  * names past 60 characters from the left, so long paths are shortened at
@@ -180,6 +175,9 @@ static void open_bindings(vf_engine *e, const vf_engine_config *cfg)
     lua_setfield(L, LUA_REGISTRYINDEX, "vf_desset");
     lua_pushboolean(L, 0);
     lua_setfield(L, LUA_REGISTRYINDEX, "vf_started");
+    lua_pushlightuserdata(L, e);
+    lua_setfield(L, LUA_REGISTRYINDEX, "vf_engine");
+    vf_lua_open_maps(L);
     vf_lua_open_dgn(L);
     vf_lua_open_dgn_keyed(L);
     vf_lua_open_dgn_build(L);
@@ -197,6 +195,7 @@ vf_engine *vf_engine_new(const vf_desset *set, const vf_engine_config *cfg,
 {
     vf_engine *e = vf_xcalloc(1, sizeof *e);
     e->set = set;
+    e->cfg = *cfg;
     int custom = cfg->limits.instructions || cfg->limits.memory;
     e->lua = vf_lua_new(custom ? &cfg->limits : NULL, err);
     if (!e->lua) {
@@ -220,7 +219,48 @@ void vf_engine_free(vf_engine *e)
 {
     if (!e) return;
     vf_lua_free(e->lua);
+    vf_catalog_free(e->own_catalog);
+    vf_used_free(&e->used);
+    vf_strlist_free(&e->nested);
     free(e);
+}
+
+vf_engine *vf_lua_engine(lua_State *L)
+{
+    lua_getfield(L, LUA_REGISTRYINDEX, "vf_engine");
+    vf_engine *e = lua_touserdata(L, -1);
+    lua_pop(L, 1);
+    return e;
+}
+
+static vf_catalog *catalog_of(vf_engine *e)
+{
+    if (e->cfg.catalog) return e->cfg.catalog;
+    if (!e->own_catalog) e->own_catalog = vf_catalog_new(e->set, &e->cfg);
+    return e->own_catalog;
+}
+
+const vf_catalog *vf_engine_catalog(vf_engine *e, vf_sbuf *err)
+{
+    if (e->loading) return NULL;
+    vf_catalog *c = catalog_of(e);
+    return vf_catalog_complete(c, err) == 0 ? c : NULL;
+}
+
+const vf_mapinfo *vf_engine_mapinfo(vf_engine *e, const vf_mapdef *def,
+                                    vf_sbuf *err)
+{
+    return e->loading ? NULL : vf_catalog_info(catalog_of(e), def, err);
+}
+
+void vf_engine_place(vf_engine *e, const vf_mapdef *def, vf_place *out)
+{
+    *out = e->cfg.place;
+    if (!e->cfg.own_place) return;
+    vf_sbuf ignore = VF_SBUF_INIT;
+    const vf_mapinfo *i = vf_engine_mapinfo(e, def, &ignore);
+    vf_sbuf_free(&ignore);
+    if (i) vf_mapinfo_place(i, &e->cfg.place, out);
 }
 
 /* Calls the global Lua function name with the values on the stack top
@@ -263,10 +303,12 @@ static int run_hook(vf_engine *e, const char *name, vf_sbuf *err)
 /* One attempt: §2.3 steps 1-5 (and 6 when validating). Returns 1 when
  * validate passed, 0 when it failed, -1 on a Lua error. */
 static int attempt(vf_engine *e, const vf_mapdef *def, int validating,
-                   vf_rmap *m, vf_sbuf *err)
+                   vf_rmap *m, const vf_rmap *seed, vf_sbuf *err)
 {
     lua_State *L = vf_lua_state(e->lua);
     vf_rmap_reset(m);
+    if (seed) vf_rmap_seed(m, seed);
+    e->current = m;
     vf_lua_pushmap(L, m);
     if (call_global(e, "dgn_set_map", 1, 0, err)) return -1;
     lua_pushstring(L, def->name);
@@ -309,6 +351,7 @@ static int vetoed(vf_engine *e, const vf_mapdef *def, vf_rmap *m)
 {
     if (vf_chunk_empty(&def->chunk[VF_CHUNK_VETO])) return 0;
     lua_State *L = vf_lua_state(e->lua);
+    e->current = m;
     vf_sbuf err = VF_SBUF_INIT;
     vf_lua_pushmap(L, m);
     int rc = call_global(e, "dgn_set_map", 1, 0, &err);
@@ -319,47 +362,127 @@ static int vetoed(vf_engine *e, const vf_mapdef *def, vf_rmap *m)
     return veto;
 }
 
-vf_resolve_status vf_engine_resolve(vf_engine *e, const vf_mapdef *def,
-                                    uint64_t seed, int validating,
-                                    vf_rmap *out, int *attempts,
-                                    vf_sbuf *err)
+/* Up to attempts tries of veto, then Lua and validate. As a vault (the
+ * game's _write_vault), each try starts with no subvault chosen -- even
+ * inside another map's resolve, as in the game -- and one that passed is
+ * flipped. load: the load-time sequence (validate_map_def: no veto,
+ * validate's answer ignored, the epilogue run, no flips); a map resolved
+ * inside another map's load-time run answers is_validating() true but
+ * goes through the placement sequence, as in the game. */
+static vf_resolve_status run_attempts(vf_engine *e, vf_rmap *m,
+                                      const vf_rmap *seed, int attempts,
+                                      int as_vault, int load, int *made,
+                                      vf_sbuf *err)
 {
-    vf_rng_seed(&e->rng, seed);
-    vf_lua_case_begin(e->lua);
-    lua_pushboolean(vf_lua_state(e->lua), !validating);
-    lua_setfield(vf_lua_state(e->lua), LUA_REGISTRYINDEX, "vf_started");
-    out->def = def;
-    out->rng = &e->rng;
-    out->validating = validating;
-    int n = 0, result = 0;
+    const vf_mapdef *def = m->def;
     vf_resolve_status st = VF_VALIDATE_FAILED;
-    while (n < (validating ? 1 : VF_RESOLVE_ATTEMPTS)) {
+    int n = 0;
+    while (n < (load ? 1 : attempts)) {
         n++;
-        if (!validating && vetoed(e, def, out)) {
+        if (as_vault) vf_used_truncate(&e->used, 0, 0);
+        if (!load && vetoed(e, def, m)) {
             st = VF_VETOED;
             break;
         }
-        result = attempt(e, def, validating, out, err);
+        int result = attempt(e, def, load, m, seed, err);
         if (result < 0) {
             st = VF_LUA_ERROR;
             break;
         }
         if (result > 0) {
             st = VF_RESOLVED;
-            if (!validating) vf_rmap_flip_rotate(out);
+            if (as_vault && !load) vf_rmap_flip_rotate(m);
             break;
         }
     }
-    /* Leave nothing of this case behind: no environment, no current map. */
-    lua_State *L = vf_lua_state(e->lua);
+    if (made) *made = n;
+    return st;
+}
+
+/* Drops the environment of the map named name. */
+static void flush_env(vf_engine *e, const char *name)
+{
     vf_sbuf ignore = VF_SBUF_INIT;
-    lua_pushstring(L, def->name);
+    lua_pushstring(vf_lua_state(e->lua), name);
     call_global(e, "dgn_flush_map_environment_for", 1, 0, &ignore);
+    vf_sbuf_free(&ignore);
+}
+
+vf_resolve_status vf_engine_resolve(vf_engine *e, const vf_mapdef *def,
+                                    uint64_t seed, int validating,
+                                    vf_rmap *out, int *attempts,
+                                    vf_sbuf *err)
+{
+    lua_State *L = vf_lua_state(e->lua);
+    vf_place place;
+    vf_engine_place(e, def, &place);   /* before the case: it may run Lua */
+    vf_lua_set_place(L, &place);
+    vf_rng_seed(&e->rng, seed);
+    vf_lua_case_begin(e->lua);
+    lua_pushboolean(L, !validating);
+    lua_setfield(L, LUA_REGISTRYINDEX, "vf_started");
+    out->def = def;
+    out->rng = &e->rng;
+    out->validating = validating;
+    e->depth = 0;
+    vf_resolve_status st = run_attempts(e, out, NULL, VF_RESOLVE_ATTEMPTS, 1,
+                                        validating, attempts, err);
+    /* Leave nothing of this case behind: no environment, no current map. */
+    flush_env(e, def->name);
+    for (size_t i = 0; i < e->nested.n; i++) flush_env(e, e->nested.v[i]);
+    vf_strlist_free(&e->nested);
+    vf_sbuf ignore = VF_SBUF_INIT;
     lua_pushnil(L);
     call_global(e, "dgn_set_map", 1, 0, &ignore);
     vf_sbuf_free(&ignore);
-    if (attempts) *attempts = n;
+    e->current = NULL;
+    vf_used_truncate(&e->used, 0, 0);
     return st;
+}
+
+vf_resolve_status vf_engine_nested(vf_engine *e, vf_rmap *m,
+                                   const vf_rmap *seed, int attempts,
+                                   int as_vault, vf_sbuf *err)
+{
+    if (e->depth >= VF_NEST_MAX) {
+        vf_sbuf_printf(err, "maps resolved inside maps more than %d deep "
+                       "(a subvault that picks itself?)", VF_NEST_MAX);
+        return VF_LUA_ERROR;
+    }
+    lua_State *L = vf_lua_state(e->lua);
+    /* dgn_set_map hands back the current map: kept here to put back. */
+    lua_pushnil(L);
+    if (call_global(e, "dgn_set_map", 1, 1, err)) return VF_LUA_ERROR;
+    int outer_map = lua_gettop(L);
+    vf_rmap *outer = e->current;
+    e->depth++;
+    vf_resolve_status st = run_attempts(e, m, seed, attempts, as_vault, 0,
+                                        NULL, err);
+    e->depth--;
+    e->current = outer;
+    vf_strlist_push(&e->nested, vf_xstrdup(m->def->name));
+    vf_sbuf ignore = VF_SBUF_INIT;
+    lua_pushvalue(L, outer_map);
+    call_global(e, "dgn_set_map", 1, 0, &ignore);
+    vf_sbuf_free(&ignore);
+    lua_remove(L, outer_map);
+    return st;
+}
+
+void vf_engine_copy_hooks(vf_engine *e, const char *from, const char *hook)
+{
+    lua_State *L = vf_lua_state(e->lua);
+    lua_getglobal(L, "dgn_map_copy_hooks_from");
+    if (!lua_isfunction(L, -1)) {
+        lua_pop(L, 1);
+        return;
+    }
+    lua_pop(L, 1);
+    vf_sbuf ignore = VF_SBUF_INIT;
+    lua_pushstring(L, from);
+    lua_pushstring(L, hook);
+    call_global(e, "dgn_map_copy_hooks_from", 2, 0, &ignore);
+    vf_sbuf_free(&ignore);
 }
 
 void vf_engine_diag(vf_diag *d, vf_severity sev, const vf_desset *set,

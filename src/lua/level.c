@@ -9,14 +9,19 @@
 #include <lauxlib.h>
 #include <string.h>
 
-#define GXM 80
-#define GYM 70
+#define GXM VF_GXM
+#define GYM VF_GYM
 
 void vf_lua_set_place(lua_State *L, const vf_place *p)
 {
-    vf_place *box = lua_newuserdata(L, sizeof *box);
+    lua_getfield(L, LUA_REGISTRYINDEX, "vf_place");
+    vf_place *box = lua_touserdata(L, -1);
+    lua_pop(L, 1);
+    if (!box) {
+        box = lua_newuserdata(L, sizeof *box);
+        lua_setfield(L, LUA_REGISTRYINDEX, "vf_place");
+    }
     *box = *p;
-    lua_setfield(L, LUA_REGISTRYINDEX, "vf_place");
 }
 
 const vf_place *vf_lua_place(lua_State *L)

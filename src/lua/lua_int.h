@@ -9,10 +9,17 @@
 
 #define VF_MAP_META "vaultfuzz.map"
 
+/* The level's size (the game's GXM, GYM). */
+#define VF_GXM 80
+#define VF_GYM 70
+
 /* The map argument at idx (a map object), or a Lua error. */
 vf_rmap *vf_lua_checkmap(lua_State *L, int idx);
-/* Pushes a map object for m (valid while m is). */
+/* Pushes a map object for m, the map being resolved (valid while m is). */
 void vf_lua_pushmap(lua_State *L, vf_rmap *m);
+/* The map type, and the dgn functions finding and resolving other maps
+ * (mapobj.c); call before anything pushes a map. */
+void vf_lua_open_maps(lua_State *L);
 /* The RNG of the running case, or a Lua error outside a case. */
 vf_rng *vf_lua_rng(lua_State *L);
 void vf_lua_set_rng(lua_State *L, vf_rng *r);

@@ -1,0 +1,96 @@
+/* vf_catalog: what the game's map index knows about every map, for
+ * choosing maps by tag or name (SUBVAULT, dgn.map_by_tag, map_by_name).
+ *
+ * The game chooses among its maps with the values their load-time run
+ * left (dcss-compat.md §2.3): tags (Lua may add some: bazaar_setup tags a
+ * map normal_bazaar), DEPTH with the file's default-depth when the map
+ * has none, PLACE, WEIGHT and its depth overrides. A catalogue holds
+ * exactly that, made by running every map's Lua as at load time
+ * (is_validating() true) in an engine of its own, each map under the
+ * seed vf_seed_case(0, name, 0) as lint's load-time run uses; so it does
+ * not depend on which engine asks, or when. A map whose load-time run
+ * fails is never chosen (the game would not have started).
+ *
+ * Selection follows maps.cc random_map_for_tag: every map carrying all
+ * the wanted tags whose DEPTH allows the place (or that has no DEPTH)
+ * and that is not used up takes part in a roll weighted by its weight
+ * at the place; a "dummy" map winning the roll means no map. */
+#ifndef VF_CATALOG_H
+#define VF_CATALOG_H
+
+#include <stddef.h>
+
+#include "vf_depth.h"
+#include "vf_des.h"
+#include "vf_engine.h"
+#include "vf_rmap.h"
+#include "vf_rng.h"
+
+typedef struct vf_mapinfo {
+    const vf_mapdef *def;
+    int loaded;              /* the load-time run passed */
+    char *tags;              /* " tag1 tag2 ", owned */
+    char *orient;            /* owned; NULL = none */
+    char *depth, *place;     /* DEPTH and PLACE as written, owned */
+    vf_depths depths;        /* DEPTH, or the file's default-depth */
+    vf_depths places;
+    int weight;              /* WEIGHT */
+    vf_depth_values weights; /* its depth overrides */
+} vf_mapinfo;
+
+/* A catalogue fills its entries as they are asked for, with an engine of
+ * its own (made on first need, freed once every entry is filled), so that
+ * looking up one map's entry costs one map's load-time run; choosing by
+ * tag fills them all. A complete catalogue is never changed again: one
+ * made by vf_catalog_build may be shared by engines on several threads. */
+
+/* An empty catalogue of set's maps, run with an engine configured as cfg
+ * (copied; its catalog and own_place fields are ignored, its paths must
+ * outlive the catalogue, as must set). The caller frees it. */
+vf_catalog *vf_catalog_new(const vf_desset *set,
+                           const vf_engine_config *cfg);
+/* A complete one; NULL with a message in err if its engine cannot start. */
+vf_catalog *vf_catalog_build(const vf_desset *set,
+                             const vf_engine_config *cfg, vf_sbuf *err);
+void vf_catalog_free(vf_catalog *c);
+/* Fills every entry. Returns 0, or -1 with a message in err. */
+int vf_catalog_complete(vf_catalog *c, vf_sbuf *err);
+/* The entry of def (one of the set's maps), filled if need be; NULL with a
+ * message in err if the catalogue's engine cannot start. */
+const vf_mapinfo *vf_catalog_info(vf_catalog *c, const vf_mapdef *def,
+                                  vf_sbuf *err);
+
+/* Gives m (a map of i's def, freshly reset) the index entry's tags,
+ * orientation, depths and weights. */
+void vf_mapinfo_seed(const vf_mapinfo *i, vf_rmap *m);
+int vf_mapinfo_has_tag(const vf_mapinfo *i, const char *tag, size_t n);
+/* The weight at p: the first matching depth override, else WEIGHT. */
+int vf_mapinfo_weight(const vf_mapinfo *i, const vf_place *p);
+/* Where the game would build the map, near want: want itself when the
+ * map's PLACE or DEPTH allows it there (or it has neither); else the
+ * first place its PLACE allows, else the first its DEPTH allows. */
+void vf_mapinfo_place(const vf_mapinfo *i, const vf_place *want,
+                      vf_place *out);
+
+/* Names and tags taken by maps already chosen (a uniqueness record):
+ * a map is used up when its name is listed or it carries a listed tag. */
+typedef struct vf_used {
+    vf_strlist names, tags;
+} vf_used;
+
+/* Records a chosen map: its name unless it is allow_dup (and not luniq),
+ * and its uniq_, luniq_ and buniq_ tags (tags as " a b "). */
+void vf_used_add(vf_used *u, const char *name, const char *tags);
+/* Drops entries past the first names / tags ones (a rollback). */
+void vf_used_truncate(vf_used *u, size_t names, size_t tags);
+void vf_used_free(vf_used *u);
+
+/* The game's random_map_for_tag over a complete catalogue: tags is
+ * space-separated, all wanted; check_depth compares DEPTH with place.
+ * Draws from r; returns NULL when no map qualifies or a dummy won. used
+ * may be NULL. */
+const vf_mapinfo *vf_catalog_pick(const vf_catalog *c, const char *tags,
+                                  int check_depth, const vf_place *place,
+                                  const vf_used *used, vf_rng *r);
+
+#endif

@@ -1,0 +1,264 @@
+/* The maps' index: load-time values of every map, and choosing by tag
+ * (maps.cc map_selector TAG, _random_map_in_list; mapdef.cc
+ * _register_subvault). */
+#include "vf_catalog.h"
+#include "engine_int.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* ---- building ------------------------------------------------------------ */
+
+struct vf_catalog {
+    const vf_desset *set;
+    vf_engine_config cfg;
+    vf_engine *loader;        /* made on first need */
+    vf_mapinfo *maps;         /* parallel to set->maps */
+    unsigned char *filled;
+    size_t n, nfilled;
+};
+
+static void fill(vf_mapinfo *i, const vf_mapdef *def, const vf_rmap *m,
+                 int loaded)
+{
+    i->def = def;
+    i->loaded = loaded;
+    i->tags = vf_xstrdup(vf_sbuf_str(&m->tags));
+    i->orient = m->orient ? vf_xstrdup(m->orient) : NULL;
+    i->depth = vf_xstrdup(vf_sbuf_str(&m->depth));
+    i->place = vf_xstrdup(vf_sbuf_str(&m->place));
+    vf_depths_copy(&i->depths, &m->depths);
+    vf_depths_copy(&i->places, &m->places);
+    /* validate_map_def: no DEPTH of its own, the file's default-depth. */
+    if (!i->depths.n && def->default_depth) {
+        vf_sbuf ignore = VF_SBUF_INIT;
+        vf_depths_add(&i->depths, def->default_depth, &ignore);
+        vf_sbuf_free(&ignore);
+    }
+    i->weight = m->weight;
+    vf_depth_values_copy(&i->weights, &m->weights);
+}
+
+vf_catalog *vf_catalog_new(const vf_desset *set, const vf_engine_config *cfg)
+{
+    vf_catalog *c = vf_xcalloc(1, sizeof *c);
+    c->set = set;
+    c->cfg = *cfg;
+    c->cfg.catalog = NULL;
+    c->cfg.own_place = 0;
+    c->n = set->nmaps;
+    c->maps = vf_xcalloc(c->n ? c->n : 1, sizeof *c->maps);
+    c->filled = vf_xcalloc(c->n ? c->n : 1, 1);
+    return c;
+}
+
+/* Fills entry k with the map's load-time run. */
+static int fill_one(vf_catalog *c, size_t k, vf_sbuf *err)
+{
+    if (!c->loader) {
+        vf_diag d;
+        vf_diag_init(&d);
+        c->loader = vf_engine_new(c->set, &c->cfg, &d, err);
+        vf_diag_free(&d);
+        if (!c->loader) return -1;
+        c->loader->loading = 1;
+    }
+    const vf_mapdef *def = &c->set->maps[k];
+    vf_rmap m;
+    vf_rmap_init(&m, def, NULL);
+    vf_sbuf why = VF_SBUF_INIT;
+    vf_resolve_status st = vf_engine_resolve(
+        c->loader, def, vf_seed_case(0, def->name, 0), 1, &m, NULL, &why);
+    fill(&c->maps[k], def, &m, st != VF_LUA_ERROR);
+    vf_sbuf_free(&why);
+    vf_rmap_free(&m);
+    c->filled[k] = 1;
+    if (++c->nfilled == c->n) {
+        vf_engine_free(c->loader);
+        c->loader = NULL;
+    }
+    return 0;
+}
+
+int vf_catalog_complete(vf_catalog *c, vf_sbuf *err)
+{
+    for (size_t k = 0; k < c->n; k++)
+        if (!c->filled[k] && fill_one(c, k, err)) return -1;
+    return 0;
+}
+
+vf_catalog *vf_catalog_build(const vf_desset *set,
+                             const vf_engine_config *cfg, vf_sbuf *err)
+{
+    vf_catalog *c = vf_catalog_new(set, cfg);
+    if (vf_catalog_complete(c, err) == 0) return c;
+    vf_catalog_free(c);
+    return NULL;
+}
+
+void vf_catalog_free(vf_catalog *c)
+{
+    if (!c) return;
+    for (size_t k = 0; k < c->n; k++) {
+        vf_mapinfo *i = &c->maps[k];
+        free(i->tags);
+        free(i->orient);
+        free(i->depth);
+        free(i->place);
+        vf_depths_free(&i->depths);
+        vf_depths_free(&i->places);
+        vf_depth_values_free(&i->weights);
+    }
+    vf_engine_free(c->loader);
+    free(c->maps);
+    free(c->filled);
+    free(c);
+}
+
+const vf_mapinfo *vf_catalog_info(vf_catalog *c, const vf_mapdef *def,
+                                  vf_sbuf *err)
+{
+    size_t k = (size_t)(def - c->set->maps);
+    if (k >= c->n) return NULL;
+    if (!c->filled[k] && fill_one(c, k, err)) return NULL;
+    return &c->maps[k];
+}
+
+/* ---- questions ----------------------------------------------------------- */
+
+/* Whether " word " is in a " a b " tag string. */
+static int has_word(const char *tags, const char *w, size_t n)
+{
+    for (const char *p = strchr(tags, ' '); p; p = strchr(p + 1, ' '))
+        if (!strncmp(p + 1, w, n) && p[1 + n] == ' ') return 1;
+    return 0;
+}
+
+int vf_mapinfo_has_tag(const vf_mapinfo *i, const char *tag, size_t n)
+{
+    return has_word(i->tags, tag, n);
+}
+
+void vf_mapinfo_seed(const vf_mapinfo *i, vf_rmap *m)
+{
+    vf_rmap_add_tags(m, i->tags);
+    free(m->orient);
+    m->orient = i->orient ? vf_xstrdup(i->orient) : NULL;
+    vf_sbuf_reset(&m->depth);
+    vf_sbuf_adds(&m->depth, i->depth);
+    vf_sbuf_reset(&m->place);
+    vf_sbuf_adds(&m->place, i->place);
+    vf_depths_copy(&m->depths, &i->depths);
+    vf_depths_copy(&m->places, &i->places);
+    m->weight = i->weight;
+    vf_depth_values_copy(&m->weights, &i->weights);
+}
+
+int vf_mapinfo_weight(const vf_mapinfo *i, const vf_place *p)
+{
+    return vf_depth_values_get(&i->weights, p, i->weight);
+}
+
+void vf_mapinfo_place(const vf_mapinfo *i, const vf_place *want,
+                      vf_place *out)
+{
+    *out = *want;
+    if ((!i->places.n && !i->depths.n) ||
+        vf_depths_match(&i->places, want) || vf_depths_match(&i->depths, want))
+        return;
+    if (vf_depths_first(&i->places, out) == 0) return;
+    if (vf_depths_first(&i->depths, out) == 0) return;
+    *out = *want;
+}
+
+/* Calls f on each space-separated word of s until it returns 0. */
+static int each_word(const char *s, const void *ctx,
+                     int (*f)(const void *, const char *, size_t))
+{
+    while (*s) {
+        while (*s == ' ' || *s == '\t') s++;
+        size_t n = strcspn(s, " \t");
+        if (n && !f(ctx, s, n)) return 0;
+        s += n;
+    }
+    return 1;
+}
+
+static int info_has(const void *info, const char *w, size_t n)
+{
+    return vf_mapinfo_has_tag(info, w, n);
+}
+
+static int listed(const vf_strlist *l, const char *w, size_t n)
+{
+    for (size_t i = 0; i < l->n; i++)
+        if (strlen(l->v[i]) == n && !strncmp(l->v[i], w, n)) return 1;
+    return 0;
+}
+
+static int tag_free(const void *used, const char *w, size_t n)
+{
+    return !listed(&((const vf_used *)used)->tags, w, n);
+}
+
+static int used_up(const vf_used *u, const vf_mapinfo *i)
+{
+    const char *name = i->def->name;
+    return listed(&u->names, name, strlen(name)) ||
+           !each_word(i->tags, u, tag_free);
+}
+
+const vf_mapinfo *vf_catalog_pick(const vf_catalog *c, const char *tags,
+                                  int check_depth, const vf_place *place,
+                                  const vf_used *used, vf_rng *r)
+{
+    const vf_mapinfo *chosen = NULL;
+    int roll = 0;
+    for (size_t k = 0; k < c->n; k++) {
+        const vf_mapinfo *i = &c->maps[k];
+        if (!i->loaded || !each_word(tags, i, info_has)) continue;
+        if (check_depth && i->depths.n && !vf_depths_match(&i->depths, place))
+            continue;
+        if (used && used_up(used, i)) continue;
+        int w = vf_mapinfo_weight(i, place);
+        if (w <= 0) continue;
+        roll += w;
+        if (vf_x_chance_in_y(r, w, roll)) chosen = i;
+    }
+    if (chosen && vf_mapinfo_has_tag(chosen, "dummy", 5)) return NULL;
+    return chosen;
+}
+
+/* ---- uniqueness ---------------------------------------------------------- */
+
+static int add_uniq_tag(const void *u, const char *w, size_t n)
+{
+    if ((n >= 5 && !strncmp(w, "uniq_", 5)) ||
+        (n >= 6 && (!strncmp(w, "luniq_", 6) || !strncmp(w, "buniq_", 6))))
+        vf_strlist_push(&((vf_used *)u)->tags, vf_xstrndup(w, n));
+    return 1;
+}
+
+void vf_used_add(vf_used *u, const char *name, const char *tags)
+{
+    if (!has_word(tags, "allow_dup", 9) || has_word(tags, "luniq", 5))
+        vf_strlist_push(&u->names, vf_xstrdup(name));
+    each_word(tags, u, add_uniq_tag);
+}
+
+static void truncate_list(vf_strlist *l, size_t n)
+{
+    while (l->n > n) free(l->v[--l->n]);
+}
+
+void vf_used_truncate(vf_used *u, size_t names, size_t tags)
+{
+    truncate_list(&u->names, names);
+    truncate_list(&u->tags, tags);
+}
+
+void vf_used_free(vf_used *u)
+{
+    vf_strlist_free(&u->names);
+    vf_strlist_free(&u->tags);
+}

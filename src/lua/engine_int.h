@@ -1,0 +1,60 @@
+/* Internal to src/lua: the engine as bindings see it, for resolving other
+ * maps inside the running case (SUBVAULT, dgn.resolve_map, place_map). */
+#ifndef VF_ENGINE_INT_H
+#define VF_ENGINE_INT_H
+
+#include "vf_catalog.h"
+#include "vf_engine.h"
+
+#include <lua.h>
+
+/* How deep resolves may nest in one case (a subvault's subvault ...). */
+#define VF_NEST_MAX 8
+
+struct vf_engine {
+    vf_lua *lua;
+    const vf_desset *set;
+    vf_rng rng;
+    vf_engine_config cfg;       /* as given (its strings borrowed) */
+    vf_catalog *own_catalog;    /* when cfg has none */
+    int loading;                /* this engine builds a catalogue: no map
+                                 * index exists yet, as while the game
+                                 * loads its maps */
+    /* The running case. */
+    vf_rmap *current;           /* the map whose Lua runs now */
+    int depth;                  /* resolves nested inside the case */
+    vf_used used;               /* subvaults chosen in this attempt */
+    vf_strlist nested;          /* maps resolved inside it: their
+                                 * environments go when the case ends */
+};
+
+/* The engine whose state L is. */
+vf_engine *vf_lua_engine(lua_State *L);
+
+/* The complete catalogue (the engine's own is completed on first use).
+ * NULL while loading (no index yet), or with a message in err if it
+ * cannot be made. */
+const vf_catalog *vf_engine_catalog(vf_engine *e, vf_sbuf *err);
+/* def's entry; NULL while loading, or with a message in err. */
+const vf_mapinfo *vf_engine_mapinfo(vf_engine *e, const vf_mapdef *def,
+                                    vf_sbuf *err);
+
+/* Resolves m (its def, and its rng and validating flag set by the caller)
+ * inside the running case, as the game resolves a subvault or a map for
+ * resolve_map: up to attempts times veto, then the Lua with m starting
+ * from seed's tags, orientation and depths (the game keeps those of the
+ * map's index entry), then validate. as_vault: as the game's vault_main
+ * (subvault choices cleared each try, the _resolve_map flips after);
+ * else as a subvault. The map that was current, and its environment, are
+ * as they were afterwards; m's environment stays until the case ends (a
+ * subvault's hooks are copied from it). On VF_LUA_ERROR err holds the
+ * message. */
+vf_resolve_status vf_engine_nested(vf_engine *e, vf_rmap *m,
+                                   const vf_rmap *seed, int attempts,
+                                   int as_vault, vf_sbuf *err);
+
+/* Appends the hook functions of kind hook that map from registered to the
+ * current map's (the game's copy_hooks_from); quiet when there are none. */
+void vf_engine_copy_hooks(vf_engine *e, const char *from, const char *hook);
+
+#endif

@@ -1,0 +1,345 @@
+/* Maps as Lua values (the game's clua_push_map), and the dgn functions
+ * that find and resolve other maps: map_by_tag, map_by_name, resolve_map,
+ * mapsize, inspect_map, reuse_map, place_map (l-dgn.cc).
+ *
+ * A map object is a userdata over a vf_rmap. The map whose Lua runs is
+ * borrowed from its resolve. Any other is owned by its object and freed
+ * with it: map_by_tag and map_by_name give an unresolved one, the map as
+ * the index knows it (its load-time tags, orientation and depths -- Lua
+ * may change its tags, and resolve_map starts from them, as v_rooms.lua
+ * relies on; the change lasts as long as the object, where the game's
+ * lasts the whole game); resolve_map gives a resolved one, which also
+ * stands for the game's vault_placement (inspect_map, reuse_map).
+ *
+ * There is no level while a map resolves, so the functions that draw on
+ * it do what fits a map being resolved: place_map writes the placed map
+ * into the map whose Lua called it (see l_place_map), reuse_map only
+ * mirrors and rotates, as dgn.grid and the other level functions draw
+ * nothing. */
+#include "engine_int.h"
+#include "lua_int.h"
+#include "vf_feature.h"
+
+#include <lauxlib.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct mapbox {
+    vf_rmap *m;
+    int owned;      /* freed with the object */
+    int resolved;   /* made by resolve_map (or the map being resolved) */
+} mapbox;
+
+static mapbox *checkbox(lua_State *L, int idx)
+{
+    return luaL_checkudata(L, idx, VF_MAP_META);
+}
+
+vf_rmap *vf_lua_checkmap(lua_State *L, int idx)
+{
+    return checkbox(L, idx)->m;
+}
+
+static mapbox *push_box(lua_State *L, vf_rmap *m, int owned, int resolved)
+{
+    mapbox *b = lua_newuserdata(L, sizeof *b);
+    b->m = m;
+    b->owned = owned;
+    b->resolved = resolved;
+    luaL_getmetatable(L, VF_MAP_META);
+    lua_setmetatable(L, -2);
+    return b;
+}
+
+void vf_lua_pushmap(lua_State *L, vf_rmap *m)
+{
+    push_box(L, m, 0, 1);
+}
+
+static int map_gc(lua_State *L)
+{
+    mapbox *b = lua_touserdata(L, 1);
+    if (b && b->owned && b->m) {
+        vf_rmap_free(b->m);
+        free(b->m);
+        b->m = NULL;
+    }
+    return 0;
+}
+
+/* Pushes a new owned map object for def on the engine's random numbers. */
+static vf_rmap *push_new(lua_State *L, vf_engine *e, const vf_mapdef *def,
+                         int resolved)
+{
+    vf_rmap *m = vf_xmalloc(sizeof *m);
+    vf_rmap_init(m, def, &e->rng);
+    push_box(L, m, 1, resolved);
+    return m;
+}
+
+/* ---- finding maps -------------------------------------------------------- */
+
+/* The catalogue, raising its build error; NULL while maps load. */
+static const vf_catalog *catalog(lua_State *L, vf_engine *e)
+{
+    vf_sbuf err = VF_SBUF_INIT;
+    const vf_catalog *c = vf_engine_catalog(e, &err);
+    if (!c && err.len) {
+        lua_pushfstring(L, "cannot index the maps: %s", vf_sbuf_str(&err));
+        vf_sbuf_free(&err);
+        vf_lua_des_error(L, lua_tostring(L, -1));
+    }
+    vf_sbuf_free(&err);
+    return c;
+}
+
+/* Pushes the index's map i as an unresolved object, or nil. */
+static int push_info(lua_State *L, vf_engine *e, const vf_mapinfo *i)
+{
+    if (!i) {
+        lua_pushnil(L);
+        return 1;
+    }
+    vf_mapinfo_seed(i, push_new(L, e, i->def, 0));
+    return 1;
+}
+
+/* The game's _lua_boolean: absent means the default, else truth. */
+static int opt_bool(lua_State *L, int idx, int dflt)
+{
+    return lua_isnone(L, idx) ? dflt : lua_toboolean(L, idx);
+}
+
+/* map_by_tag(tags, check_depth = true): a map chosen as
+ * random_map_for_tag chooses (vf_catalog_pick), or nil. */
+static int l_map_by_tag(lua_State *L)
+{
+    const char *tags = luaL_checkstring(L, 1);
+    int check_depth = opt_bool(L, 2, 1);
+    vf_engine *e = vf_lua_engine(L);
+    const vf_catalog *c = catalog(L, e);
+    if (!c) return push_info(L, e, NULL);
+    return push_info(L, e, vf_catalog_pick(c, tags, check_depth,
+                                           vf_lua_place(L), &e->used,
+                                           &e->rng));
+}
+
+/* map_by_name(name): that map as the index knows it, or nil. */
+static int l_map_by_name(lua_State *L)
+{
+    vf_engine *e = vf_lua_engine(L);
+    const vf_mapdef *def = vf_desset_find(e->set, luaL_checkstring(L, 1));
+    if (!def) return push_info(L, e, NULL);
+    vf_sbuf err = VF_SBUF_INIT;
+    const vf_mapinfo *i = vf_engine_mapinfo(e, def, &err);
+    if (!i && err.len) {
+        lua_pushfstring(L, "cannot index the maps: %s", vf_sbuf_str(&err));
+        vf_sbuf_free(&err);
+        return vf_lua_des_error(L, lua_tostring(L, -1));
+    }
+    vf_sbuf_free(&err);
+    if (i) return push_info(L, e, i);
+    push_new(L, e, def, 0);   /* while maps load: no index entry yet */
+    return 1;
+}
+
+/* ---- resolving ----------------------------------------------------------- */
+
+/* Resolves the map at idx as the game's vault_main does (25 attempts,
+ * then the flips) and pushes the resolved object, or nil when validate
+ * or veto refused it. A Lua error in it is raised here: the game would
+ * give up the level. */
+static vf_rmap *resolve_at(lua_State *L, int idx)
+{
+    vf_engine *e = vf_lua_engine(L);
+    vf_rmap *src = vf_lua_checkmap(L, idx);
+    if (!src->def) {
+        vf_lua_des_error(L, "resolve_map: not a map of the index");
+        return NULL;
+    }
+    vf_rmap *m = push_new(L, e, src->def, 1);
+    m->validating = e->current ? e->current->validating : 0;
+    vf_sbuf err = VF_SBUF_INIT;
+    vf_resolve_status st = vf_engine_nested(e, m, src, VF_RESOLVE_ATTEMPTS, 1,
+                                            &err);
+    if (st == VF_LUA_ERROR) {
+        lua_pushfstring(L, "resolving %s: %s", src->def->name,
+                        vf_sbuf_str(&err));
+        vf_sbuf_free(&err);
+        vf_lua_des_error(L, lua_tostring(L, -1));
+    }
+    vf_sbuf_free(&err);
+    if (st == VF_RESOLVED) return m;
+    lua_pop(L, 1);
+    lua_pushnil(L);
+    return NULL;
+}
+
+/* resolve_map(map, check_collide): the resolved map, and the same object
+ * again standing for the game's vault_placement; nil, nil when it would
+ * not resolve. */
+static int l_resolve_map(lua_State *L)
+{
+    if (lua_isnil(L, 1)) {
+        lua_pushnil(L);
+        return 1;
+    }
+    if (!resolve_at(L, 1)) {
+        lua_pushnil(L);
+        return 2;
+    }
+    lua_pushvalue(L, -1);
+    return 2;
+}
+
+static int l_mapsize(lua_State *L)
+{
+    vf_rmap *m = vf_lua_checkmap(L, 1);
+    lua_pushinteger(L, m->grid.w);
+    lua_pushinteger(L, m->grid.h);
+    return 2;
+}
+
+/* The terrain of a cell as the game's map_feature_at reads it: a keyed
+ * spec's drawn feature (a glyph's terrain, a shop's door, floor when it
+ * has none -- even for KMASK alone, as in the game), else the glyph's. */
+static int cell_feature(vf_rmap *m, int x, int y)
+{
+    int g = vf_grid_get(&m->grid, x, y);
+    if (g < 0 || g == ' ') return 0;
+    const vf_keyspec *k = g == VF_SUBVAULT_GLYPH ? NULL
+                                                 : vf_rmap_keyspec(m, g);
+    vf_cell c;
+    vf_rmap_cell(m, x, y, &c);
+    if (k && !vf_keyspec_replaces_glyph(k)) return vf_feature_of_glyph('.');
+    if (!c.feat) return vf_feature_of_glyph(c.base < 0 ? '.' : c.base);
+    switch (c.feat->kind) {
+    case VF_FK_FEATURE: return c.feat->feature;
+    case VF_FK_SHOP: return vf_feature_by_name("enter_shop");
+    case VF_FK_TRAP: return vf_feature_by_name("trap_mechanical");
+    default: return vf_feature_of_glyph(c.feat->glyph);
+    }
+}
+
+/* An exit cell (§6.4): '@', '=' or '+' on the map's edge or beside a
+ * space. */
+static int is_exit(const vf_rmap *m, int x, int y)
+{
+    int g = vf_rmap_glyph(m, x, y);
+    if (g != '@' && g != '=' && g != '+') return 0;
+    static const int dx[] = {1, -1, 0, 0}, dy[] = {0, 0, 1, -1};
+    for (int i = 0; i < 4; i++) {
+        int n = vf_grid_get(&m->grid, x + dx[i], y + dy[i]);
+        if (n < 0 || n == ' ') return 1;
+    }
+    return 0;
+}
+
+/* inspect_map(vplace, x, y): feature number, exit?, space? */
+static int l_inspect_map(lua_State *L)
+{
+    vf_rmap *m = vf_lua_checkmap(L, 1);
+    int x = (int)luaL_checkinteger(L, 2), y = (int)luaL_checkinteger(L, 3);
+    int g = vf_grid_get(&m->grid, x, y);
+    lua_pushinteger(L, cell_feature(m, x, y));
+    lua_pushboolean(L, g >= 0 && is_exit(m, x, y));
+    lua_pushboolean(L, g == ' ');
+    return 3;
+}
+
+/* reuse_map(vplace, x, y, hflip, vflip, rotate): the flips happen (they
+ * honour the map's no_* tags, as the game's do); the drawing is on the
+ * level, which vaultfuzz does not build. */
+static int l_reuse_map(lua_State *L)
+{
+    vf_rmap *m = vf_lua_checkmap(L, 1);
+    luaL_checkinteger(L, 2);
+    luaL_checkinteger(L, 3);
+    if (opt_bool(L, 4, 0)) vf_rmap_transform(m, "h");
+    if (opt_bool(L, 5, 0)) vf_rmap_transform(m, "v");
+    int rot = lua_isnone(L, 6) ? 0 : (int)luaL_checkinteger(L, 6);
+    if (rot) vf_rmap_transform(m, rot == 1 ? "cw" : "ccw");
+    return 0;
+}
+
+/* ---- place_map ----------------------------------------------------------- */
+
+/* Where a w x h map goes on the GXM x GYM level, by orientation (§6.1);
+ * with a position, centred on it and slid into the level. Floating maps
+ * go in the middle: the game's random spot needs a level. */
+static void level_spot(const vf_rmap *m, int at, int ax, int ay, int *x,
+                       int *y)
+{
+    int w = m->grid.w, h = m->grid.h;
+    int cx = w < VF_GXM ? (VF_GXM - w) / 2 : 0;
+    int cy = h < VF_GYM ? (VF_GYM - h) / 2 : 0;
+    const char *o = m->orient ? m->orient : "";
+    int n = strstr(o, "north") != NULL, s = strstr(o, "south") != NULL;
+    int e = strstr(o, "east") != NULL, wst = strstr(o, "west") != NULL;
+    *x = e ? VF_GXM - w : wst ? 0 : cx;
+    *y = n ? 0 : s ? VF_GYM - h : cy;
+    if (!at) return;
+    *x = ax - w / 2;
+    *y = ay - h / 2;
+    if (*x > VF_GXM - w) *x = VF_GXM - w;
+    if (*y > VF_GYM - h) *y = VF_GYM - h;
+    if (*x < 0) *x = 0;
+    if (*y < 0) *y = 0;
+}
+
+/* place_map(map, check_collide, no_exits, x, y): resolves map (unless it
+ * is resolved already) and writes it into the map whose Lua is running,
+ * which stands for the level: that map is taken as covering the level's
+ * middle (an encompass map, as the game's wrappers are); one with no
+ * cells yet becomes the placed map's rectangle. Cells falling outside it
+ * are dropped. The placed cells keep their meaning as subvault cells do.
+ * Returns the placed map, or nil when it did not resolve. */
+static int l_place_map(lua_State *L)
+{
+    vf_engine *e = vf_lua_engine(L);
+    mapbox *b = checkbox(L, 1);
+    vf_rmap *into = e->current;
+    if (!into)
+        return vf_lua_des_error(L, "place_map: no map is being resolved");
+    vf_rmap *m = b->m;
+    if (b->resolved) lua_pushvalue(L, 1);
+    else if (!(m = resolve_at(L, 1))) return 1;
+    int at = lua_isnumber(L, 4) && lua_isnumber(L, 5);
+    int x, y;
+    level_spot(m, at, at ? (int)lua_tointeger(L, 4) : 0,
+               at ? (int)lua_tointeger(L, 5) : 0, &x, &y);
+    vf_grid_normalise(&into->grid, ' ');
+    if (!into->grid.w) {
+        vf_grid_clear(&into->grid);
+        char *row = vf_xmalloc((size_t)m->grid.w + 1);
+        memset(row, ' ', (size_t)m->grid.w);
+        for (int i = 0; i < m->grid.h; i++)
+            vf_grid_add_line(&into->grid, row, (size_t)m->grid.w);
+        free(row);
+        x = y = 0;
+    } else {
+        x -= into->grid.w < VF_GXM ? (VF_GXM - into->grid.w) / 2 : 0;
+        y -= into->grid.h < VF_GYM ? (VF_GYM - into->grid.h) / 2 : 0;
+    }
+    vf_rmap_merge(into, m, NULL, x, y);
+    return 1;
+}
+
+static const luaL_Reg map_fns[] = {
+    {"map_by_tag", l_map_by_tag}, {"map_by_name", l_map_by_name},
+    {"resolve_map", l_resolve_map}, {"mapsize", l_mapsize},
+    {"inspect_map", l_inspect_map}, {"reuse_map", l_reuse_map},
+    {"place_map", l_place_map},
+    {NULL, NULL}};
+
+void vf_lua_open_maps(lua_State *L)
+{
+    luaL_newmetatable(L, VF_MAP_META);
+    lua_pushstring(L, "map");
+    lua_setfield(L, -2, "__metatable");
+    lua_pushcfunction(L, map_gc);
+    lua_setfield(L, -2, "__gc");
+    lua_pop(L, 1);
+    luaL_register(L, "dgn", map_fns);
+    lua_pop(L, 1);
+}
