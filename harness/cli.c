@@ -119,6 +119,8 @@ long vf_cli_world_load(vf_cli *cli, const char *cmd, vf_cli_world *w,
         fprintf(cli->err, "vaultfuzz %s: --place: %s\n", cmd, why);
         return -1;
     }
+    /* Without --place, each map is built where the game could build it. */
+    w->cfg.own_place = !w->place;
     if (w->crawl_dir) {
         vf_sbuf err = VF_SBUF_INIT;
         w->crawl_dat = vf_engine_find_crawl_dat(w->crawl_dir, &err);

@@ -61,8 +61,9 @@ typedef struct vf_cli_world {
     "               corpus/, or the checkout's dat/des with --crawl-dir)\n" \
     "  --crawl-dir DIR  a crawl checkout (its crawl-ref/source or dat):\n" \
     "               run the game's own Lua library from dat/dlua\n" \
-    "  --place BRANCH:DEPTH  the level vault Lua asks about (default " \
-    VF_PLACE_DEFAULT ")\n"
+    "  --place BRANCH:DEPTH  the level vault Lua asks about, for every\n" \
+    "               map (default: " VF_PLACE_DEFAULT ", or for a map whose\n" \
+    "               PLACE or DEPTH exclude it, the first level they allow)\n"
 
 void vf_cli_world_init(vf_cli_world *w);
 void vf_cli_world_free(vf_cli_world *w);

@@ -86,10 +86,11 @@ static void print_tally(vf_cli *cli, const vf_cli_world *w,
 {
     char place[64];
     vf_place_describe(&w->cfg.place, place, sizeof place);
-    fprintf(cli->out, "lua: %zu maps run as at load, with %s at %s; %zu "
+    fprintf(cli->out, "lua: %zu maps run as at load, with %s at %s%s; %zu "
             "placement resolves: %zu lua errors, %zu validate failures, "
             "%zu vetoes\n", t->maps,
             w->crawl_dat ? "the game's library" : "our dlua/", place,
+            w->cfg.own_place ? " (or the map's own PLACE/DEPTH)" : "",
             t->resolves, t->lua_errors, t->validate_failed, t->vetoed);
 }
 

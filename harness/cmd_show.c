@@ -12,8 +12,9 @@ static const char show_usage[] =
     "Resolves MAP as the game does when it places it (veto, Lua, SUBST,\n"
     "NSUBST, SHUFFLE, CLEAR, validate; up to 25 attempts) for the case\n"
     "(S, MAP, N) and prints the glyphs, orientation, tags, keyed specs\n"
-    "(with the alternative a ':' spec drew), slots, overlays in brief and\n"
-    "markers (x,y after any mirroring or rotation). The case's seed is\n"
+    "(with the alternative a ':' spec drew), slots, overlays in brief,\n"
+    "markers (x,y after any mirroring or rotation) and the subvaults merged\n"
+    "(their cells print with the subvault's own glyphs). The case's seed is\n"
     "derived from S, the map's name and N (see include/vf_rng.h), so any\n"
     "case replays alone.\n"
     "\n"
@@ -142,11 +143,20 @@ static void print_map(vf_cli *cli, const vf_rmap *m)
     print_overlay(cli, &m->overlay);
     print_markers(cli, m);
     for (size_t i = 0; i < m->subvaults.n; i++)
-        fprintf(cli->out, "subvault (not yet placed): %s\n",
+        fprintf(cli->out, "subvault (not placed at load time): %s\n",
                 m->subvaults.v[i]);
+    for (size_t i = 0; i < m->nsvplaces; i++) {
+        const vf_svplace *p = &m->svplaces[i];
+        fprintf(cli->out, "merged: %s at %d,%d (%dx%d)\n", p->name, p->x,
+                p->y, p->w, p->h);
+    }
     fputs("\n", cli->out);
-    for (int y = 0; y < m->grid.h; y++)
-        fprintf(cli->out, "%.*s\n", m->grid.len[y], vf_grid_row(&m->grid, y));
+    /* Merged cells show their subvault's glyph, not the internal byte. */
+    for (int y = 0; y < m->grid.h; y++) {
+        for (int x = 0; x < m->grid.len[y]; x++)
+            fputc(vf_rmap_glyph(m, x, y), cli->out);
+        fputc('\n', cli->out);
+    }
 }
 
 int vf_cmd_show(vf_cli *cli, int argc, char **argv)
@@ -209,7 +219,9 @@ int vf_cmd_show(vf_cli *cli, int argc, char **argv)
         vf_resolve_status st = vf_engine_resolve(e, def, cs, 0, &m,
                                                  &attempts, &err);
         char place[64];
-        vf_place_describe(&w.cfg.place, place, sizeof place);
+        vf_place where;
+        vf_engine_place(e, def, &where);
+        vf_place_describe(&where, place, sizeof place);
         fprintf(cli->out, "map: %s (%s:%d)\ncase: seed %llu, iteration %lu "
                 "(case seed %llu)\nplace: %s\nresult: %s after %d attempt%s\n",
                 def->name, set.files[def->file].path, def->line, seed, iter,

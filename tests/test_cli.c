@@ -47,7 +47,8 @@ START_TEST(lint_default_corpus_is_clean)
     run r = vf("lint", NULL, NULL, NULL);
     ck_assert_int_eq(r.rc, 0);
     ck_assert_str_eq(r.out, "lua: 16 maps run as at load, with our dlua/ at "
-                     "D:8; 0 placement resolves: 0 lua errors, 0 validate "
+                     "D:8 (or the map's own PLACE/DEPTH); 0 placement "
+                     "resolves: 0 lua errors, 0 validate "
                      "failures, 0 vetoes\n"
                      "lint: 6 files, 16 maps, 34 chunks, 0 errors, "
                      "0 warnings\n");
@@ -96,8 +97,8 @@ START_TEST(lint_runs_map_lua)
     snprintf(want, sizeof want,
              "%s:4: map vf_load_error: attempt to index local 't' (a nil "
              "value)\n"
-             "lua: 2 maps run as at load, with our dlua/ at D:8; 0 placement "
-             "resolves: 1 lua errors, 0 validate failures, 0 vetoes\n"
+             "lua: 2 maps run as at load, with our dlua/ at D:8 (or the "
+             "map's own PLACE/DEPTH); 0 placement resolves: 1 lua errors, 0 validate failures, 0 vetoes\n"
              "lint: 1 files, 2 maps, 4 chunks, 1 errors, 0 warnings\n", p);
     ck_assert_str_eq(r.out, want);
     done(&r);
@@ -145,7 +146,8 @@ START_TEST(lint_reports_errors_and_exit_status)
         "main chunk: 'then' expected near 'subst'\n"
         "corpus/bad/lua_syntax.des.bad:13: map vf_bad_lua: Lua error in the "
         "veto chunk: unexpected symbol near '='\n"
-        "lua: 1 maps run as at load, with our dlua/ at D:8; 0 placement "
+        "lua: 1 maps run as at load, with our dlua/ at D:8 (or the map's own "
+        "PLACE/DEPTH); 0 placement "
         "resolves: 0 lua errors, 0 validate failures, 0 vetoes\n"
         "lint: 1 files, 2 maps, 4 chunks, 2 errors, 0 warnings\n");
     done(&r);
