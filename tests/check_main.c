@@ -19,6 +19,7 @@ suites[] = {
     {"build", vf_test_build_suite, 0},
     {"keyed", vf_test_keyed_suite, 0},
     {"depth", vf_test_depth_suite, 0},
+    {"subvault", vf_test_subvault_suite, 0},
     /* Opt-in: needs ../shared/dcss-des (make check-real, .ci/run). */
     {"realcorpus", vf_test_realcorpus_suite, 1},
 };

@@ -73,3 +73,26 @@ void vf_t_eng_close(vf_t_eng *x)
     vf_sbuf_free(&x->err);
     vf_t_free(&x->l);
 }
+
+vf_resolve_status vf_t_resolve(vf_t_eng *x, const char *map, uint64_t base,
+                               int i)
+{
+    vf_sbuf_reset(&x->err);
+    return vf_engine_resolve(x->e, vf_t_map(&x->l, map),
+                             vf_seed_case(base, map, (uint32_t)i), 0, &x->m,
+                             &x->attempts, &x->err);
+}
+
+void vf_t_resolve_ok(vf_t_eng *x, const char *map, uint64_t base, int i)
+{
+    vf_resolve_status st = vf_t_resolve(x, map, base, i);
+    ck_assert_msg(st == VF_RESOLVED, "%s seed %d: status %d: %s", map, i,
+                  (int)st, vf_sbuf_str(&x->err));
+}
+
+const char *vf_t_raised(vf_t_eng *x, const char *map, uint64_t base)
+{
+    vf_resolve_status st = vf_t_resolve(x, map, base, 0);
+    ck_assert_msg(st == VF_LUA_ERROR, "%s: status %d", map, (int)st);
+    return vf_sbuf_str(&x->err);
+}

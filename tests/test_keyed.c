@@ -23,28 +23,9 @@ static void eng_open(eng *x, const char *des)
 
 #define eng_close vf_t_eng_close
 
-static vf_resolve_status resolve(eng *x, const char *map, int i)
-{
-    vf_sbuf_reset(&x->err);
-    return vf_engine_resolve(x->e, vf_t_map(&x->l, map),
-                             vf_seed_case(11, map, (uint32_t)i), 0, &x->m,
-                             &x->attempts, &x->err);
-}
-
-/* Resolves and insists it worked. */
-static void resolve_ok(eng *x, const char *map, int i)
-{
-    vf_resolve_status st = resolve(x, map, i);
-    ck_assert_msg(st == VF_RESOLVED, "%s seed %d: status %d: %s", map, i,
-                  (int)st, vf_sbuf_str(&x->err));
-}
-
-/* The Lua error a map raises (static buffer). */
-static const char *raised(eng *x, const char *map)
-{
-    ck_assert_int_eq(resolve(x, map, 0), VF_LUA_ERROR);
-    return vf_sbuf_str(&x->err);
-}
+#define resolve(x, map, i) vf_t_resolve(x, map, 11, i)
+#define resolve_ok(x, map, i) vf_t_resolve_ok(x, map, 11, i)
+#define raised(x, map) vf_t_raised(x, map, 11)
 
 /* A map without Lua: rows of glyphs, for calling the rmap API directly. */
 static void plain_map(vf_rmap *m, vf_rng *r, const char *rows)

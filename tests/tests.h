@@ -19,6 +19,7 @@ Suite *vf_test_engine_suite(void);
 Suite *vf_test_build_suite(void);
 Suite *vf_test_keyed_suite(void);
 Suite *vf_test_depth_suite(void);
+Suite *vf_test_subvault_suite(void);
 Suite *vf_test_realcorpus_suite(void);
 
 /* A set loaded from text for one test. */
@@ -52,5 +53,12 @@ typedef struct vf_t_eng {
  * instruction budget of instructions per case and a 32 MiB memory cap. */
 void vf_t_eng_open(vf_t_eng *x, const char *des, unsigned long instructions);
 void vf_t_eng_close(vf_t_eng *x);
+/* Resolves map at placement into x->m for the case (base, map, i); the
+ * message of a failure is in x->err. _ok insists it resolved; raised
+ * insists on a Lua error (iteration 0) and returns its message. */
+vf_resolve_status vf_t_resolve(vf_t_eng *x, const char *map, uint64_t base,
+                               int i);
+void vf_t_resolve_ok(vf_t_eng *x, const char *map, uint64_t base, int i);
+const char *vf_t_raised(vf_t_eng *x, const char *map, uint64_t base);
 
 #endif
