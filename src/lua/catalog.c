@@ -9,6 +9,13 @@
 
 /* ---- building ------------------------------------------------------------ */
 
+/* One (tag, map) pair of the tag index. */
+typedef struct tagged {
+    const char *tag;          /* into the map's tags; not terminated */
+    size_t len;
+    size_t map;
+} tagged;
+
 struct vf_catalog {
     const vf_desset *set;
     vf_engine_config cfg;
@@ -16,7 +23,43 @@ struct vf_catalog {
     vf_mapinfo *maps;         /* parallel to set->maps */
     unsigned char *filled;
     size_t n, nfilled;
+    tagged *index;            /* every tag of every map, by tag then map;
+                               * made when the last entry is filled */
+    size_t nindex;
 };
+
+static int cmp_tag(const char *a, size_t an, const char *b, size_t bn)
+{
+    int c = memcmp(a, b, an < bn ? an : bn);
+    return c ? c : (an > bn) - (an < bn);
+}
+
+static int cmp_tagged(const void *pa, const void *pb)
+{
+    const tagged *a = pa, *b = pb;
+    int c = cmp_tag(a->tag, a->len, b->tag, b->len);
+    return c ? c : (a->map > b->map) - (a->map < b->map);
+}
+
+/* The tag index: choosing by tag looks only at the maps carrying the
+ * first wanted tag, not at every map. */
+static void build_index(vf_catalog *c)
+{
+    size_t cap = 0;
+    for (size_t k = 0; k < c->n; k++)
+        for (const char *t = c->maps[k].tags; *t; t++) cap += *t == ' ';
+    c->index = vf_xmalloc((cap ? cap : 1) * sizeof *c->index);
+    for (size_t k = 0; k < c->n; k++) {
+        const char *t = c->maps[k].tags;
+        while (*t) {
+            while (*t == ' ') t++;
+            size_t len = strcspn(t, " ");
+            if (len) c->index[c->nindex++] = (tagged){t, len, k};
+            t += len;
+        }
+    }
+    qsort(c->index, c->nindex, sizeof *c->index, cmp_tagged);
+}
 
 static void fill(vf_mapinfo *i, const vf_mapdef *def, const vf_rmap *m,
                  int loaded)
@@ -76,12 +119,14 @@ static int fill_one(vf_catalog *c, size_t k, vf_sbuf *err)
     if (++c->nfilled == c->n) {
         vf_engine_free(c->loader);
         c->loader = NULL;
+        build_index(c);
     }
     return 0;
 }
 
 int vf_catalog_complete(vf_catalog *c, vf_sbuf *err)
 {
+    if (c->nfilled == c->n) return 0;
     for (size_t k = 0; k < c->n; k++)
         if (!c->filled[k] && fill_one(c, k, err)) return -1;
     return 0;
@@ -112,6 +157,7 @@ void vf_catalog_free(vf_catalog *c)
     vf_engine_free(c->loader);
     free(c->maps);
     free(c->filled);
+    free(c->index);
     free(c);
 }
 
@@ -208,22 +254,54 @@ static int used_up(const vf_used *u, const vf_mapinfo *i)
            !each_word(i->tags, u, tag_free);
 }
 
+/* Whether map i may be chosen for tags at place (one of its tags is
+ * known to be wanted already). */
+static int eligible(const vf_mapinfo *i, const char *tags, int check_depth,
+                    const vf_place *place, const vf_used *used)
+{
+    if (!i->loaded || !each_word(tags, i, info_has)) return 0;
+    if (check_depth && i->depths.n && !vf_depths_match(&i->depths, place))
+        return 0;
+    return !used || !used_up(used, i);
+}
+
+/* The weighted roll over one candidate. */
+static void roll(const vf_mapinfo *i, const vf_place *place, vf_rng *r,
+                 int *total, const vf_mapinfo **chosen)
+{
+    int w = vf_mapinfo_weight(i, place);
+    if (w <= 0) return;
+    *total += w;
+    if (vf_x_chance_in_y(r, w, *total)) *chosen = i;
+}
+
 const vf_mapinfo *vf_catalog_pick(const vf_catalog *c, const char *tags,
                                   int check_depth, const vf_place *place,
                                   const vf_used *used, vf_rng *r)
 {
     const vf_mapinfo *chosen = NULL;
-    int roll = 0;
-    for (size_t k = 0; k < c->n; k++) {
-        const vf_mapinfo *i = &c->maps[k];
-        if (!i->loaded || !each_word(tags, i, info_has)) continue;
-        if (check_depth && i->depths.n && !vf_depths_match(&i->depths, place))
-            continue;
-        if (used && used_up(used, i)) continue;
-        int w = vf_mapinfo_weight(i, place);
-        if (w <= 0) continue;
-        roll += w;
-        if (vf_x_chance_in_y(r, w, roll)) chosen = i;
+    int total = 0;
+    const char *first = tags + strspn(tags, " \t");
+    size_t len = strcspn(first, " \t");
+    if (!len) {   /* no tag wanted: every map, in order */
+        for (size_t k = 0; k < c->n; k++)
+            if (eligible(&c->maps[k], tags, check_depth, place, used))
+                roll(&c->maps[k], place, r, &total, &chosen);
+    } else {
+        /* The first entry for the tag, then its run, in map order. */
+        size_t lo = 0, hi = c->nindex;
+        while (lo < hi) {
+            size_t mid = lo + (hi - lo) / 2;
+            if (cmp_tag(c->index[mid].tag, c->index[mid].len, first, len) < 0)
+                lo = mid + 1;
+            else hi = mid;
+        }
+        for (; lo < c->nindex && !cmp_tag(c->index[lo].tag, c->index[lo].len,
+                                          first, len); lo++) {
+            const vf_mapinfo *i = &c->maps[c->index[lo].map];
+            if (eligible(i, tags, check_depth, place, used))
+                roll(i, place, r, &total, &chosen);
+        }
     }
     if (chosen && vf_mapinfo_has_tag(chosen, "dummy", 5)) return NULL;
     return chosen;

@@ -30,9 +30,28 @@ typedef struct mapbox {
     int resolved;   /* made by resolve_map (or the map being resolved) */
 } mapbox;
 
+/* Owned objects have a metatable of their own, with __gc: the map being
+ * resolved, made for every attempt, is spared the finaliser's cost. */
+#define OWNED_META VF_MAP_META ".owned"
+
 static mapbox *checkbox(lua_State *L, int idx)
 {
-    return luaL_checkudata(L, idx, VF_MAP_META);
+    mapbox *b = lua_touserdata(L, idx);
+    if (b && lua_getmetatable(L, idx)) {
+        /* The map being resolved first: nearly every call is on it. */
+        luaL_getmetatable(L, VF_MAP_META);
+        int ok = lua_rawequal(L, -1, -2);
+        lua_pop(L, 1);
+        if (!ok) {
+            luaL_getmetatable(L, OWNED_META);
+            ok = lua_rawequal(L, -1, -2);
+            lua_pop(L, 1);
+        }
+        lua_pop(L, 1);
+        if (ok) return b;
+    }
+    luaL_typerror(L, idx, VF_MAP_META);
+    return NULL;
 }
 
 vf_rmap *vf_lua_checkmap(lua_State *L, int idx)
@@ -46,7 +65,7 @@ static mapbox *push_box(lua_State *L, vf_rmap *m, int owned, int resolved)
     b->m = m;
     b->owned = owned;
     b->resolved = resolved;
-    luaL_getmetatable(L, VF_MAP_META);
+    luaL_getmetatable(L, owned ? OWNED_META : VF_MAP_META);
     lua_setmetatable(L, -2);
     return b;
 }
@@ -335,6 +354,10 @@ static const luaL_Reg map_fns[] = {
 void vf_lua_open_maps(lua_State *L)
 {
     luaL_newmetatable(L, VF_MAP_META);
+    lua_pushstring(L, "map");
+    lua_setfield(L, -2, "__metatable");
+    lua_pop(L, 1);
+    luaL_newmetatable(L, OWNED_META);
     lua_pushstring(L, "map");
     lua_setfield(L, -2, "__metatable");
     lua_pushcfunction(L, map_gc);
