@@ -263,6 +263,38 @@ START_TEST(chunks_shows_generated_lua)
 }
 END_TEST
 
+static const char subvault_des[] =
+    "NAME: vf_show_parent\n"
+    "TAGS: no_hmirror no_vmirror no_rotate\n"
+    "SUBVAULT: X : vf_show_sub\n"
+    "MAP\n"
+    "xxxx\n"
+    "xXX@\n"
+    "xxxx\n"
+    "ENDMAP\n"
+    "\n"
+    "NAME: vf_show_sub\n"
+    "TAGS: vf_show_sub no_hmirror no_vmirror no_rotate\n"
+    "MAP\n"
+    "TW\n"
+    "ENDMAP\n";
+
+/* Subvault cells print with the subvault's glyphs, not an internal byte,
+ * and the merge is listed. */
+START_TEST(show_prints_subvault_cells)
+{
+    const char *p = temp_des(subvault_des);
+    run r = vf5("show", "vf_show_parent", "--des", p, NULL);
+    ck_assert_int_eq(r.rc, 0);
+    ck_assert_ptr_nonnull(strstr(r.out, "\nmerged: vf_show_sub at 1,1 "
+                                        "(2x1)\n"));
+    ck_assert_ptr_nonnull(strstr(r.out, "\n\nxxxx\nxTW@\nxxxx\n"));
+    ck_assert_ptr_null(strchr(r.out, VF_SUBVAULT_GLYPH));
+    done(&r);
+    unlink(p);
+}
+END_TEST
+
 START_TEST(show_resolves_one_case)
 {
     run r = vf5("show", "vf_crlf_room", "--seed", "3", NULL);
@@ -311,6 +343,7 @@ Suite *vf_test_cli_suite(void)
     tcase_add_test(tc, usage_and_help);
     tcase_add_test(tc, chunks_shows_generated_lua);
     tcase_add_test(tc, show_resolves_one_case);
+    tcase_add_test(tc, show_prints_subvault_cells);
     tcase_add_test(tc, lint_runs_map_lua);
     suite_add_tcase(s, tc);
     return s;

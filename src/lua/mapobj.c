@@ -321,6 +321,9 @@ static int l_place_map(lua_State *L)
     if (!into)
         return vf_lua_des_error(L, "place_map: no map is being resolved");
     vf_rmap *m = b->m;
+    if (m == into)
+        return vf_lua_des_error(L, "place_map: a map cannot be placed into "
+                                   "itself");
     if (b->resolved) lua_pushvalue(L, 1);
     else if (!(m = resolve_at(L, 1))) return 1;
     int at = lua_isnumber(L, 4) && lua_isnumber(L, 5);
