@@ -187,6 +187,54 @@ START_TEST(depth_values)
 }
 END_TEST
 
+/* DEPTH:, PLACE: and WEIGHT's ranges raise the game's message at their
+ * line when the map's Lua runs. */
+START_TEST(headers_report_bad_ranges)
+{
+    static const char des[] =
+        "NAME: bad_depth\n"
+        "DEPTH: D:2-4, Lair:0\n"
+        "MAP\n"
+        "x\n"
+        "ENDMAP\n"
+        "\n"
+        "NAME: bad_place\n"
+        "PLACE: Nowhere\n"
+        "MAP\n"
+        "x\n"
+        "ENDMAP\n"
+        "\n"
+        "NAME: bad_weight\n"
+        "WEIGHT: 5 (D:9-2)\n"
+        "MAP\n"
+        "x\n"
+        "ENDMAP\n"
+        "\n"
+        "NAME: good\n"
+        "DEPTH: D:2-, !D:$\n"
+        ": if depth() ~= 'D:2-, !D:$' then error(depth()) end\n"
+        "MAP\n"
+        "x\n"
+        "ENDMAP\n";
+    vf_t_eng x;
+    vf_t_eng_open(&x, des, 1000000UL);
+    ck_assert_str_eq(vf_t_raised(&x, "bad_depth", 1),
+                     "t.des:2: Bad depth: 0");
+    ck_assert_str_eq(vf_t_raised(&x, "bad_place", 1),
+                     "t.des:8: Unknown branch: 'Nowhere'");
+    ck_assert_str_eq(vf_t_raised(&x, "bad_weight", 1),
+                     "t.des:14: Bad depth: 9-2");
+    vf_t_resolve_ok(&x, "good", 1, 0);
+    vf_place d15, d14;
+    char why[64];
+    vf_place_parse("D:15", &d15, why, sizeof why);
+    vf_place_parse("D:14", &d14, why, sizeof why);
+    ck_assert(!vf_depths_match(&x.m.depths, &d15));
+    ck_assert(vf_depths_match(&x.m.depths, &d14));
+    vf_t_eng_close(&x);
+}
+END_TEST
+
 Suite *vf_test_depth_suite(void)
 {
     Suite *s = suite_create("depth");
@@ -201,6 +249,7 @@ Suite *vf_test_depth_suite(void)
     tcase_add_test(tc, bad_pieces);
     tcase_add_test(tc, first_place);
     tcase_add_test(tc, depth_values);
+    tcase_add_test(tc, headers_report_bad_ranges);
     suite_add_tcase(s, tc);
     return s;
 }
