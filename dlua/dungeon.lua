@@ -110,3 +110,15 @@ end
 
 -- For vault code that reads them as values through dgn.
 dgn.GXM, dgn.GYM = 80, 70
+
+-- Marker makers (lua: markers and lua_marker functions return one). A
+-- marker only matters during play, so a maker just keeps its arguments in
+-- a table tagged with its kind; vaultfuzz reads nothing else from it.
+local function marker_maker(kind)
+  return function(props)
+    return { marker = kind, props = props or { } }
+  end
+end
+
+props_marker = marker_maker("props")
+fog_machine = marker_maker("fog_machine")

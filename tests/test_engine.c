@@ -86,17 +86,54 @@ END_TEST
 START_TEST(lua_marker_takes_function_or_table)
 {
     eng x;
-    eng_open(&x, "NAME: fn\nTAGS: t\n: lua_marker('A', function () end)\n"
-                 "MAP\nA@\nENDMAP\n"
+    eng_open(&x, "NAME: fn\nTAGS: t\n: calls = 0\n"
+                 ": lua_marker('A', function () calls = calls + 1\n"
+                 ":   return { n = calls } end)\n"
+                 ": if calls ~= 3 then error('made ' .. calls) end\n"
+                 "MAP\nA@A\n.A.\nENDMAP\n"
                  "NAME: tab\nTAGS: t\n: lua_marker('A', { kind = 'fog' })\n"
                  "MAP\nA@\nENDMAP\n"
                  "NAME: num\nTAGS: t\n: lua_marker('A', 5)\n"
-                 "MAP\nA@\nENDMAP\n");
+                 "MAP\nA@\nENDMAP\n"
+                 "NAME: notab\nTAGS: t\n: lua_marker('A', function () end)\n"
+                 "MAP\nA@\nENDMAP\n"
+                 "NAME: text\nTAGS: t\nMARKER: A = lua:no_such_maker{}\n"
+                 "MAP\nA@\nENDMAP\n"
+                 "NAME: textok\nTAGS: t\nMARKER: A = lua:{ k = x_marked }\n"
+                 ": x_marked = 1\nMAP\nA@\nENDMAP\n");
+    /* A function runs once per marked cell, in the map environment. */
     ck_assert_int_eq(resolve(&x, "fn", 1), VF_RESOLVED);
+    ck_assert_uint_eq(x.m.nmarkers, 3);
     ck_assert_int_eq(resolve(&x, "tab", 1), VF_RESOLVED);
     ck_assert_int_eq(resolve(&x, "num", 1), VF_LUA_ERROR);
-    ck_assert_str_eq(x.err.s, "t.des:15: Expected marker key and marker "
+    ck_assert_str_eq(x.err.s, "t.des:19: Expected marker key and marker "
                      "function/table.");
+    ck_assert_int_eq(resolve(&x, "notab", 1), VF_LUA_ERROR);
+    ck_assert_str_eq(x.err.s, "t.des:25: lua_marker: Expected table, didn't "
+                     "get it.");
+    /* "lua:" marker text is run too, where the MARKER line is. */
+    ck_assert_int_eq(resolve(&x, "text", 1), VF_LUA_ERROR);
+    ck_assert_ptr_nonnull(strstr(x.err.s, "t.des:31: "));
+    ck_assert_ptr_nonnull(strstr(x.err.s, "no_such_maker"));
+    ck_assert_int_eq(resolve(&x, "textok", 1), VF_RESOLVED);
+    eng_close(&x);
+}
+END_TEST
+
+START_TEST(mons_and_item_slots)
+{
+    eng x;
+    eng_open(&x, "NAME: slots\nTAGS: t\nMONS: rat, bat\n: mons(nil)\n"
+                 ": mons('orc')\n: mons(3, 'gnoll')\nITEM: dagger\n"
+                 ": item(nil)\n: item('club')\n"
+                 ": if crawl.roll_dice(1) ~= 1 then error('one die') end\n"
+                 "MAP\n1@\nENDMAP\n");
+    ck_assert_int_eq(resolve(&x, "slots", 1), VF_RESOLVED);
+    ck_assert_uint_eq(x.m.mons.n, 2);
+    ck_assert_str_eq(x.m.mons.v[0], "orc");
+    ck_assert_str_eq(x.m.mons.v[1], "3");
+    ck_assert_uint_eq(x.m.items.n, 1);
+    ck_assert_str_eq(x.m.items.v[0], "club");
     eng_close(&x);
 }
 END_TEST
@@ -284,6 +321,7 @@ Suite *vf_test_engine_suite(void)
     tcase_add_test(tc, same_seed_same_map_and_order_independent);
     tcase_add_test(tc, lua_errors_at_des_lines);
     tcase_add_test(tc, lua_marker_takes_function_or_table);
+    tcase_add_test(tc, mons_and_item_slots);
     tcase_add_test(tc, validate_veto_and_attempts);
     tcase_add_test(tc, environment_prelude_and_hooks);
     tcase_add_test(tc, endless_loop_in_a_map);

@@ -350,12 +350,18 @@ static int l_clear(lua_State *L)
 
 /* ---- slots and records -------------------------------------------------- */
 
+/* mons(spec) and item(spec) append a slot; nil clears them all. The game
+ * also has mons(index, spec), but tests lua_isstring first, which a number
+ * passes, so that form appends the index as a spec: so do we. */
 static int slot(lua_State *L, int items)
 {
     vf_rmap *m = vf_lua_checkmap(L, 1);
-    for (int i = 2; i <= lua_gettop(L); i++)
-        vf_strlist_push(items ? &m->items : &m->mons,
-                        vf_xstrdup(luaL_checkstring(L, i)));
+    vf_strlist *l = items ? &m->items : &m->mons;
+    if (lua_gettop(L) == 1) return 0;
+    if (lua_isnil(L, 2))
+        vf_strlist_free(l);
+    else
+        vf_strlist_push(l, vf_xstrdup(luaL_checkstring(L, 2)));
     return 0;
 }
 
