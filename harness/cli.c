@@ -19,6 +19,7 @@ static const char usage[] =
     "  list    one line per map: name, place, ORIENT, TAGS, MAP size\n"
     "  chunks  the Lua chunks the game generates for each map\n"
     "  show    one map resolved for one case (seed, iteration)\n"
+    "  check   one case placed on a level and judged: verdict and level\n"
     "  help    this text, or 'vaultfuzz help COMMAND'\n"
     "\n"
     "Each command takes --help. The default --des is corpus/.\n";
@@ -151,6 +152,7 @@ int vf_cli_main(int argc, char **argv, FILE *out, FILE *err)
     if (!strcmp(cmd, "lint")) return vf_cmd_lint(&cli, argc - 1, argv + 1);
     if (!strcmp(cmd, "list")) return vf_cmd_list(&cli, argc - 1, argv + 1);
     if (!strcmp(cmd, "show")) return vf_cmd_show(&cli, argc - 1, argv + 1);
+    if (!strcmp(cmd, "check")) return vf_cmd_check(&cli, argc - 1, argv + 1);
     if (!strcmp(cmd, "chunks"))
         return vf_cmd_chunks(&cli, argc - 1, argv + 1);
     if (!strcmp(cmd, "help") || !strcmp(cmd, "--help") || !strcmp(cmd, "-h")) {

@@ -76,6 +76,7 @@ long vf_cli_world_load(vf_cli *cli, const char *cmd, vf_cli_world *w,
                        vf_desset *set, vf_diag *d);
 
 int vf_cmd_lint(vf_cli *cli, int argc, char **argv);
+int vf_cmd_check(vf_cli *cli, int argc, char **argv);
 int vf_cmd_list(vf_cli *cli, int argc, char **argv);
 int vf_cmd_chunks(vf_cli *cli, int argc, char **argv);
 int vf_cmd_show(vf_cli *cli, int argc, char **argv);

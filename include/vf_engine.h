@@ -62,6 +62,9 @@ vf_resolve_status vf_engine_resolve(vf_engine *e, const vf_mapdef *def,
                                     vf_rmap *out, int *attempts,
                                     vf_sbuf *err);
 
+/* The level the engine's vault Lua is told it is on (cfg->place). */
+const vf_place *vf_engine_place(const vf_engine *e);
+
 /* Adds a Lua error about def to d at the line it names: a message
  * "path:line: text" for def's file is placed there; anything else at the
  * map's NAME: line. what prefixes the text ("placement, seed 3"). */

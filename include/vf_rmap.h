@@ -32,6 +32,9 @@ typedef struct vf_rmap {
     const vf_mapdef *def;
     vf_rng *rng;              /* the case's generator (borrowed) */
     int validating;           /* is_validating(): the load-time run */
+    const char *forced_tags;  /* borrowed; tags the map has before its Lua
+                               * runs and keeps through every reset (what
+                               * placement.lua adds with dgn.tags) */
     vf_grid grid;
     vf_sbuf tags;             /* " tag1 tag2 " (leading/trailing space) */
     char *orient;             /* NULL = unset */

@@ -382,3 +382,8 @@ void vf_engine_diag(vf_diag *d, vf_severity sev, const vf_desset *set,
     else
         vf_diag_add(d, sev, path, line, def->name, "%s", msg);
 }
+
+const vf_place *vf_engine_place(const vf_engine *e)
+{
+    return vf_lua_place(vf_lua_state(e->lua));
+}
