@@ -213,6 +213,7 @@ vf_engine *vf_engine_new(const vf_desset *set, const vf_engine_config *cfg,
         return NULL;
     }
     run_preludes(e, d);
+    vf_lua_keep_globals(vf_lua_state(e->lua));
     return e;
 }
 
@@ -326,6 +327,7 @@ vf_resolve_status vf_engine_resolve(vf_engine *e, const vf_mapdef *def,
 {
     vf_rng_seed(&e->rng, seed);
     vf_lua_case_begin(e->lua);
+    vf_lua_fresh_globals(vf_lua_state(e->lua));
     lua_pushboolean(vf_lua_state(e->lua), !validating);
     lua_setfield(vf_lua_state(e->lua), LUA_REGISTRYINDEX, "vf_started");
     out->def = def;
