@@ -82,6 +82,7 @@ void vf_case_run(vf_engine *e, const vf_mapdef *def, uint64_t base_seed,
                  vf_rmap *m, vf_verdict *v)
 {
     memset(v, 0, sizeof *v);
+    v->placed.vault = -1;   /* until placement puts it somewhere */
     v->seed = vf_seed_case(base_seed, def->name, iter);
     vf_rng r;
     vf_rng_seed(&r, vf_seed_mix(v->seed ^ 0x706c616365ULL));   /* "place" */
