@@ -91,14 +91,6 @@ static long select_maps(vf_cli *cli, const vf_run_args *a,
             (*sel)[n++] = i;
     }
     long rc = (long)n;
-    if (!n && set->nmaps && !a->names.n) {
-        fprintf(cli->err, "vaultfuzz run: no map in a file matching --file\n");
-        rc = -1;
-    } else if (!n && a->names.n) {
-        fprintf(cli->err, "vaultfuzz run: no map both named and in a file "
-                "matching --file\n");
-        rc = -1;
-    }
     for (size_t k = 0; k < a->names.n; k++)
         if (!hit[k]) {
             fprintf(cli->err, "vaultfuzz run: %s '%s'\n",
@@ -106,6 +98,11 @@ static long select_maps(vf_cli *cli, const vf_run_args *a,
                     a->names.v[k]);
             rc = -1;
         }
+    if (!n && rc == 0) {
+        fprintf(cli->err, "vaultfuzz run: no map selected (--file matches "
+                "none of their files)\n");
+        rc = -1;
+    }
     free(hit);
     return rc;
 }
