@@ -1,8 +1,11 @@
-/* make bench: load and compile figures for a .des tree, on one core.
+/* make bench: load and compile figures for a .des tree, on one core, and
+ * 'vaultfuzz run' throughput at -j 1 and -j 2.
  *
- * Every figure is the median of several runs, printed beside a baseline
- * measured in the same run (reading the same files and nothing else), so a
- * busy shared machine shows up in both. */
+ * Every figure is printed beside a baseline measured in the same run
+ * (reading the same files and nothing else; a CPU-bound loop in one and
+ * two processes), so a busy shared machine shows up in both. */
+#define _XOPEN_SOURCE 700   /* mkdtemp */
+#include "cli.h"
 #include "vf_des.h"
 #include "vf_engine.h"
 #include "vf_fs.h"
@@ -10,7 +13,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
 #include <time.h>
+#include <unistd.h>
 
 #define RUNS 7
 
@@ -134,6 +139,71 @@ static void bench_resolve(const char *dir, const char *crawl_dat, int cases)
     vf_desset_free(&set);
 }
 
+/* ---- vaultfuzz run at -j 1 and -j 2 ---------------------------------------- */
+
+/* A fixed amount of arithmetic in n processes at once: the machine's own
+ * scaling, the ceiling for the run's. Returns seconds. */
+static double spin(int n)
+{
+    double t0 = now_ms();
+    for (int i = 0; i < n; i++)
+        if (fork() == 0) {
+            volatile unsigned long x = 0;
+            for (unsigned long k = 0; k < 400000000UL; k++) x += k ^ (x >> 3);
+            _exit(0);
+        }
+    while (wait(NULL) > 0) {}
+    return (now_ms() - t0) / 1e3;
+}
+
+/* One 'vaultfuzz run' into a fresh directory; returns cases per second. */
+static double run_rate(const char *dir, const char *crawl, int jobs,
+                       unsigned long *cases)
+{
+    char out[] = "/tmp/vf_bench_XXXXXX", j[16], rep[64];
+    if (!mkdtemp(out)) return 0;
+    snprintf(j, sizeof j, "%d", jobs);
+    snprintf(rep, sizeof rep, "%s/r", out);
+    char *argv[16] = {"vaultfuzz", "run", "--count", "3", "-j", j, "--out",
+                      rep, "--des", (char *)dir};
+    int argc = 10;
+    if (crawl) {
+        argv[argc++] = "--crawl-dir";
+        argv[argc++] = (char *)crawl;
+    }
+    char *text = NULL;
+    size_t len;
+    FILE *o = open_memstream(&text, &len), *e = fopen("/dev/null", "w");
+    double t0 = now_ms();
+    vf_cli_main(argc, argv, o, e);
+    double s = (now_ms() - t0) / 1e3;
+    fclose(o);
+    fclose(e);
+    const char *c = strstr(text, "\ncases: ");
+    *cases = c ? strtoul(c + 8, NULL, 10) : 0;
+    free(text);
+    char rm[128];
+    snprintf(rm, sizeof rm, "rm -rf '%s'", out);
+    if (system(rm)) {}
+    return s > 0 ? *cases / s : 0;
+}
+
+static void bench_run(const char *dir, const char *crawl)
+{
+    unsigned long cases;
+    double s1 = spin(1), s2 = spin(2);
+    double r1 = run_rate(dir, crawl, 1, &cases);
+    double r2 = run_rate(dir, crawl, 2, &cases);
+    printf("  run, %s with %s (%lu cases: 3 per map, the whole run, maps "
+           "examined included):\n", dir,
+           crawl ? "the game's library" : "our dlua/", cases);
+    printf("    baseline: CPU loop, 1 process %.2f s, 2 at once %.2f s  "
+           "(machine scaling %.2fx)\n", s1, s2, 2 * s1 / s2);
+    printf("    -j 1  %8.0f cases/s\n", r1);
+    printf("    -j 2  %8.0f cases/s  (scaling %.2fx; goal >= 1.8x on 2 "
+           "free cores)\n", r2, r1 > 0 ? r2 / r1 : 0);
+}
+
 /* bench_vaultfuzz [DES_DIR [CRAWL_DIR]] */
 int main(int argc, char **argv)
 {
@@ -173,9 +243,11 @@ int main(int argc, char **argv)
         vf_sbuf des = VF_SBUF_INIT;
         vf_sbuf_printf(&des, "%s/des", crawl_dat);
         bench_resolve(des.s, crawl_dat, 20);
+        bench_run(des.s, argv[2]);
         vf_sbuf_free(&des);
         free(crawl_dat);
     } else {
+        bench_run(dir, NULL);
         printf("  (resolves on the game's own vaults: make bench "
                "CRAWL_DIR=<crawl checkout>)\n");
     }

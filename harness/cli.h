@@ -123,7 +123,7 @@ void vf_run_strings_free(vf_run_strings *t);
 
 /* ---- report directories (report_dir.c) --------------------------------- */
 
-/* reports/<UTC time>-<seed>[-shardIofN] */
+/* reports/<UTC time>-<seed>[-shardIofN][-K], K when the name is taken. */
 void vf_cli_out_default(unsigned long long seed, int shard_i, int shard_n,
                         vf_sbuf *out);
 /* Creates out and out/dumps; out must not hold a run already. Returns 0,

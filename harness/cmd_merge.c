@@ -13,6 +13,9 @@ static const char merge_usage[] =
     "shard, each from the same options and the same .des files) into the\n"
     "report a single machine would have written for the whole run: the\n"
     "same summary, vaults.csv, failures.jsonl, junit.xml and dumps. The\n"
+    "shards may have found the .des files and the crawl checkout in other\n"
+    "directories; the merged report names those of the first shard (each\n"
+    "dump those of the shard that wrote it). The\n"
     "result is itself a run directory: 'vaultfuzz run --resume DIR' runs\n"
     "the cases of any shard that is missing or unfinished.\n"
     "\n"
@@ -23,15 +26,19 @@ static const char merge_usage[] =
     "when the shards do not fit together, or some are missing or\n"
     "unfinished.\n";
 
-/* The options of a shard without --shard, as one string. */
+/* The options of a shard without --shard, as one string. Where the maps
+ * and the library lie may differ from machine to machine: the run
+ * fingerprint says whether they are the same. */
 static char *options(const vf_run_args *a)
 {
     vf_strlist w = {0};
     vf_sbuf b = VF_SBUF_INIT;
     vf_run_args_words(a, 0, &w);
     for (size_t i = 0; i < w.n; i++) {
+        int path = i && (!strcmp(w.v[i - 1], "--des")
+                         || !strcmp(w.v[i - 1], "--crawl-dir"));
         vf_sbuf_addc(&b, ' ');
-        vf_shell_quote(&b, w.v[i]);
+        vf_shell_quote(&b, path ? "PATH" : w.v[i]);
     }
     vf_strlist_free(&w);
     return vf_sbuf_take(&b);

@@ -19,6 +19,14 @@ void vf_cli_out_default(unsigned long long seed, int shard_i, int shard_n,
     strftime(stamp, sizeof stamp, "%Y%m%dT%H%M%SZ", &tm);
     vf_sbuf_printf(out, "reports/%s-%llu", stamp, seed);
     if (shard_n > 1) vf_sbuf_printf(out, "-shard%dof%d", shard_i, shard_n);
+    /* Two runs in the same second: the second gets "-2". */
+    size_t len = out->len;
+    struct stat st;
+    for (int n = 2; !stat(out->s, &st); n++) {
+        out->len = len;
+        out->s[len] = '\0';
+        vf_sbuf_printf(out, "-%d", n);
+    }
 }
 
 void vf_cli_out_latest(const char *out)

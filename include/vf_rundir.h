@@ -40,8 +40,10 @@ int vf_rundir_write(const char *dir, const vf_rundir *d, vf_sbuf *err);
  * or -1 with a message. */
 int vf_rundir_read(const char *dir, vf_rundir *d, vf_sbuf *err);
 
-/* A hash of every file's path and prelude and every map's name and
- * chunks: runs resumed or merged must have loaded the same maps. */
+/* A hash of every file's name (not its directory: machines running
+ * shards may keep the checkout in different places) and prelude, and
+ * every map's name, file and chunks: runs resumed or merged must have
+ * loaded the same maps. */
 uint64_t vf_rundir_fingerprint(const vf_desset *set);
 
 /* Reads dir's journal into t (initialised for the run). *valid receives

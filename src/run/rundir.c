@@ -109,11 +109,13 @@ uint64_t vf_rundir_fingerprint(const vf_desset *set)
 {
     uint64_t h = VF_HASH_INIT;
     for (size_t i = 0; i < set->nfiles; i++) {
-        h = hash_str(h, set->files[i].path);
+        const char *base = strrchr(set->files[i].path, '/');
+        h = hash_str(h, base ? base + 1 : set->files[i].path);
         h = hash_str(h, vf_sbuf_str(&set->files[i].prelude.text));
     }
     for (size_t i = 0; i < set->nmaps; i++) {
         h = hash_str(h, set->maps[i].name);
+        h = vf_hash(h, &set->maps[i].file, sizeof set->maps[i].file);
         for (int k = 0; k < VF_CHUNK_KINDS; k++)
             h = hash_str(h, vf_sbuf_str(&set->maps[i].chunk[k].text));
     }
