@@ -1,5 +1,6 @@
 /* The real DCSS corpus (../shared/dcss-des, or $VF_REAL_DES): the figures
  * dcss-compat.md §1.1 and §8 measured with the game's own parser. */
+#define _XOPEN_SOURCE 700   /* mkdtemp */
 #include "tests.h"
 #include "vf_engine.h"
 
@@ -162,6 +163,49 @@ START_TEST(structure_figures)
 }
 END_TEST
 
+/* The game's vaults under its library: the same report, dumps included,
+ * at -j 1 and -j 2 and from two shards merged -- no case may depend on
+ * which maps its worker ran before (the game's library keeps state in
+ * globals and dgn.persist). */
+START_TEST(trunk_run_independent_of_workers)
+{
+    const char *crawl = getenv("VF_CRAWL_DIR");
+    if (!crawl || !*crawl) {
+        printf("realcorpus: run skipped, VF_CRAWL_DIR not set\n");
+        return;
+    }
+    char dir[] = "/tmp/vf_real_XXXXXX", p[4][300];
+    ck_assert_ptr_nonnull(mkdtemp(dir));
+    const char *name[4] = {"j1", "j2", "s1", "s2"};
+    for (int i = 0; i < 4; i++)
+        snprintf(p[i], sizeof p[i], "%s/%s", dir, name[i]);
+    const char *base[] = {"--crawl-dir", crawl, "--count", "1", "--out"};
+    vf_t_run r[4];
+    r[0] = vf_t_vaultfuzz("run", base[0], base[1], base[2], base[3], base[4],
+                          p[0], "-j", "1", NULL);
+    r[1] = vf_t_vaultfuzz("run", base[0], base[1], base[2], base[3], base[4],
+                          p[1], "-j", "2", NULL);
+    r[2] = vf_t_vaultfuzz("run", base[0], base[1], base[2], base[3], base[4],
+                          p[2], "-j", "2", "--shard", "1/2", NULL);
+    r[3] = vf_t_vaultfuzz("run", base[0], base[1], base[2], base[3], base[4],
+                          p[3], "-j", "2", "--shard", "2/2", NULL);
+    for (int i = 0; i < 4; i++) {
+        ck_assert_msg(r[i].rc == 1, "%s", r[i].err);
+        vf_t_run_free(&r[i]);
+    }
+    vf_t_same_report(p[0], p[1]);
+    char merged[320];
+    snprintf(merged, sizeof merged, "%s/merged", dir);
+    vf_t_run m = vf_t_vaultfuzz("merge", "--out", merged, p[2], p[3], NULL);
+    ck_assert_int_eq(m.rc, 1);
+    vf_t_run_free(&m);
+    vf_t_same_report(p[0], merged);
+    char rm[400];
+    snprintf(rm, sizeof rm, "rm -rf '%s'", dir);
+    ck_assert_int_eq(system(rm), 0);
+}
+END_TEST
+
 Suite *vf_test_realcorpus_suite(void)
 {
     Suite *s = suite_create("realcorpus");
@@ -171,6 +215,7 @@ Suite *vf_test_realcorpus_suite(void)
     tcase_add_test(tc, header_call_totals);
     tcase_add_test(tc, structure_figures);
     tcase_add_test(tc, trunk_resolves_with_game_library);
+    tcase_add_test(tc, trunk_run_independent_of_workers);
     suite_add_tcase(s, tc);
     return s;
 }

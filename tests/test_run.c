@@ -52,42 +52,6 @@ static const char slow_corpus[] =
     ": if not is_validating() and crawl.one_chance_in(3) then\n"
     ":   error(\"unlucky\")\n: end\nMAP\n.....\n..@..\nENDMAP\n";
 
-static const char *const report_files[] = {
-    "summary.txt", "summary.json", "vaults.csv", "failures.jsonl",
-    "junit.xml", NULL};
-
-typedef struct run {
-    int rc;
-    char *out, *err;
-} run;
-
-/* vaultfuzz with the arguments up to NULL. */
-static run vfv(const char *first, ...)
-{
-    char *argv[40] = {"vaultfuzz"};
-    int argc = 1;
-    va_list ap;
-    va_start(ap, first);
-    for (const char *a = first; a && argc < 39; a = va_arg(ap, const char *))
-        argv[argc++] = (char *)a;
-    va_end(ap);
-    argv[argc] = NULL;
-    run r;
-    size_t ol, el;
-    FILE *out = open_memstream(&r.out, &ol);
-    FILE *err = open_memstream(&r.err, &el);
-    r.rc = vf_cli_main(argc, argv, out, err);
-    fclose(out);
-    fclose(err);
-    return r;
-}
-
-static void done(run *r)
-{
-    free(r->out);
-    free(r->err);
-}
-
 /* A fresh directory for one test; *corpus_out is its t.des. */
 typedef struct space {
     char dir[64];
@@ -142,65 +106,6 @@ static char *text_of(const char *dir, const char *name)
     return slurp(p, &len);
 }
 
-/* Byte-for-byte equality of two files (gzip compared as stored). */
-static void same_bytes(const char *a, const char *b)
-{
-    FILE *fa = fopen(a, "rb"), *fb = fopen(b, "rb");
-    ck_assert_msg(fa && fb, "missing %s or %s", a, b);
-    int ca, cb;
-    long at = 0;
-    do {
-        ca = fgetc(fa);
-        cb = fgetc(fb);
-        ck_assert_msg(ca == cb, "%s and %s differ at byte %ld", a, b, at);
-        at++;
-    } while (ca != EOF);
-    fclose(fa);
-    fclose(fb);
-}
-
-static int cmp_str(const void *a, const void *b)
-{
-    return strcmp(*(char *const *)a, *(char *const *)b);
-}
-
-/* The dump file names of a report, sorted. */
-static void dumps_of(const char *dir, vf_strlist *out)
-{
-    char p[256];
-    snprintf(p, sizeof p, "%s/dumps", dir);
-    DIR *d = opendir(p);
-    ck_assert_ptr_nonnull(d);
-    struct dirent *e;
-    while ((e = readdir(d)))
-        if (e->d_name[0] != '.') vf_strlist_push(out, vf_xstrdup(e->d_name));
-    closedir(d);
-    if (out->n) qsort(out->v, out->n, sizeof *out->v, cmp_str);
-}
-
-/* Every report file and every dump the same, byte for byte. */
-static void same_report(const char *a, const char *b)
-{
-    char pa[256], pb[256];
-    for (int i = 0; report_files[i]; i++) {
-        snprintf(pa, sizeof pa, "%s/%s", a, report_files[i]);
-        snprintf(pb, sizeof pb, "%s/%s", b, report_files[i]);
-        same_bytes(pa, pb);
-    }
-    vf_strlist da = {0}, db = {0};
-    dumps_of(a, &da);
-    dumps_of(b, &db);
-    ck_assert_uint_eq(da.n, db.n);
-    for (size_t i = 0; i < da.n; i++) {
-        ck_assert_str_eq(da.v[i], db.v[i]);
-        snprintf(pa, sizeof pa, "%s/dumps/%s", a, da.v[i]);
-        snprintf(pb, sizeof pb, "%s/dumps/%s", b, db.v[i]);
-        same_bytes(pa, pb);
-    }
-    vf_strlist_free(&da);
-    vf_strlist_free(&db);
-}
-
 static int count_lines(const char *text, const char *prefix)
 {
     int n = 0;
@@ -216,7 +121,7 @@ START_TEST(run_reports_every_kind_of_map)
 {
     space s;
     space_open(&s, corpus);
-    run r = vfv("run", "--des", s.des, "--count", "12", "-j", "2", "--out",
+    vf_t_run r = vf_t_vaultfuzz("run", "--des", s.des, "--count", "12", "-j", "2", "--out",
                 sub(&s, 0, "a"), NULL);
     ck_assert_msg(r.rc == 1, "%s", r.err);
     char *sum = text_of(s.path[0], "summary.txt");
@@ -262,7 +167,7 @@ START_TEST(run_reports_every_kind_of_map)
     ck_assert_ptr_nonnull(strstr(fl, "\"dump\": \"dumps/t_odd_name_-"));
     free(fl);
     vf_strlist dumps = {0};
-    dumps_of(s.path[0], &dumps);
+    vf_t_dumps(s.path[0], &dumps);
     ck_assert_uint_eq(dumps.n, (size_t)lines - 1);
     vf_strlist_free(&dumps);
 
@@ -273,7 +178,7 @@ START_TEST(run_reports_every_kind_of_map)
                                  "<failure message=\""));
     ck_assert_ptr_nonnull(strstr(junit, "<skipped message=\"branch_end\"/>"));
     free(junit);
-    done(&r);
+    vf_t_run_free(&r);
     space_close(&s);
 }
 END_TEST
@@ -282,15 +187,15 @@ START_TEST(reports_identical_for_j1_and_j2)
 {
     space s;
     space_open(&s, corpus);
-    run a = vfv("run", "--des", s.des, "--count", "15", "-j", "1", "--out",
+    vf_t_run a = vf_t_vaultfuzz("run", "--des", s.des, "--count", "15", "-j", "1", "--out",
                 sub(&s, 0, "j1"), "--mode", "empty,fill", NULL);
-    run b = vfv("run", "--des", s.des, "--count", "15", "-j2", "--out",
+    vf_t_run b = vf_t_vaultfuzz("run", "--des", s.des, "--count", "15", "-j2", "--out",
                 sub(&s, 1, "j2"), "--mode", "empty,fill", NULL);
     ck_assert_int_eq(a.rc, 1);
     ck_assert_int_eq(b.rc, 1);
-    same_report(s.path[0], s.path[1]);
-    done(&a);
-    done(&b);
+    vf_t_same_report(s.path[0], s.path[1]);
+    vf_t_run_free(&a);
+    vf_t_run_free(&b);
     space_close(&s);
 }
 END_TEST
@@ -299,48 +204,48 @@ START_TEST(three_shards_merged_equal_one_run)
 {
     space s;
     space_open(&s, corpus);
-    run one = vfv("run", "--des", s.des, "--count", "7", "-j", "2", "--out",
+    vf_t_run one = vf_t_vaultfuzz("run", "--des", s.des, "--count", "7", "-j", "2", "--out",
                   sub(&s, 0, "one"), NULL);
     ck_assert_int_eq(one.rc, 1);
     const char *shard[] = {"1/3", "2/3", "3/3"};
     for (int i = 0; i < 3; i++) {
         char name[32];
         snprintf(name, sizeof name, "shard%d", i + 1);
-        run r = vfv("run", "--des", s.des, "--count", "7", "-j", "2",
+        vf_t_run r = vf_t_vaultfuzz("run", "--des", s.des, "--count", "7", "-j", "2",
                     "--shard", shard[i], "--out", sub(&s, 1 + i, name), NULL);
         ck_assert_msg(r.rc == 1 || r.rc == 0, "%s", r.err);
         ck_assert_ptr_nonnull(strstr(r.out, "shard: "));
-        done(&r);
+        vf_t_run_free(&r);
     }
     /* In any order. */
-    run m = vfv("merge", "--out", sub(&s, 4, "merged"), s.path[3], s.path[1],
+    vf_t_run m = vf_t_vaultfuzz("merge", "--out", sub(&s, 4, "merged"), s.path[3], s.path[1],
                 s.path[2], NULL);
     ck_assert_msg(m.rc == 1, "%s", m.err);
-    same_report(s.path[0], s.path[4]);
-    done(&m);
+    vf_t_same_report(s.path[0], s.path[4]);
+    vf_t_run_free(&m);
 
     /* Two shards of three: reported incomplete (exit 2); --resume runs the
      * third shard's cases and gives the whole report. */
-    m = vfv("merge", "--out", sub(&s, 5, "part"), s.path[1], s.path[2], NULL);
+    m = vf_t_vaultfuzz("merge", "--out", sub(&s, 5, "part"), s.path[1], s.path[2], NULL);
     ck_assert_int_eq(m.rc, 2);
     ck_assert_ptr_nonnull(strstr(m.out, "status: incomplete: "));
     ck_assert_ptr_nonnull(strstr(m.err, "2 of 3 shards given"));
-    done(&m);
-    m = vfv("run", "--resume", s.path[5], "-j", "2", NULL);
+    vf_t_run_free(&m);
+    m = vf_t_vaultfuzz("run", "--resume", s.path[5], "-j", "2", NULL);
     ck_assert_int_eq(m.rc, 1);
-    same_report(s.path[0], s.path[5]);
-    done(&m);
+    vf_t_same_report(s.path[0], s.path[5]);
+    vf_t_run_free(&m);
 
     /* Shards that do not fit together. */
-    m = vfv("merge", "--out", sub(&s, 6, "bad"), s.path[1], s.path[1], NULL);
+    m = vf_t_vaultfuzz("merge", "--out", sub(&s, 6, "bad"), s.path[1], s.path[1], NULL);
     ck_assert_int_eq(m.rc, 2);
     ck_assert_ptr_nonnull(strstr(m.err, "are the same shard"));
-    done(&m);
-    m = vfv("merge", "--out", sub(&s, 6, "bad2"), s.path[0], s.path[1], NULL);
+    vf_t_run_free(&m);
+    m = vf_t_vaultfuzz("merge", "--out", sub(&s, 6, "bad2"), s.path[0], s.path[1], NULL);
     ck_assert_int_eq(m.rc, 2);
     ck_assert_ptr_nonnull(strstr(m.err, "differ in the number of shards"));
-    done(&m);
-    done(&one);
+    vf_t_run_free(&m);
+    vf_t_run_free(&one);
     space_close(&s);
 }
 END_TEST
@@ -351,22 +256,22 @@ START_TEST(repro_writes_identical_dumps)
 {
     space s;
     space_open(&s, corpus);
-    run r = vfv("run", "--des", s.des, "--count", "6", "-j", "2", "--out",
+    vf_t_run r = vf_t_vaultfuzz("run", "--des", s.des, "--count", "6", "-j", "2", "--out",
                 sub(&s, 0, "a"), "--dump", NULL);
     ck_assert_int_eq(r.rc, 1);
-    done(&r);
+    vf_t_run_free(&r);
     vf_strlist dumps = {0};
-    dumps_of(s.path[0], &dumps);
+    vf_t_dumps(s.path[0], &dumps);
     ck_assert_uint_eq(dumps.n, 5 * 6);   /* --dump: every case */
     for (size_t i = 0; i < dumps.n; i++) {
         char path[256];
         snprintf(path, sizeof path, "%s/dumps/%s", s.path[0], dumps.v[i]);
-        r = vfv("repro", path, "--dump", sub(&s, 1, "again.txt.gz"), NULL);
+        r = vf_t_vaultfuzz("repro", path, "--dump", sub(&s, 1, "again.txt.gz"), NULL);
         ck_assert_msg(r.rc == 0 || r.rc == 1, "%s", r.err);
         ck_assert_ptr_nonnull(strstr(r.out, "repro: the same verdict as "
                                      "the dump ("));
-        same_bytes(path, s.path[1]);
-        done(&r);
+        vf_t_same_bytes(path, s.path[1]);
+        vf_t_run_free(&r);
     }
     vf_strlist_free(&dumps);
 
@@ -410,9 +315,9 @@ START_TEST(repro_writes_identical_dumps)
     vf_strlist_free(&words);
     free(fl);
 
-    r = vfv("repro", sub(&s, 3, "nothing.txt.gz"), NULL);
+    r = vf_t_vaultfuzz("repro", sub(&s, 3, "nothing.txt.gz"), NULL);
     ck_assert_int_eq(r.rc, 2);
-    done(&r);
+    vf_t_run_free(&r);
     space_close(&s);
 }
 END_TEST
@@ -457,19 +362,19 @@ START_TEST(killed_then_resumed_equals_uninterrupted)
     fputs("C\t0\tempty\t14", j);   /* a line cut short */
     fclose(j);
 
-    run r = vfv("run", "--resume", out, "-j", "2", NULL);
+    vf_t_run r = vf_t_vaultfuzz("run", "--resume", out, "-j", "2", NULL);
     ck_assert_msg(r.rc == 1, "%s", r.err);
-    done(&r);
+    vf_t_run_free(&r);
     ck_assert_int_eq(journal_cases(out), 300);   /* none twice */
     /* The journal reads back whole: the cut line was dropped. */
-    r = vfv("run", "--resume", out, NULL);
+    r = vf_t_vaultfuzz("run", "--resume", out, NULL);
     ck_assert_msg(r.rc == 1, "%s", r.err);
-    done(&r);
-    r = vfv("run", "--des", s.des, "--count", "150", "-j", "1", "--out",
+    vf_t_run_free(&r);
+    r = vf_t_vaultfuzz("run", "--des", s.des, "--count", "150", "-j", "1", "--out",
             sub(&s, 1, "whole"), NULL);
     ck_assert_int_eq(r.rc, 1);
-    done(&r);
-    same_report(s.path[1], out);
+    vf_t_run_free(&r);
+    vf_t_same_report(s.path[1], out);
     space_close(&s);
 }
 END_TEST
@@ -483,7 +388,7 @@ START_TEST(crash_and_hang_are_reported)
     /* Test-only hooks (vf_work.h): this process only (Check forks). */
     setenv("VAULTFUZZ_TEST_CRASH", "t_crash", 1);
     setenv("VAULTFUZZ_TEST_HANG", "t_hang", 1);
-    run r = vfv("run", "--des", s.des, "--count", "3", "-j", "2",
+    vf_t_run r = vf_t_vaultfuzz("run", "--des", s.des, "--count", "3", "-j", "2",
                 "--timeout", "0.3", "--out", sub(&s, 0, "a"), NULL);
     ck_assert_msg(r.rc == 1, "%s", r.err);
     ck_assert_ptr_nonnull(strstr(r.out, "\nstatus: complete\n"));
@@ -493,7 +398,7 @@ START_TEST(crash_and_hang_are_reported)
                                  "CI 43.9-100.0%): crash 3; first: empty "
                                  "#0\n"));
     ck_assert_ptr_nonnull(strstr(r.out, "): timeout 3; first: empty #0\n"));
-    done(&r);
+    vf_t_run_free(&r);
     char *fl = text_of(s.path[0], "failures.jsonl");
     ck_assert_ptr_nonnull(strstr(fl, "\"kinds\": [\"crash\"], \"message\": "
                                  "\"the worker was killed by signal 6\""));
@@ -523,61 +428,61 @@ START_TEST(exit_statuses)
 {
     space s;
     space_open(&s, corpus);
-    run r = vfv("run", "t_ok", "--des", s.des, "--count", "2", "--out",
+    vf_t_run r = vf_t_vaultfuzz("run", "t_ok", "--des", s.des, "--count", "2", "--out",
                 sub(&s, 0, "ok"), NULL);
     ck_assert_msg(r.rc == 0, "%s", r.err);
     ck_assert_ptr_nonnull(strstr(r.out, "maps: 1 selected, 1 run, "));
     ck_assert_ptr_nonnull(strstr(r.out, "result: every case ok (exit status "
                                  "0)\n"));
-    done(&r);
+    vf_t_run_free(&r);
     /* The same --out twice: refused; --resume of a finished run: its
      * report again. */
-    r = vfv("run", "t_ok", "--des", s.des, "--out", s.path[0], NULL);
+    r = vf_t_vaultfuzz("run", "t_ok", "--des", s.des, "--out", s.path[0], NULL);
     ck_assert_int_eq(r.rc, 2);
     ck_assert_ptr_nonnull(strstr(r.err, "holds a run already"));
-    done(&r);
-    r = vfv("run", "--resume", s.path[0], NULL);
+    vf_t_run_free(&r);
+    r = vf_t_vaultfuzz("run", "--resume", s.path[0], NULL);
     ck_assert_int_eq(r.rc, 0);
-    done(&r);
-    r = vfv("run", "--resume", s.path[0], "--count", "3", NULL);
+    vf_t_run_free(&r);
+    r = vf_t_vaultfuzz("run", "--resume", s.path[0], "--count", "3", NULL);
     ck_assert_int_eq(r.rc, 2);
     ck_assert_ptr_nonnull(strstr(r.err, "give only -j, --timeout"));
-    done(&r);
+    vf_t_run_free(&r);
 
     /* Globs, --file, unknown names, bad values. */
-    r = vfv("run", "t_un*", "t_ok", "--des", s.des, "--count", "1", "--out",
+    r = vf_t_vaultfuzz("run", "t_un*", "t_ok", "--des", s.des, "--count", "1", "--out",
             sub(&s, 1, "glob"), NULL);
     ck_assert_ptr_nonnull(strstr(r.out, "maps: 3 selected, 2 run, 1 "
                                  "skipped"));
-    done(&r);
-    r = vfv("run", "t_nope", "--des", s.des, NULL);
+    vf_t_run_free(&r);
+    r = vf_t_vaultfuzz("run", "t_nope", "--des", s.des, NULL);
     ck_assert_int_eq(r.rc, 2);
     ck_assert_str_eq(r.err, "vaultfuzz run: no map named 't_nope'\n");
-    done(&r);
-    r = vfv("run", "--file", "other.des", "--des", s.des, NULL);
+    vf_t_run_free(&r);
+    r = vf_t_vaultfuzz("run", "--file", "other.des", "--des", s.des, NULL);
     ck_assert_int_eq(r.rc, 2);
-    done(&r);
-    r = vfv("run", "--shard", "4/3", NULL);
+    vf_t_run_free(&r);
+    r = vf_t_vaultfuzz("run", "--shard", "4/3", NULL);
     ck_assert_int_eq(r.rc, 2);
     ck_assert_str_eq(r.err, "vaultfuzz run: --shard needs I/N, 1 <= I <= N, "
                      "not '4/3'\n");
-    done(&r);
-    r = vfv("run", "--mode", "empty,empty", NULL);
+    vf_t_run_free(&r);
+    r = vf_t_vaultfuzz("run", "--mode", "empty,empty", NULL);
     ck_assert_int_eq(r.rc, 2);
-    done(&r);
+    vf_t_run_free(&r);
 
     /* A .des file that does not load: the rest runs, exit 2. */
     FILE *f = fopen(sub(&s, 2, "broken.des"), "w");
     fputs("NAME: t_broken\nMAP\n.@.\n", f);   /* no ENDMAP */
     fclose(f);
-    r = vfv("run", "--des", s.des, "--des", s.path[2], "--count", "1",
+    r = vf_t_vaultfuzz("run", "--des", s.des, "--des", s.path[2], "--count", "1",
             "--out", sub(&s, 3, "input"), NULL);
     ck_assert_int_eq(r.rc, 2);
     ck_assert_ptr_nonnull(strstr(r.out, "\ninput: 1 problems loading the "
                                  ".des files:\n  "));
     ck_assert_ptr_nonnull(strstr(r.out, "result: input problems or "
                                  "incomplete (exit status 2)\n"));
-    done(&r);
+    vf_t_run_free(&r);
     space_close(&s);
 }
 END_TEST
@@ -587,27 +492,27 @@ START_TEST(compare_finds_new_and_fixed)
 {
     space s;
     space_open(&s, corpus);
-    run a = vfv("run", "t_ok", "t_crash", "--des", s.des, "--count", "4",
+    vf_t_run a = vf_t_vaultfuzz("run", "t_ok", "t_crash", "--des", s.des, "--count", "4",
                 "--out", sub(&s, 0, "before"), NULL);
     ck_assert_int_eq(a.rc, 0);
     setenv("VAULTFUZZ_TEST_CRASH", "t_crash", 1);
-    run b = vfv("run", "t_ok", "t_crash", "--des", s.des, "--count", "4",
+    vf_t_run b = vf_t_vaultfuzz("run", "t_ok", "t_crash", "--des", s.des, "--count", "4",
                 "--out", sub(&s, 1, "after"), NULL);
     ck_assert_int_eq(b.rc, 1);
-    run c = vfv("compare", s.path[0], s.path[1], NULL);
+    vf_t_run c = vf_t_vaultfuzz("compare", s.path[0], s.path[1], NULL);
     ck_assert_int_eq(c.rc, 1);
     ck_assert_ptr_nonnull(strstr(c.out, "\nnew failures: 1\n  t_crash  "));
     ck_assert_ptr_nonnull(strstr(c.out, "  0/4 (0.0%, 95% CI 0.0-49.0%) -> "
                                  "4/4 (100.0%, 95% CI 51.0-100.0%)\n"));
     ck_assert_ptr_nonnull(strstr(c.out, "\nfixed: 0\n"));
-    done(&c);
-    c = vfv("compare", s.path[1], s.path[0], NULL);
+    vf_t_run_free(&c);
+    c = vf_t_vaultfuzz("compare", s.path[1], s.path[0], NULL);
     ck_assert_int_eq(c.rc, 0);
     ck_assert_ptr_nonnull(strstr(c.out, "\nnew failures: 0\nfixed: 1\n  "
                                  "t_crash  "));
-    done(&c);
-    done(&a);
-    done(&b);
+    vf_t_run_free(&c);
+    vf_t_run_free(&a);
+    vf_t_run_free(&b);
     space_close(&s);
 }
 END_TEST
@@ -618,7 +523,7 @@ START_TEST(make_run_finds_the_known_bad_vaults)
 {
     space s;
     space_open(&s, "");
-    run r = vfv("run", "--out", sub(&s, 0, "corpus"), "-j", "2", NULL);
+    vf_t_run r = vf_t_vaultfuzz("run", "--out", sub(&s, 0, "corpus"), "-j", "2", NULL);
     ck_assert_int_eq(r.rc, 1);
     char *fl = text_of(s.path[0], "failures.jsonl");
     size_t len;
@@ -646,7 +551,7 @@ START_TEST(make_run_finds_the_known_bad_vaults)
     free(sum);
     free(des);
     free(fl);
-    done(&r);
+    vf_t_run_free(&r);
     space_close(&s);
 }
 END_TEST

@@ -6,6 +6,7 @@
 
 #include "vf_des.h"
 #include "vf_engine.h"
+#include "vf_fs.h"
 
 Suite *vf_test_util_suite(void);
 Suite *vf_test_golden_suite(void);
@@ -54,5 +55,21 @@ typedef struct vf_t_eng {
  * instruction budget of instructions per case and a 32 MiB memory cap. */
 void vf_t_eng_open(vf_t_eng *x, const char *des, unsigned long instructions);
 void vf_t_eng_close(vf_t_eng *x);
+
+/* "vaultfuzz ARGS..." run in this process (arguments up to NULL), its
+ * output captured. */
+typedef struct vf_t_run {
+    int rc;
+    char *out, *err;
+} vf_t_run;
+vf_t_run vf_t_vaultfuzz(const char *first, ...);
+void vf_t_run_free(vf_t_run *r);
+
+/* Assertions: two files hold the same bytes; two report directories hold
+ * the same report files and the same dumps. */
+void vf_t_same_bytes(const char *a, const char *b);
+void vf_t_same_report(const char *a, const char *b);
+/* The dump file names of a report, sorted (appended to out). */
+void vf_t_dumps(const char *dir, vf_strlist *out);
 
 #endif
