@@ -51,10 +51,15 @@ vf_pool *vf_pool_new(int n, double timeout, vf_pool_fn fn, void *ctx,
 /* Stops the workers (killing any still busy) and frees the pool. */
 void vf_pool_free(vf_pool *p);
 
-/* A worker with no task, or -1. */
-int vf_pool_idle(const vf_pool *p);
+/* The live worker with the fewest tasks, if it has fewer than low; else
+ * -1. Handing out more before a worker runs dry keeps it busy while the
+ * caller is slow to come back. */
+int vf_pool_hungry(const vf_pool *p, size_t low);
 /* Tasks not yet answered. */
 size_t vf_pool_busy(const vf_pool *p);
+/* 1 when an answer is already read and waiting: vf_pool_wait will return
+ * at once. */
+int vf_pool_ready(const vf_pool *p);
 
 /* Hands worker w the n tasks ids[i] with the text lines[i] (one line
  * each, no '\n'). */
@@ -63,7 +68,9 @@ void vf_pool_send(vf_pool *p, int w, const uint64_t *ids,
 
 /* Waits up to ms milliseconds for an event. Returns 1 with *ev set, 0
  * when the time passed with none, -1 with a message when a worker cannot
- * be replaced. */
+ * be replaced. While every worker has at least two tasks the pool lets
+ * answers gather for a moment before reading them, so that one wake-up
+ * serves many. */
 int vf_pool_wait(vf_pool *p, int ms, vf_pool_event *ev, vf_sbuf *err);
 
 #endif

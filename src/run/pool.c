@@ -162,11 +162,28 @@ void vf_pool_free(vf_pool *p)
     free(p);
 }
 
-int vf_pool_idle(const vf_pool *p)
+int vf_pool_hungry(const vf_pool *p, size_t low)
+{
+    int best = -1;
+    for (int i = 0; i < p->n; i++) {
+        const worker *w = &p->w[i];
+        if (w->fd < 0 || w->eof || w->qn >= low) continue;
+        if (best < 0 || w->qn < p->w[best].qn) best = i;
+    }
+    return best;
+}
+
+static int has_line(const worker *w)
+{
+    return w->qn && w->in.len > w->off
+           && memchr(w->in.s + w->off, '\n', w->in.len - w->off);
+}
+
+int vf_pool_ready(const vf_pool *p)
 {
     for (int i = 0; i < p->n; i++)
-        if (!p->w[i].qn && p->w[i].fd >= 0 && !p->w[i].eof) return i;
-    return -1;
+        if (has_line(&p->w[i]) || p->w[i].eof) return 1;
+    return 0;
 }
 
 size_t vf_pool_busy(const vf_pool *p)
@@ -252,6 +269,14 @@ static int replace(vf_pool *p, int i, vf_pool_kind kind, vf_pool_event *ev,
     return spawn(p, i, err);
 }
 
+/* Every worker has a task after the one it is running. */
+static int all_fed(const vf_pool *p)
+{
+    for (int i = 0; i < p->n; i++)
+        if (p->w[i].qn < 2) return 0;
+    return 1;
+}
+
 /* Reads what is there from every worker; returns -1 on a poll error. */
 static int gather(vf_pool *p, int ms)
 {
@@ -261,6 +286,11 @@ static int gather(vf_pool *p, int ms)
         fds[i].events = POLLIN;
     }
     int r = poll(fds, (nfds_t)p->n, ms);
+    if (r > 0 && all_fed(p)) {
+        /* Nobody starves: let more answers come before reading. */
+        struct timespec ts = {0, 500000};
+        nanosleep(&ts, NULL);
+    }
     for (int i = 0; r > 0 && i < p->n; i++) {
         if (!fds[i].revents) continue;
         char buf[65536];

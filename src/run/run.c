@@ -29,6 +29,7 @@ typedef struct state {
     int cases_listed;          /* the case list replaced the map list */
     double t0, last_report, last_progress;
     unsigned long done_here;   /* results this process received */
+    vf_sbuf pending;           /* journal lines not written yet */
 } state;
 
 static double now_s(void)
@@ -94,10 +95,13 @@ static size_t batch_size(const state *s)
     return per < 1 ? 1 : per > max ? max : per;
 }
 
+/* Workers get more before they run dry: a batch whenever they hold less
+ * than half of one. */
 static void dispatch(state *s)
 {
     int w;
-    while (queued(&s->q) && (w = vf_pool_idle(s->pool)) >= 0) {
+    while (queued(&s->q)
+           && (w = vf_pool_hungry(s->pool, (batch_size(s) + 1) / 2)) >= 0) {
         uint64_t ids[32];
         char text[32][64], *lines[32];
         size_t n = batch_size(s), k = 0;
@@ -110,8 +114,13 @@ static void dispatch(state *s)
     }
 }
 
-static int journal(state *s, const char *line, size_t len, vf_sbuf *err)
+/* Writes the journal lines received; called whenever no other answer is
+ * waiting, so a kill loses only results that arrived together with the
+ * one being handled. */
+static int flush(state *s, vf_sbuf *err)
 {
+    const char *line = s->pending.s;
+    size_t len = s->pending.len;
     while (len) {
         ssize_t k = write(s->r->journal_fd, line, len);
         if (k < 0 && errno == EINTR) continue;
@@ -122,6 +131,7 @@ static int journal(state *s, const char *line, size_t len, vf_sbuf *err)
         line += k;
         len -= (size_t)k;
     }
+    vf_sbuf_reset(&s->pending);
     return 0;
 }
 
@@ -137,10 +147,7 @@ static int reply(state *s, const char *text, vf_sbuf *err)
         vf_sbuf_printf(err, "a worker answered '%.200s'", text);
         rc = -1;
     } else {
-        vf_sbuf line = VF_SBUF_INIT;
-        vf_sbuf_printf(&line, "%s\n", text);
-        rc = journal(s, line.s, line.len, err);
-        vf_sbuf_free(&line);
+        vf_sbuf_printf(&s->pending, "%s\n", text);
         s->done_here++;
     }
     if (kind == 'M') vf_map_rec_free(&m);
@@ -248,13 +255,14 @@ static int loop(state *s, vf_sbuf *err)
             list_cases(s);
         dispatch(s);
         if (s->cases_listed && !queued(&s->q) && !vf_pool_busy(s->pool))
-            return 0;
+            return flush(s, err);
         vf_pool_event ev;
         int got = vf_pool_wait(s->pool, 200, &ev, err);
         if (got < 0) return -1;
         if (got && ev.kind == VF_POOL_REPLY && reply(s, ev.reply, err))
             return -1;
         if (got && ev.kind != VF_POOL_REPLY && died(s, &ev, err)) return -1;
+        if (!vf_pool_ready(s->pool) && flush(s, err)) return -1;
         progress(s, 0);
         if (periodic_report(s, err)) return -1;
     }
@@ -273,5 +281,6 @@ int vf_run_execute(vf_run *r, vf_sbuf *err)
     vf_pool_free(s.pool);
     free(s.q.v);
     free(s.q.back);
+    vf_sbuf_free(&s.pending);
     return rc;
 }
