@@ -455,6 +455,13 @@ START_TEST(exit_statuses)
     ck_assert_ptr_nonnull(strstr(r.out, "maps: 3 selected, 2 run, 1 "
                                  "skipped"));
     vf_t_run_free(&r);
+    /* --tag: the tags a map's Lua sets at load. */
+    r = vf_t_vaultfuzz("run", "--tag", "transparent", "--tag", "unrand",
+                       "--des", s.des, "--count", "1", "--out",
+                       sub(&s, 4, "tag"), NULL);
+    ck_assert_ptr_nonnull(strstr(r.out, "maps: 7 selected, 5 run, 1 "
+                                 "skipped, 1 with a Lua error at load\n"));
+    vf_t_run_free(&r);
     r = vf_t_vaultfuzz("run", "t_nope", "--des", s.des, NULL);
     ck_assert_int_eq(r.rc, 2);
     ck_assert_str_eq(r.err, "vaultfuzz run: no map named 't_nope'\n");

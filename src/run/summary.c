@@ -75,7 +75,8 @@ void vf_report_summary(vf_sbuf *b, const vf_report_in *in)
             vf_sbuf_printf(b, "  %s\n", in->input->v[i]);
     }
     vf_sbuf_printf(b, "maps: %zu selected, %zu run, %zu skipped, %zu with a "
-                   "Lua error at load\nskipped: ", t->nselected,
+                   "Lua error at load\nskipped: ",
+                   t->nselected - t->status[VF_MAP_UNSELECTED],
                    t->status[VF_MAP_RUN], skipped(t),
                    t->status[VF_MAP_LOAD_ERROR]);
     skipped_text(b, t);
@@ -164,7 +165,8 @@ void vf_report_json(vf_sbuf *b, const vf_report_in *in)
     const vf_tally *t = in->t;
     json_head(b, in);
     vf_sbuf_printf(b, "  \"maps\": {\"selected\": %zu, \"examined\": %zu, "
-                   "\"by_status\": {", t->nselected, t->examined);
+                   "\"by_status\": {",
+                   t->nselected - t->status[VF_MAP_UNSELECTED], t->examined);
     for (int s = 0; s < VF_MAP_STATUS_COUNT; s++)
         vf_sbuf_printf(b, "%s\"%s\": %zu", s ? ", " : "",
                        vf_map_status_name((vf_map_status)s), t->status[s]);
