@@ -8,27 +8,13 @@
 #include <string.h>
 #include <unistd.h>
 
-typedef struct run {
-    int rc;
-    char *out, *err;
-} run;
+typedef vf_t_run run;
 
 /* vaultfuzz with up to five arguments; the first NULL ends the list. */
 static run vf5(const char *a1, const char *a2, const char *a3, const char *a4,
                const char *a5)
 {
-    char *argv[7] = {"vaultfuzz", (char *)a1, (char *)a2, (char *)a3,
-                     (char *)a4, (char *)a5, NULL};
-    int argc = 1;
-    while (argc < 6 && argv[argc]) argc++;
-    run r;
-    size_t ol, el;
-    FILE *out = open_memstream(&r.out, &ol);
-    FILE *err = open_memstream(&r.err, &el);
-    r.rc = vf_cli_main(argc, argv, out, err);
-    fclose(out);
-    fclose(err);
-    return r;
+    return vf_t_vaultfuzz(a1, a2, a3, a4, a5, NULL);
 }
 
 static run vf(const char *a1, const char *a2, const char *a3, const char *a4)
@@ -38,8 +24,7 @@ static run vf(const char *a1, const char *a2, const char *a3, const char *a4)
 
 static void done(run *r)
 {
-    free(r->out);
-    free(r->err);
+    vf_t_run_free(r);
 }
 
 START_TEST(lint_default_corpus_is_clean)

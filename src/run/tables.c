@@ -66,17 +66,24 @@ void vf_report_csv(vf_sbuf *b, const vf_report_in *in)
 
 /* ---- failures.jsonl ---------------------------------------------------- */
 
-static void fail_line(vf_sbuf *b, const vf_tally *t, const vf_case_rec *r)
+/* {"map": ..., "file": ..., "line": N, -- what every line starts with. */
+static void json_map_head(vf_sbuf *b, const vf_map_rec *m)
 {
-    const vf_map_rec *m = &t->maps[r->map].rec;
-    vf_sbuf tmp = VF_SBUF_INIT;
     vf_sbuf_adds(b, "{\"map\": ");
     vf_json_cstr(b, m->name);
     vf_sbuf_adds(b, ", \"file\": ");
     vf_json_cstr(b, m->file);
-    vf_sbuf_printf(b, ", \"line\": %d, \"seed\": %llu, \"case_seed\": %llu, "
+    vf_sbuf_printf(b, ", \"line\": %d, ", m->line);
+}
+
+static void fail_line(vf_sbuf *b, const vf_tally *t, const vf_case_rec *r)
+{
+    const vf_map_rec *m = &t->maps[r->map].rec;
+    vf_sbuf tmp = VF_SBUF_INIT;
+    json_map_head(b, m);
+    vf_sbuf_printf(b, "\"seed\": %llu, \"case_seed\": %llu, "
                    "\"iteration\": %lu, \"layout\": \"%s\", \"kinds\": [\"",
-                   m->line, (unsigned long long)t->spec->seed,
+                   (unsigned long long)t->spec->seed,
                    (unsigned long long)r->seed, (unsigned long)r->iter,
                    vf_mode_name(r->mode));
     vf_result_kinds(b, r->kinds, "\", \"");
@@ -104,13 +111,10 @@ static void load_error_line(vf_sbuf *b, const vf_tally *t,
                             const vf_map_rec *m)
 {
     vf_sbuf cmd = VF_SBUF_INIT;
-    vf_sbuf_adds(b, "{\"map\": ");
-    vf_json_cstr(b, m->name);
-    vf_sbuf_adds(b, ", \"file\": ");
-    vf_json_cstr(b, m->file);
-    vf_sbuf_printf(b, ", \"line\": %d, \"seed\": null, \"case_seed\": null, "
-                   "\"iteration\": null, \"layout\": \"load\", \"kinds\": "
-                   "[\"lua_error\"], \"message\": ", m->line);
+    json_map_head(b, m);
+    vf_sbuf_adds(b, "\"seed\": null, \"case_seed\": null, \"iteration\": "
+                 "null, \"layout\": \"load\", \"kinds\": [\"lua_error\"], "
+                 "\"message\": ");
     vf_json_cstr(b, m->message);
     vf_run_lint_command(t->spec, m->file, &cmd);
     vf_sbuf_adds(b, ", \"attempts\": 1, \"placed\": null, \"dump\": null, "
