@@ -77,11 +77,25 @@ static int resolve_and_place(vf_engine *e, const vf_mapdef *def,
     return 0;
 }
 
+/* placement.lua asks for no exits, so none is connected; but an exit the
+ * game could never connect is worth knowing: the game vetoes a level on
+ * which none of a vault's exits connects (§6.4). */
+static void judge_exits(const vf_level *l, vf_verdict *v)
+{
+    const vf_level_vault *lv = &l->vaults[v->placed.vault];
+    int reach = 0;
+    for (int i = 0; i < lv->nexits; i++)
+        reach += vf_place_exit_reaches_floor(l, lv->exits[i].x,
+                                             lv->exits[i].y);
+    if (lv->nexits && !reach) v->kinds |= VF_V_EXIT_UNCONNECTED;
+}
+
 void vf_case_run(vf_engine *e, const vf_mapdef *def, uint64_t base_seed,
                  uint32_t iter, const vf_case_opts *o, vf_level *l,
                  vf_rmap *m, vf_verdict *v)
 {
     memset(v, 0, sizeof *v);
+    v->placed.vault = -1;
     v->seed = vf_seed_case(base_seed, def->name, iter);
     vf_rng r;
     vf_rng_seed(&r, vf_seed_mix(v->seed ^ 0x706c616365ULL));   /* "place" */
@@ -89,4 +103,5 @@ void vf_case_run(vf_engine *e, const vf_mapdef *def, uint64_t base_seed,
                                     "no_pool_fixup" : NULL;
     build_level(l, vf_engine_place(e), o->mode);
     if (!resolve_and_place(e, def, o, l, m, &r, v)) return;
+    judge_exits(l, v);
 }
