@@ -33,6 +33,8 @@ void vf_lua_open_dgn_build(lua_State *L);
  * call after vf_lua_open_dgn. */
 void vf_lua_open_dgn_keyed(lua_State *L);
 void vf_lua_open_crawl(lua_State *L);
+/* crawl.worley, crawl.worley_diff, crawl.simplex (noise.c). */
+void vf_lua_open_noise(lua_State *L);
 void vf_lua_open_level(lua_State *L);      /* you.*, branches, bounds */
 void vf_lua_open_dgn_subvault(lua_State *L);
 /* Last: every other name of the game's API (no-ops, new-game answers,
