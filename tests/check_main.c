@@ -18,6 +18,7 @@ suites[] = {
     {"engine", vf_test_engine_suite, 0},
     {"build", vf_test_build_suite, 0},
     {"keyed", vf_test_keyed_suite, 0},
+    {"layout", vf_test_layout_suite, 0},
     /* Opt-in: needs ../shared/dcss-des (make check-real, .ci/run). */
     {"realcorpus", vf_test_realcorpus_suite, 1},
 };
