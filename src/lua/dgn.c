@@ -22,6 +22,20 @@ void vf_lua_pushmap(lua_State *L, vf_rmap *m)
     lua_setmetatable(L, -2);
 }
 
+void vf_lua_set_case_map(lua_State *L, vf_rmap *m)
+{
+    lua_pushlightuserdata(L, m);
+    lua_setfield(L, LUA_REGISTRYINDEX, "vf_case_map");
+}
+
+vf_rmap *vf_lua_case_map(lua_State *L)
+{
+    lua_getfield(L, LUA_REGISTRYINDEX, "vf_case_map");
+    vf_rmap *m = lua_touserdata(L, -1);
+    lua_pop(L, 1);
+    return m;
+}
+
 int vf_lua_des_error(lua_State *L, const char *msg)
 {
     lua_Debug ar;

@@ -183,7 +183,9 @@ static void open_bindings(vf_engine *e, const vf_engine_config *cfg)
     vf_lua_open_dgn(L);
     vf_lua_open_dgn_keyed(L);
     vf_lua_open_dgn_build(L);
+    vf_lua_open_dgn_layout(L);
     vf_lua_open_crawl(L);
+    vf_lua_open_noise(L);
     vf_lua_open_level(L);
     vf_lua_open_dgn_subvault(L);
     vf_lua_open_surface(L);
@@ -260,6 +262,15 @@ static int run_hook(vf_engine *e, const char *name, vf_sbuf *err)
     return call_global(e, "dgn_map_run_hook", 1, 0, err);
 }
 
+/* Makes m the map the chunks and bindings work on. */
+static int set_map(vf_engine *e, vf_rmap *m, vf_sbuf *err)
+{
+    lua_State *L = vf_lua_state(e->lua);
+    vf_lua_set_case_map(L, m);
+    vf_lua_pushmap(L, m);
+    return call_global(e, "dgn_set_map", 1, 0, err);
+}
+
 /* One attempt: §2.3 steps 1-5 (and 6 when validating). Returns 1 when
  * validate passed, 0 when it failed, -1 on a Lua error. */
 static int attempt(vf_engine *e, const vf_mapdef *def, int validating,
@@ -267,8 +278,7 @@ static int attempt(vf_engine *e, const vf_mapdef *def, int validating,
 {
     lua_State *L = vf_lua_state(e->lua);
     vf_rmap_reset(m);
-    vf_lua_pushmap(L, m);
-    if (call_global(e, "dgn_set_map", 1, 0, err)) return -1;
+    if (set_map(e, m, err)) return -1;
     lua_pushstring(L, def->name);
     if (call_global(e, "dgn_flush_map_environment_for", 1, 0, err) ||
         run_chunk(e, def, VF_CHUNK_PRELUDE, 0, err) ||
@@ -310,8 +320,7 @@ static int vetoed(vf_engine *e, const vf_mapdef *def, vf_rmap *m)
     if (vf_chunk_empty(&def->chunk[VF_CHUNK_VETO])) return 0;
     lua_State *L = vf_lua_state(e->lua);
     vf_sbuf err = VF_SBUF_INIT;
-    vf_lua_pushmap(L, m);
-    int rc = call_global(e, "dgn_set_map", 1, 0, &err);
+    int rc = set_map(e, m, &err);
     if (rc == 0) rc = run_chunk(e, def, VF_CHUNK_VETO, 1, &err);
     int veto = rc != 0 || lua_toboolean(L, -1);
     if (rc == 0) lua_pop(L, 1);
