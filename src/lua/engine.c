@@ -183,6 +183,7 @@ static void open_bindings(vf_engine *e, const vf_engine_config *cfg)
     vf_lua_open_dgn(L);
     vf_lua_open_dgn_keyed(L);
     vf_lua_open_dgn_build(L);
+    vf_lua_open_dgn_conn(L);
     vf_lua_open_crawl(L);
     vf_lua_open_level(L);
     vf_lua_open_dgn_subvault(L);

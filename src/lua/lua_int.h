@@ -13,6 +13,9 @@
 vf_rmap *vf_lua_checkmap(lua_State *L, int idx);
 /* Pushes a map object for m (valid while m is). */
 void vf_lua_pushmap(lua_State *L, vf_rmap *m);
+/* Pushes a map object that owns its map, and returns the map, zeroed for
+ * the caller to vf_rmap_init; it is freed when Lua collects the object. */
+vf_rmap *vf_lua_newmap(lua_State *L);
 /* The RNG of the running case, or a Lua error outside a case. */
 vf_rng *vf_lua_rng(lua_State *L);
 void vf_lua_set_rng(lua_State *L, vf_rng *r);
@@ -32,6 +35,8 @@ void vf_lua_open_dgn_build(lua_State *L);
 /* Adds the keyed-spec, overlay and marker bindings to dgn (dgn_keyed.c);
  * call after vf_lua_open_dgn. */
 void vf_lua_open_dgn_keyed(lua_State *L);
+/* Adds the map-grid connectivity bindings and original_map (dgn_conn.c). */
+void vf_lua_open_dgn_conn(lua_State *L);
 void vf_lua_open_crawl(lua_State *L);
 void vf_lua_open_level(lua_State *L);      /* you.*, branches, bounds */
 void vf_lua_open_dgn_subvault(lua_State *L);
