@@ -178,3 +178,13 @@ function dgn.orig_glyphs_connected(map, ...)
   return dgn.places_connected(map, dgn.orig_gly_point, dgn.points_connected,
                               ...)
 end
+
+-- Tags that only flag a map: a map needs DEPTH, PLACE or some other tag
+-- to be placeable (dcss-compat.md §5.7; the game registers the same set).
+for flag in string.gmatch("minivault mini_float allow_dup extra no_hmirror "
+    .. "no_vmirror no_rotate no_pool_fixup no_wall_fixup dummy transparent "
+    .. "no_monster_gen no_item_gen no_trap_gen ruin generate_awake no_dump "
+    .. "generate_loot overwritable water_ok unrand place_unique luniq uniq "
+    .. "patrolling removed", "%S+") do
+  dgn.map_register_flag(flag)
+end

@@ -20,6 +20,7 @@ suites[] = {
     {"keyed", vf_test_keyed_suite, 0},
     {"glyph", vf_test_glyph_suite, 0},
     {"mapconn", vf_test_mapconn_suite, 0},
+    {"mapcheck", vf_test_mapcheck_suite, 0},
     /* Opt-in: needs ../shared/dcss-des (make check-real, .ci/run). */
     {"realcorpus", vf_test_realcorpus_suite, 1},
 };

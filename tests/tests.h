@@ -20,6 +20,7 @@ Suite *vf_test_build_suite(void);
 Suite *vf_test_keyed_suite(void);
 Suite *vf_test_glyph_suite(void);
 Suite *vf_test_mapconn_suite(void);
+Suite *vf_test_mapcheck_suite(void);
 Suite *vf_test_realcorpus_suite(void);
 
 /* A set loaded from text for one test. */
