@@ -1,5 +1,6 @@
 /* vaultfuzz lint: load, compile, run each map's Lua, report. */
 #include "cli.h"
+#include "vf_mapcheck.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -10,14 +11,18 @@ static const char lint_usage[] =
     "\n"
     "Loads .des files (a directory is searched recursively for *.des, in the\n"
     "game's order), compiles every Lua chunk, then runs each map's Lua as\n"
-    "the game does when it loads maps (is_validating() true), and prints\n"
-    "each problem as 'file:line: map NAME: what is wrong', then a summary.\n"
+    "the game does when it loads maps (is_validating() true) and applies\n"
+    "the game's load-time checks to the result (size for the orientation,\n"
+    "a possible exit, DEPTH/PLACE/tag, temple altars), and prints each\n"
+    "problem as 'file:line: map NAME: what is wrong', then a summary.\n"
     "\n"
     VF_CLI_WORLD_HELP
     "  --seeds N    also resolve every map as at placement for seeds 1..N\n"
     "               and report its Lua errors\n"
-    "  --no-lua     load and compile only (the game's Lua library is\n"
-    "               needed to run the game's own vaults: see --crawl-dir)\n"
+    "  --no-lua     load and compile only: no Lua run, so no load-time\n"
+    "               checks either (they judge what the Lua built; the\n"
+    "               game's Lua library is needed to run the game's own\n"
+    "               vaults: see --crawl-dir)\n"
     "  --stats      also print the Lua calls the headers generate, by kind\n"
     "\n"
     "Exit status: 0 when no errors were found, 1 otherwise, 2 on bad usage.\n";
@@ -51,6 +56,10 @@ static void run_map(vf_engine *e, const vf_desset *set, const vf_mapdef *def,
                           NULL, &err) == VF_LUA_ERROR) {
         vf_engine_diag(d, VF_ERROR, set, def, "", vf_sbuf_str(&err));
         t->lua_errors++;
+    } else if (vf_mapcheck(&m, vf_engine_is_flag, e, &err)) {
+        /* The game refuses to load such a map (§5.7). */
+        vf_diag_add(d, VF_ERROR, set->files[def->file].path, def->line,
+                    def->name, "%s", vf_sbuf_str(&err));
     }
     unsigned long failed = 0, first_seed = 0;
     for (unsigned long s = 1; s <= seeds; s++) {

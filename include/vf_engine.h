@@ -65,6 +65,12 @@ vf_resolve_status vf_engine_resolve(vf_engine *e, const vf_mapdef *def,
 /* The level the engine's vault Lua is told it is on (cfg->place). */
 const vf_place *vf_engine_place(const vf_engine *e);
 
+/* Whether tag was registered with dgn.map_register_flag (the game's
+ * library registers its flags in mapinit.lua, ours in dungeon.lua, and
+ * vault Lua may add more): engine is the vf_engine. The signature is
+ * vf_mapcheck's vf_flag_fn. */
+int vf_engine_is_flag(void *engine, const char *tag);
+
 /* Adds a Lua error about def to d at the line it names: a message
  * "path:line: text" for def's file is placed there; anything else at the
  * map's NAME: line. what prefixes the text ("placement, seed 3"). */

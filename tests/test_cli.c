@@ -77,7 +77,7 @@ static const char runtime_des[] =
     "ENDMAP\n"
     "\n"
     "NAME: vf_placement_error\n"
-    "TAGS: transparent\n"
+    "TAGS: transparent vf_test\n"
     "{{\n"
     "  if not is_validating() and crawl.coinflip() then\n"
     "    error(\"unlucky\")\n"
@@ -136,6 +136,40 @@ START_TEST(lint_runs_map_lua)
 }
 END_TEST
 
+/* The game's load-time checks (§5.7) run on what the load-time Lua built;
+ * a map whose Lua fails is reported for that alone. */
+START_TEST(lint_applies_load_checks)
+{
+    const char *p = temp_des(
+        "NAME: vf_fine\nDEPTH: D\nMAP\nx@x\nENDMAP\n\n"
+        "NAME: vf_closed\nDEPTH: D\nSUBST: a = x\nMAP\nxax\nENDMAP\n\n"
+        "NAME: vf_nowhere\nMAP\nx@x\nENDMAP\n\n"
+        "NAME: vf_broken\n: error('first')\nMAP\nxxx\nENDMAP\n");
+    run r = vf("lint", "--des", p, NULL);
+    ck_assert_int_eq(r.rc, 1);
+    char want[1024];
+    snprintf(want, sizeof want,
+             "%s:7: map vf_closed: Map 'vf_closed' has no (possible) exits; "
+             "use TAGS: no_exits if this is intentional\n"
+             "%s:14: map vf_nowhere: Map 'vf_nowhere' has no DEPTH, no PLACE "
+             "and no selectable tag in 'minivault'\n"
+             "%s:20: map vf_broken: first\n"
+             "lua: 4 maps run as at load, with our dlua/ at D:8; 0 placement "
+             "resolves: 1 lua errors, 0 validate failures, 0 vetoes\n"
+             "lint: 1 files, 4 maps, 7 chunks, 3 errors, 0 warnings\n",
+             p, p, p);
+    ck_assert_str_eq(r.out, want);
+    done(&r);
+    /* Without the Lua run there is nothing to check. */
+    r = vf5("lint", "--des", p, "--no-lua", NULL);
+    ck_assert_int_eq(r.rc, 0);
+    ck_assert_str_eq(r.out, "lint: 1 files, 4 maps, 7 chunks, 0 errors, "
+                     "0 warnings\n");
+    done(&r);
+    remove(p);
+}
+END_TEST
+
 START_TEST(lint_reports_errors_and_exit_status)
 {
     run r = vf("lint", "--des", "corpus/bad/lua_syntax.des.bad", NULL);
@@ -147,7 +181,7 @@ START_TEST(lint_reports_errors_and_exit_status)
         "veto chunk: unexpected symbol near '='\n"
         "lua: 1 maps run as at load, with our dlua/ at D:8; 0 placement "
         "resolves: 0 lua errors, 0 validate failures, 0 vetoes\n"
-        "lint: 1 files, 2 maps, 4 chunks, 2 errors, 0 warnings\n");
+        "lint: 1 files, 2 maps, 5 chunks, 2 errors, 0 warnings\n");
     done(&r);
 
     r = vf("lint", "--des=nowhere", NULL, NULL);
@@ -303,6 +337,7 @@ Suite *vf_test_cli_suite(void)
     TCase *tc = tcase_create("commands");
     tcase_add_test(tc, lint_default_corpus_is_clean);
     tcase_add_test(tc, lint_reports_errors_and_exit_status);
+    tcase_add_test(tc, lint_applies_load_checks);
     tcase_add_test(tc, lint_stats);
     tcase_add_test(tc, list_text_and_json);
     tcase_add_test(tc, list_load_errors_go_to_stderr);

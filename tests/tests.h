@@ -21,6 +21,8 @@ Suite *vf_test_keyed_suite(void);
 Suite *vf_test_glyph_suite(void);
 Suite *vf_test_place_suite(void);
 Suite *vf_test_layout_suite(void);
+Suite *vf_test_mapconn_suite(void);
+Suite *vf_test_mapcheck_suite(void);
 Suite *vf_test_realcorpus_suite(void);
 
 /* A set loaded from text for one test. */

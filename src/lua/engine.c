@@ -184,6 +184,7 @@ static void open_bindings(vf_engine *e, const vf_engine_config *cfg)
     vf_lua_open_dgn_keyed(L);
     vf_lua_open_dgn_build(L);
     vf_lua_open_dgn_layout(L);
+    vf_lua_open_dgn_conn(L);
     vf_lua_open_crawl(L);
     vf_lua_open_noise(L);
     vf_lua_open_level(L);
@@ -369,6 +370,29 @@ vf_resolve_status vf_engine_resolve(vf_engine *e, const vf_mapdef *def,
     vf_sbuf_free(&ignore);
     if (attempts) *attempts = n;
     return st;
+}
+
+typedef struct flag_query {
+    const char *tag;
+    int found;
+} flag_query;
+
+static int look_up_flag(lua_State *L)
+{
+    flag_query *q = lua_touserdata(L, 1);
+    lua_getfield(L, LUA_REGISTRYINDEX, "vf_flags");
+    lua_getfield(L, -1, q->tag);
+    q->found = lua_toboolean(L, -1);
+    return 0;
+}
+
+int vf_engine_is_flag(void *engine, const char *tag)
+{
+    vf_engine *e = engine;
+    flag_query q = {tag, 0};
+    /* Protected: interning the tag may allocate past the case's cap. */
+    lua_cpcall(vf_lua_state(e->lua), look_up_flag, &q);
+    return q.found;
 }
 
 void vf_engine_diag(vf_diag *d, vf_severity sev, const vf_desset *set,

@@ -17,6 +17,9 @@ void vf_lua_pushmap(lua_State *L, vf_rmap *m);
  * bindings the game lets vault code call without a map. */
 void vf_lua_set_case_map(lua_State *L, vf_rmap *m);
 vf_rmap *vf_lua_case_map(lua_State *L);
+/* Pushes a map object that owns its map, and returns the map, zeroed for
+ * the caller to vf_rmap_init; it is freed when Lua collects the object. */
+vf_rmap *vf_lua_newmap(lua_State *L);
 /* The RNG of the running case, or a Lua error outside a case. */
 vf_rng *vf_lua_rng(lua_State *L);
 void vf_lua_set_rng(lua_State *L, vf_rng *r);
@@ -38,6 +41,8 @@ void vf_lua_open_dgn_build(lua_State *L);
 void vf_lua_open_dgn_keyed(lua_State *L);
 /* Adds the whole-level layout bindings (dgn.layout_*, dgn_layout.c). */
 void vf_lua_open_dgn_layout(lua_State *L);
+/* Adds the map-grid connectivity bindings and original_map (dgn_conn.c). */
+void vf_lua_open_dgn_conn(lua_State *L);
 void vf_lua_open_crawl(lua_State *L);
 /* crawl.worley, crawl.worley_diff, crawl.simplex (noise.c). */
 void vf_lua_open_noise(lua_State *L);
