@@ -20,6 +20,7 @@ suites[] = {
     {"keyed", vf_test_keyed_suite, 0},
     {"glyph", vf_test_glyph_suite, 0},
     {"place", vf_test_place_suite, 0},
+    {"conn", vf_test_conn_suite, 0},
     /* Opt-in: needs ../shared/dcss-des (make check-real, .ci/run). */
     {"realcorpus", vf_test_realcorpus_suite, 1},
 };
