@@ -6,6 +6,7 @@
 
 #include "vf_des.h"
 #include "vf_engine.h"
+#include "vf_level.h"
 
 Suite *vf_test_util_suite(void);
 Suite *vf_test_golden_suite(void);
@@ -23,6 +24,7 @@ Suite *vf_test_place_suite(void);
 Suite *vf_test_layout_suite(void);
 Suite *vf_test_mapconn_suite(void);
 Suite *vf_test_mapcheck_suite(void);
+Suite *vf_test_conn_suite(void);
 Suite *vf_test_realcorpus_suite(void);
 
 /* A set loaded from text for one test. */
@@ -56,5 +58,15 @@ typedef struct vf_t_eng {
  * instruction budget of instructions per case and a 32 MiB memory cap. */
 void vf_t_eng_open(vf_t_eng *x, const char *des, unsigned long instructions);
 void vf_t_eng_close(vf_t_eng *x);
+
+/* A level drawn in ASCII at (0, 0) over rock, at place ("D:8"). rows:
+ * NULL-terminated map glyphs (vf_glyph_feature; '^' is a mechanical trap,
+ * items and monsters mark the cell's content). marks: NULL, or rows
+ * over the same cells: 'a'-'h' a cell of vault 0-7 masked opaque, 'A'-'H'
+ * one not masked opaque, '1'-'8' an exit of vault 0-7 (not opaque,
+ * listed in its exits); anything else no vault. Vaults are named "v0"..,
+ * their rectangles the box of their marks. */
+void vf_t_level(vf_level *l, const char *place, const char *const *rows,
+                const char *const *marks);
 
 #endif
