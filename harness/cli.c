@@ -20,6 +20,7 @@ static const char usage[] =
     "  chunks  the Lua chunks the game generates for each map\n"
     "  show    one map resolved for one case (seed, iteration)\n"
     "  check   one case placed on a level and judged: verdict and level\n"
+    "  anchors compare with the game's own placement.lua results\n"
     "  help    this text, or 'vaultfuzz help COMMAND'\n"
     "\n"
     "Each command takes --help. The default --des is corpus/.\n";
@@ -153,6 +154,8 @@ int vf_cli_main(int argc, char **argv, FILE *out, FILE *err)
     if (!strcmp(cmd, "list")) return vf_cmd_list(&cli, argc - 1, argv + 1);
     if (!strcmp(cmd, "show")) return vf_cmd_show(&cli, argc - 1, argv + 1);
     if (!strcmp(cmd, "check")) return vf_cmd_check(&cli, argc - 1, argv + 1);
+    if (!strcmp(cmd, "anchors"))
+        return vf_cmd_anchors(&cli, argc - 1, argv + 1);
     if (!strcmp(cmd, "chunks"))
         return vf_cmd_chunks(&cli, argc - 1, argv + 1);
     if (!strcmp(cmd, "help") || !strcmp(cmd, "--help") || !strcmp(cmd, "-h")) {

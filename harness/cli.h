@@ -77,6 +77,7 @@ long vf_cli_world_load(vf_cli *cli, const char *cmd, vf_cli_world *w,
 
 int vf_cmd_lint(vf_cli *cli, int argc, char **argv);
 int vf_cmd_check(vf_cli *cli, int argc, char **argv);
+int vf_cmd_anchors(vf_cli *cli, int argc, char **argv);
 int vf_cmd_list(vf_cli *cli, int argc, char **argv);
 int vf_cmd_chunks(vf_cli *cli, int argc, char **argv);
 int vf_cmd_show(vf_cli *cli, int argc, char **argv);

@@ -87,6 +87,26 @@ static const char runtime_des[] =
     "x@x\n"
     "ENDMAP\n";
 
+START_TEST(check_prints_verdict_and_level)
+{
+    run r = vf("check", "vf_bad_sealed_room", NULL, NULL);
+    ck_assert_int_eq(r.rc, 1);
+    ck_assert_ptr_nonnull(strstr(r.out, "verdict: "));
+    ck_assert_ptr_nonnull(strstr(r.out, "interior_pocket"));
+    /* The finding's cell is lettered on the level, with a legend line. */
+    ck_assert_ptr_nonnull(strstr(r.out, "C interior_pocket: 1 cells"));
+    done(&r);
+    r = vf("check", "vf_bad_veto", NULL, NULL);
+    ck_assert_int_eq(r.rc, 1);
+    ck_assert_ptr_nonnull(strstr(r.out, "verdict: vetoed\n"));
+    done(&r);
+    r = vf("check", "vf_bad_fly_closet", "--mode", "cave");
+    ck_assert_int_eq(r.rc, 2);
+    ck_assert_ptr_nonnull(strstr(r.err, "unknown mode 'cave'"));
+    done(&r);
+}
+END_TEST
+
 START_TEST(lint_runs_map_lua)
 {
     const char *p = temp_des(runtime_des);
@@ -345,6 +365,7 @@ Suite *vf_test_cli_suite(void)
     tcase_add_test(tc, chunks_shows_generated_lua);
     tcase_add_test(tc, show_resolves_one_case);
     tcase_add_test(tc, lint_runs_map_lua);
+    tcase_add_test(tc, check_prints_verdict_and_level);
     suite_add_tcase(s, tc);
     return s;
 }
