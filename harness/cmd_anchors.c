@@ -58,22 +58,51 @@ static int is_excused(const char *name)
     return 0;
 }
 
-/* Splits one CSV line (no quoted fields in these files) into a. */
-static int parse_line(char *line, anchor *a)
+/* Where each column we read is: results files differ (the extended one
+ * starts with an index and has more columns). */
+typedef struct columns {
+    int name, iterations, failures, status, n;
+} columns;
+
+#define MAX_FIELDS 16
+
+/* Splits one CSV line in place (no quoted fields in these files). */
+static int split(char *line, char **f)
 {
-    char *f[7];
     int n = 0;
-    for (char *p = line; n < 7; n++) {
-        f[n] = p;
+    for (char *p = line; n < MAX_FIELDS;) {
+        f[n++] = p;
         p = strchr(p, ',');
-        if (!p) { n++; break; }
+        if (!p) break;
         *p++ = '\0';
     }
-    if (n < 6) return -1;
-    a->name = f[0];
-    a->iterations = atoi(f[1]);
-    a->failures = atoi(f[2]);
-    snprintf(a->status, sizeof a->status, "%s", f[5]);
+    return n;
+}
+
+static int read_header(char *line, columns *c)
+{
+    char *f[MAX_FIELDS];
+    int n = split(line, f);
+    *c = (columns){-1, -1, -1, -1, 0};
+    for (int i = 0; i < n; i++) {
+        if (!strcmp(f[i], "map_name")) c->name = i;
+        if (!strcmp(f[i], "iterations")) c->iterations = i;
+        if (!strcmp(f[i], "failures")) c->failures = i;
+        if (!strcmp(f[i], "status")) c->status = i;
+        if (i >= c->n) c->n = i + 1;
+    }
+    return c->name < 0 || c->iterations < 0 || c->failures < 0 ||
+           c->status < 0 ? -1 : 0;
+}
+
+static int parse_line(char *line, const columns *c, anchor *a)
+{
+    char *f[MAX_FIELDS];
+    if (split(line, f) < c->n) return -1;
+    a->name = f[c->name];
+    a->iterations = atoi(f[c->iterations]);
+    a->failures = atoi(f[c->failures]);
+    snprintf(a->status, sizeof a->status, "%s", f[c->status]);
     return 0;
 }
 
@@ -155,13 +184,20 @@ static void compare(vf_cli *cli, runner *u, const vf_desset *set,
 
 static int run_file(vf_cli *cli, runner *u, const vf_desset *set, FILE *f)
 {
-    char line[4096];
+    char line[8192];
     tally t = {0};
+    columns c;
     if (!fgets(line, sizeof line, f)) return VF_EXIT_USAGE;
+    line[strcspn(line, "\r\n")] = '\0';
+    if (read_header(line, &c)) {
+        fprintf(cli->err, "vaultfuzz anchors: not a placement.lua results "
+                "file (no map_name, iterations, failures, status columns)\n");
+        return VF_EXIT_USAGE;
+    }
     while (fgets(line, sizeof line, f)) {
         line[strcspn(line, "\r\n")] = '\0';
         anchor a;
-        if (parse_line(line, &a) == 0) compare(cli, u, set, &a, &t);
+        if (parse_line(line, &c, &a) == 0) compare(cli, u, set, &a, &t);
     }
     fprintf(cli->out, "anchors: %d agree ok, %d agree failing, %d fail in "
             "the game only, %d in vaultfuzz only, %d excused by the script, "

@@ -336,6 +336,7 @@ vf_resolve_status vf_engine_resolve(vf_engine *e, const vf_mapdef *def,
 {
     vf_rng_seed(&e->rng, seed);
     vf_lua_case_begin(e->lua);
+    vf_lua_set_game(vf_lua_state(e->lua), vf_seed_mix(seed ^ 0x67616d65ULL));
     lua_pushboolean(vf_lua_state(e->lua), !validating);
     lua_setfield(vf_lua_state(e->lua), LUA_REGISTRYINDEX, "vf_started");
     out->def = def;

@@ -32,6 +32,8 @@ int vf_lua_des_error(lua_State *L, const char *msg);
 /* The place the case's level is at (copied). */
 void vf_lua_set_place(lua_State *L, const vf_place *p);
 const vf_place *vf_lua_place(lua_State *L);
+/* The case's game (level.c): new-game choices, from bits of game. */
+void vf_lua_set_game(lua_State *L, uint64_t game);
 
 void vf_lua_open_dgn(lua_State *L);
 /* Adds the map-grid builder bindings (l-dgnbld.cc) to the dgn table. */
