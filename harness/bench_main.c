@@ -3,6 +3,7 @@
  * Every figure is the median of several runs, printed beside a baseline
  * measured in the same run (reading the same files and nothing else), so a
  * busy shared machine shows up in both. */
+#include "vf_case.h"
 #include "vf_conn.h"
 #include "vf_des.h"
 #include "vf_engine.h"
@@ -90,6 +91,39 @@ static double rate(vf_engine *e, const vf_mapdef *def, int cases,
     return cases / (t / 1e3);
 }
 
+/* Whole cases per second (resolve, place on placement.lua's empty level,
+ * judge), for one map. */
+typedef struct case_ws {
+    vf_level *l;
+    vf_rmap m;
+    vf_conn_report *r;
+} case_ws;
+
+static double case_rate(vf_engine *e, const vf_mapdef *def, int cases,
+                        case_ws *w)
+{
+    vf_case_opts o = {VF_MODE_EMPTY, 1, 0};
+    vf_verdict v;
+    double t0 = now_ms();
+    for (int i = 0; i < cases; i++)
+        vf_case_run(e, def, 1, (uint32_t)i, &o, w->l, &w->m, w->r, &v);
+    return cases / ((now_ms() - t0) / 1e3);
+}
+
+static void print_rates(const char *what, double *r, size_t n, double base,
+                        const char *unit)
+{
+    double worst = n ? r[0] : 0;
+    for (size_t i = 1; i < n; i++)
+        if (r[i] < worst) worst = r[i];
+    qsort(r, n, sizeof *r, cmp_double);
+    printf("    %s:\n", what);
+    printf("      baseline (1x1 map, no Lua)  %9.0f %s\n", base, unit);
+    printf("      median map                  %9.0f %s  (goal >= 20000)\n",
+           n ? r[n / 2] : 0, unit);
+    printf("      slowest map                 %9.0f %s\n", worst, unit);
+}
+
 static void bench_resolve(const char *dir, const char *crawl_dat, int cases)
 {
     vf_desset set;
@@ -111,23 +145,27 @@ static void bench_resolve(const char *dir, const char *crawl_dat, int cases)
         return;
     }
     double *r = vf_xmalloc(set.nmaps * sizeof *r);
-    size_t n = 0, slowest = 0, failed = 0;
+    double *c = vf_xmalloc(set.nmaps * sizeof *c);
+    case_ws w = {vf_xmalloc(sizeof *w.l), {0}, vf_xmalloc(sizeof *w.r)};
+    vf_rmap_init(&w.m, NULL, NULL);
+    size_t n = 0, failed = 0;
     double base = rate(e, baseline, cases, &failed);
+    double cbase = case_rate(e, baseline, cases, &w);
     for (size_t i = 0; i < set.nmaps; i++) {
         if (!strcmp(set.maps[i].name, "vf_bench_empty")) continue;
         r[n] = rate(e, &set.maps[i], cases, &failed);
-        if (!n || r[n] < r[slowest]) slowest = n;
+        c[n] = case_rate(e, &set.maps[i], cases, &w);
         n++;
     }
-    double worst = n ? r[slowest] : 0;
-    qsort(r, n, sizeof *r, cmp_double);
-    printf("  resolve, %s with %s (%zu maps x %d cases, %zu lua "
-           "errors):\n", dir, crawl_dat ? "the game's library" : "our dlua/",
-           n, cases, failed);
-    printf("    baseline (1x1 map, no Lua)  %9.0f resolves/s\n", base);
-    printf("    median map                  %9.0f resolves/s  (goal >= "
-           "20000)\n", n ? r[n / 2] : 0);
-    printf("    slowest map                 %9.0f resolves/s\n", worst);
+    printf("  %s with %s (%zu maps x %d cases, %zu lua errors):\n", dir,
+           crawl_dat ? "the game's library" : "our dlua/", n, cases, failed);
+    print_rates("resolve only", r, n, base, "resolves/s");
+    print_rates("whole cases: resolve, place (mode empty), judge", c, n,
+                cbase, "cases/s");
+    vf_rmap_free(&w.m);
+    free(w.l);
+    free(w.r);
+    free(c);
     free(r);
     vf_engine_free(e);
     vf_sbuf_free(&err);
