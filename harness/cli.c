@@ -142,6 +142,16 @@ long vf_cli_world_load(vf_cli *cli, const char *cmd, vf_cli_world *w,
     return n;
 }
 
+void vf_cli_world_map_place(const vf_cli_world *w, vf_engine *e,
+                            const vf_mapdef *def)
+{
+    vf_place p;
+    if (w->place) return;
+    vf_engine_set_place(e, &w->cfg.place);   /* no map's choice carries on */
+    vf_engine_map_place(e, def, &p);
+    vf_engine_set_place(e, &p);
+}
+
 int vf_cli_main(int argc, char **argv, FILE *out, FILE *err)
 {
     vf_cli cli = {out, err};

@@ -75,6 +75,12 @@ int vf_cli_world_opt(vf_cli_world *w, const char *name, const char *arg);
 long vf_cli_world_load(vf_cli *cli, const char *cmd, vf_cli_world *w,
                        vf_desset *set, vf_diag *d);
 
+/* Without --place, puts e at a level def can be placed on (its DEPTH, or
+ * PLACE), so its Lua runs where the game would run it; with --place, the
+ * given level stays. */
+void vf_cli_world_map_place(const vf_cli_world *w, vf_engine *e,
+                            const vf_mapdef *def);
+
 int vf_cmd_lint(vf_cli *cli, int argc, char **argv);
 int vf_cmd_check(vf_cli *cli, int argc, char **argv);
 int vf_cmd_anchors(vf_cli *cli, int argc, char **argv);

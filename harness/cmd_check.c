@@ -150,6 +150,7 @@ static int run(vf_cli *cli, const check_args *c, vf_cli_world *w,
     } else if (!e) {
         fprintf(cli->err, "vaultfuzz check: %s\n", vf_sbuf_str(&err));
     } else {
+        vf_cli_world_map_place(w, e, def);
         vf_level *l = vf_xmalloc(sizeof *l);        /* owned here */
         vf_conn_report *r = vf_xmalloc(sizeof *r);  /* owned here */
         vf_sbuf level = VF_SBUF_INIT;

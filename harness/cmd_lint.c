@@ -18,6 +18,7 @@ static const char lint_usage[] =
     "\n"
     VF_CLI_WORLD_HELP
     "  --seeds N    also resolve every map as at placement for seeds 1..N\n"
+    "               (without --place, each at a level its DEPTH admits)\n"
     "               and report its Lua errors\n"
     "  --no-lua     load and compile only: no Lua run, so no load-time\n"
     "               checks either (they judge what the Lua built; the\n"
@@ -45,7 +46,8 @@ typedef struct lua_tally {
 
 /* One map: the load-time run, then placement for seeds 1..seeds. A map
  * reports each distinct placement error once, with how often it came. */
-static void run_map(vf_engine *e, const vf_desset *set, const vf_mapdef *def,
+static void run_map(const vf_cli_world *w, vf_engine *e,
+                    const vf_desset *set, const vf_mapdef *def,
                     unsigned long seeds, vf_diag *d, lua_tally *t)
 {
     vf_rmap m;
@@ -62,6 +64,7 @@ static void run_map(vf_engine *e, const vf_desset *set, const vf_mapdef *def,
                     def->name, "%s", vf_sbuf_str(&err));
     }
     unsigned long failed = 0, first_seed = 0;
+    if (seeds) vf_cli_world_map_place(w, e, def);
     for (unsigned long s = 1; s <= seeds; s++) {
         vf_sbuf_reset(&err);
         t->resolves++;
@@ -96,10 +99,12 @@ static void print_tally(vf_cli *cli, const vf_cli_world *w,
     char place[64];
     vf_place_describe(&w->cfg.place, place, sizeof place);
     fprintf(cli->out, "lua: %zu maps run as at load, with %s at %s; %zu "
-            "placement resolves: %zu lua errors, %zu validate failures, "
+            "placement resolves%s: %zu lua errors, %zu validate failures, "
             "%zu vetoes\n", t->maps,
             w->crawl_dat ? "the game's library" : "our dlua/", place,
-            t->resolves, t->lua_errors, t->validate_failed, t->vetoed);
+            t->resolves, t->resolves && !w->place ? " (each map at a level "
+            "its DEPTH admits)" : "", t->lua_errors, t->validate_failed,
+            t->vetoed);
 }
 
 static void run_lua(vf_cli_world *w, const vf_desset *set,
@@ -122,7 +127,7 @@ static void run_lua(vf_cli_world *w, const vf_desset *set,
     }
     t->ran = 1;
     for (size_t i = 0; i < set->nmaps; i++)
-        if (!reported[i]) run_map(e, set, &set->maps[i], seeds, d, t);
+        if (!reported[i]) run_map(w, e, set, &set->maps[i], seeds, d, t);
     free(reported);
     vf_engine_free(e);
     vf_sbuf_free(&err);

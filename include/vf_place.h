@@ -49,4 +49,8 @@ int vf_place_absdepth(const vf_place *p);   /* 1-based, as you.absdepth() */
 int vf_place_in_ranges(const vf_place *p, const char *s, char *why,
                        size_t whylen);
 
+/* The first level, in branch-table order and then by depth, that lies in
+ * the ranges s: *out, and 0; -1 when none does or s is malformed. */
+int vf_place_first_in(const char *s, vf_place *out);
+
 #endif

@@ -129,7 +129,8 @@ START_TEST(lint_runs_map_lua)
                                  "placement ("));
     ck_assert_ptr_nonnull(strstr(r.out, " seeds, first seed "));
     ck_assert_ptr_nonnull(strstr(r.out, "): unlucky\n"));
-    ck_assert_ptr_nonnull(strstr(r.out, " 80 placement resolves: "));
+    ck_assert_ptr_nonnull(strstr(r.out, " 80 placement resolves (each map "
+                                 "at a level its DEPTH admits): "));
     done(&r);
 
     r = vf5("lint", "--des", p, "--no-lua", NULL);

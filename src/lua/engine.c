@@ -421,3 +421,30 @@ const vf_place *vf_engine_place(const vf_engine *e)
 {
     return vf_lua_place(vf_lua_state(e->lua));
 }
+
+void vf_engine_set_place(vf_engine *e, const vf_place *p)
+{
+    vf_lua_set_place(vf_lua_state(e->lua), p);
+}
+
+int vf_engine_map_place(vf_engine *e, const vf_mapdef *def, vf_place *out)
+{
+    *out = *vf_engine_place(e);
+    vf_rmap m;
+    vf_sbuf err = VF_SBUF_INIT;
+    vf_rmap_init(&m, def, NULL);
+    int rc = -1;
+    if (vf_engine_resolve(e, def, 0, 1, &m, NULL, &err) == VF_RESOLVED) {
+        const char *ranges = m.depth.len ? vf_sbuf_str(&m.depth)
+                           : m.place.len ? vf_sbuf_str(&m.place)
+                           : def->default_depth;
+        char why[128];
+        if (ranges && vf_place_in_ranges(out, ranges, why, sizeof why) == 1)
+            rc = 0;
+        else if (ranges)
+            rc = vf_place_first_in(ranges, out);
+    }
+    vf_rmap_free(&m);
+    vf_sbuf_free(&err);
+    return rc;
+}

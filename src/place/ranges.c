@@ -146,3 +146,19 @@ int vf_place_in_ranges(const vf_place *p, const char *s, char *why,
     }
     return matched && !denied;
 }
+
+int vf_place_first_in(const char *s, vf_place *out)
+{
+    char why[128];
+    for (size_t b = 0; b < vf_branch_count(); b++)
+        for (int d = 1; d <= vf_branch_get((int)b)->depth; d++) {
+            vf_place p = {(int)b, d};
+            int in = vf_place_in_ranges(&p, s, why, sizeof why);
+            if (in < 0) return -1;
+            if (in) {
+                *out = p;
+                return 0;
+            }
+        }
+    return -1;
+}
