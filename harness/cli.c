@@ -24,6 +24,7 @@ static const char usage[] =
     "  repro   one case of a run again, from its dump or its command\n"
     "  merge   shard reports into the report of the whole run\n"
     "  compare two reports: new failures, fixed maps, rates that moved\n"
+    "  anchors compare with the game's own placement.lua results\n"
     "  help    this text, or 'vaultfuzz help COMMAND'\n"
     "\n"
     "Each command takes --help. The default --des is corpus/.\n";
@@ -152,6 +153,16 @@ long vf_cli_world_load(vf_cli *cli, const char *cmd, vf_cli_world *w,
     return n;
 }
 
+void vf_cli_world_map_place(const vf_cli_world *w, vf_engine *e,
+                            const vf_mapdef *def)
+{
+    vf_place p;
+    if (w->place) return;
+    vf_engine_set_place(e, &w->cfg.place);   /* no map's choice carries on */
+    vf_engine_map_place(e, def, &p);
+    vf_engine_set_place(e, &p);
+}
+
 int vf_cli_main(int argc, char **argv, FILE *out, FILE *err)
 {
     vf_cli cli = {out, err};
@@ -169,6 +180,8 @@ int vf_cli_main(int argc, char **argv, FILE *out, FILE *err)
     if (!strcmp(cmd, "merge")) return vf_cmd_merge(&cli, argc - 1, argv + 1);
     if (!strcmp(cmd, "compare"))
         return vf_cmd_compare(&cli, argc - 1, argv + 1);
+    if (!strcmp(cmd, "anchors"))
+        return vf_cmd_anchors(&cli, argc - 1, argv + 1);
     if (!strcmp(cmd, "chunks"))
         return vf_cmd_chunks(&cli, argc - 1, argv + 1);
     if (!strcmp(cmd, "help") || !strcmp(cmd, "--help") || !strcmp(cmd, "-h")) {

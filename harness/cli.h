@@ -78,6 +78,13 @@ int vf_cli_world_opt(vf_cli_world *w, const char *name, const char *arg);
 long vf_cli_world_load(vf_cli *cli, const char *cmd, vf_cli_world *w,
                        vf_desset *set, vf_diag *d);
 
+/* Without --place, puts e at a level def can be placed on (its DEPTH, or
+ * PLACE), so its Lua runs where the game would run it; with --place, the
+ * given level stays. */
+void vf_cli_world_map_place(const vf_cli_world *w, vf_engine *e,
+                            const vf_mapdef *def);
+
+
 /* ---- the options of a run (run_args.c) ---------------------------------
  * What the run does (selection, --count, --seed, --mode, --shard, the
  * world...) is kept in run.txt in canonical form, so --resume and merge
@@ -111,8 +118,9 @@ void vf_run_args_free(vf_run_args *a);
 /* Returns 0, 1 after --help (nothing printed), -1 after a usage error. */
 int vf_run_args_parse(vf_cli *cli, const char *cmd, int argc, char **argv,
                       vf_run_args *a);
-/* Paths made absolute, the default corpus and place named. Returns 0, or
- * -1 after printing a usage error. */
+/* Paths made absolute, the default corpus named, --place (when given)
+ * written as the game names levels. Returns 0, or -1 after printing a
+ * usage error. */
 int vf_run_args_canonicalise(vf_cli *cli, const char *cmd, vf_run_args *a);
 /* The canonical words of what the run does (--shard only when shard). */
 void vf_run_args_words(const vf_run_args *a, int shard, vf_strlist *out);
@@ -161,6 +169,7 @@ int vf_cmd_merge(vf_cli *cli, int argc, char **argv);
 int vf_cmd_compare(vf_cli *cli, int argc, char **argv);
 int vf_cmd_lint(vf_cli *cli, int argc, char **argv);
 int vf_cmd_check(vf_cli *cli, int argc, char **argv);
+int vf_cmd_anchors(vf_cli *cli, int argc, char **argv);
 int vf_cmd_list(vf_cli *cli, int argc, char **argv);
 int vf_cmd_chunks(vf_cli *cli, int argc, char **argv);
 int vf_cmd_show(vf_cli *cli, int argc, char **argv);

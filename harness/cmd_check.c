@@ -113,9 +113,25 @@ static void print_case(vf_cli *cli, const vf_desset *set,
     print_kinds(cli, v->kinds);
     if (v->message[0]) fprintf(cli->out, "error: %s\n", v->message);
     if (v->placed.vault >= 0)
-        fprintf(cli->out, "placed: %dx%d at (%d,%d), %d exit%s\n",
-                v->placed.w, v->placed.h, v->placed.x, v->placed.y,
-                v->placed.exits, v->placed.exits == 1 ? "" : "s");
+        fprintf(cli->out, "placed: %dx%d at (%d,%d), %d exit%s; %d zone%s "
+                "before the stair at (1,1)\n", v->placed.w, v->placed.h,
+                v->placed.x, v->placed.y, v->placed.exits,
+                v->placed.exits == 1 ? "" : "s", v->zones,
+                v->zones == 1 ? "" : "s");
+}
+
+/* The level with the findings' zones lettered and a legend, or plain
+ * when the map never reached the level. */
+static void print_level(const vf_level *l, const vf_conn_report *r,
+                        vf_sbuf *out)
+{
+    if (l->nvaults) {
+        vf_conn_render(l, r, out);
+        return;
+    }
+    char ascii[VF_LEVEL_ASCII_SIZE];
+    vf_level_ascii(l, ascii);
+    vf_sbuf_adds(out, ascii);
 }
 
 static int run(vf_cli *cli, const check_args *c, vf_cli_world *w,
@@ -134,18 +150,22 @@ static int run(vf_cli *cli, const check_args *c, vf_cli_world *w,
     } else if (!e) {
         fprintf(cli->err, "vaultfuzz check: %s\n", vf_sbuf_str(&err));
     } else {
-        vf_level *l = vf_xmalloc(sizeof *l);   /* owned here */
-        char ascii[VF_LEVEL_ASCII_SIZE];
+        vf_cli_world_map_place(w, e, def);
+        vf_level *l = vf_xmalloc(sizeof *l);        /* owned here */
+        vf_conn_report *r = vf_xmalloc(sizeof *r);  /* owned here */
+        vf_sbuf level = VF_SBUF_INIT;
         vf_rmap m;
         vf_verdict v;
         vf_rmap_init(&m, def, NULL);
-        vf_case_run(e, def, c->seed, (uint32_t)c->iter, &c->opts, l, &m,
+        vf_case_run(e, def, c->seed, (uint32_t)c->iter, &c->opts, l, &m, r,
                     &v);
         print_case(cli, &set, def, c, l, &v);
-        vf_level_ascii(l, ascii);
-        fprintf(cli->out, "\n%s", ascii);
+        print_level(l, r, &level);
+        fprintf(cli->out, "\n%s", vf_sbuf_str(&level));
         rc = v.kinds ? VF_EXIT_FOUND : VF_EXIT_OK;
+        vf_sbuf_free(&level);
         vf_rmap_free(&m);
+        free(r);
         free(l);
     }
     vf_engine_free(e);

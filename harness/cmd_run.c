@@ -184,7 +184,8 @@ static void input_problems(job *j)
 static int execute(job *j)
 {
     vf_run r = {{&j->spec, &j->set, j->e, j->out, getenv("VAULTFUZZ_TEST_CRASH"),
-                 getenv("VAULTFUZZ_TEST_HANG"), NULL},
+                 getenv("VAULTFUZZ_TEST_HANG"), !j->a->w.place,
+                 j->a->w.cfg.place, NULL, NULL, NULL, NULL},
                 j->sel, (size_t)j->nsel, j->a->jobs, j->a->timeout, NULL,
                 &j->input, &j->t, -1};
     if (!r.jobs) r.jobs = (int)sysconf(_SC_NPROCESSORS_ONLN);

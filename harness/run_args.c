@@ -179,14 +179,15 @@ int vf_run_args_canonicalise(vf_cli *cli, const char *cmd, vf_run_args *a)
 {
     vf_place p;
     char why[160], place[64];
-    const char *given = a->w.place ? a->w.place : VF_PLACE_DEFAULT;
-    if (vf_place_parse(given, &p, why, sizeof why)) {
-        fprintf(cli->err, "vaultfuzz %s: --place: %s\n", cmd, why);
-        return -1;
+    if (a->w.place) {
+        if (vf_place_parse(a->w.place, &p, why, sizeof why)) {
+            fprintf(cli->err, "vaultfuzz %s: --place: %s\n", cmd, why);
+            return -1;
+        }
+        vf_place_describe(&p, place, sizeof place);
+        vf_strlist_push(&a->owned, vf_xstrdup(place));
+        a->w.place = a->owned.v[a->owned.n - 1];
     }
-    vf_place_describe(&p, place, sizeof place);
-    vf_strlist_push(&a->owned, vf_xstrdup(place));
-    a->w.place = a->owned.v[a->owned.n - 1];
     if (a->w.crawl_dir) {
         vf_strlist_push(&a->owned, absolute(a->w.crawl_dir));
         a->w.crawl_dir = a->owned.v[a->owned.n - 1];
@@ -248,8 +249,7 @@ void vf_run_args_words(const vf_run_args *a, int shard, vf_strlist *out)
         push(out, "--shard");
         push(out, buf);
     }
-    push(out, "--place");
-    push(out, a->w.place ? a->w.place : VF_PLACE_DEFAULT);
+    if (a->w.place) push(out, "--place"), push(out, a->w.place);
     if (a->w.crawl_dir) push(out, "--crawl-dir"), push(out, a->w.crawl_dir);
     for (size_t i = 0; i < a->w.des.n; i++)
         push(out, "--des"), push(out, a->w.des.v[i]);
@@ -283,9 +283,12 @@ void vf_run_args_spec(const vf_run_args *a, vf_run_spec *s,
     vf_run_args_words(a, 0, &words);
     vf_sbuf_adds(&text->command, "vaultfuzz run");
     join(&text->command, &words, 0, words.n);
-    /* The words after the selection and run options: --place first. */
+    /* The words after the selection and run options: --place (when
+     * given) or --crawl-dir (when given) or --des first. */
     size_t w = 0;
-    while (w < words.n && strcmp(words.v[w], "--place")) w++;
+    while (w < words.n && strcmp(words.v[w], "--place")
+           && strcmp(words.v[w], "--crawl-dir") && strcmp(words.v[w], "--des"))
+        w++;
     size_t d = w;
     while (d < words.n && strcmp(words.v[d], "--des")) d++;
     join(&text->world, &words, w, d);

@@ -13,6 +13,7 @@
 
 #include <stdint.h>
 
+#include "vf_conn.h"
 #include "vf_engine.h"
 #include "vf_level.h"
 #include "vf_placement.h"
@@ -57,13 +58,25 @@ typedef struct vf_verdict {
     uint64_t seed;           /* the case's seed */
     int attempts;            /* resolve attempts (validate, placement) */
     vf_placed placed;
+    int zones;               /* passable zones once the vault is placed,
+                              * before the stair goes in: placement.lua's
+                              * count_disconnected_zones (-1 if not placed) */
     char message[512];       /* Lua error or placement failure, if any */
 } vf_verdict;
 
-/* Runs one case of def into *v. l and m are the caller's workspace; after
- * the call they hold the level and the resolved map, for printing. */
+/* Runs one case of def into *v. l, m and r are the caller's workspace;
+ * after the call they hold the level (with the stair the checks put at
+ * (1,1)), the resolved map and the connectivity report (its findings are
+ * the verdict's zones; when the map was not placed, r->nzones is 0 and r
+ * holds no findings).
+ *
+ * The verdict's bits: isolated_zones when the placed level has more than
+ * one passable zone (placement.lua's test; a level with none, as an
+ * opaque vault in fill mode gives, is not isolated); exit_unconnected
+ * when none of the vault's exits could reach floor; the others from the
+ * findings of vf_conn_analyse once an up staircase stands at (1,1). */
 void vf_case_run(vf_engine *e, const vf_mapdef *def, uint64_t base_seed,
                  uint32_t iter, const vf_case_opts *o, vf_level *l,
-                 vf_rmap *m, vf_verdict *v);
+                 vf_rmap *m, vf_conn_report *r, vf_verdict *v);
 
 #endif

@@ -62,8 +62,24 @@ vf_resolve_status vf_engine_resolve(vf_engine *e, const vf_mapdef *def,
                                     vf_rmap *out, int *attempts,
                                     vf_sbuf *err);
 
-/* The level the engine's vault Lua is told it is on (cfg->place). */
+/* The level the engine's vault Lua is told it is on (cfg->place, until
+ * vf_engine_set_place). */
 const vf_place *vf_engine_place(const vf_engine *e);
+void vf_engine_set_place(vf_engine *e, const vf_place *p);
+
+/* A level def can be placed on, for vaultfuzz to run it where the game
+ * would: the engine's place when def's DEPTH (or, with none, its PLACE)
+ * admits it, else the first level that does (branch-table order, then
+ * depth). Runs def's Lua as at load to read them. Returns 0 with *out set;
+ * -1 when def names no level at all or its Lua fails (*out is then the
+ * engine's place). */
+int vf_engine_map_place(vf_engine *e, const vf_mapdef *def, vf_place *out);
+
+/* Whether tag was registered with dgn.map_register_flag (the game's
+ * library registers its flags in mapinit.lua, ours in dungeon.lua, and
+ * vault Lua may add more): engine is the vf_engine. The signature is
+ * vf_mapcheck's vf_flag_fn. */
+int vf_engine_is_flag(void *engine, const char *tag);
 
 /* Adds a Lua error about def to d at the line it names: a message
  * "path:line: text" for def's file is placed there; anything else at the

@@ -39,4 +39,18 @@ int vf_place_parse(const char *s, vf_place *out, char *why, size_t whylen);
 void vf_place_describe(const vf_place *p, char *buf, size_t len);
 int vf_place_absdepth(const vf_place *p);   /* 1-based, as you.absdepth() */
 
+/* Whether p lies in the level ranges s, the DEPTH:/PLACE: syntax (§6.5):
+ * comma-separated pieces "*", "Br", "Br:N", "Br:N-M", "Br:N-", "Br:N-$",
+ * "Br:$", "Br:*", "N", "N-M" (absolute depth, any branch), "any:..."; a
+ * leading "!" denies. p matches when some piece admits it and no denying
+ * piece does. Branches are named by their exact abbreviation. Returns 1 or
+ * 0, or -1 for a malformed piece, with the game's message in why ("Unknown
+ * branch: 'X'", "Bad depth: S", "Level-range Br:N-M is malformed"). */
+int vf_place_in_ranges(const vf_place *p, const char *s, char *why,
+                       size_t whylen);
+
+/* The first level, in branch-table order and then by depth, that lies in
+ * the ranges s: *out, and 0; -1 when none does or s is malformed. */
+int vf_place_first_in(const char *s, vf_place *out);
+
 #endif

@@ -48,6 +48,10 @@ int vf_place_position(const vf_level *l, const vf_rmap *m, int check,
 /* _map_safe_vault_place (§6.2): may m's non-space cells go at (x, y)? */
 int vf_place_is_safe(const vf_level *l, const vf_rmap *m, int x, int y);
 
+/* Could the exit at (x, y) be connected: does the search for floor find
+ * one? Changes nothing. */
+int vf_place_exit_reaches_floor(const vf_level *l, int x, int y);
+
 /* connect one exit: flood (8 directions, through cells with no mask bit)
  * to the nearest floor, then cut an orthogonal path to it avoiding vault
  * cells (the game's join_the_dots). Returns 1 if connected. */

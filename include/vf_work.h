@@ -11,6 +11,7 @@
 #ifndef VF_WORK_H
 #define VF_WORK_H
 
+#include "vf_conn.h"
 #include "vf_dump.h"
 #include "vf_engine.h"
 #include "vf_journal.h"
@@ -25,7 +26,16 @@ typedef struct vf_work {
      * case of the map named crash_map calls abort(), one of hang_map
      * never returns. NULL in real runs. */
     const char *crash_map, *hang_map;
-    vf_level *level;           /* workspace, owned; made on first use */
+    /* Where cases run: with map_places (no --place), each map at a level
+     * its DEPTH or PLACE admits (vf_engine_map_place from place, as check
+     * and show do); else at place. Maps examine at place. */
+    int map_places;
+    vf_place place;
+    /* Workspace, owned; made on first use. */
+    vf_level *level;
+    vf_conn_report *report;
+    vf_place *map_place;       /* per map, once found ... */
+    unsigned char *have_place; /* ... as these say */
 } vf_work;
 
 void vf_work_free(vf_work *w);   /* frees the workspace only */
@@ -34,7 +44,9 @@ void vf_work_free(vf_work *w);   /* frees the workspace only */
 void vf_work_task(void *w, const char *task, vf_sbuf *reply);
 
 /* The map's Lua run as at load (seed vf_seed_case(0, name, 0), as lint
- * does) and what the run does with it, into *out (owned by the caller). */
+ * does), the game's load-time checks (vf_mapcheck: a map failing either
+ * is a load error), and what the run does with it, into *out (owned by
+ * the caller). */
 void vf_work_examine(vf_work *w, size_t map, vf_map_rec *out);
 
 /* Runs a case into *rec (its message owned by the caller); appends its

@@ -31,10 +31,10 @@ START_TEST(lint_default_corpus_is_clean)
 {
     run r = vf("lint", NULL, NULL, NULL);
     ck_assert_int_eq(r.rc, 0);
-    ck_assert_str_eq(r.out, "lua: 19 maps run as at load, with our dlua/ at "
+    ck_assert_str_eq(r.out, "lua: 23 maps run as at load, with our dlua/ at "
                      "D:8; 0 placement resolves: 0 lua errors, 0 validate "
                      "failures, 0 vetoes\n"
-                     "lint: 7 files, 19 maps, 41 chunks, 0 errors, "
+                     "lint: 7 files, 23 maps, 47 chunks, 0 errors, "
                      "0 warnings\n");
     done(&r);
 }
@@ -62,7 +62,7 @@ static const char runtime_des[] =
     "ENDMAP\n"
     "\n"
     "NAME: vf_placement_error\n"
-    "TAGS: transparent\n"
+    "TAGS: transparent vf_test\n"
     "{{\n"
     "  if not is_validating() and crawl.coinflip() then\n"
     "    error(\"unlucky\")\n"
@@ -71,6 +71,26 @@ static const char runtime_des[] =
     "MAP\n"
     "x@x\n"
     "ENDMAP\n";
+
+START_TEST(check_prints_verdict_and_level)
+{
+    run r = vf("check", "vf_bad_sealed_room", NULL, NULL);
+    ck_assert_int_eq(r.rc, 1);
+    ck_assert_ptr_nonnull(strstr(r.out, "verdict: "));
+    ck_assert_ptr_nonnull(strstr(r.out, "interior_pocket"));
+    /* The finding's cell is lettered on the level, with a legend line. */
+    ck_assert_ptr_nonnull(strstr(r.out, "C interior_pocket: 1 cells"));
+    done(&r);
+    r = vf("check", "vf_bad_veto", NULL, NULL);
+    ck_assert_int_eq(r.rc, 1);
+    ck_assert_ptr_nonnull(strstr(r.out, "verdict: vetoed\n"));
+    done(&r);
+    r = vf("check", "vf_bad_fly_closet", "--mode", "cave");
+    ck_assert_int_eq(r.rc, 2);
+    ck_assert_ptr_nonnull(strstr(r.err, "unknown mode 'cave'"));
+    done(&r);
+}
+END_TEST
 
 START_TEST(lint_runs_map_lua)
 {
@@ -94,7 +114,8 @@ START_TEST(lint_runs_map_lua)
                                  "placement ("));
     ck_assert_ptr_nonnull(strstr(r.out, " seeds, first seed "));
     ck_assert_ptr_nonnull(strstr(r.out, "): unlucky\n"));
-    ck_assert_ptr_nonnull(strstr(r.out, " 80 placement resolves: "));
+    ck_assert_ptr_nonnull(strstr(r.out, " 80 placement resolves (each map "
+                                 "at a level its DEPTH admits): "));
     done(&r);
 
     r = vf5("lint", "--des", p, "--no-lua", NULL);
@@ -121,6 +142,40 @@ START_TEST(lint_runs_map_lua)
 }
 END_TEST
 
+/* The game's load-time checks (§5.7) run on what the load-time Lua built;
+ * a map whose Lua fails is reported for that alone. */
+START_TEST(lint_applies_load_checks)
+{
+    const char *p = temp_des(
+        "NAME: vf_fine\nDEPTH: D\nMAP\nx@x\nENDMAP\n\n"
+        "NAME: vf_closed\nDEPTH: D\nSUBST: a = x\nMAP\nxax\nENDMAP\n\n"
+        "NAME: vf_nowhere\nMAP\nx@x\nENDMAP\n\n"
+        "NAME: vf_broken\n: error('first')\nMAP\nxxx\nENDMAP\n");
+    run r = vf("lint", "--des", p, NULL);
+    ck_assert_int_eq(r.rc, 1);
+    char want[1024];
+    snprintf(want, sizeof want,
+             "%s:7: map vf_closed: Map 'vf_closed' has no (possible) exits; "
+             "use TAGS: no_exits if this is intentional\n"
+             "%s:14: map vf_nowhere: Map 'vf_nowhere' has no DEPTH, no PLACE "
+             "and no selectable tag in 'minivault'\n"
+             "%s:20: map vf_broken: first\n"
+             "lua: 4 maps run as at load, with our dlua/ at D:8; 0 placement "
+             "resolves: 1 lua errors, 0 validate failures, 0 vetoes\n"
+             "lint: 1 files, 4 maps, 7 chunks, 3 errors, 0 warnings\n",
+             p, p, p);
+    ck_assert_str_eq(r.out, want);
+    done(&r);
+    /* Without the Lua run there is nothing to check. */
+    r = vf5("lint", "--des", p, "--no-lua", NULL);
+    ck_assert_int_eq(r.rc, 0);
+    ck_assert_str_eq(r.out, "lint: 1 files, 4 maps, 7 chunks, 0 errors, "
+                     "0 warnings\n");
+    done(&r);
+    remove(p);
+}
+END_TEST
+
 START_TEST(lint_reports_errors_and_exit_status)
 {
     run r = vf("lint", "--des", "corpus/bad/lua_syntax.des.bad", NULL);
@@ -132,7 +187,7 @@ START_TEST(lint_reports_errors_and_exit_status)
         "veto chunk: unexpected symbol near '='\n"
         "lua: 1 maps run as at load, with our dlua/ at D:8; 0 placement "
         "resolves: 0 lua errors, 0 validate failures, 0 vetoes\n"
-        "lint: 1 files, 2 maps, 4 chunks, 2 errors, 0 warnings\n");
+        "lint: 1 files, 2 maps, 5 chunks, 2 errors, 0 warnings\n");
     done(&r);
 
     r = vf("lint", "--des=nowhere", NULL, NULL);
@@ -288,6 +343,7 @@ Suite *vf_test_cli_suite(void)
     TCase *tc = tcase_create("commands");
     tcase_add_test(tc, lint_default_corpus_is_clean);
     tcase_add_test(tc, lint_reports_errors_and_exit_status);
+    tcase_add_test(tc, lint_applies_load_checks);
     tcase_add_test(tc, lint_stats);
     tcase_add_test(tc, list_text_and_json);
     tcase_add_test(tc, list_load_errors_go_to_stderr);
@@ -295,6 +351,7 @@ Suite *vf_test_cli_suite(void)
     tcase_add_test(tc, chunks_shows_generated_lua);
     tcase_add_test(tc, show_resolves_one_case);
     tcase_add_test(tc, lint_runs_map_lua);
+    tcase_add_test(tc, check_prints_verdict_and_level);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -120,6 +120,37 @@ START_TEST(lua_marker_takes_function_or_table)
 }
 END_TEST
 
+START_TEST(each_case_is_a_new_game)
+{
+    eng x;
+    eng_open(&x, "NAME: game\nTAGS: t\n"
+                 ": local sw, sh = dgn.br_exists('Swamp'), "
+                 "dgn.br_exists('Shoals')\n"
+                 ": local sn, sp = dgn.br_exists('Snake'), "
+                 "dgn.br_exists('Spider')\n"
+                 ": if sw == sh or sn == sp then error('pairs') end\n"
+                 ": tags((dgn.zot_orb_type():gsub(' ', '_')))\n"
+                 ": if sw then tags('has_swamp') end\n"
+                 ": if sp then tags('has_spider') end\n"
+                 "MAP\n.\nENDMAP\n");
+    int swamp = 0, spider = 0, fire = 0, winter = 0, entropy = 0;
+    for (uint64_t s = 1; s <= 200; s++) {
+        ck_assert_int_eq(resolve(&x, "game", s), VF_RESOLVED);
+        swamp += vf_rmap_has_tag(&x.m, "has_swamp");
+        spider += vf_rmap_has_tag(&x.m, "has_spider");
+        fire += vf_rmap_has_tag(&x.m, "orb_of_fire");
+        winter += vf_rmap_has_tag(&x.m, "orb_of_winter");
+        entropy += vf_rmap_has_tag(&x.m, "orb_of_entropy");
+    }
+    /* Each choice goes both ways, about evenly. */
+    ck_assert(swamp > 60 && swamp < 140);
+    ck_assert(spider > 60 && spider < 140);
+    ck_assert_int_eq(fire + winter + entropy, 200);
+    ck_assert(fire > 35 && winter > 35 && entropy > 35);
+    eng_close(&x);
+}
+END_TEST
+
 START_TEST(mons_and_item_slots)
 {
     eng x;
@@ -322,6 +353,7 @@ Suite *vf_test_engine_suite(void)
     tcase_add_test(tc, lua_errors_at_des_lines);
     tcase_add_test(tc, lua_marker_takes_function_or_table);
     tcase_add_test(tc, mons_and_item_slots);
+    tcase_add_test(tc, each_case_is_a_new_game);
     tcase_add_test(tc, validate_veto_and_attempts);
     tcase_add_test(tc, environment_prelude_and_hooks);
     tcase_add_test(tc, endless_loop_in_a_map);

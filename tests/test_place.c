@@ -114,21 +114,23 @@ START_TEST(minivaults_need_floor)
     vf_t_eng_open(&x, des, 0);
     vf_level *l = malloc(sizeof *l);
     vf_rmap *m = &x.m;
+    vf_conn_report *r = malloc(sizeof *r);
     vf_verdict v;
     vf_case_opts co = {VF_MODE_FILL, 1, 0};
     /* placement.lua's -fill: a minivault never finds floor. */
-    vf_case_run(x.e, vf_t_map(&x.l, "closed_box"), 1, 0, &co, l, m, &v);
+    vf_case_run(x.e, vf_t_map(&x.l, "closed_box"), 1, 0, &co, l, m, r, &v);
     ck_assert_uint_eq(v.kinds, VF_V_PLACE_FAILED);
     ck_assert_ptr_nonnull(strstr(v.message, "600 tries"));
     co.mode = VF_MODE_EMPTY;
-    vf_case_run(x.e, vf_t_map(&x.l, "closed_box"), 1, 0, &co, l, m, &v);
+    vf_case_run(x.e, vf_t_map(&x.l, "closed_box"), 1, 0, &co, l, m, r, &v);
     ck_assert_int_eq(v.placed.vault, 0);
     /* The same case twice: the same place. */
     vf_verdict again;
-    vf_case_run(x.e, vf_t_map(&x.l, "closed_box"), 1, 0, &co, l, m, &again);
+    vf_case_run(x.e, vf_t_map(&x.l, "closed_box"), 1, 0, &co, l, m, r, &again);
     ck_assert_int_eq(again.placed.x, v.placed.x);
     ck_assert_int_eq(again.placed.y, v.placed.y);
     vf_t_eng_close(&x);
+    free(r);
     free(l);
 }
 END_TEST

@@ -7,6 +7,7 @@
 #include "vf_des.h"
 #include "vf_engine.h"
 #include "vf_fs.h"
+#include "vf_level.h"
 
 Suite *vf_test_util_suite(void);
 Suite *vf_test_golden_suite(void);
@@ -21,6 +22,11 @@ Suite *vf_test_build_suite(void);
 Suite *vf_test_keyed_suite(void);
 Suite *vf_test_glyph_suite(void);
 Suite *vf_test_place_suite(void);
+Suite *vf_test_layout_suite(void);
+Suite *vf_test_mapconn_suite(void);
+Suite *vf_test_mapcheck_suite(void);
+Suite *vf_test_conn_suite(void);
+Suite *vf_test_verdicts_suite(void);
 Suite *vf_test_run_suite(void);
 Suite *vf_test_realcorpus_suite(void);
 
@@ -56,6 +62,15 @@ typedef struct vf_t_eng {
 void vf_t_eng_open(vf_t_eng *x, const char *des, unsigned long instructions);
 void vf_t_eng_close(vf_t_eng *x);
 
+/* A level drawn in ASCII at (0, 0) over rock, at place ("D:8"). rows:
+ * NULL-terminated map glyphs (vf_glyph_feature; '^' is a mechanical trap,
+ * items and monsters mark the cell's content). marks: NULL, or rows
+ * over the same cells: 'a'-'h' a cell of vault 0-7 masked opaque, 'A'-'H'
+ * one not masked opaque, '1'-'8' an exit of vault 0-7 (not opaque,
+ * listed in its exits); anything else no vault. Vaults are named "v0"..,
+ * their rectangles the box of their marks. */
+void vf_t_level(vf_level *l, const char *place, const char *const *rows,
+                const char *const *marks);
 /* "vaultfuzz ARGS..." run in this process (arguments up to NULL), its
  * output captured. */
 typedef struct vf_t_run {

@@ -77,17 +77,51 @@ static int resolve_and_place(vf_engine *e, const vf_mapdef *def,
     return 0;
 }
 
+/* placement.lua asks for no exits, so none is connected; but an exit the
+ * game could never connect is worth knowing: the game vetoes a level on
+ * which none of a vault's exits connects (§6.4). */
+static void judge_exits(const vf_level *l, vf_verdict *v)
+{
+    const vf_level_vault *lv = &l->vaults[v->placed.vault];
+    int reach = 0;
+    for (int i = 0; i < lv->nexits; i++)
+        reach += vf_place_exit_reaches_floor(l, lv->exits[i].x,
+                                             lv->exits[i].y);
+    if (lv->nexits && !reach) v->kinds |= VF_V_EXIT_UNCONNECTED;
+}
+
+/* The level-wide checks: the zone count first, then the analysis with an
+ * up staircase at (1,1), as placement.lua's -tele-zones does. */
+static void judge_level(vf_level *l, vf_conn_report *r, vf_verdict *v)
+{
+    static const unsigned bits[VF_CONN_KIND_COUNT] = {
+        0, VF_V_STAIRLESS_ZONE, VF_V_ISOLATED_AREA, VF_V_TRAP_POCKET,
+        VF_V_TELE_CLOSET_WALK, VF_V_TELE_CLOSET_FLY, VF_V_INTERIOR_POCKET,
+    };
+    v->zones = vf_conn_count_zones(l, 0);
+    if (v->zones > 1) v->kinds |= VF_V_ISOLATED_ZONES;
+    l->feat[1][1] = VF_F_STONE_STAIRS_UP_I;
+    vf_conn_analyse(l, r);
+    for (int k = 0; k < VF_CONN_KIND_COUNT; k++)
+        if (r->count[k]) v->kinds |= bits[k];
+}
+
 void vf_case_run(vf_engine *e, const vf_mapdef *def, uint64_t base_seed,
                  uint32_t iter, const vf_case_opts *o, vf_level *l,
-                 vf_rmap *m, vf_verdict *v)
+                 vf_rmap *m, vf_conn_report *r, vf_verdict *v)
 {
     memset(v, 0, sizeof *v);
-    v->placed.vault = -1;   /* until placement puts it somewhere */
+    v->placed.vault = -1;
+    v->zones = -1;
+    r->nzones = r->nfindings = r->dropped = 0;
+    memset(r->count, 0, sizeof r->count);
     v->seed = vf_seed_case(base_seed, def->name, iter);
-    vf_rng r;
-    vf_rng_seed(&r, vf_seed_mix(v->seed ^ 0x706c616365ULL));   /* "place" */
+    vf_rng pr;
+    vf_rng_seed(&pr, vf_seed_mix(v->seed ^ 0x706c616365ULL));   /* "place" */
     m->forced_tags = o->no_rotate ? "no_rotate no_vmirror no_hmirror "
                                     "no_pool_fixup" : NULL;
     build_level(l, vf_engine_place(e), o->mode);
-    if (!resolve_and_place(e, def, o, l, m, &r, v)) return;
+    if (!resolve_and_place(e, def, o, l, m, &pr, v)) return;
+    judge_exits(l, v);
+    judge_level(l, r, v);
 }

@@ -22,6 +22,44 @@ void vf_lua_pushmap(lua_State *L, vf_rmap *m)
     lua_setmetatable(L, -2);
 }
 
+void vf_lua_set_case_map(lua_State *L, vf_rmap *m)
+{
+    lua_pushlightuserdata(L, m);
+    lua_setfield(L, LUA_REGISTRYINDEX, "vf_case_map");
+}
+
+vf_rmap *vf_lua_case_map(lua_State *L)
+{
+    lua_getfield(L, LUA_REGISTRYINDEX, "vf_case_map");
+    vf_rmap *m = lua_touserdata(L, -1);
+    lua_pop(L, 1);
+    return m;
+}
+
+/* A map object that owns its map: the box pointer, then the map. */
+typedef struct owned_map {
+    vf_rmap *box;
+    vf_rmap map;
+} owned_map;
+
+vf_rmap *vf_lua_newmap(lua_State *L)
+{
+    owned_map *o = lua_newuserdata(L, sizeof *o);
+    memset(&o->map, 0, sizeof o->map);
+    o->box = &o->map;
+    luaL_getmetatable(L, VF_MAP_META);
+    lua_setmetatable(L, -2);
+    return &o->map;
+}
+
+/* Only owning objects have anything to free; the others are borrowed. */
+static int map_gc(lua_State *L)
+{
+    if (lua_objlen(L, 1) == sizeof(owned_map))
+        vf_rmap_free(&((owned_map *)lua_touserdata(L, 1))->map);
+    return 0;
+}
+
 int vf_lua_des_error(lua_State *L, const char *msg)
 {
     lua_Debug ar;
@@ -208,8 +246,10 @@ static int l_height(lua_State *L)
     return 1;
 }
 
-/* gly_point(map, g): the first cell holding g, row by row; nothing when
- * there is none. gly_points: every such cell, as x1, y1, x2, y2, ... */
+/* gly_point(map, g): the first cell holding g, row by row from the top;
+ * nothing when there is none. gly_points: every such cell, as x1, y1, x2,
+ * y2, ... in the game's find_glyph order: bottom row first, right to left
+ * (any_glyph_connected floods from the first). */
 static int l_gly_point(lua_State *L)
 {
     vf_rmap *m = vf_lua_checkmap(L, 1);
@@ -230,8 +270,8 @@ static int l_gly_points(lua_State *L)
 {
     vf_rmap *m = vf_lua_checkmap(L, 1);
     int g = (unsigned char)*luaL_checkstring(L, 2), n = 0;
-    for (int y = 0; y < m->grid.h; y++)
-        for (int x = 0; x < m->grid.len[y]; x++)
+    for (int y = m->grid.h - 1; y >= 0; y--)
+        for (int x = m->grid.len[y] - 1; x >= 0; x--)
             if ((unsigned char)vf_grid_row(&m->grid, y)[x] == g) {
                 luaL_checkstack(L, 2, "too many points");
                 lua_pushinteger(L, x);
@@ -459,6 +499,8 @@ void vf_lua_open_dgn(lua_State *L)
     luaL_newmetatable(L, VF_MAP_META);
     lua_pushstring(L, "map");
     lua_setfield(L, -2, "__metatable");
+    lua_pushcfunction(L, map_gc);
+    lua_setfield(L, -2, "__gc");
     lua_pop(L, 1);
     new_meta(L, MAPGRD_META, mapgrd_index, mapgrd_newindex);
     new_meta(L, MAPCOL_META, mapcol_index, mapcol_newindex);

@@ -183,7 +183,10 @@ static void open_bindings(vf_engine *e, const vf_engine_config *cfg)
     vf_lua_open_dgn(L);
     vf_lua_open_dgn_keyed(L);
     vf_lua_open_dgn_build(L);
+    vf_lua_open_dgn_layout(L);
+    vf_lua_open_dgn_conn(L);
     vf_lua_open_crawl(L);
+    vf_lua_open_noise(L);
     vf_lua_open_level(L);
     vf_lua_open_dgn_subvault(L);
     vf_lua_open_surface(L);
@@ -261,6 +264,15 @@ static int run_hook(vf_engine *e, const char *name, vf_sbuf *err)
     return call_global(e, "dgn_map_run_hook", 1, 0, err);
 }
 
+/* Makes m the map the chunks and bindings work on. */
+static int set_map(vf_engine *e, vf_rmap *m, vf_sbuf *err)
+{
+    lua_State *L = vf_lua_state(e->lua);
+    vf_lua_set_case_map(L, m);
+    vf_lua_pushmap(L, m);
+    return call_global(e, "dgn_set_map", 1, 0, err);
+}
+
 /* One attempt: §2.3 steps 1-5 (and 6 when validating). Returns 1 when
  * validate passed, 0 when it failed, -1 on a Lua error. */
 static int attempt(vf_engine *e, const vf_mapdef *def, int validating,
@@ -268,8 +280,7 @@ static int attempt(vf_engine *e, const vf_mapdef *def, int validating,
 {
     lua_State *L = vf_lua_state(e->lua);
     vf_rmap_reset(m);
-    vf_lua_pushmap(L, m);
-    if (call_global(e, "dgn_set_map", 1, 0, err)) return -1;
+    if (set_map(e, m, err)) return -1;
     lua_pushstring(L, def->name);
     if (call_global(e, "dgn_flush_map_environment_for", 1, 0, err) ||
         run_chunk(e, def, VF_CHUNK_PRELUDE, 0, err) ||
@@ -311,8 +322,7 @@ static int vetoed(vf_engine *e, const vf_mapdef *def, vf_rmap *m)
     if (vf_chunk_empty(&def->chunk[VF_CHUNK_VETO])) return 0;
     lua_State *L = vf_lua_state(e->lua);
     vf_sbuf err = VF_SBUF_INIT;
-    vf_lua_pushmap(L, m);
-    int rc = call_global(e, "dgn_set_map", 1, 0, &err);
+    int rc = set_map(e, m, &err);
     if (rc == 0) rc = run_chunk(e, def, VF_CHUNK_VETO, 1, &err);
     int veto = rc != 0 || lua_toboolean(L, -1);
     if (rc == 0) lua_pop(L, 1);
@@ -328,6 +338,7 @@ vf_resolve_status vf_engine_resolve(vf_engine *e, const vf_mapdef *def,
     vf_rng_seed(&e->rng, seed);
     vf_lua_case_begin(e->lua);
     vf_lua_fresh_globals(vf_lua_state(e->lua));
+    vf_lua_set_game(vf_lua_state(e->lua), vf_seed_mix(seed ^ 0x67616d65ULL));
     lua_pushboolean(vf_lua_state(e->lua), !validating);
     lua_setfield(vf_lua_state(e->lua), LUA_REGISTRYINDEX, "vf_started");
     out->def = def;
@@ -364,6 +375,29 @@ vf_resolve_status vf_engine_resolve(vf_engine *e, const vf_mapdef *def,
     return st;
 }
 
+typedef struct flag_query {
+    const char *tag;
+    int found;
+} flag_query;
+
+static int look_up_flag(lua_State *L)
+{
+    flag_query *q = lua_touserdata(L, 1);
+    lua_getfield(L, LUA_REGISTRYINDEX, "vf_flags");
+    lua_getfield(L, -1, q->tag);
+    q->found = lua_toboolean(L, -1);
+    return 0;
+}
+
+int vf_engine_is_flag(void *engine, const char *tag)
+{
+    vf_engine *e = engine;
+    flag_query q = {tag, 0};
+    /* Protected: interning the tag may allocate past the case's cap. */
+    lua_cpcall(vf_lua_state(e->lua), look_up_flag, &q);
+    return q.found;
+}
+
 void vf_engine_diag(vf_diag *d, vf_severity sev, const vf_desset *set,
                     const vf_mapdef *def, const char *what, const char *msg)
 {
@@ -388,4 +422,31 @@ void vf_engine_diag(vf_diag *d, vf_severity sev, const vf_desset *set,
 const vf_place *vf_engine_place(const vf_engine *e)
 {
     return vf_lua_place(vf_lua_state(e->lua));
+}
+
+void vf_engine_set_place(vf_engine *e, const vf_place *p)
+{
+    vf_lua_set_place(vf_lua_state(e->lua), p);
+}
+
+int vf_engine_map_place(vf_engine *e, const vf_mapdef *def, vf_place *out)
+{
+    *out = *vf_engine_place(e);
+    vf_rmap m;
+    vf_sbuf err = VF_SBUF_INIT;
+    vf_rmap_init(&m, def, NULL);
+    int rc = -1;
+    if (vf_engine_resolve(e, def, 0, 1, &m, NULL, &err) == VF_RESOLVED) {
+        const char *ranges = m.depth.len ? vf_sbuf_str(&m.depth)
+                           : m.place.len ? vf_sbuf_str(&m.place)
+                           : def->default_depth;
+        char why[128];
+        if (ranges && vf_place_in_ranges(out, ranges, why, sizeof why) == 1)
+            rc = 0;
+        else if (ranges)
+            rc = vf_place_first_in(ranges, out);
+    }
+    vf_rmap_free(&m);
+    vf_sbuf_free(&err);
+    return rc;
 }

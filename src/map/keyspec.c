@@ -99,7 +99,7 @@ static int check_shop(const char *s, vf_sbuf *err)
         vf_sbuf_printf(&msg, "too many semi-colons for '%s' spec", s);
     }
     int rc = msg.len ? -1 : 0;
-    if (msg.len) vf_sbuf_adds(err, msg.s);   /* err stays unallocated */
+    if (rc) vf_sbuf_adds(err, vf_sbuf_str(&msg));
     vf_sbuf_free(&msg);
     free(type);
     free(t);

@@ -122,6 +122,12 @@ static int join_the_dots(vf_level *l, int x, int y, int tx, int ty,
     return 1;
 }
 
+int vf_place_exit_reaches_floor(const vf_level *l, int x, int y)
+{
+    int tx, ty;
+    return nearest_floor(l, x, y, &tx, &ty) == 0;
+}
+
 int vf_place_connect_exit(vf_level *l, int x, int y, vf_rng *r)
 {
     int tx, ty;

@@ -16,6 +16,11 @@ static void header(vf_sbuf *b, const vf_dump_in *in)
     vf_result_kinds(b, r->kinds, ", ");
     if (*r->message) vf_sbuf_printf(b, "\nmessage: %s", r->message);
     vf_sbuf_printf(b, "\nattempts: %d\n", r->attempts);
+    if (in->level) {
+        char place[64];
+        vf_place_describe(&in->level->place, place, sizeof place);
+        vf_sbuf_printf(b, "place: %s\n", place);
+    }
     if (r->placed)
         vf_sbuf_printf(b, "placed: %dx%d at (%d,%d), %d exits, %d "
                        "connected\n", r->w, r->h, r->x, r->y, r->exits,
@@ -51,36 +56,39 @@ static void legend(vf_sbuf *b, const vf_level *l)
     }
 }
 
-/* ==== CONNECTIVITY: the zones of the verdict ==============================
- * The connectivity checks (vf_conn, being written on another branch) will
- * give the verdict its zones: which are isolated, stairless, teleport
- * closets, with their cells. When vf_case_run fills them in, these two
- * functions write them: zones_header one "zones:" line describing each
- * failing zone, zones_overlay the level with each failing zone's cells
- * marked (a letter per zone) and a key. Until then they write the verdict
- * kinds and the plain level. */
+/* The zones line: the passable zones placement.lua counts, and the
+ * findings of the analysis (with the stair at (1,1)) by kind. */
 static void zones_header(vf_sbuf *b, const vf_dump_in *in)
 {
     vf_sbuf_adds(b, "zones: ");
-    if (!in->v) vf_sbuf_adds(b, "not checked (the worker died)");
-    else if (!(in->rec->kinds & ~(unsigned)(VF_V_LUA_ERROR
-                                            | VF_V_VALIDATE_FAILED
-                                            | VF_V_VETOED
-                                            | VF_V_PLACE_FAILED)))
-        vf_sbuf_adds(b, "none failing");
-    else
-        vf_result_kinds(b, in->rec->kinds, ", ");
-    vf_sbuf_addc(b, '\n');
+    if (!in->v) {
+        vf_sbuf_adds(b, "not checked (the worker died)\n");
+        return;
+    }
+    if (in->v->zones < 0) {
+        vf_sbuf_adds(b, "not checked (the vault was not placed)\n");
+        return;
+    }
+    vf_sbuf_printf(b, "%d passable before the stair at (1,1); findings: ",
+                   in->v->zones);
+    const char *sep = "";
+    for (int k = 0; k < VF_CONN_KIND_COUNT; k++) {
+        if (!in->report->count[k]) continue;
+        vf_sbuf_printf(b, "%s%s %d", sep, vf_conn_kind_name((vf_conn_kind)k),
+                       in->report->count[k]);
+        sep = ", ";
+    }
+    vf_sbuf_adds(b, *sep ? "\n" : "none\n");
 }
 
-static void zones_overlay(vf_sbuf *b, const vf_dump_in *in,
-                          const char *ascii)
+/* The level with each finding's cells in its letter, and a legend line
+ * per finding (what vaultfuzz check prints). */
+static void zones_overlay(vf_sbuf *b, const vf_dump_in *in)
 {
-    vf_sbuf_adds(b, "\nfailing zones on the level (verdict: ");
-    vf_result_kinds(b, in->rec->kinds, ", ");
-    vf_sbuf_printf(b, "):\n%s", ascii);
+    if (!in->v || in->v->zones < 0) return;
+    vf_sbuf_adds(b, "\nfindings on the level (each lettered):\n");
+    vf_conn_render(in->level, in->report, b);
 }
-/* ==== end CONNECTIVITY ================================================== */
 
 static void vault(vf_sbuf *b, const vf_rmap *m, const char *name)
 {
@@ -115,6 +123,6 @@ void vf_dump_text(vf_sbuf *b, const vf_dump_in *in)
     vf_level_ascii(in->level, ascii);
     vf_sbuf_printf(b, "\nlevel (%dx%d):\n%s", VF_GXM, VF_GYM, ascii);
     legend(b, in->level);
-    zones_overlay(b, in, ascii);
+    zones_overlay(b, in);
     vault(b, in->rmap, in->map);
 }

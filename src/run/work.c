@@ -1,6 +1,7 @@
 /* A worker's tasks: examine a map, run a case, write its dump. */
 #include "vf_work.h"
 #include "vf_gz.h"
+#include "vf_mapcheck.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -10,7 +11,32 @@
 void vf_work_free(vf_work *w)
 {
     free(w->level);
+    free(w->report);
+    free(w->map_place);
+    free(w->have_place);
     w->level = NULL;
+    w->report = NULL;
+    w->map_place = NULL;
+    w->have_place = NULL;
+}
+
+/* The engine told the level a case of map runs at (see vf_work). The
+ * place is worked out once per map and worker: it depends on the map
+ * alone. */
+static void set_place(vf_work *w, size_t map)
+{
+    vf_engine_set_place(w->engine, &w->place);
+    if (!w->map_places) return;
+    if (!w->map_place) {
+        w->map_place = vf_xcalloc(w->set->nmaps, sizeof *w->map_place);
+        w->have_place = vf_xcalloc(w->set->nmaps, 1);
+    }
+    if (!w->have_place[map]) {
+        vf_engine_map_place(w->engine, &w->set->maps[map],
+                            &w->map_place[map]);
+        w->have_place[map] = 1;
+    }
+    vf_engine_set_place(w->engine, &w->map_place[map]);
 }
 
 static int tagged(const vf_run_spec *s, const vf_rmap *m)
@@ -40,6 +66,7 @@ void vf_work_examine(vf_work *w, size_t map, vf_map_rec *out)
     vf_rmap m;
     vf_sbuf err = VF_SBUF_INIT;
     vf_rmap_init(&m, def, NULL);
+    vf_engine_set_place(w->engine, &w->place);
     memset(out, 0, sizeof *out);
     out->index = map;
     out->line = def->line;
@@ -47,7 +74,8 @@ void vf_work_examine(vf_work *w, size_t map, vf_map_rec *out)
     out->file = vf_xstrdup(w->set->files[def->file].path);
     int failed = vf_engine_resolve(w->engine, def,
                                    vf_seed_case(0, def->name, 0), 1, &m,
-                                   NULL, &err) == VF_LUA_ERROR;
+                                   NULL, &err) == VF_LUA_ERROR
+                 || vf_mapcheck(&m, vf_engine_is_flag, w->engine, &err);
     if (!tagged(w->spec, &m)) {
         out->status = VF_MAP_UNSELECTED;
         out->message = vf_xstrdup("");
@@ -88,7 +116,7 @@ static vf_dump_in dump_in(const vf_work *w, const vf_case_rec *rec)
 {
     const vf_mapdef *def = &w->set->maps[rec->map];
     vf_dump_in in = {w->spec, def->name, w->set->files[def->file].path,
-                     def->line, rec, NULL, NULL, NULL};
+                     def->line, rec, NULL, NULL, NULL, NULL};
     return in;
 }
 
@@ -99,18 +127,22 @@ void vf_work_case(vf_work *w, size_t map, vf_mode mode, uint32_t iter,
     if (w->crash_map && !strcmp(def->name, w->crash_map)) abort();
     while (w->hang_map && !strcmp(def->name, w->hang_map)) pause();
     if (!w->level) w->level = vf_xmalloc(sizeof *w->level);
+    if (!w->report) w->report = vf_xmalloc(sizeof *w->report);
+    set_place(w, map);
     vf_case_opts o = w->spec->opts;
     o.mode = mode;
     vf_rmap m;
     vf_verdict v;
     vf_rmap_init(&m, def, NULL);
-    vf_case_run(w->engine, def, w->spec->seed, iter, &o, w->level, &m, &v);
+    vf_case_run(w->engine, def, w->spec->seed, iter, &o, w->level, &m,
+                w->report, &v);
     to_rec(&v, map, mode, iter, rec);
     if (dump && (rec->kinds || !only_failing)) {
         vf_dump_in in = dump_in(w, rec);
         in.v = &v;
         in.level = w->level;
         in.rmap = &m;
+        in.report = w->report;
         vf_dump_text(dump, &in);
     }
     vf_rmap_free(&m);
