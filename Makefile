@@ -2,7 +2,7 @@
 #
 #   make          build ./vaultfuzz
 #   make run      build, lint corpus/, then run the main job on it (exit
-#                 status 1: corpus/known_bad fails on purpose)
+#                 status 1: corpus/verdicts fails on purpose)
 #   make check    build with ASan+UBSan, then run every test
 #   make bench    build optimised, then print load/compile figures and
 #                 run throughput at -j 1 and -j 2
