@@ -52,6 +52,9 @@ static const char run_usage[] =
     "  --resume DIR finish a run that was stopped, with its own options\n"
     "  --progress   show progress even when stderr is not a terminal\n"
     VF_CLI_WORLD_HELP
+    "               (without it, each map runs at a level its DEPTH or\n"
+    "               PLACE admits, as in check; maps examine at "
+    VF_PLACE_DEFAULT ")\n"
     "\n"
     "Exit status: 0 when every case is ok, 1 when failures were found, 2\n"
     "on bad usage or input errors (a .des file that does not load).\n";
