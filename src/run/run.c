@@ -77,14 +77,14 @@ static void list_cases(state *s)
     s->cases_listed = 1;
 }
 
-static void task_line(const vf_run *r, uint64_t id, char *buf, size_t len)
+/* The task line a worker reads (vf_work.h). */
+static void task_line(uint64_t id, char *buf, size_t len)
 {
     if (id & EXAMINE_BIT)
         snprintf(buf, len, "E %llu", (unsigned long long)(id & ~EXAMINE_BIT));
     else
         snprintf(buf, len, "C %zu %d %lu", VF_CASE_MAP(id), VF_CASE_MODE(id),
                  (unsigned long)VF_CASE_ITER(id));
-    (void)r;
 }
 
 /* Small batches near the end keep every worker busy to the last case. */
@@ -107,7 +107,7 @@ static void dispatch(state *s)
         size_t n = batch_size(s), k = 0;
         for (; k < n && queued(&s->q); k++) {
             ids[k] = take(&s->q);
-            task_line(s->r, ids[k], text[k], sizeof text[k]);
+            task_line(ids[k], text[k], sizeof text[k]);
             lines[k] = text[k];
         }
         vf_pool_send(s->pool, w, ids, lines, k);
