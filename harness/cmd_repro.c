@@ -93,7 +93,8 @@ static char *dump_field(const char *text, const char *key)
     for (const char *s = text; s; s = strchr(s, '\n'), s = s ? s + 1 : s)
         if (!strncmp(s, key, kl)) {
             const char *e = strchr(s, '\n');
-            return vf_xstrndup(s + kl, e ? (size_t)(e - s - kl) : strlen(s + kl));
+            return vf_xstrndup(s + kl, e ? (size_t)(e - s - kl)
+                                         : strlen(s + kl));
         }
     return NULL;
 }
@@ -169,8 +170,10 @@ static int run(vf_cli *cli, repro_args *r, const char *was)
     vf_engine *e = def ? vf_engine_new(&set, &r->a.w.cfg, &d, &err) : NULL;
     vf_diag_print(&d, cli->err);
     if (!def || !e) {
-        if (!def) fprintf(cli->err, "vaultfuzz repro: no map named '%s'\n", name);
-        else fprintf(cli->err, "vaultfuzz repro: %s\n", vf_sbuf_str(&err));
+        if (!def)
+            fprintf(cli->err, "vaultfuzz repro: no map named '%s'\n", name);
+        else
+            fprintf(cli->err, "vaultfuzz repro: %s\n", vf_sbuf_str(&err));
     } else {
         vf_run_spec spec;
         vf_run_strings text = {VF_SBUF_INIT, VF_SBUF_INIT, VF_SBUF_INIT};

@@ -186,8 +186,10 @@ static void input_problems(job *j)
 
 static int execute(job *j)
 {
-    vf_run r = {{&j->spec, &j->set, j->e, j->out, getenv("VAULTFUZZ_TEST_CRASH"),
-                 getenv("VAULTFUZZ_TEST_HANG"), !j->a->w.place,
+    /* The test-only hooks (vf_work.h) come from the environment. */
+    vf_run r = {{&j->spec, &j->set, j->e, j->out,
+                 getenv("VAULTFUZZ_TEST_CRASH"), getenv("VAULTFUZZ_TEST_HANG"),
+                 !j->a->w.place,
                  j->a->w.cfg.place, NULL, NULL, NULL, NULL},
                 j->sel, (size_t)j->nsel, j->a->jobs, j->a->timeout, NULL,
                 &j->input, &j->t, -1};
@@ -245,7 +247,8 @@ static int start(job *j)
     }
     vf_rundir d = {vf_rundir_fingerprint(&j->set), j->set.nmaps,
                    (size_t)j->nsel, {0}, j->input};
-    if ((!j->a->resume && vf_cli_out_make(cli, "run", j->out)) || rundir(cli, j->a, j->out, &d)) {
+    if ((!j->a->resume && vf_cli_out_make(cli, "run", j->out))
+        || rundir(cli, j->a, j->out, &d)) {
         vf_strlist_free(&d.args);
         return VF_EXIT_USAGE;
     }

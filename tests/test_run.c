@@ -34,7 +34,8 @@ static const char corpus[] =
     "NAME: t_removed\nTAGS: removed\nDEPTH: D\nMAP\n.@.\nENDMAP\n\n"
     "NAME: t_unrand\nTAGS: unrand\nDEPTH: D\nMAP\n.@.\nENDMAP\n\n"
     "NAME: t_encompass\nORIENT: encompass\nDEPTH: D\nMAP\n...\n...\nENDMAP\n\n"
-    "NAME: t_branch_end\nORIENT: encompass\nPLACE: Depths:$\nMAP\n...\nENDMAP\n\n"
+    "NAME: t_branch_end\nORIENT: encompass\nPLACE: Depths:$\n"
+    "MAP\n...\nENDMAP\n\n"
     "NAME: t_odd'name!\nTAGS: transparent\nDEPTH: D\n"
     ": if not is_validating() and crawl.coinflip() then error(\"odd\") end\n"
     "MAP\n.@.\nENDMAP\n\n"
@@ -121,8 +122,8 @@ START_TEST(run_reports_every_kind_of_map)
 {
     space s;
     space_open(&s, corpus);
-    vf_t_run r = vf_t_vaultfuzz("run", "--des", s.des, "--count", "12", "-j", "2", "--out",
-                sub(&s, 0, "a"), NULL);
+    vf_t_run r = vf_t_vaultfuzz("run", "--des", s.des, "--count", "12", "-j",
+                                "2", "--out", sub(&s, 0, "a"), NULL);
     ck_assert_msg(r.rc == 1, "%s", r.err);
     char *sum = text_of(s.path[0], "summary.txt");
     ck_assert_ptr_nonnull(strstr(r.out, sum));   /* printed as written */
@@ -187,10 +188,12 @@ START_TEST(reports_identical_for_j1_and_j2)
 {
     space s;
     space_open(&s, corpus);
-    vf_t_run a = vf_t_vaultfuzz("run", "--des", s.des, "--count", "15", "-j", "1", "--out",
-                sub(&s, 0, "j1"), "--mode", "empty,fill", NULL);
-    vf_t_run b = vf_t_vaultfuzz("run", "--des", s.des, "--count", "15", "-j2", "--out",
-                sub(&s, 1, "j2"), "--mode", "empty,fill", NULL);
+    vf_t_run a = vf_t_vaultfuzz("run", "--des", s.des, "--count", "15", "-j",
+                                "1", "--out", sub(&s, 0, "j1"), "--mode",
+                                "empty,fill", NULL);
+    vf_t_run b = vf_t_vaultfuzz("run", "--des", s.des, "--count", "15", "-j2",
+                                "--out", sub(&s, 1, "j2"), "--mode",
+                                "empty,fill", NULL);
     ck_assert_int_eq(a.rc, 1);
     ck_assert_int_eq(b.rc, 1);
     vf_t_same_report(s.path[0], s.path[1]);
@@ -204,29 +207,31 @@ START_TEST(three_shards_merged_equal_one_run)
 {
     space s;
     space_open(&s, corpus);
-    vf_t_run one = vf_t_vaultfuzz("run", "--des", s.des, "--count", "7", "-j", "2", "--out",
-                  sub(&s, 0, "one"), NULL);
+    vf_t_run one = vf_t_vaultfuzz("run", "--des", s.des, "--count", "7", "-j",
+                                  "2", "--out", sub(&s, 0, "one"), NULL);
     ck_assert_int_eq(one.rc, 1);
     const char *shard[] = {"1/3", "2/3", "3/3"};
     for (int i = 0; i < 3; i++) {
         char name[32];
         snprintf(name, sizeof name, "shard%d", i + 1);
-        vf_t_run r = vf_t_vaultfuzz("run", "--des", s.des, "--count", "7", "-j", "2",
-                    "--shard", shard[i], "--out", sub(&s, 1 + i, name), NULL);
+        vf_t_run r = vf_t_vaultfuzz("run", "--des", s.des, "--count", "7",
+                                    "-j", "2", "--shard", shard[i], "--out",
+                                    sub(&s, 1 + i, name), NULL);
         ck_assert_msg(r.rc == 1 || r.rc == 0, "%s", r.err);
         ck_assert_ptr_nonnull(strstr(r.out, "shard: "));
         vf_t_run_free(&r);
     }
     /* In any order. */
-    vf_t_run m = vf_t_vaultfuzz("merge", "--out", sub(&s, 4, "merged"), s.path[3], s.path[1],
-                s.path[2], NULL);
+    vf_t_run m = vf_t_vaultfuzz("merge", "--out", sub(&s, 4, "merged"),
+                                s.path[3], s.path[1], s.path[2], NULL);
     ck_assert_msg(m.rc == 1, "%s", m.err);
     vf_t_same_report(s.path[0], s.path[4]);
     vf_t_run_free(&m);
 
     /* Two shards of three: reported incomplete (exit 2); --resume runs the
      * third shard's cases and gives the whole report. */
-    m = vf_t_vaultfuzz("merge", "--out", sub(&s, 5, "part"), s.path[1], s.path[2], NULL);
+    m = vf_t_vaultfuzz("merge", "--out", sub(&s, 5, "part"), s.path[1],
+                       s.path[2], NULL);
     ck_assert_int_eq(m.rc, 2);
     ck_assert_ptr_nonnull(strstr(m.out, "status: incomplete: "));
     ck_assert_ptr_nonnull(strstr(m.err, "2 of 3 shards given"));
@@ -237,11 +242,13 @@ START_TEST(three_shards_merged_equal_one_run)
     vf_t_run_free(&m);
 
     /* Shards that do not fit together. */
-    m = vf_t_vaultfuzz("merge", "--out", sub(&s, 6, "bad"), s.path[1], s.path[1], NULL);
+    m = vf_t_vaultfuzz("merge", "--out", sub(&s, 6, "bad"), s.path[1],
+                       s.path[1], NULL);
     ck_assert_int_eq(m.rc, 2);
     ck_assert_ptr_nonnull(strstr(m.err, "are the same shard"));
     vf_t_run_free(&m);
-    m = vf_t_vaultfuzz("merge", "--out", sub(&s, 6, "bad2"), s.path[0], s.path[1], NULL);
+    m = vf_t_vaultfuzz("merge", "--out", sub(&s, 6, "bad2"), s.path[0],
+                       s.path[1], NULL);
     ck_assert_int_eq(m.rc, 2);
     ck_assert_ptr_nonnull(strstr(m.err, "differ in the number of shards"));
     vf_t_run_free(&m);
@@ -256,8 +263,8 @@ START_TEST(repro_writes_identical_dumps)
 {
     space s;
     space_open(&s, corpus);
-    vf_t_run r = vf_t_vaultfuzz("run", "--des", s.des, "--count", "6", "-j", "2", "--out",
-                sub(&s, 0, "a"), "--dump", NULL);
+    vf_t_run r = vf_t_vaultfuzz("run", "--des", s.des, "--count", "6", "-j",
+                                "2", "--out", sub(&s, 0, "a"), "--dump", NULL);
     ck_assert_int_eq(r.rc, 1);
     vf_t_run_free(&r);
     vf_strlist dumps = {0};
@@ -266,7 +273,8 @@ START_TEST(repro_writes_identical_dumps)
     for (size_t i = 0; i < dumps.n; i++) {
         char path[256];
         snprintf(path, sizeof path, "%s/dumps/%s", s.path[0], dumps.v[i]);
-        r = vf_t_vaultfuzz("repro", path, "--dump", sub(&s, 1, "again.txt.gz"), NULL);
+        r = vf_t_vaultfuzz("repro", path, "--dump", sub(&s, 1, "again.txt.gz"),
+                           NULL);
         ck_assert_msg(r.rc == 0 || r.rc == 1, "%s", r.err);
         ck_assert_ptr_nonnull(strstr(r.out, "repro: the same verdict as "
                                      "the dump ("));
@@ -370,8 +378,8 @@ START_TEST(killed_then_resumed_equals_uninterrupted)
     r = vf_t_vaultfuzz("run", "--resume", out, NULL);
     ck_assert_msg(r.rc == 1, "%s", r.err);
     vf_t_run_free(&r);
-    r = vf_t_vaultfuzz("run", "--des", s.des, "--count", "150", "-j", "1", "--out",
-            sub(&s, 1, "whole"), NULL);
+    r = vf_t_vaultfuzz("run", "--des", s.des, "--count", "150", "-j", "1",
+                       "--out", sub(&s, 1, "whole"), NULL);
     ck_assert_int_eq(r.rc, 1);
     vf_t_run_free(&r);
     vf_t_same_report(s.path[1], out);
@@ -388,8 +396,9 @@ START_TEST(crash_and_hang_are_reported)
     /* Test-only hooks (vf_work.h): this process only (Check forks). */
     setenv("VAULTFUZZ_TEST_CRASH", "t_crash", 1);
     setenv("VAULTFUZZ_TEST_HANG", "t_hang", 1);
-    vf_t_run r = vf_t_vaultfuzz("run", "--des", s.des, "--count", "3", "-j", "2",
-                "--timeout", "0.3", "--out", sub(&s, 0, "a"), NULL);
+    vf_t_run r = vf_t_vaultfuzz("run", "--des", s.des, "--count", "3", "-j",
+                                "2", "--timeout", "0.3", "--out",
+                                sub(&s, 0, "a"), NULL);
     ck_assert_msg(r.rc == 1, "%s", r.err);
     ck_assert_ptr_nonnull(strstr(r.out, "\nstatus: complete\n"));
     ck_assert_ptr_nonnull(strstr(r.out, "cases: 15 run, "));
@@ -428,8 +437,8 @@ START_TEST(exit_statuses)
 {
     space s;
     space_open(&s, corpus);
-    vf_t_run r = vf_t_vaultfuzz("run", "t_ok", "--des", s.des, "--count", "2", "--out",
-                sub(&s, 0, "ok"), NULL);
+    vf_t_run r = vf_t_vaultfuzz("run", "t_ok", "--des", s.des, "--count", "2",
+                                "--out", sub(&s, 0, "ok"), NULL);
     ck_assert_msg(r.rc == 0, "%s", r.err);
     ck_assert_ptr_nonnull(strstr(r.out, "maps: 1 selected, 1 run, "));
     ck_assert_ptr_nonnull(strstr(r.out, "result: every case ok (exit status "
@@ -450,8 +459,8 @@ START_TEST(exit_statuses)
     vf_t_run_free(&r);
 
     /* Globs, --file, unknown names, bad values. */
-    r = vf_t_vaultfuzz("run", "t_un*", "t_ok", "--des", s.des, "--count", "1", "--out",
-            sub(&s, 1, "glob"), NULL);
+    r = vf_t_vaultfuzz("run", "t_un*", "t_ok", "--des", s.des, "--count", "1",
+                       "--out", sub(&s, 1, "glob"), NULL);
     ck_assert_ptr_nonnull(strstr(r.out, "maps: 3 selected, 2 run, 1 "
                                  "skipped"));
     vf_t_run_free(&r);
@@ -482,8 +491,8 @@ START_TEST(exit_statuses)
     FILE *f = fopen(sub(&s, 2, "broken.des"), "w");
     fputs("NAME: t_broken\nMAP\n.@.\n", f);   /* no ENDMAP */
     fclose(f);
-    r = vf_t_vaultfuzz("run", "--des", s.des, "--des", s.path[2], "--count", "1",
-            "--out", sub(&s, 3, "input"), NULL);
+    r = vf_t_vaultfuzz("run", "--des", s.des, "--des", s.path[2], "--count",
+                       "1", "--out", sub(&s, 3, "input"), NULL);
     ck_assert_int_eq(r.rc, 2);
     ck_assert_ptr_nonnull(strstr(r.out, "\ninput: 1 problems loading the "
                                  ".des files:\n  "));
@@ -499,12 +508,14 @@ START_TEST(compare_finds_new_and_fixed)
 {
     space s;
     space_open(&s, corpus);
-    vf_t_run a = vf_t_vaultfuzz("run", "t_ok", "t_crash", "--des", s.des, "--count", "4",
-                "--out", sub(&s, 0, "before"), NULL);
+    vf_t_run a = vf_t_vaultfuzz("run", "t_ok", "t_crash", "--des", s.des,
+                                "--count", "4", "--out", sub(&s, 0, "before"),
+                                NULL);
     ck_assert_int_eq(a.rc, 0);
     setenv("VAULTFUZZ_TEST_CRASH", "t_crash", 1);
-    vf_t_run b = vf_t_vaultfuzz("run", "t_ok", "t_crash", "--des", s.des, "--count", "4",
-                "--out", sub(&s, 1, "after"), NULL);
+    vf_t_run b = vf_t_vaultfuzz("run", "t_ok", "t_crash", "--des", s.des,
+                                "--count", "4", "--out", sub(&s, 1, "after"),
+                                NULL);
     ck_assert_int_eq(b.rc, 1);
     vf_t_run c = vf_t_vaultfuzz("compare", s.path[0], s.path[1], NULL);
     ck_assert_int_eq(c.rc, 1);

@@ -209,5 +209,6 @@ void vf_work_task(void *ctx, const char *task, vf_sbuf *reply)
         vf_sbuf_printf(reply, "? bad task '%s'\n", task);
     }
     /* The pool ends the line itself. */
-    if (reply->len && reply->s[reply->len - 1] == '\n') reply->s[--reply->len] = 0;
+    if (reply->len && reply->s[reply->len - 1] == '\n')
+        reply->s[--reply->len] = '\0';
 }
