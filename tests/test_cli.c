@@ -287,7 +287,7 @@ START_TEST(chunks_shows_generated_lua)
     ck_assert_str_eq(r.out,
         "@@ map vf_crlf_room corpus/syntax/crlf.des:3\n"
         "@@ chunk mapchunk 10\n"
-        " map(\"xxxxx\")\n map(\"x.a.@\")\n map(\"xxxxx\")\n"
+        " map(\"xxxxx\")\n map(\"xa..@\")\n map(\"xxxxx\")\n"
         "@@ end\n"
         "@@ chunk main 4\n"
         " tags(\"transparent\")\n subst(\"a = x.\")\n\n"
