@@ -1,9 +1,11 @@
 # vaultfuzz build.
 #
 #   make          build ./vaultfuzz
-#   make run      build, then run the main job on corpus/
+#   make run      build, lint corpus/, then run the main job on it (exit
+#                 status 1: corpus/verdicts fails on purpose)
 #   make check    build with ASan+UBSan, then run every test
-#   make bench    build optimised, then print load/compile figures
+#   make bench    build optimised, then print load/compile figures and
+#                 run throughput at -j 1 and -j 2
 #
 # Missing libraries (Lua 5.1, Check, zlib) are installed by harness/deps.sh
 # when it can; it writes their flags to build/deps.mk.
@@ -65,6 +67,7 @@ $(BENCH_BIN): $(REL_OBJ) $(BUILD)/rel/harness/bench_main.o
 
 run: vaultfuzz
 	./vaultfuzz lint
+	./vaultfuzz run
 
 # Every test of the project itself; needs nothing outside this tree.
 check: vaultfuzz $(TEST_BIN)

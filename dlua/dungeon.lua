@@ -141,3 +141,81 @@ end
 
 -- For vault code that reads them as values through dgn.
 dgn.GXM, dgn.GYM = 80, 70
+
+-- Marker makers (lua: markers and lua_marker functions return one). A
+-- marker only matters during play, so a maker just keeps its arguments in
+-- a table tagged with its kind; vaultfuzz reads nothing else from it.
+local function marker_maker(kind)
+  return function(props)
+    return { marker = kind, props = props or { } }
+  end
+end
+
+props_marker = marker_maker("props")
+fog_machine = marker_maker("fog_machine")
+
+-- Connectivity of a map's own grid, asked by glyph. The C side
+-- (dgn.points_connected, dgn.any_point_connected, dgn.has_exit_from)
+-- takes the map and x, y pairs, the first pair being where the flood
+-- starts; these turn each glyph into one pair with a locator: dgn.gly_point
+-- (its first cell, top row first) or dgn.gly_points, of which only the
+-- first cell counts (bottom row first) -- the game keeps two values. A
+-- glyph the map does not hold is an error, as in the game.
+function dgn.places_connected(map, locate, test, ...)
+  local coords = { }
+  for _, glyph in ipairs({ ... }) do
+    local x, y = locate(map, glyph)
+    if not (x and y) then
+      error("Can't find coords for '" .. glyph .. "'")
+    end
+    coords[#coords + 1] = x
+    coords[#coords + 1] = y
+  end
+  return test(map, unpack(coords))
+end
+
+function dgn.glyphs_connected(map, ...)
+  return dgn.places_connected(map, dgn.gly_point, dgn.points_connected, ...)
+end
+
+function dgn.any_glyph_connected(map, ...)
+  return dgn.places_connected(map, dgn.gly_points, dgn.any_point_connected,
+                              ...)
+end
+
+function dgn.has_exit_from_glyph(map, glyph)
+  return dgn.places_connected(map, dgn.gly_point, dgn.has_exit_from, glyph)
+end
+
+-- The same questions about the map's original (dgn.original_map), which
+-- does not exist at load time.
+function dgn.orig_fn(map, fn, ...)
+  local orig = dgn.original_map(map)
+  if not orig then
+    error("Can't find original map for map '" .. dgn.name(map) .. "'")
+  end
+  return fn(orig, ...)
+end
+
+function dgn.orig_gly_point(map, glyph)
+  return dgn.orig_fn(map, dgn.gly_point, glyph)
+end
+
+function dgn.orig_gly_points(map, glyph)
+  return dgn.orig_fn(map, dgn.gly_points, glyph)
+end
+
+function dgn.orig_glyphs_connected(map, ...)
+  return dgn.places_connected(map, dgn.orig_gly_point, dgn.points_connected,
+                              ...)
+end
+
+-- Tags that only flag a map: a map needs DEPTH, PLACE or some other tag
+-- to be placeable (dcss-compat.md §5.7; the game registers the same set).
+for flag in string.gmatch("minivault mini_float allow_dup extra no_hmirror "
+    .. "no_vmirror no_rotate no_pool_fixup no_wall_fixup dummy transparent "
+    .. "no_monster_gen no_item_gen no_trap_gen ruin generate_awake no_dump "
+    .. "generate_loot overwritable water_ok unrand place_unique luniq uniq "
+    .. "patrolling removed", "%S+") do
+  dgn.map_register_flag(flag)
+end

@@ -1,9 +1,14 @@
-/* make bench: load and compile figures for a .des tree, on one core.
+/* make bench: load and compile figures for a .des tree, on one core, and
+ * 'vaultfuzz run' throughput at -j 1 and -j 2.
  *
- * Every figure is the median of several runs, printed beside a baseline
- * measured in the same run (reading the same files and nothing else), so a
- * busy shared machine shows up in both. */
+ * Every figure is printed beside a baseline measured in the same run
+ * (reading the same files and nothing else; a memset; a CPU-bound loop
+ * in one and two processes), so a busy shared machine shows up in both. */
+#define _XOPEN_SOURCE 700   /* mkdtemp */
+#include "cli.h"
 #include "vf_catalog.h"
+#include "vf_case.h"
+#include "vf_conn.h"
 #include "vf_des.h"
 #include "vf_engine.h"
 #include "vf_fs.h"
@@ -11,7 +16,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
 #include <time.h>
+#include <unistd.h>
 
 #define RUNS 7
 
@@ -90,6 +97,49 @@ static double rate(vf_engine *e, const vf_mapdef *def, int cases,
     return cases / (t / 1e3);
 }
 
+/* Whole cases per second (resolve, place on placement.lua's empty level,
+ * judge), for one map. */
+typedef struct case_ws {
+    vf_level *l;
+    vf_rmap m;
+    vf_conn_report *r;
+} case_ws;
+
+static double case_rate(vf_engine *e, const vf_mapdef *def, int cases,
+                        case_ws *w)
+{
+    vf_case_opts o = {VF_MODE_EMPTY, 1, 0};
+    vf_verdict v;
+    double t0 = now_ms();
+    for (int i = 0; i < cases; i++)
+        vf_case_run(e, def, 1, (uint32_t)i, &o, w->l, &w->m, w->r, &v);
+    return cases / ((now_ms() - t0) / 1e3);
+}
+
+static void print_rates(const char *what, double *r, size_t n, double base,
+                        const char *unit)
+{
+    double worst = n ? r[0] : 0;
+    for (size_t i = 1; i < n; i++)
+        if (r[i] < worst) worst = r[i];
+    qsort(r, n, sizeof *r, cmp_double);
+    printf("    %s:\n", what);
+    printf("      baseline (1x1 map, no Lua)  %9.0f %s\n", base, unit);
+    printf("      median map                  %9.0f %s  (goal >= 20000)\n",
+           n ? r[n / 2] : 0, unit);
+    printf("      slowest map                 %9.0f %s\n", worst, unit);
+}
+
+/* Each map runs where the game builds it, as lint, show and run do. */
+static void at_own_place(vf_engine *e, const vf_place *dflt,
+                         const vf_mapdef *def)
+{
+    vf_place p;
+    vf_engine_set_place(e, dflt);
+    vf_engine_map_place(e, def, &p);
+    vf_engine_set_place(e, &p);
+}
+
 static void bench_resolve(const char *dir, const char *crawl_dat, int cases)
 {
     vf_desset set;
@@ -104,7 +154,6 @@ static void bench_resolve(const char *dir, const char *crawl_dat, int cases)
     vf_engine_config cfg;
     vf_engine_config_init(&cfg, "dlua");
     cfg.crawl_dat = crawl_dat;
-    cfg.own_place = 1;   /* each map where the game builds it, as lint */
     /* The maps' index up front, so no map's figure carries its making. */
     double t0 = now_ms();
     cfg.catalog = vf_catalog_build(&set, &cfg, &err);
@@ -116,31 +165,227 @@ static void bench_resolve(const char *dir, const char *crawl_dat, int cases)
         return;
     }
     double *r = vf_xmalloc(set.nmaps * sizeof *r);
-    size_t n = 0, slowest = 0, failed = 0;
+    double *c = vf_xmalloc(set.nmaps * sizeof *c);
+    case_ws w = {vf_xmalloc(sizeof *w.l), {0}, vf_xmalloc(sizeof *w.r)};
+    vf_rmap_init(&w.m, NULL, NULL);
+    size_t n = 0, failed = 0;
     double base = rate(e, baseline, cases, &failed);
+    double cbase = case_rate(e, baseline, cases, &w);
     for (size_t i = 0; i < set.nmaps; i++) {
         if (!strcmp(set.maps[i].name, "vf_bench_empty")) continue;
+        at_own_place(e, &cfg.place, &set.maps[i]);
         r[n] = rate(e, &set.maps[i], cases, &failed);
-        if (!n || r[n] < r[slowest]) slowest = n;
+        c[n] = case_rate(e, &set.maps[i], cases, &w);
         n++;
     }
-    double worst = n ? r[slowest] : 0;
-    qsort(r, n, sizeof *r, cmp_double);
-    printf("  resolve, %s with %s (%zu maps x %d cases, %zu lua "
-           "errors):\n", dir, crawl_dat ? "the game's library" : "our dlua/",
-           n, cases, failed);
+    printf("  %s with %s (%zu maps x %d cases, %zu lua errors):\n", dir,
+           crawl_dat ? "the game's library" : "our dlua/", n, cases, failed);
     printf("    map index (every map's load-time run, once) %8.0f ms\n",
            index_ms);
-    printf("    baseline (1x1 map, no Lua)  %9.0f resolves/s\n", base);
-    printf("    median map                  %9.0f resolves/s  (goal >= "
-           "20000)\n", n ? r[n / 2] : 0);
-    printf("    slowest map                 %9.0f resolves/s\n", worst);
+    print_rates("resolve only", r, n, base, "resolves/s");
+    print_rates("whole cases: resolve, place (mode empty), judge", c, n,
+                cbase, "cases/s");
+    vf_rmap_free(&w.m);
+    free(w.l);
+    free(w.r);
+    free(c);
     free(r);
     vf_engine_free(e);
     vf_catalog_free(cfg.catalog);
     vf_sbuf_free(&err);
     vf_diag_free(&d);
     vf_desset_free(&set);
+}
+
+/* ---- connectivity ------------------------------------------------------ */
+
+static uint32_t xorshift(uint32_t *s)
+{
+    *s ^= *s << 13;
+    *s ^= *s >> 17;
+    *s ^= *s << 5;
+    return *s;
+}
+
+static void fill(vf_level *l, int x0, int y0, int w, int h, vf_feat f)
+{
+    for (int y = y0; y < y0 + h && y < VF_GYM - 1; y++)
+        for (int x = x0; x < x0 + w && x < VF_GXM - 1; x++)
+            l->feat[y][x] = (uint8_t)f;
+}
+
+/* A vault on the level: stone walls, a door on its west side (its exit),
+ * floor, a monster and an item; opaque unless transparent. */
+static void bench_vault(vf_level *l, int x0, int y0, int transparent)
+{
+    int i = l->nvaults++, w = 9, h = 7;
+    vf_level_vault *v = &l->vaults[i];
+    snprintf(v->name, sizeof v->name, "bench_%d", i);
+    v->x = x0, v->y = y0, v->w = w, v->h = h;
+    v->transparent = transparent;
+    fill(l, x0, y0, w, h, VF_F_STONE_WALL);
+    fill(l, x0 + 1, y0 + 1, w - 2, h - 2, VF_F_FLOOR);
+    l->feat[y0 + h / 2][x0] = VF_F_CLOSED_DOOR;
+    v->nexits = 1;
+    v->exits[0].x = x0, v->exits[0].y = y0 + h / 2;
+    l->content[y0 + 2][x0 + 3] = VF_CELL_MONSTER;
+    l->content[y0 + 3][x0 + 5] = VF_CELL_ITEM;
+    for (int y = y0; y < y0 + h; y++)
+        for (int x = x0; x < x0 + w; x++) {
+            l->vault[y][x] = (uint8_t)(i + 1);
+            l->mask[y][x] = VF_MMT_VAULT;
+            if (!transparent && (x != x0 || y != y0 + h / 2))
+                l->mask[y][x] |= VF_MMT_OPAQUE;
+        }
+}
+
+/* A level much busier than placement's: twelve vaults, pools, lava,
+ * rock pillars, traps, statues, stairs. */
+static void busy_level(vf_level *l)
+{
+    vf_place p = {0, 8};
+    uint32_t s = 12345;
+    vf_level_init_empty(l, &p);
+    for (int i = 0; i < 12; i++)
+        bench_vault(l, 4 + 12 * (i % 6), 6 + 22 * (i / 6), i % 3 == 0);
+    fill(l, 10, 50, 20, 8, VF_F_DEEP_WATER);
+    fill(l, 40, 52, 25, 3, VF_F_LAVA);
+    for (int i = 0; i < 60; i++) {
+        int x = 2 + (int)(xorshift(&s) % 76), y = 2 + (int)(xorshift(&s) % 66);
+        if (l->vault[y][x]) continue;
+        static const vf_feat some[] = {VF_F_ROCK_WALL, VF_F_TRAP_NET,
+            VF_F_GRANITE_STATUE, VF_F_SHALLOW_WATER, VF_F_TREE};
+        fill(l, x, y, 1 + (int)(xorshift(&s) % 3), 1, some[i % 5]);
+    }
+    l->feat[1][1] = VF_F_STONE_STAIRS_UP_I;
+    l->feat[66][75] = VF_F_STONE_STAIRS_DOWN_I;
+}
+
+#define CONN_BATCHES 15
+
+/* Microseconds per call of what, over batches of n calls: the median. */
+static double per_call_us(void (*what)(const vf_level *, void *),
+                          const vf_level *l, void *arg, int n)
+{
+    double t[CONN_BATCHES];
+    for (int b = 0; b < CONN_BATCHES; b++) {
+        double t0 = now_ms();
+        for (int i = 0; i < n; i++) what(l, arg);
+        t[b] = (now_ms() - t0) * 1e3 / n;
+    }
+    qsort(t, CONN_BATCHES, sizeof *t, cmp_double);
+    return t[CONN_BATCHES / 2];
+}
+
+static volatile int conn_sink;
+
+static void do_memset(const vf_level *l, void *arg)
+{
+    (void)l;
+    memset(arg, conn_sink, sizeof l->feat);
+    conn_sink += ((unsigned char *)arg)[17];
+}
+
+static void do_count(const vf_level *l, void *arg)
+{
+    (void)arg;
+    conn_sink += vf_conn_count_zones(l, 0);
+}
+
+static void do_analyse(const vf_level *l, void *arg)
+{
+    vf_conn_analyse(l, arg);
+    conn_sink += ((vf_conn_report *)arg)->nzones;
+}
+
+static void bench_conn(void)
+{
+    static vf_level empty, busy;
+    static vf_conn_report r;
+    static unsigned char buf[sizeof empty.feat];
+    vf_place p = {0, 8};
+    vf_level_init_empty(&empty, &p);
+    busy_level(&busy);
+    vf_conn_analyse(&busy, &r);
+    printf("  connectivity, 80x70 levels (median of %d batches, one "
+           "core):\n", CONN_BATCHES);
+    printf("    memset of 80x70 bytes (baseline)  %7.2f us\n",
+           per_call_us(do_memset, &empty, buf, 20000));
+    printf("    zone count, empty level           %7.2f us  (goal <= 5)\n",
+           per_call_us(do_count, &empty, NULL, 5000));
+    printf("    zone count, busy level            %7.2f us  (%d zones, %d "
+           "vaults)\n", per_call_us(do_count, &busy, NULL, 5000), r.nzones,
+           busy.nvaults);
+    printf("    full analysis, empty level        %7.2f us\n",
+           per_call_us(do_analyse, &empty, &r, 500));
+    printf("    full analysis, busy level         %7.2f us  (%d findings)"
+           "\n", per_call_us(do_analyse, &busy, &r, 500),
+           (vf_conn_analyse(&busy, &r), r.nfindings + r.dropped));
+}
+
+/* ---- vaultfuzz run at -j 1 and -j 2 ---------------------------------------- */
+
+/* A fixed amount of arithmetic in n processes at once: the machine's own
+ * scaling, the ceiling for the run's. Returns seconds. */
+static double spin(int n)
+{
+    double t0 = now_ms();
+    for (int i = 0; i < n; i++)
+        if (fork() == 0) {
+            volatile unsigned long x = 0;
+            for (unsigned long k = 0; k < 400000000UL; k++) x += k ^ (x >> 3);
+            _exit(0);
+        }
+    while (wait(NULL) > 0) {}
+    return (now_ms() - t0) / 1e3;
+}
+
+/* One 'vaultfuzz run' into a fresh directory; returns cases per second. */
+static double run_rate(const char *dir, const char *crawl, int jobs,
+                       unsigned long *cases)
+{
+    char out[] = "/tmp/vf_bench_XXXXXX", j[16], rep[64];
+    if (!mkdtemp(out)) return 0;
+    snprintf(j, sizeof j, "%d", jobs);
+    snprintf(rep, sizeof rep, "%s/r", out);
+    char *argv[16] = {"vaultfuzz", "run", "--count", "3", "-j", j, "--out",
+                      rep, "--des", (char *)dir};
+    int argc = 10;
+    if (crawl) {
+        argv[argc++] = "--crawl-dir";
+        argv[argc++] = (char *)crawl;
+    }
+    char *text = NULL;
+    size_t len;
+    FILE *o = open_memstream(&text, &len), *e = fopen("/dev/null", "w");
+    double t0 = now_ms();
+    vf_cli_main(argc, argv, o, e);
+    double s = (now_ms() - t0) / 1e3;
+    fclose(o);
+    fclose(e);
+    const char *c = strstr(text, "\ncases: ");
+    *cases = c ? strtoul(c + 8, NULL, 10) : 0;
+    free(text);
+    char rm[128];
+    snprintf(rm, sizeof rm, "rm -rf '%s'", out);
+    if (system(rm)) {}
+    return s > 0 ? *cases / s : 0;
+}
+
+static void bench_run(const char *dir, const char *crawl)
+{
+    unsigned long cases;
+    double s1 = spin(1), s2 = spin(2);
+    double r1 = run_rate(dir, crawl, 1, &cases);
+    double r2 = run_rate(dir, crawl, 2, &cases);
+    printf("  run, %s with %s (%lu cases: 3 per map, the whole run, maps "
+           "examined included):\n", dir,
+           crawl ? "the game's library" : "our dlua/", cases);
+    printf("    baseline: CPU loop, 1 process %.2f s, 2 at once %.2f s  "
+           "(machine scaling %.2fx)\n", s1, s2, 2 * s1 / s2);
+    printf("    -j 1  %8.0f cases/s\n", r1);
+    printf("    -j 2  %8.0f cases/s  (scaling %.2fx; goal >= 1.8x on 2 "
+           "free cores)\n", r2, r1 > 0 ? r2 / r1 : 0);
 }
 
 /* bench_vaultfuzz [DES_DIR [CRAWL_DIR]] */
@@ -177,14 +422,17 @@ int main(int argc, char **argv)
     printf("  load + compile every chunk  %8.1f ms  %9.0f maps/s"
            "  (goal: whole corpus <= 500 ms)\n", all, maps / (all / 1e3));
     printf("  parse cost over baseline    %8.1fx\n", parse / base);
+    bench_conn();
     bench_resolve("corpus", NULL, 400);
     if (crawl_dat) {
         vf_sbuf des = VF_SBUF_INIT;
         vf_sbuf_printf(&des, "%s/des", crawl_dat);
         bench_resolve(des.s, crawl_dat, 20);
+        bench_run(des.s, argv[2]);
         vf_sbuf_free(&des);
         free(crawl_dat);
     } else {
+        bench_run(dir, NULL);
         printf("  (resolves on the game's own vaults: make bench "
                "CRAWL_DIR=<crawl checkout>)\n");
     }

@@ -19,6 +19,12 @@ static const char usage[] =
     "  list    one line per map: name, place, ORIENT, TAGS, MAP size\n"
     "  chunks  the Lua chunks the game generates for each map\n"
     "  show    one map resolved for one case (seed, iteration)\n"
+    "  check   one case placed on a level and judged: verdict and level\n"
+    "  run     the main job: every case on all cores, a report with dumps\n"
+    "  repro   one case of a run again, from its dump or its command\n"
+    "  merge   shard reports into the report of the whole run\n"
+    "  compare two reports: new failures, fixed maps, rates that moved\n"
+    "  anchors compare with the game's own placement.lua results\n"
     "  help    this text, or 'vaultfuzz help COMMAND'\n"
     "\n"
     "Each command takes --help. The default --des is corpus/.\n";
@@ -65,6 +71,13 @@ int vf_cli_next_opt(vf_cli *cli, const char *cmd, vf_argv *a,
             }
             return k;
         }
+        /* "-j2": a one-letter option with its value attached. */
+        for (int k = 0; s[1] != '-' && s[2] && opts[k].name; k++)
+            if (opts[k].has_arg && strlen(opts[k].name) == 2
+                && opts[k].name[1] == s[1]) {
+                *arg = s + 2;
+                return k;
+            }
         fprintf(cli->err, "vaultfuzz %s: unknown option '%s' (see --help)\n",
                 cmd, s);
         return -2;
@@ -119,8 +132,6 @@ long vf_cli_world_load(vf_cli *cli, const char *cmd, vf_cli_world *w,
         fprintf(cli->err, "vaultfuzz %s: --place: %s\n", cmd, why);
         return -1;
     }
-    /* Without --place, each map is built where the game could build it. */
-    w->cfg.own_place = !w->place;
     if (w->crawl_dir) {
         vf_sbuf err = VF_SBUF_INIT;
         w->crawl_dat = vf_engine_find_crawl_dat(w->crawl_dir, &err);
@@ -142,6 +153,16 @@ long vf_cli_world_load(vf_cli *cli, const char *cmd, vf_cli_world *w,
     return n;
 }
 
+void vf_cli_world_map_place(const vf_cli_world *w, vf_engine *e,
+                            const vf_mapdef *def)
+{
+    vf_place p;
+    if (w->place) return;
+    vf_engine_set_place(e, &w->cfg.place);   /* no map's choice carries on */
+    vf_engine_map_place(e, def, &p);
+    vf_engine_set_place(e, &p);
+}
+
 int vf_cli_main(int argc, char **argv, FILE *out, FILE *err)
 {
     vf_cli cli = {out, err};
@@ -153,6 +174,14 @@ int vf_cli_main(int argc, char **argv, FILE *out, FILE *err)
     if (!strcmp(cmd, "lint")) return vf_cmd_lint(&cli, argc - 1, argv + 1);
     if (!strcmp(cmd, "list")) return vf_cmd_list(&cli, argc - 1, argv + 1);
     if (!strcmp(cmd, "show")) return vf_cmd_show(&cli, argc - 1, argv + 1);
+    if (!strcmp(cmd, "check")) return vf_cmd_check(&cli, argc - 1, argv + 1);
+    if (!strcmp(cmd, "run")) return vf_cmd_run(&cli, argc - 1, argv + 1);
+    if (!strcmp(cmd, "repro")) return vf_cmd_repro(&cli, argc - 1, argv + 1);
+    if (!strcmp(cmd, "merge")) return vf_cmd_merge(&cli, argc - 1, argv + 1);
+    if (!strcmp(cmd, "compare"))
+        return vf_cmd_compare(&cli, argc - 1, argv + 1);
+    if (!strcmp(cmd, "anchors"))
+        return vf_cmd_anchors(&cli, argc - 1, argv + 1);
     if (!strcmp(cmd, "chunks"))
         return vf_cmd_chunks(&cli, argc - 1, argv + 1);
     if (!strcmp(cmd, "help") || !strcmp(cmd, "--help") || !strcmp(cmd, "-h")) {

@@ -7,6 +7,9 @@
 #include "vf_des.h"
 #include "vf_engine.h"
 #include "vf_fs.h"
+#include "vf_rundir.h"
+#include "vf_runspec.h"
+#include "vf_tally.h"
 
 /* Exit statuses every command uses. */
 enum { VF_EXIT_OK = 0, VF_EXIT_FOUND = 1, VF_EXIT_USAGE = 2 };
@@ -76,7 +79,98 @@ int vf_cli_world_opt(vf_cli_world *w, const char *name, const char *arg);
 long vf_cli_world_load(vf_cli *cli, const char *cmd, vf_cli_world *w,
                        vf_desset *set, vf_diag *d);
 
+/* Without --place, puts e at a level def can be placed on (its DEPTH, or
+ * PLACE), so its Lua runs where the game would run it; with --place, the
+ * given level stays. */
+void vf_cli_world_map_place(const vf_cli_world *w, vf_engine *e,
+                            const vf_mapdef *def);
+
+
+/* ---- the options of a run (run_args.c) ---------------------------------
+ * What the run does (selection, --count, --seed, --mode, --shard, the
+ * world...) is kept in run.txt in canonical form, so --resume and merge
+ * rebuild the same run; how it runs (-j, --timeout, --out, --resume,
+ * --progress) is not. */
+typedef struct vf_run_args {
+    vf_cli_world w;
+    vf_strlist names, tags, files;   /* maps or globs; --tag; --file */
+    unsigned long count;
+    unsigned long long seed;
+    int nightly;                     /* --seed nightly */
+    int nmodes;
+    vf_mode modes[VF_RUN_MAX_MODES];
+    int no_rotate, opacity, force, dump;
+    int shard_i, shard_n;
+    int run_opts_given;              /* any option of what the run does */
+    int jobs;                        /* 0: the number of cores */
+    double timeout;
+    const char *out, *resume;
+    int progress;
+    vf_strlist owned;                /* strings the fields above borrow */
+} vf_run_args;
+
+/* The texts a vf_run_spec borrows. */
+typedef struct vf_run_strings {
+    vf_sbuf command, world, des;
+} vf_run_strings;
+
+void vf_run_args_init(vf_run_args *a);
+void vf_run_args_free(vf_run_args *a);
+/* Returns 0, 1 after --help (nothing printed), -1 after a usage error. */
+int vf_run_args_parse(vf_cli *cli, const char *cmd, int argc, char **argv,
+                      vf_run_args *a);
+/* Paths made absolute, the default corpus named, --place (when given)
+ * written as the game names levels. Returns 0, or -1 after printing a
+ * usage error. */
+int vf_run_args_canonicalise(vf_cli *cli, const char *cmd, vf_run_args *a);
+/* The canonical words of what the run does (--shard only when shard). */
+void vf_run_args_words(const vf_run_args *a, int shard, vf_strlist *out);
+/* The spec of the run (borrowing a and text; free text after). */
+void vf_run_args_spec(const vf_run_args *a, vf_run_spec *s,
+                      vf_run_strings *text);
+void vf_run_strings_free(vf_run_strings *t);
+
+/* ---- report directories (report_dir.c) --------------------------------- */
+
+/* reports/<UTC time>-<seed>[-shardIofN][-K], K when the name is taken. */
+void vf_cli_out_default(unsigned long long seed, int shard_i, int shard_n,
+                        vf_sbuf *out);
+/* Creates out and out/dumps; out must not hold a run already. Returns 0,
+ * or -1 after printing why. */
+int vf_cli_out_make(vf_cli *cli, const char *cmd, const char *out);
+/* Points reports/latest at out (atomically; quietly does nothing when it
+ * cannot). */
+void vf_cli_out_latest(const char *out);
+/* Writes the report files into out, prints the summary and where the
+ * report is; returns the exit status (2 when the files cannot be
+ * written). */
+int vf_cli_report(vf_cli *cli, const char *cmd, const char *out,
+                  vf_tally *t, const vf_strlist *input);
+/* The run's options from its run.txt (a keeps the strings). Returns 0, or
+ * -1 after printing why. */
+int vf_cli_args_from_rundir(vf_cli *cli, const char *cmd,
+                            const vf_rundir *d, vf_run_args *a);
+
+/* A report directory read back. */
+typedef struct vf_cli_rdir {
+    vf_rundir d;
+    vf_run_args a;
+    vf_run_spec spec;
+    vf_run_strings text;
+    vf_tally t;
+} vf_cli_rdir;
+/* Returns 0, or -1 after printing why; free *r either way. */
+int vf_cli_report_load(vf_cli *cli, const char *cmd, const char *dir,
+                       vf_cli_rdir *r);
+void vf_cli_report_free(vf_cli_rdir *r);
+
+int vf_cmd_run(vf_cli *cli, int argc, char **argv);
+int vf_cmd_repro(vf_cli *cli, int argc, char **argv);
+int vf_cmd_merge(vf_cli *cli, int argc, char **argv);
+int vf_cmd_compare(vf_cli *cli, int argc, char **argv);
 int vf_cmd_lint(vf_cli *cli, int argc, char **argv);
+int vf_cmd_check(vf_cli *cli, int argc, char **argv);
+int vf_cmd_anchors(vf_cli *cli, int argc, char **argv);
 int vf_cmd_list(vf_cli *cli, int argc, char **argv);
 int vf_cmd_chunks(vf_cli *cli, int argc, char **argv);
 int vf_cmd_show(vf_cli *cli, int argc, char **argv);

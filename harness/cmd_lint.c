@@ -1,5 +1,6 @@
 /* vaultfuzz lint: load, compile, run each map's Lua, report. */
 #include "cli.h"
+#include "vf_mapcheck.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -10,14 +11,19 @@ static const char lint_usage[] =
     "\n"
     "Loads .des files (a directory is searched recursively for *.des, in the\n"
     "game's order), compiles every Lua chunk, then runs each map's Lua as\n"
-    "the game does when it loads maps (is_validating() true), and prints\n"
-    "each problem as 'file:line: map NAME: what is wrong', then a summary.\n"
+    "the game does when it loads maps (is_validating() true) and applies\n"
+    "the game's load-time checks to the result (size for the orientation,\n"
+    "a possible exit, DEPTH/PLACE/tag, temple altars), and prints each\n"
+    "problem as 'file:line: map NAME: what is wrong', then a summary.\n"
     "\n"
     VF_CLI_WORLD_HELP
     "  --seeds N    also resolve every map as at placement for seeds 1..N\n"
-    "               and report its Lua errors\n"
-    "  --no-lua     load and compile only (the game's Lua library is\n"
-    "               needed to run the game's own vaults: see --crawl-dir)\n"
+    "               (without --place, each at a level its PLACE or DEPTH\n"
+    "               admits) and report its Lua errors\n"
+    "  --no-lua     load and compile only: no Lua run, so no load-time\n"
+    "               checks either (they judge what the Lua built; the\n"
+    "               game's Lua library is needed to run the game's own\n"
+    "               vaults: see --crawl-dir)\n"
     "  --stats      also print the Lua calls the headers generate, by kind\n"
     "\n"
     "Exit status: 0 when no errors were found, 1 otherwise, 2 on bad usage.\n";
@@ -40,19 +46,26 @@ typedef struct lua_tally {
 
 /* One map: the load-time run, then placement for seeds 1..seeds. A map
  * reports each distinct placement error once, with how often it came. */
-static void run_map(vf_engine *e, const vf_desset *set, const vf_mapdef *def,
+static void run_map(const vf_cli_world *w, vf_engine *e,
+                    const vf_desset *set, const vf_mapdef *def,
                     unsigned long seeds, vf_diag *d, lua_tally *t)
 {
     vf_rmap m;
     vf_rmap_init(&m, def, NULL);
     vf_sbuf err = VF_SBUF_INIT, first = VF_SBUF_INIT;
     t->maps++;
+    vf_engine_set_place(e, &w->cfg.place);   /* not the last map's level */
     if (vf_engine_resolve(e, def, vf_seed_case(0, def->name, 0), 1, &m,
                           NULL, &err) == VF_LUA_ERROR) {
         vf_engine_diag(d, VF_ERROR, set, def, "", vf_sbuf_str(&err));
         t->lua_errors++;
+    } else if (vf_mapcheck(&m, vf_engine_is_flag, e, &err)) {
+        /* The game refuses to load such a map (§5.7). */
+        vf_diag_add(d, VF_ERROR, set->files[def->file].path, def->line,
+                    def->name, "%s", vf_sbuf_str(&err));
     }
     unsigned long failed = 0, first_seed = 0;
+    if (seeds) vf_cli_world_map_place(w, e, def);
     for (unsigned long s = 1; s <= seeds; s++) {
         vf_sbuf_reset(&err);
         t->resolves++;
@@ -86,12 +99,13 @@ static void print_tally(vf_cli *cli, const vf_cli_world *w,
 {
     char place[64];
     vf_place_describe(&w->cfg.place, place, sizeof place);
-    fprintf(cli->out, "lua: %zu maps run as at load, with %s at %s%s; %zu "
-            "placement resolves: %zu lua errors, %zu validate failures, "
+    fprintf(cli->out, "lua: %zu maps run as at load, with %s at %s; %zu "
+            "placement resolves%s: %zu lua errors, %zu validate failures, "
             "%zu vetoes\n", t->maps,
             w->crawl_dat ? "the game's library" : "our dlua/", place,
-            w->cfg.own_place ? " (or the map's own PLACE/DEPTH)" : "",
-            t->resolves, t->lua_errors, t->validate_failed, t->vetoed);
+            t->resolves, t->resolves && !w->place ? " (each map at a level "
+            "its PLACE or DEPTH admits)" : "", t->lua_errors,
+            t->validate_failed, t->vetoed);
 }
 
 static void run_lua(vf_cli_world *w, const vf_desset *set,
@@ -114,7 +128,7 @@ static void run_lua(vf_cli_world *w, const vf_desset *set,
     }
     t->ran = 1;
     for (size_t i = 0; i < set->nmaps; i++)
-        if (!reported[i]) run_map(e, set, &set->maps[i], seeds, d, t);
+        if (!reported[i]) run_map(w, e, set, &set->maps[i], seeds, d, t);
     free(reported);
     vf_engine_free(e);
     vf_sbuf_free(&err);

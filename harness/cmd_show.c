@@ -212,6 +212,7 @@ int vf_cmd_show(vf_cli *cli, int argc, char **argv)
     } else if (!e) {
         fprintf(cli->err, "vaultfuzz show: %s\n", vf_sbuf_str(&err));
     } else {
+        vf_cli_world_map_place(&w, e, def);
         uint64_t cs = vf_seed_case(seed, def->name, (uint32_t)iter);
         vf_rmap m;
         vf_rmap_init(&m, def, NULL);
@@ -219,9 +220,7 @@ int vf_cmd_show(vf_cli *cli, int argc, char **argv)
         vf_resolve_status st = vf_engine_resolve(e, def, cs, 0, &m,
                                                  &attempts, &err);
         char place[64];
-        vf_place where;
-        vf_engine_place(e, def, &where);
-        vf_place_describe(&where, place, sizeof place);
+        vf_place_describe(vf_engine_place(e), place, sizeof place);
         fprintf(cli->out, "map: %s (%s:%d)\ncase: seed %llu, iteration %lu "
                 "(case seed %llu)\nplace: %s\nresult: %s after %d attempt%s\n",
                 def->name, set.files[def->file].path, def->line, seed, iter,

@@ -45,7 +45,7 @@ typedef struct vf_mapinfo {
  * made by vf_catalog_build may be shared by engines on several threads. */
 
 /* An empty catalogue of set's maps, run with an engine configured as cfg
- * (copied; its catalog and own_place fields are ignored, its paths must
+ * (copied; its catalog field is ignored, its paths must
  * outlive the catalogue, as must set). The caller frees it. */
 vf_catalog *vf_catalog_new(const vf_desset *set,
                            const vf_engine_config *cfg);

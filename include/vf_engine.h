@@ -38,9 +38,10 @@ typedef struct vf_engine_config {
     vf_catalog *catalog;     /* the maps' index (vf_catalog.h), complete;
                                 NULL: the engine keeps its own, filled as
                                 maps ask */
-    int own_place;           /* a map whose PLACE or DEPTH exclude place is
-                                resolved where they allow it instead (the
-                                game never builds it at place) */
+    int ignore_depth;        /* choosing maps by tag (SUBVAULT, map_by_tag)
+                                never checks DEPTH: the game's
+                                debug.builder_ignore_depth(true), set by
+                                its placement.lua */
 } vf_engine_config;
 
 /* Our library in dlua_dir, the default place, default limits. */
@@ -67,10 +68,6 @@ vf_engine *vf_engine_new(const vf_desset *set, const vf_engine_config *cfg,
                          vf_diag *d, vf_sbuf *err);
 void vf_engine_free(vf_engine *e);
 
-/* The place def is resolved at: cfg's, or with own_place the map's own
- * when its PLACE or DEPTH exclude cfg's (vf_mapinfo_place). */
-void vf_engine_place(vf_engine *e, const vf_mapdef *def, vf_place *out);
-
 /* Resolves def for seed into out (initialised by the caller with
  * vf_rmap_init). validating: the load-time run (is_validating() true,
  * validate's answer ignored, epilogue run). *attempts receives the number
@@ -79,6 +76,27 @@ vf_resolve_status vf_engine_resolve(vf_engine *e, const vf_mapdef *def,
                                     uint64_t seed, int validating,
                                     vf_rmap *out, int *attempts,
                                     vf_sbuf *err);
+
+/* The level the engine's vault Lua is told it is on (cfg->place, until
+ * vf_engine_set_place). */
+const vf_place *vf_engine_place(const vf_engine *e);
+void vf_engine_set_place(vf_engine *e, const vf_place *p);
+
+/* A level def can be placed on, for vaultfuzz to run it where the game
+ * would: the engine's place when def's PLACE or DEPTH (the file's
+ * default-depth when it has none) admits it, else the first level its
+ * PLACE allows, else the first its DEPTH allows (vf_mapinfo_place: branch-
+ * table order, then depth). Reads them from the maps' index (the load-time
+ * run, vf_catalog.h). Returns 0 with *out set; -1 when def names no level
+ * at all (*out is then the engine's place) or its load-time Lua fails
+ * (*out is then where the ranges read before the failure put it). */
+int vf_engine_map_place(vf_engine *e, const vf_mapdef *def, vf_place *out);
+
+/* Whether tag was registered with dgn.map_register_flag (the game's
+ * library registers its flags in mapinit.lua, ours in dungeon.lua, and
+ * vault Lua may add more): engine is the vf_engine. The signature is
+ * vf_mapcheck's vf_flag_fn. */
+int vf_engine_is_flag(void *engine, const char *tag);
 
 /* Adds a Lua error about def to d at the line it names: a message
  * "path:line: text" for def's file is placed there; anything else at the

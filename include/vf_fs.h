@@ -28,4 +28,15 @@ int vf_fs_read(const char *path, size_t max_bytes, char **data, size_t *len,
 int vf_fs_expand(const char *path, const char *ext, vf_strlist *out,
                  vf_diag *d);
 
+/* Replaces path with data atomically: written to a temporary file beside
+ * it (named with the pid, so processes writing the same path never share
+ * one), then renamed over it. Readers see the old file or the new one,
+ * never a part. Returns 0, or -1 with a reason in err. */
+int vf_fs_write_atomic(const char *path, const void *data, size_t len,
+                       char *err, size_t errlen);
+
+/* Creates dir and any missing parents (mode 0777 less the umask).
+ * Returns 0, or -1 with a reason in err. */
+int vf_fs_mkdirs(const char *dir, char *err, size_t errlen);
+
 #endif

@@ -53,6 +53,9 @@ typedef struct vf_rmap {
     const vf_mapdef *def;
     vf_rng *rng;              /* the case's generator (borrowed) */
     int validating;           /* is_validating(): the load-time run */
+    const char *forced_tags;  /* borrowed; tags the map has before its Lua
+                               * runs and keeps through every reset (what
+                               * placement.lua adds with dgn.tags) */
     vf_grid grid;
     vf_sbuf tags;             /* " tag1 tag2 " (leading/trailing space) */
     char *orient;             /* NULL = unset */
@@ -132,6 +135,9 @@ int vf_rmap_kitem(vf_rmap *m, const char *s, size_t n, vf_sbuf *err);
 int vf_rmap_kmask(vf_rmap *m, const char *s, size_t n, vf_sbuf *err);
 /* The specs of a glyph, or NULL when no K* call named it. */
 const vf_keyspec *vf_rmap_keyspec(const vf_rmap *m, int glyph);
+/* The specs cell (x, y) reads: its glyph's, or a merged cell's own
+ * (§5.8); NULL when there are none or (x, y) is outside the grid. */
+const vf_keyspec *vf_rmap_spec_at(const vf_rmap *m, int x, int y);
 
 /* KPROP, COLOUR, FHEIGHT, FTILE, RTILE, TILE (vf_overlay_apply on the
  * current grid). */

@@ -14,6 +14,7 @@
 #ifndef VF_RNG_H
 #define VF_RNG_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 typedef struct vf_rng {
@@ -27,6 +28,11 @@ uint32_t vf_rng_below(vf_rng *r, uint32_t n);
 
 uint64_t vf_seed_mix(uint64_t x);
 uint64_t vf_seed_case(uint64_t base, const char *name, uint32_t iter);
+
+/* 64-bit FNV-1a of n bytes, continuing from h (start with VF_HASH_INIT):
+ * the name hash of vf_seed_case, also used to fingerprint inputs. */
+#define VF_HASH_INIT 0xCBF29CE484222325u
+uint64_t vf_hash(uint64_t h, const void *p, size_t n);
 
 /* The game's helpers (random.cc), with the same edge cases. */
 int vf_random2(vf_rng *r, int max);                /* [0, max); 0 if max<=1 */

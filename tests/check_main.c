@@ -20,6 +20,14 @@ suites[] = {
     {"keyed", vf_test_keyed_suite, 0},
     {"depth", vf_test_depth_suite, 0},
     {"subvault", vf_test_subvault_suite, 0},
+    {"glyph", vf_test_glyph_suite, 0},
+    {"place", vf_test_place_suite, 0},
+    {"layout", vf_test_layout_suite, 0},
+    {"mapconn", vf_test_mapconn_suite, 0},
+    {"mapcheck", vf_test_mapcheck_suite, 0},
+    {"conn", vf_test_conn_suite, 0},
+    {"verdicts", vf_test_verdicts_suite, 0},
+    {"run", vf_test_run_suite, 0},
     /* Opt-in: needs ../shared/dcss-des (make check-real, .ci/run). */
     {"realcorpus", vf_test_realcorpus_suite, 1},
 };

@@ -1,6 +1,12 @@
-/* Shared test helpers: loading text and reading back chunks and messages. */
+/* Shared test helpers: loading text and reading back chunks and messages;
+ * running whole commands and comparing the reports they write. */
+#define _POSIX_C_SOURCE 200809L   /* open_memstream */
 #include "tests.h"
+#include "cli.h"
 
+#include <dirent.h>
+#include <stdarg.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -95,4 +101,91 @@ const char *vf_t_raised(vf_t_eng *x, const char *map, uint64_t base)
     vf_resolve_status st = vf_t_resolve(x, map, base, 0);
     ck_assert_msg(st == VF_LUA_ERROR, "%s: status %d", map, (int)st);
     return vf_sbuf_str(&x->err);
+}
+
+/* ---- whole commands and their reports ------------------------------------ */
+
+vf_t_run vf_t_vaultfuzz(const char *first, ...)
+{
+    char *argv[40] = {"vaultfuzz"};
+    int argc = 1;
+    va_list ap;
+    va_start(ap, first);
+    for (const char *a = first; a && argc < 39; a = va_arg(ap, const char *))
+        argv[argc++] = (char *)a;
+    va_end(ap);
+    argv[argc] = NULL;
+    vf_t_run r;
+    size_t ol, el;
+    FILE *out = open_memstream(&r.out, &ol);
+    FILE *err = open_memstream(&r.err, &el);
+    r.rc = vf_cli_main(argc, argv, out, err);
+    fclose(out);
+    fclose(err);
+    return r;
+}
+
+void vf_t_run_free(vf_t_run *r)
+{
+    free(r->out);
+    free(r->err);
+}
+
+void vf_t_same_bytes(const char *a, const char *b)
+{
+    FILE *fa = fopen(a, "rb"), *fb = fopen(b, "rb");
+    ck_assert_msg(fa && fb, "missing %s or %s", a, b);
+    int ca, cb;
+    long at = 0;
+    do {
+        ca = fgetc(fa);
+        cb = fgetc(fb);
+        ck_assert_msg(ca == cb, "%s and %s differ at byte %ld", a, b, at);
+        at++;
+    } while (ca != EOF);
+    fclose(fa);
+    fclose(fb);
+}
+
+static int cmp_str(const void *a, const void *b)
+{
+    return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+void vf_t_dumps(const char *dir, vf_strlist *out)
+{
+    char p[512];
+    snprintf(p, sizeof p, "%s/dumps", dir);
+    DIR *d = opendir(p);
+    ck_assert_msg(d != NULL, "no %s", p);
+    struct dirent *e;
+    while ((e = readdir(d)))
+        if (e->d_name[0] != '.') vf_strlist_push(out, vf_xstrdup(e->d_name));
+    closedir(d);
+    if (out->n) qsort(out->v, out->n, sizeof *out->v, cmp_str);
+}
+
+void vf_t_same_report(const char *a, const char *b)
+{
+    static const char *const files[] = {
+        "summary.txt", "summary.json", "vaults.csv", "failures.jsonl",
+        "junit.xml", NULL};
+    char pa[512], pb[512];
+    for (int i = 0; files[i]; i++) {
+        snprintf(pa, sizeof pa, "%s/%s", a, files[i]);
+        snprintf(pb, sizeof pb, "%s/%s", b, files[i]);
+        vf_t_same_bytes(pa, pb);
+    }
+    vf_strlist da = {0}, db = {0};
+    vf_t_dumps(a, &da);
+    vf_t_dumps(b, &db);
+    ck_assert_uint_eq(da.n, db.n);
+    for (size_t i = 0; i < da.n; i++) {
+        ck_assert_str_eq(da.v[i], db.v[i]);
+        snprintf(pa, sizeof pa, "%s/dumps/%s", a, da.v[i]);
+        snprintf(pb, sizeof pb, "%s/dumps/%s", b, db.v[i]);
+        vf_t_same_bytes(pa, pb);
+    }
+    vf_strlist_free(&da);
+    vf_strlist_free(&db);
 }

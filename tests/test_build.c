@@ -811,23 +811,6 @@ START_TEST(bad_arguments)
 }
 END_TEST
 
-START_TEST(layouts_not_implemented)
-{
-    expect_error("", "layout_basic()",
-                 "t.des:5: dgn.layout_basic: not implemented in vaultfuzz");
-    expect_error("", "local x = 1\ndgn.layout_swamp()",
-                 "t.des:6: dgn.layout_swamp: not implemented in vaultfuzz");
-    expect_error("", "layout_chaotic_city('rock_wall')",
-                 "t.des:5: dgn.layout_chaotic_city: not implemented in "
-                 "vaultfuzz");
-    expect_error("", "layout_shoals()",
-                 "t.des:5: dgn.layout_shoals: not implemented in vaultfuzz");
-    expect_error("", "layout_bigger_room()",
-                 "t.des:5: dgn.layout_bigger_room: not implemented in "
-                 "vaultfuzz");
-}
-END_TEST
-
 /* ---- whole layouts, modelled on the game's builder .des files ------------ */
 
 START_TEST(corpus_style_layouts)
@@ -933,7 +916,6 @@ Suite *vf_test_build_suite(void)
     suite_add_tcase(s, random);
     TCase *errors = tcase_create("errors");
     tcase_add_test(errors, bad_arguments);
-    tcase_add_test(errors, layouts_not_implemented);
     suite_add_tcase(s, errors);
     return s;
 }

@@ -8,27 +8,13 @@
 #include <string.h>
 #include <unistd.h>
 
-typedef struct run {
-    int rc;
-    char *out, *err;
-} run;
+typedef vf_t_run run;
 
 /* vaultfuzz with up to five arguments; the first NULL ends the list. */
 static run vf5(const char *a1, const char *a2, const char *a3, const char *a4,
                const char *a5)
 {
-    char *argv[7] = {"vaultfuzz", (char *)a1, (char *)a2, (char *)a3,
-                     (char *)a4, (char *)a5, NULL};
-    int argc = 1;
-    while (argc < 6 && argv[argc]) argc++;
-    run r;
-    size_t ol, el;
-    FILE *out = open_memstream(&r.out, &ol);
-    FILE *err = open_memstream(&r.err, &el);
-    r.rc = vf_cli_main(argc, argv, out, err);
-    fclose(out);
-    fclose(err);
-    return r;
+    return vf_t_vaultfuzz(a1, a2, a3, a4, a5, NULL);
 }
 
 static run vf(const char *a1, const char *a2, const char *a3, const char *a4)
@@ -38,19 +24,17 @@ static run vf(const char *a1, const char *a2, const char *a3, const char *a4)
 
 static void done(run *r)
 {
-    free(r->out);
-    free(r->err);
+    vf_t_run_free(r);
 }
 
 START_TEST(lint_default_corpus_is_clean)
 {
     run r = vf("lint", NULL, NULL, NULL);
     ck_assert_int_eq(r.rc, 0);
-    ck_assert_str_eq(r.out, "lua: 16 maps run as at load, with our dlua/ at "
-                     "D:8 (or the map's own PLACE/DEPTH); 0 placement "
-                     "resolves: 0 lua errors, 0 validate "
+    ck_assert_str_eq(r.out, "lua: 23 maps run as at load, with our dlua/ at "
+                     "D:8; 0 placement resolves: 0 lua errors, 0 validate "
                      "failures, 0 vetoes\n"
-                     "lint: 6 files, 16 maps, 34 chunks, 0 errors, "
+                     "lint: 7 files, 23 maps, 47 chunks, 0 errors, "
                      "0 warnings\n");
     done(&r);
 }
@@ -78,7 +62,7 @@ static const char runtime_des[] =
     "ENDMAP\n"
     "\n"
     "NAME: vf_placement_error\n"
-    "TAGS: transparent\n"
+    "TAGS: transparent vf_test\n"
     "{{\n"
     "  if not is_validating() and crawl.coinflip() then\n"
     "    error(\"unlucky\")\n"
@@ -87,6 +71,76 @@ static const char runtime_des[] =
     "MAP\n"
     "x@x\n"
     "ENDMAP\n";
+
+START_TEST(check_prints_verdict_and_level)
+{
+    run r = vf("check", "vf_bad_sealed_room", NULL, NULL);
+    ck_assert_int_eq(r.rc, 1);
+    ck_assert_ptr_nonnull(strstr(r.out, "verdict: "));
+    ck_assert_ptr_nonnull(strstr(r.out, "interior_pocket"));
+    /* The finding's cell is lettered on the level, with a legend line. */
+    ck_assert_ptr_nonnull(strstr(r.out, "C interior_pocket: 1 cells"));
+    done(&r);
+    r = vf("check", "vf_bad_veto", NULL, NULL);
+    ck_assert_int_eq(r.rc, 1);
+    ck_assert_ptr_nonnull(strstr(r.out, "verdict: vetoed\n"));
+    done(&r);
+    r = vf("check", "vf_bad_fly_closet", "--mode", "cave");
+    ck_assert_int_eq(r.rc, 2);
+    ck_assert_ptr_nonnull(strstr(r.err, "unknown mode 'cave'"));
+    done(&r);
+}
+END_TEST
+
+/* Without --place, lint, show and check run each map where the game
+ * builds it; lint's load-time runs stay at D:8 whatever map came before. */
+static const char places_des[] =
+    "NAME: vf_in_lair\n"
+    "TAGS: transparent\n"
+    "DEPTH: Lair\n"
+    ": if not is_validating() and not you.in_branch('Lair') then\n"
+    ":   error('not in the Lair')\n"
+    ": end\n"
+    "MAP\n"
+    "x@x\n"
+    "ENDMAP\n"
+    "\n"
+    "NAME: vf_loads_at_d8\n"
+    "TAGS: transparent\n"
+    "DEPTH: D\n"
+    ": if is_validating() and you.depth() ~= 8 then\n"
+    ":   error('loaded at depth ' .. you.depth())\n"
+    ": end\n"
+    "MAP\n"
+    "x@x\n"
+    "ENDMAP\n";
+
+START_TEST(maps_run_at_their_own_place)
+{
+    const char *p = temp_des(places_des);
+    run r = vf5("lint", "--des", p, "--seeds", "2");
+    ck_assert_msg(r.rc == 0, "%s", r.out);
+    ck_assert_ptr_nonnull(strstr(r.out, "4 placement resolves (each map at "
+                                 "a level its PLACE or DEPTH admits): 0 lua "
+                                 "errors"));
+    done(&r);
+    r = vf_t_vaultfuzz("lint", "--des", p, "--seeds", "2", "--place", "D:3",
+                       NULL);
+    ck_assert_int_eq(r.rc, 1);
+    ck_assert_ptr_nonnull(strstr(r.out, "map vf_in_lair: at placement (2 of "
+                                 "2 seeds, first seed 1): "));
+    done(&r);
+    r = vf5("show", "vf_in_lair", "--des", p, NULL);
+    ck_assert_int_eq(r.rc, 0);
+    ck_assert_ptr_nonnull(strstr(r.out, "\nplace: Lair:1\n"));
+    done(&r);
+    r = vf5("check", "vf_in_lair", "--des", p, NULL);
+    ck_assert_ptr_nonnull(strstr(r.out, "\nplace: Lair:1\n"));
+    ck_assert_ptr_nonnull(strstr(r.out, "verdict: ok\n"));
+    done(&r);
+    unlink(p);
+}
+END_TEST
 
 START_TEST(lint_runs_map_lua)
 {
@@ -97,8 +151,8 @@ START_TEST(lint_runs_map_lua)
     snprintf(want, sizeof want,
              "%s:4: map vf_load_error: attempt to index local 't' (a nil "
              "value)\n"
-             "lua: 2 maps run as at load, with our dlua/ at D:8 (or the "
-             "map's own PLACE/DEPTH); 0 placement resolves: 1 lua errors, 0 validate failures, 0 vetoes\n"
+             "lua: 2 maps run as at load, with our dlua/ at D:8; 0 placement "
+             "resolves: 1 lua errors, 0 validate failures, 0 vetoes\n"
              "lint: 1 files, 2 maps, 4 chunks, 1 errors, 0 warnings\n", p);
     ck_assert_str_eq(r.out, want);
     done(&r);
@@ -110,7 +164,8 @@ START_TEST(lint_runs_map_lua)
                                  "placement ("));
     ck_assert_ptr_nonnull(strstr(r.out, " seeds, first seed "));
     ck_assert_ptr_nonnull(strstr(r.out, "): unlucky\n"));
-    ck_assert_ptr_nonnull(strstr(r.out, " 80 placement resolves: "));
+    ck_assert_ptr_nonnull(strstr(r.out, " 80 placement resolves (each map "
+                                 "at a level its PLACE or DEPTH admits): "));
     done(&r);
 
     r = vf5("lint", "--des", p, "--no-lua", NULL);
@@ -137,6 +192,40 @@ START_TEST(lint_runs_map_lua)
 }
 END_TEST
 
+/* The game's load-time checks (§5.7) run on what the load-time Lua built;
+ * a map whose Lua fails is reported for that alone. */
+START_TEST(lint_applies_load_checks)
+{
+    const char *p = temp_des(
+        "NAME: vf_fine\nDEPTH: D\nMAP\nx@x\nENDMAP\n\n"
+        "NAME: vf_closed\nDEPTH: D\nSUBST: a = x\nMAP\nxax\nENDMAP\n\n"
+        "NAME: vf_nowhere\nMAP\nx@x\nENDMAP\n\n"
+        "NAME: vf_broken\n: error('first')\nMAP\nxxx\nENDMAP\n");
+    run r = vf("lint", "--des", p, NULL);
+    ck_assert_int_eq(r.rc, 1);
+    char want[1024];
+    snprintf(want, sizeof want,
+             "%s:7: map vf_closed: Map 'vf_closed' has no (possible) exits; "
+             "use TAGS: no_exits if this is intentional\n"
+             "%s:14: map vf_nowhere: Map 'vf_nowhere' has no DEPTH, no PLACE "
+             "and no selectable tag in 'minivault'\n"
+             "%s:20: map vf_broken: first\n"
+             "lua: 4 maps run as at load, with our dlua/ at D:8; 0 placement "
+             "resolves: 1 lua errors, 0 validate failures, 0 vetoes\n"
+             "lint: 1 files, 4 maps, 7 chunks, 3 errors, 0 warnings\n",
+             p, p, p);
+    ck_assert_str_eq(r.out, want);
+    done(&r);
+    /* Without the Lua run there is nothing to check. */
+    r = vf5("lint", "--des", p, "--no-lua", NULL);
+    ck_assert_int_eq(r.rc, 0);
+    ck_assert_str_eq(r.out, "lint: 1 files, 4 maps, 7 chunks, 0 errors, "
+                     "0 warnings\n");
+    done(&r);
+    remove(p);
+}
+END_TEST
+
 START_TEST(lint_reports_errors_and_exit_status)
 {
     run r = vf("lint", "--des", "corpus/bad/lua_syntax.des.bad", NULL);
@@ -146,10 +235,9 @@ START_TEST(lint_reports_errors_and_exit_status)
         "main chunk: 'then' expected near 'subst'\n"
         "corpus/bad/lua_syntax.des.bad:13: map vf_bad_lua: Lua error in the "
         "veto chunk: unexpected symbol near '='\n"
-        "lua: 1 maps run as at load, with our dlua/ at D:8 (or the map's own "
-        "PLACE/DEPTH); 0 placement "
+        "lua: 1 maps run as at load, with our dlua/ at D:8; 0 placement "
         "resolves: 0 lua errors, 0 validate failures, 0 vetoes\n"
-        "lint: 1 files, 2 maps, 4 chunks, 2 errors, 0 warnings\n");
+        "lint: 1 files, 2 maps, 5 chunks, 2 errors, 0 warnings\n");
     done(&r);
 
     r = vf("lint", "--des=nowhere", NULL, NULL);
@@ -249,7 +337,7 @@ START_TEST(chunks_shows_generated_lua)
     ck_assert_str_eq(r.out,
         "@@ map vf_crlf_room corpus/syntax/crlf.des:3\n"
         "@@ chunk mapchunk 10\n"
-        " map(\"xxxxx\")\n map(\"x.a.@\")\n map(\"xxxxx\")\n"
+        " map(\"xxxxx\")\n map(\"xa..@\")\n map(\"xxxxx\")\n"
         "@@ end\n"
         "@@ chunk main 4\n"
         " tags(\"transparent\")\n subst(\"a = x.\")\n\n"
@@ -337,6 +425,7 @@ Suite *vf_test_cli_suite(void)
     TCase *tc = tcase_create("commands");
     tcase_add_test(tc, lint_default_corpus_is_clean);
     tcase_add_test(tc, lint_reports_errors_and_exit_status);
+    tcase_add_test(tc, lint_applies_load_checks);
     tcase_add_test(tc, lint_stats);
     tcase_add_test(tc, list_text_and_json);
     tcase_add_test(tc, list_load_errors_go_to_stderr);
@@ -345,6 +434,8 @@ Suite *vf_test_cli_suite(void)
     tcase_add_test(tc, show_resolves_one_case);
     tcase_add_test(tc, show_prints_subvault_cells);
     tcase_add_test(tc, lint_runs_map_lua);
+    tcase_add_test(tc, maps_run_at_their_own_place);
+    tcase_add_test(tc, check_prints_verdict_and_level);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -148,6 +148,40 @@ START_TEST(bad_pieces)
 }
 END_TEST
 
+/* Ranges as the load-time checks read them (the temple check, the level
+ * a map runs at): in is 1 or 0, or -1 when the ranges do not parse. */
+START_TEST(ranges_table)
+{
+    static const struct { const char *place, *ranges; int in; } cases[] = {
+        {"Temple", "Temple", 1}, {"Temple", "Temple:1", 1},
+        {"Temple", "Temple:$", 1}, {"Temple", "Temple:*", 1},
+        {"Temple", "*", 1}, {"Temple", "D", 0}, {"Temple", "", 0},
+        {"Temple", " , Temple ,", 1}, {"Temple", "Temple, !Temple", 0},
+        {"Temple", "any:6", 1}, {"Temple", "6", 1}, {"Temple", "5-7", 1},
+        {"Temple", "7-", 0},
+        {"D:3", "D:2-4", 1}, {"D:5", "D:2-4", 0}, {"D:15", "D:12-", 1},
+        {"D:15", "D:$", 1}, {"D:14", "D:$", 0}, {"D:14", "D:12-$", 1},
+        {"D:8", "D, !D:8", 0}, {"D:8", "!D:8, D", 0}, {"D:9", "D, !D:8", 1},
+        {"Lair:2", "Lair:2, Snake", 1}, {"Snake:1", "Lair:2, Snake", 1},
+        {"D:8", "lair", -1}, {"D:8", "Nowhere:2", -1}, {"D:8", "D:0", -1},
+        {"D:8", "D:4-2", -1}, {"D:8", "D:x", -1}, {"D:8", "D:2-x", -1},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        vf_depths d = {0};
+        vf_sbuf err = VF_SBUF_INIT;
+        vf_place p = at(cases[i].place);
+        int in = vf_depths_add(&d, cases[i].ranges, &err)
+                     ? -1 : vf_depths_match(&d, &p);
+        ck_assert_msg(in == cases[i].in, "%s in \"%s\": %d", cases[i].place,
+                      cases[i].ranges, in);
+        vf_depths_free(&d);
+        vf_sbuf_free(&err);
+    }
+    ck_assert_str_eq(refused("Nowhere:2"), "Unknown branch: 'Nowhere'");
+    ck_assert_str_eq(refused("D:4-2"), "Bad depth: 4-2");
+}
+END_TEST
+
 START_TEST(first_place)
 {
     vf_depths d = {0};
@@ -247,6 +281,7 @@ Suite *vf_test_depth_suite(void)
     tcase_add_test(tc, deny_pieces);
     tcase_add_test(tc, lists_and_blanks);
     tcase_add_test(tc, bad_pieces);
+    tcase_add_test(tc, ranges_table);
     tcase_add_test(tc, first_place);
     tcase_add_test(tc, depth_values);
     tcase_add_test(tc, headers_report_bad_ranges);

@@ -86,17 +86,85 @@ END_TEST
 START_TEST(lua_marker_takes_function_or_table)
 {
     eng x;
-    eng_open(&x, "NAME: fn\nTAGS: t\n: lua_marker('A', function () end)\n"
-                 "MAP\nA@\nENDMAP\n"
+    eng_open(&x, "NAME: fn\nTAGS: t\n: calls = 0\n"
+                 ": lua_marker('A', function () calls = calls + 1\n"
+                 ":   return { n = calls } end)\n"
+                 ": if calls ~= 3 then error('made ' .. calls) end\n"
+                 "MAP\nA@A\n.A.\nENDMAP\n"
                  "NAME: tab\nTAGS: t\n: lua_marker('A', { kind = 'fog' })\n"
                  "MAP\nA@\nENDMAP\n"
                  "NAME: num\nTAGS: t\n: lua_marker('A', 5)\n"
-                 "MAP\nA@\nENDMAP\n");
+                 "MAP\nA@\nENDMAP\n"
+                 "NAME: notab\nTAGS: t\n: lua_marker('A', function () end)\n"
+                 "MAP\nA@\nENDMAP\n"
+                 "NAME: text\nTAGS: t\nMARKER: A = lua:no_such_maker{}\n"
+                 "MAP\nA@\nENDMAP\n"
+                 "NAME: textok\nTAGS: t\nMARKER: A = lua:{ k = x_marked }\n"
+                 ": x_marked = 1\nMAP\nA@\nENDMAP\n");
+    /* A function runs once per marked cell, in the map environment. */
     ck_assert_int_eq(resolve(&x, "fn", 1), VF_RESOLVED);
+    ck_assert_uint_eq(x.m.nmarkers, 3);
     ck_assert_int_eq(resolve(&x, "tab", 1), VF_RESOLVED);
     ck_assert_int_eq(resolve(&x, "num", 1), VF_LUA_ERROR);
-    ck_assert_str_eq(x.err.s, "t.des:15: Expected marker key and marker "
+    ck_assert_str_eq(x.err.s, "t.des:19: Expected marker key and marker "
                      "function/table.");
+    ck_assert_int_eq(resolve(&x, "notab", 1), VF_LUA_ERROR);
+    ck_assert_str_eq(x.err.s, "t.des:25: lua_marker: Expected table, didn't "
+                     "get it.");
+    /* "lua:" marker text is run too, where the MARKER line is. */
+    ck_assert_int_eq(resolve(&x, "text", 1), VF_LUA_ERROR);
+    ck_assert_ptr_nonnull(strstr(x.err.s, "t.des:31: "));
+    ck_assert_ptr_nonnull(strstr(x.err.s, "no_such_maker"));
+    ck_assert_int_eq(resolve(&x, "textok", 1), VF_RESOLVED);
+    eng_close(&x);
+}
+END_TEST
+
+START_TEST(each_case_is_a_new_game)
+{
+    eng x;
+    eng_open(&x, "NAME: game\nTAGS: t\n"
+                 ": local sw, sh = dgn.br_exists('Swamp'), "
+                 "dgn.br_exists('Shoals')\n"
+                 ": local sn, sp = dgn.br_exists('Snake'), "
+                 "dgn.br_exists('Spider')\n"
+                 ": if sw == sh or sn == sp then error('pairs') end\n"
+                 ": tags((dgn.zot_orb_type():gsub(' ', '_')))\n"
+                 ": if sw then tags('has_swamp') end\n"
+                 ": if sp then tags('has_spider') end\n"
+                 "MAP\n.\nENDMAP\n");
+    int swamp = 0, spider = 0, fire = 0, winter = 0, entropy = 0;
+    for (uint64_t s = 1; s <= 200; s++) {
+        ck_assert_int_eq(resolve(&x, "game", s), VF_RESOLVED);
+        swamp += vf_rmap_has_tag(&x.m, "has_swamp");
+        spider += vf_rmap_has_tag(&x.m, "has_spider");
+        fire += vf_rmap_has_tag(&x.m, "orb_of_fire");
+        winter += vf_rmap_has_tag(&x.m, "orb_of_winter");
+        entropy += vf_rmap_has_tag(&x.m, "orb_of_entropy");
+    }
+    /* Each choice goes both ways, about evenly. */
+    ck_assert(swamp > 60 && swamp < 140);
+    ck_assert(spider > 60 && spider < 140);
+    ck_assert_int_eq(fire + winter + entropy, 200);
+    ck_assert(fire > 35 && winter > 35 && entropy > 35);
+    eng_close(&x);
+}
+END_TEST
+
+START_TEST(mons_and_item_slots)
+{
+    eng x;
+    eng_open(&x, "NAME: slots\nTAGS: t\nMONS: rat, bat\n: mons(nil)\n"
+                 ": mons('orc')\n: mons(3, 'gnoll')\nITEM: dagger\n"
+                 ": item(nil)\n: item('club')\n"
+                 ": if crawl.roll_dice(1) ~= 1 then error('one die') end\n"
+                 "MAP\n1@\nENDMAP\n");
+    ck_assert_int_eq(resolve(&x, "slots", 1), VF_RESOLVED);
+    ck_assert_uint_eq(x.m.mons.n, 2);
+    ck_assert_str_eq(x.m.mons.v[0], "orc");
+    ck_assert_str_eq(x.m.mons.v[1], "3");
+    ck_assert_uint_eq(x.m.items.n, 1);
+    ck_assert_str_eq(x.m.items.v[0], "club");
     eng_close(&x);
 }
 END_TEST
@@ -245,6 +313,46 @@ START_TEST(flips_and_rotation)
 }
 END_TEST
 
+/* Where a map runs without --place (vf_engine_map_place): the engine's
+ * place when PLACE or DEPTH admit it; else PLACE's first level before
+ * DEPTH's; the file's default-depth for a map with neither; -1 and the
+ * engine's place for a map naming no level. */
+static const char places_des[] =
+    "NAME: at_d8\nDEPTH: D:2-12\nMAP\nx\nENDMAP\n\n"
+    "NAME: in_lair\nDEPTH: Lair\nMAP\nx\nENDMAP\n\n"
+    "NAME: place_first\nPLACE: Temple\nDEPTH: Elf:2\nMAP\nx\nENDMAP\n\n"
+    "NAME: nowhere\nMAP\nx\nENDMAP\n\n"
+    "default-depth: Orc:2\n\n"
+    "NAME: by_default\nMAP\nx\nENDMAP\n";
+
+static const char *map_place(eng *x, const char *map, int rc)
+{
+    static char buf[32];
+    vf_place p;
+    ck_assert_int_eq(vf_engine_map_place(x->e, vf_t_map(&x->l, map), &p),
+                     rc);
+    vf_place_describe(&p, buf, sizeof buf);
+    return buf;
+}
+
+START_TEST(maps_run_where_they_are_placed)
+{
+    eng x;
+    eng_open(&x, places_des);
+    ck_assert_str_eq(map_place(&x, "at_d8", 0), "D:8");
+    ck_assert_str_eq(map_place(&x, "in_lair", 0), "Lair:1");
+    ck_assert_str_eq(map_place(&x, "place_first", 0), "Temple");
+    ck_assert_str_eq(map_place(&x, "by_default", 0), "Orc:2");
+    ck_assert_str_eq(map_place(&x, "nowhere", -1), "D:8");
+    vf_place elf;
+    char why[64];
+    vf_place_parse("Elf:2", &elf, why, sizeof why);
+    vf_engine_set_place(x.e, &elf);   /* admitted by DEPTH: kept */
+    ck_assert_str_eq(map_place(&x, "place_first", 0), "Elf:2");
+    eng_close(&x);
+}
+END_TEST
+
 START_TEST(grid_geometry)
 {
     vf_grid g;
@@ -284,11 +392,14 @@ Suite *vf_test_engine_suite(void)
     tcase_add_test(tc, same_seed_same_map_and_order_independent);
     tcase_add_test(tc, lua_errors_at_des_lines);
     tcase_add_test(tc, lua_marker_takes_function_or_table);
+    tcase_add_test(tc, mons_and_item_slots);
+    tcase_add_test(tc, each_case_is_a_new_game);
     tcase_add_test(tc, validate_veto_and_attempts);
     tcase_add_test(tc, environment_prelude_and_hooks);
     tcase_add_test(tc, endless_loop_in_a_map);
     tcase_add_test(tc, flips_and_rotation);
     tcase_add_test(tc, grid_geometry);
+    tcase_add_test(tc, maps_run_where_they_are_placed);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -1,7 +1,9 @@
 /* The real DCSS corpus (../shared/dcss-des, or $VF_REAL_DES): the figures
  * dcss-compat.md §1.1 and §8 measured with the game's own parser. */
+#define _XOPEN_SOURCE 700   /* mkdtemp */
 #include "tests.h"
 #include "vf_engine.h"
+#include "vf_mapcheck.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -52,25 +54,46 @@ START_TEST(trunk_resolves_with_game_library)
     vf_engine_config cfg;
     vf_engine_config_init(&cfg, "dlua");
     cfg.crawl_dat = dat;
-    cfg.own_place = 1;   /* as lint: each map where the game builds it */
     vf_engine *e = vf_engine_new(&l.set, &cfg, &l.d, &err);
     ck_assert_msg(e != NULL, "%s", vf_sbuf_str(&err));
     vf_rmap m;
     vf_rmap_init(&m, NULL, NULL);
-    vf_sbuf failing = VF_SBUF_INIT;
-    size_t bad = 0;
+    vf_sbuf failing = VF_SBUF_INIT, unloadable = VF_SBUF_INIT;
+    size_t bad = 0, refused = 0;
     for (size_t i = 0; i < l.set.nmaps; i++) {
         const vf_mapdef *def = &l.set.maps[i];
         int failed = 0;
+        vf_engine_set_place(e, &cfg.place);
         for (unsigned s = 0; s <= 10 && !failed; s++) {
             vf_sbuf_reset(&err);
+            if (s == 1) {   /* as lint: where the game builds the map */
+                vf_place p;
+                vf_engine_map_place(e, def, &p);
+                vf_engine_set_place(e, &p);
+            }
             failed = vf_engine_resolve(e, def, vf_seed_case(s, def->name, 0),
                                        s == 0, &m, NULL, &err) == VF_LUA_ERROR;
+            /* The game loads every trunk map: none fails its checks. */
+            if (s == 0 && !failed && vf_mapcheck(&m, vf_engine_is_flag, e,
+                                                 &err) && refused++ < 40)
+                vf_sbuf_printf(&unloadable, "  %s: %s\n", def->name,
+                               vf_sbuf_str(&err));
         }
         if (failed && bad++ < 40)
             vf_sbuf_printf(&failing, "  %s: %s\n", def->name,
                            vf_sbuf_str(&err));
+        /* Their validate chunks ask about the map's own connectivity. */
+        static const char *const conn[] = {
+            "minmay_lair_entry_grove", "hall_of_Zot",
+            "grunt_lair_entry_orc_guard_hut", "grunt_house_of_mirrors",
+            "gauntlet_exit_mini_maze", "elwin_shoals_entry_rooms",
+            "due_lair_maze_entry_diamond", NULL};
+        for (int k = 0; conn[k]; k++)
+            ck_assert_msg(!failed || strcmp(def->name, conn[k]), "%s: %s",
+                          def->name, vf_sbuf_str(&err));
     }
+    ck_assert_msg(refused == 0, "%zu maps fail the load checks:\n%s",
+                  refused, vf_sbuf_str(&unloadable));
     printf("realcorpus: %zu of %zu maps with a Lua error (seeds 1..10)\n%s",
            bad, l.set.nmaps, vf_sbuf_str(&failing));
     ck_assert_msg(bad * 200 <= l.set.nmaps, "%zu maps fail:\n%s", bad,
@@ -78,6 +101,7 @@ START_TEST(trunk_resolves_with_game_library)
     vf_rmap_free(&m);
     vf_engine_free(e);
     vf_sbuf_free(&failing);
+    vf_sbuf_free(&unloadable);
     vf_sbuf_free(&des);
     vf_sbuf_free(&err);
     free(dat);
@@ -163,6 +187,49 @@ START_TEST(structure_figures)
 }
 END_TEST
 
+/* The game's vaults under its library: the same report, dumps included,
+ * at -j 1 and -j 2 and from two shards merged -- no case may depend on
+ * which maps its worker ran before (the game's library keeps state in
+ * globals and dgn.persist). */
+START_TEST(trunk_run_independent_of_workers)
+{
+    const char *crawl = getenv("VF_CRAWL_DIR");
+    if (!crawl || !*crawl) {
+        printf("realcorpus: run skipped, VF_CRAWL_DIR not set\n");
+        return;
+    }
+    char dir[] = "/tmp/vf_real_XXXXXX", p[4][300];
+    ck_assert_ptr_nonnull(mkdtemp(dir));
+    const char *name[4] = {"j1", "j2", "s1", "s2"};
+    for (int i = 0; i < 4; i++)
+        snprintf(p[i], sizeof p[i], "%s/%s", dir, name[i]);
+    const char *base[] = {"--crawl-dir", crawl, "--count", "1", "--out"};
+    vf_t_run r[4];
+    r[0] = vf_t_vaultfuzz("run", base[0], base[1], base[2], base[3], base[4],
+                          p[0], "-j", "1", NULL);
+    r[1] = vf_t_vaultfuzz("run", base[0], base[1], base[2], base[3], base[4],
+                          p[1], "-j", "2", NULL);
+    r[2] = vf_t_vaultfuzz("run", base[0], base[1], base[2], base[3], base[4],
+                          p[2], "-j", "2", "--shard", "1/2", NULL);
+    r[3] = vf_t_vaultfuzz("run", base[0], base[1], base[2], base[3], base[4],
+                          p[3], "-j", "2", "--shard", "2/2", NULL);
+    for (int i = 0; i < 4; i++) {
+        ck_assert_msg(r[i].rc == 1, "%s", r[i].err);
+        vf_t_run_free(&r[i]);
+    }
+    vf_t_same_report(p[0], p[1]);
+    char merged[320];
+    snprintf(merged, sizeof merged, "%s/merged", dir);
+    vf_t_run m = vf_t_vaultfuzz("merge", "--out", merged, p[2], p[3], NULL);
+    ck_assert_int_eq(m.rc, 1);
+    vf_t_run_free(&m);
+    vf_t_same_report(p[0], merged);
+    char rm[400];
+    snprintf(rm, sizeof rm, "rm -rf '%s'", dir);
+    ck_assert_int_eq(system(rm), 0);
+}
+END_TEST
+
 Suite *vf_test_realcorpus_suite(void)
 {
     Suite *s = suite_create("realcorpus");
@@ -172,6 +239,7 @@ Suite *vf_test_realcorpus_suite(void)
     tcase_add_test(tc, header_call_totals);
     tcase_add_test(tc, structure_figures);
     tcase_add_test(tc, trunk_resolves_with_game_library);
+    tcase_add_test(tc, trunk_run_independent_of_workers);
     suite_add_tcase(s, tc);
     return s;
 }

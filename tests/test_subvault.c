@@ -556,6 +556,55 @@ START_TEST(parent_environment_survives)
 }
 END_TEST
 
+/* A subvault resolves inside its parent's case: the case's globals are
+ * the parent's (only a top-level resolve starts from the start-up
+ * globals), and the next case starts clean again. vf_note writes a true
+ * global: vault Lua's own assignments stay in its map environment. */
+static const char case_globals_des[] =
+    "{{\n"
+    "function vf_note(v)\n"
+    "  if v then vf_case_note = v end\n"
+    "  return vf_case_note\n"
+    "end\n"
+    "}}\n"
+    "\n"
+    "NAME: parent_globals\n"
+    "TAGS: no_hmirror no_vmirror no_rotate\n"
+    ": vf_note('parent')\n"
+    "SUBVAULT: X : sv_globals\n"
+    ": if vf_note() ~= 'seen' then\n"
+    ":   error('case lost: ' .. tostring(vf_note()))\n"
+    ": end\n"
+    "MAP\n"
+    "X\n"
+    "ENDMAP\n"
+    "\n"
+    "NAME: sub_globals\n"
+    "TAGS: sv_globals\n"
+    ": if not is_validating() and vf_note() == 'parent' then\n"
+    ":   vf_note('seen')\n"
+    ": end\n"
+    "MAP\n"
+    "Z\n"
+    "ENDMAP\n"
+    "\n"
+    "NAME: next_case\n"
+    ": if vf_note() ~= nil then error('leaked from the last case') end\n"
+    "MAP\n"
+    ".\n"
+    "ENDMAP\n";
+
+START_TEST(nested_resolves_share_the_case)
+{
+    eng x;
+    eng_open(&x, case_globals_des);
+    resolve_ok(&x, "parent_globals", 0);
+    ck_assert_str_eq(shown_row(&x.m, 0), "Z");
+    resolve_ok(&x, "next_case", 0);
+    eng_close(&x);
+}
+END_TEST
+
 START_TEST(subvault_errors)
 {
     eng x;
@@ -740,6 +789,7 @@ Suite *vf_test_subvault_suite(void)
     tcase_add_test(tc, depth_checked_choice);
     tcase_add_test(tc, chosen_once);
     tcase_add_test(tc, parent_environment_survives);
+    tcase_add_test(tc, nested_resolves_share_the_case);
     tcase_add_test(tc, subvault_errors);
     tcase_add_test(tc, load_time_only_records);
     tcase_add_test(tc, map_objects);

@@ -6,6 +6,8 @@
 
 #include "vf_des.h"
 #include "vf_engine.h"
+#include "vf_fs.h"
+#include "vf_level.h"
 
 Suite *vf_test_util_suite(void);
 Suite *vf_test_golden_suite(void);
@@ -20,6 +22,14 @@ Suite *vf_test_build_suite(void);
 Suite *vf_test_keyed_suite(void);
 Suite *vf_test_depth_suite(void);
 Suite *vf_test_subvault_suite(void);
+Suite *vf_test_glyph_suite(void);
+Suite *vf_test_place_suite(void);
+Suite *vf_test_layout_suite(void);
+Suite *vf_test_mapconn_suite(void);
+Suite *vf_test_mapcheck_suite(void);
+Suite *vf_test_conn_suite(void);
+Suite *vf_test_verdicts_suite(void);
+Suite *vf_test_run_suite(void);
 Suite *vf_test_realcorpus_suite(void);
 
 /* A set loaded from text for one test. */
@@ -60,5 +70,30 @@ vf_resolve_status vf_t_resolve(vf_t_eng *x, const char *map, uint64_t base,
                                int i);
 void vf_t_resolve_ok(vf_t_eng *x, const char *map, uint64_t base, int i);
 const char *vf_t_raised(vf_t_eng *x, const char *map, uint64_t base);
+
+/* A level drawn in ASCII at (0, 0) over rock, at place ("D:8"). rows:
+ * NULL-terminated map glyphs (vf_glyph_feature; '^' is a mechanical trap,
+ * items and monsters mark the cell's content). marks: NULL, or rows
+ * over the same cells: 'a'-'h' a cell of vault 0-7 masked opaque, 'A'-'H'
+ * one not masked opaque, '1'-'8' an exit of vault 0-7 (not opaque,
+ * listed in its exits); anything else no vault. Vaults are named "v0"..,
+ * their rectangles the box of their marks. */
+void vf_t_level(vf_level *l, const char *place, const char *const *rows,
+                const char *const *marks);
+/* "vaultfuzz ARGS..." run in this process (arguments up to NULL), its
+ * output captured. */
+typedef struct vf_t_run {
+    int rc;
+    char *out, *err;
+} vf_t_run;
+vf_t_run vf_t_vaultfuzz(const char *first, ...);
+void vf_t_run_free(vf_t_run *r);
+
+/* Assertions: two files hold the same bytes; two report directories hold
+ * the same report files and the same dumps. */
+void vf_t_same_bytes(const char *a, const char *b);
+void vf_t_same_report(const char *a, const char *b);
+/* The dump file names of a report, sorted (appended to out). */
+void vf_t_dumps(const char *dir, vf_strlist *out);
 
 #endif

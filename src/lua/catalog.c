@@ -88,7 +88,6 @@ vf_catalog *vf_catalog_new(const vf_desset *set, const vf_engine_config *cfg)
     c->set = set;
     c->cfg = *cfg;
     c->cfg.catalog = NULL;
-    c->cfg.own_place = 0;
     c->n = set->nmaps;
     c->maps = vf_xcalloc(c->n ? c->n : 1, sizeof *c->maps);
     c->filled = vf_xcalloc(c->n ? c->n : 1, 1);

@@ -70,10 +70,12 @@ static int l_random2avg(lua_State *L)
     return 1;
 }
 
+/* roll_dice(n, size), or roll_dice(size) for one die, as the game's. */
 static int l_roll_dice(lua_State *L)
 {
-    lua_pushinteger(L, vf_roll_dice(vf_lua_rng(L), int_arg(L, 1),
-                                    int_arg(L, 2)));
+    int one = lua_gettop(L) == 1;
+    int dice = one ? 1 : int_arg(L, 1), size = int_arg(L, one ? 1 : 2);
+    lua_pushinteger(L, vf_roll_dice(vf_lua_rng(L), dice, size));
     return 1;
 }
 

@@ -251,8 +251,10 @@ static int l_height(lua_State *L)
     return 1;
 }
 
-/* gly_point(map, g): the first cell holding g, row by row; nothing when
- * there is none. gly_points: every such cell, as x1, y1, x2, y2, ... */
+/* gly_point(map, g): the first cell holding g, row by row from the top;
+ * nothing when there is none. gly_points: every such cell, as x1, y1, x2,
+ * y2, ... in the game's find_glyph order: bottom row first, right to left
+ * (any_glyph_connected floods from the first). */
 static int l_gly_point(lua_State *L)
 {
     vf_rmap *m = vf_lua_checkmap(L, 1);
@@ -273,8 +275,8 @@ static int l_gly_points(lua_State *L)
 {
     vf_rmap *m = vf_lua_checkmap(L, 1);
     int g = (unsigned char)*luaL_checkstring(L, 2), n = 0;
-    for (int y = 0; y < m->grid.h; y++)
-        for (int x = 0; x < m->grid.len[y]; x++)
+    for (int y = m->grid.h - 1; y >= 0; y--)
+        for (int x = m->grid.len[y] - 1; x >= 0; x--)
             if ((unsigned char)vf_grid_row(&m->grid, y)[x] == g) {
                 luaL_checkstack(L, 2, "too many points");
                 lua_pushinteger(L, x);
@@ -393,12 +395,18 @@ static int l_clear(lua_State *L)
 
 /* ---- slots and records -------------------------------------------------- */
 
+/* mons(spec) and item(spec) append a slot; nil clears them all. The game
+ * also has mons(index, spec), but tests lua_isstring first, which a number
+ * passes, so that form appends the index as a spec: so do we. */
 static int slot(lua_State *L, int items)
 {
     vf_rmap *m = vf_lua_checkmap(L, 1);
-    for (int i = 2; i <= lua_gettop(L); i++)
-        vf_strlist_push(items ? &m->items : &m->mons,
-                        vf_xstrdup(luaL_checkstring(L, i)));
+    vf_strlist *l = items ? &m->items : &m->mons;
+    if (lua_gettop(L) == 1) return 0;
+    if (lua_isnil(L, 2))
+        vf_strlist_free(l);
+    else
+        vf_strlist_push(l, vf_xstrdup(luaL_checkstring(L, 2)));
     return 0;
 }
 

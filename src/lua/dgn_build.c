@@ -520,41 +520,6 @@ static int l_replace_closest(lua_State *L)
     return 0;
 }
 
-/* ---- whole-level layouts ------------------------------------------------- */
-
-/* The game's layout_* bindings build the level itself in C++, not the
- * map's grid; there is no level here to build. */
-static int not_implemented(lua_State *L, const char *fn)
-{
-    lua_pushfstring(L, "dgn.%s: not implemented in vaultfuzz", fn);
-    return vf_lua_des_error(L, lua_tostring(L, -1));
-}
-
-static int l_layout_basic(lua_State *L)
-{
-    return not_implemented(L, "layout_basic");
-}
-
-static int l_layout_bigger_room(lua_State *L)
-{
-    return not_implemented(L, "layout_bigger_room");
-}
-
-static int l_layout_chaotic_city(lua_State *L)
-{
-    return not_implemented(L, "layout_chaotic_city");
-}
-
-static int l_layout_shoals(lua_State *L)
-{
-    return not_implemented(L, "layout_shoals");
-}
-
-static int l_layout_swamp(lua_State *L)
-{
-    return not_implemented(L, "layout_swamp");
-}
-
 static const luaL_Reg build_fns[] = {
     {"count_feature_in_box", l_count_feature_in_box},
     {"count_antifeature_in_box", l_count_antifeature_in_box},
@@ -571,11 +536,6 @@ static const luaL_Reg build_fns[] = {
     {"replace_first", l_replace_first},
     {"replace_random", l_replace_random},
     {"replace_closest", l_replace_closest},
-    {"layout_basic", l_layout_basic},
-    {"layout_bigger_room", l_layout_bigger_room},
-    {"layout_chaotic_city", l_layout_chaotic_city},
-    {"layout_shoals", l_layout_shoals},
-    {"layout_swamp", l_layout_swamp},
     {NULL, NULL}};
 
 void vf_lua_open_dgn_build(lua_State *L)

@@ -4,6 +4,7 @@
 #include "lua_int.h"
 
 #include <lauxlib.h>
+#include <string.h>
 
 typedef int (*key_fn)(vf_rmap *, const char *, size_t, vf_sbuf *);
 
@@ -57,6 +58,43 @@ static int l_ftile(lua_State *L) { return overlay(L, VF_OV_FTILE); }
 static int l_rtile(lua_State *L) { return overlay(L, VF_OV_RTILE); }
 static int l_tile(lua_State *L) { return overlay(L, VF_OV_TILE); }
 
+/* Calls the function on top of the stack as a marker's maker: in the map
+ * environment (dgn_run_map) for a map marker, in _G for a mapless one. It
+ * must give a table. The game prints the failure and drops the marker; we
+ * raise it, because a marker that never works is the author's bug. Pops
+ * the function. */
+static void make_marker(lua_State *L, int in_map)
+{
+    if (in_map) {
+        lua_getglobal(L, "dgn_run_map");
+        lua_insert(L, -2);
+        lua_call(L, 1, 1);
+    } else {
+        lua_call(L, 0, 1);
+    }
+    if (!lua_istable(L, -1))
+        vf_lua_des_error(L, "lua_marker: Expected table, didn't get it.");
+    lua_pop(L, 1);
+}
+
+/* Runs the Lua of the "lua:" / "lua_mapless:" markers made by the last
+ * call, once per marker, as the game's map_lua_marker does. */
+static void run_text_markers(lua_State *L, vf_rmap *m, size_t first)
+{
+    for (size_t i = first; i < m->nmarkers; i++) {
+        const char *spec = m->markers[i].spec;
+        int in_map = strncmp(spec, "lua:", 4) == 0;
+        if (!in_map && strncmp(spec, "lua_mapless:", 12) != 0) continue;
+        vf_sbuf code = VF_SBUF_INIT;
+        vf_sbuf_printf(&code, "return %s", spec + (in_map ? 4 : 12));
+        int rc = luaL_loadbuffer(L, code.s, code.len,
+                                 in_map ? "=lua_marker" : "=lua_mapless");
+        vf_sbuf_free(&code);
+        if (rc) vf_lua_des_error(L, lua_tostring(L, -1));
+        make_marker(L, in_map);
+    }
+}
+
 /* marker(map, "KEYS = spec"); marker(map, nil) drops all markers; other
  * values are ignored, as in the game. */
 static int l_marker(lua_State *L)
@@ -68,21 +106,18 @@ static int l_marker(lua_State *L)
         return 0;
     }
     if (!lua_isstring(L, 2)) return 0;
-    size_t n;
+    size_t n, first = m->nmarkers;
     const char *s = lua_tolstring(L, 2, &n);
     vf_sbuf err = VF_SBUF_INIT;
     if (vf_rmap_marker(m, s, n, &err)) return raise_at_des(L, &err);
     vf_sbuf_free(&err);
+    run_text_markers(L, m, first);
     return 0;
 }
 
 /* lua_marker(map, "KEYS", fn or table): a marker per cell holding a key.
- *
- * TODO(lua markers): the game runs fn once per marker right here (its
- * map_lua_marker constructor calls it in the map environment, in marker
- * order) and keeps the table it returns; a table argument is used as is.
- * We record the positions only: whoever executes markers calls the
- * function at index 3 for each of m->markers[first .. m->nmarkers). */
+ * A function is run once per marker in the map environment and must give
+ * the marker's table; a table is the marker itself. */
 static int l_lua_marker(lua_State *L)
 {
     vf_rmap *m = vf_lua_checkmap(L, 1);
@@ -91,7 +126,10 @@ static int l_lua_marker(lua_State *L)
         return vf_lua_des_error(L, "Expected marker key and marker "
                                    "function/table.");
     size_t first = vf_rmap_lua_marker(m, lua_tostring(L, 2));
-    (void)first;
+    for (size_t i = first; lua_isfunction(L, 3) && i < m->nmarkers; i++) {
+        lua_pushvalue(L, 3);
+        make_marker(L, 1);
+    }
     return 0;
 }
 

@@ -117,8 +117,10 @@ static int place(lua_State *L, vf_rmap *m, const char *keys, size_t nkeys,
     for (int n = 0; c && rc == 0 && n < SUBVAULT_TRIES; n++) {
         /* What an earlier try's inner subvaults took is free again. */
         vf_used_truncate(&e->used, names, tags);
-        const vf_mapinfo *info = vf_catalog_pick(c, tag, 1, vf_lua_place(L),
-                                                 &e->used, &e->rng);
+        const vf_mapinfo *info = vf_catalog_pick(c, tag,
+                                                 !e->cfg.ignore_depth,
+                                                 vf_lua_place(L), &e->used,
+                                                 &e->rng);
         if (!info) {
             vf_sbuf_printf(err, "No vault found for tag '%s'", tag);
             vf_svmask_free(&mask);

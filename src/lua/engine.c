@@ -181,7 +181,10 @@ static void open_bindings(vf_engine *e, const vf_engine_config *cfg)
     vf_lua_open_dgn(L);
     vf_lua_open_dgn_keyed(L);
     vf_lua_open_dgn_build(L);
+    vf_lua_open_dgn_layout(L);
+    vf_lua_open_dgn_conn(L);
     vf_lua_open_crawl(L);
+    vf_lua_open_noise(L);
     vf_lua_open_level(L);
     vf_lua_open_dgn_subvault(L);
     vf_lua_open_surface(L);
@@ -212,6 +215,7 @@ vf_engine *vf_engine_new(const vf_desset *set, const vf_engine_config *cfg,
         return NULL;
     }
     run_preludes(e, d);
+    vf_lua_keep_globals(vf_lua_state(e->lua));
     return e;
 }
 
@@ -253,16 +257,6 @@ const vf_mapinfo *vf_engine_mapinfo(vf_engine *e, const vf_mapdef *def,
     return e->loading ? NULL : vf_catalog_info(catalog_of(e), def, err);
 }
 
-void vf_engine_place(vf_engine *e, const vf_mapdef *def, vf_place *out)
-{
-    *out = e->cfg.place;
-    if (!e->cfg.own_place) return;
-    vf_sbuf ignore = VF_SBUF_INIT;
-    const vf_mapinfo *i = vf_engine_mapinfo(e, def, &ignore);
-    vf_sbuf_free(&ignore);
-    if (i) vf_mapinfo_place(i, &e->cfg.place, out);
-}
-
 /* Calls the global Lua function name with the values on the stack top
  * (nargs of them), keeping nres results. */
 static int call_global(vf_engine *e, const char *name, int nargs, int nres,
@@ -300,6 +294,14 @@ static int run_hook(vf_engine *e, const char *name, vf_sbuf *err)
     return call_global(e, "dgn_map_run_hook", 1, 0, err);
 }
 
+/* Makes m the map the chunks and bindings work on. */
+static int set_map(vf_engine *e, vf_rmap *m, vf_sbuf *err)
+{
+    e->current = m;
+    vf_lua_pushmap(vf_lua_state(e->lua), m);
+    return call_global(e, "dgn_set_map", 1, 0, err);
+}
+
 /* One attempt: §2.3 steps 1-5 (and 6 when validating). Returns 1 when
  * validate passed, 0 when it failed, -1 on a Lua error. */
 static int attempt(vf_engine *e, const vf_mapdef *def, int validating,
@@ -308,9 +310,7 @@ static int attempt(vf_engine *e, const vf_mapdef *def, int validating,
     lua_State *L = vf_lua_state(e->lua);
     vf_rmap_reset(m);
     if (seed) vf_rmap_seed(m, seed);
-    e->current = m;
-    vf_lua_pushmap(L, m);
-    if (call_global(e, "dgn_set_map", 1, 0, err)) return -1;
+    if (set_map(e, m, err)) return -1;
     lua_pushstring(L, def->name);
     if (call_global(e, "dgn_flush_map_environment_for", 1, 0, err) ||
         run_chunk(e, def, VF_CHUNK_PRELUDE, 0, err) ||
@@ -351,10 +351,8 @@ static int vetoed(vf_engine *e, const vf_mapdef *def, vf_rmap *m)
 {
     if (vf_chunk_empty(&def->chunk[VF_CHUNK_VETO])) return 0;
     lua_State *L = vf_lua_state(e->lua);
-    e->current = m;
     vf_sbuf err = VF_SBUF_INIT;
-    vf_lua_pushmap(L, m);
-    int rc = call_global(e, "dgn_set_map", 1, 0, &err);
+    int rc = set_map(e, m, &err);
     if (rc == 0) rc = run_chunk(e, def, VF_CHUNK_VETO, 1, &err);
     int veto = rc != 0 || lua_toboolean(L, -1);
     if (rc == 0) lua_pop(L, 1);
@@ -414,11 +412,11 @@ vf_resolve_status vf_engine_resolve(vf_engine *e, const vf_mapdef *def,
                                     vf_sbuf *err)
 {
     lua_State *L = vf_lua_state(e->lua);
-    vf_place place;
-    vf_engine_place(e, def, &place);   /* before the case: it may run Lua */
-    vf_lua_set_place(L, &place);
     vf_rng_seed(&e->rng, seed);
     vf_lua_case_begin(e->lua);
+    /* A new game: only here, never for the maps resolved inside it. */
+    vf_lua_fresh_globals(L);
+    vf_lua_set_game(L, vf_seed_mix(seed ^ 0x67616d65ULL));
     lua_pushboolean(L, !validating);
     lua_setfield(L, LUA_REGISTRYINDEX, "vf_started");
     out->def = def;
@@ -485,6 +483,29 @@ void vf_engine_copy_hooks(vf_engine *e, const char *from, const char *hook)
     vf_sbuf_free(&ignore);
 }
 
+typedef struct flag_query {
+    const char *tag;
+    int found;
+} flag_query;
+
+static int look_up_flag(lua_State *L)
+{
+    flag_query *q = lua_touserdata(L, 1);
+    lua_getfield(L, LUA_REGISTRYINDEX, "vf_flags");
+    lua_getfield(L, -1, q->tag);
+    q->found = lua_toboolean(L, -1);
+    return 0;
+}
+
+int vf_engine_is_flag(void *engine, const char *tag)
+{
+    vf_engine *e = engine;
+    flag_query q = {tag, 0};
+    /* Protected: interning the tag may allocate past the case's cap. */
+    lua_cpcall(vf_lua_state(e->lua), look_up_flag, &q);
+    return q.found;
+}
+
 void vf_engine_diag(vf_diag *d, vf_severity sev, const vf_desset *set,
                     const vf_mapdef *def, const char *what, const char *msg)
 {
@@ -504,4 +525,28 @@ void vf_engine_diag(vf_diag *d, vf_severity sev, const vf_desset *set,
         vf_diag_add(d, sev, path, line, def->name, "%s: %s", what, msg);
     else
         vf_diag_add(d, sev, path, line, def->name, "%s", msg);
+}
+
+const vf_place *vf_engine_place(const vf_engine *e)
+{
+    return vf_lua_place(vf_lua_state(e->lua));
+}
+
+void vf_engine_set_place(vf_engine *e, const vf_place *p)
+{
+    vf_lua_set_place(vf_lua_state(e->lua), p);
+}
+
+int vf_engine_map_place(vf_engine *e, const vf_mapdef *def, vf_place *out)
+{
+    vf_place want = *vf_engine_place(e);
+    *out = want;
+    vf_sbuf ignore = VF_SBUF_INIT;
+    const vf_mapinfo *i = vf_engine_mapinfo(e, def, &ignore);
+    vf_sbuf_free(&ignore);
+    /* A failed load-time run still leaves the ranges read before it (and
+     * the file's default-depth): the game would build the map there. */
+    if (!i || (!i->places.n && !i->depths.n)) return -1;
+    vf_mapinfo_place(i, &want, out);
+    return i->loaded ? 0 : -1;
 }

@@ -33,6 +33,24 @@ const vf_place *vf_lua_place(lua_State *L)
     return p;
 }
 
+/* The game the case's level belongs to: the choices a new game makes once
+ * (which of Swamp/Shoals and Snake/Spider exist, the orbs of Zot), drawn
+ * from the case seed apart from the case's own generator, so they vary
+ * from case to case without moving any other draw. */
+void vf_lua_set_game(lua_State *L, uint64_t game)
+{
+    lua_pushnumber(L, (lua_Number)(game >> 11));   /* exact in a double */
+    lua_setfield(L, LUA_REGISTRYINDEX, "vf_game");
+}
+
+static uint64_t game_bits(lua_State *L)
+{
+    lua_getfield(L, LUA_REGISTRYINDEX, "vf_game");
+    uint64_t g = (uint64_t)lua_tonumber(L, -1);
+    lua_pop(L, 1);
+    return g;
+}
+
 static const vf_branch *here(lua_State *L)
 {
     return vf_branch_get(vf_lua_place(L)->branch);
@@ -189,10 +207,26 @@ static int dgn_br_depth(lua_State *L)
 }
 
 /* Every branch exists in the dungeon vaultfuzz imagines. */
+/* Of Lair's two pairs of sub-branches a game has one each. The place's
+ * own branch always exists; otherwise the game's draw decides. */
+static int exists_in_pair(lua_State *L, int b, const char *one,
+                          const char *other, unsigned bit)
+{
+    int here_b = vf_lua_place(L)->branch;
+    int i = vf_branch_find(one), j = vf_branch_find(other);
+    if (here_b == i || here_b == j) return b == here_b;
+    int first = (game_bits(L) >> bit & 1) == 0;
+    return b == i ? first : !first;
+}
+
 static int dgn_br_exists(lua_State *L)
 {
-    branch_arg(L, 1);
-    lua_pushboolean(L, 1);
+    int b = branch_arg(L, 1), yes = 1;
+    if (b == vf_branch_find("Swamp") || b == vf_branch_find("Shoals"))
+        yes = exists_in_pair(L, b, "Swamp", "Shoals", 0);
+    if (b == vf_branch_find("Snake") || b == vf_branch_find("Spider"))
+        yes = exists_in_pair(L, b, "Snake", "Spider", 1);
+    lua_pushboolean(L, yes);
     return 1;
 }
 
@@ -238,9 +272,12 @@ static int dgn_is_descent(lua_State *L)
     return 1;
 }
 
+/* The orbs guarding Zot: one of three per game. */
 static int dgn_zot_orb_type(lua_State *L)
 {
-    lua_pushstring(L, "orb of fire");
+    static const char *const orbs[] = {"orb of fire", "orb of winter",
+                                       "orb of entropy"};
+    lua_pushstring(L, orbs[(game_bits(L) >> 2) % 3]);
     return 1;
 }
 

@@ -20,6 +20,15 @@ void vf_lua_pushmap(lua_State *L, vf_rmap *m);
 /* The map type, and the dgn functions finding and resolving other maps
  * (mapobj.c); call before anything pushes a map. */
 void vf_lua_open_maps(lua_State *L);
+/* The map the running chunks resolve (the engine's current map), or NULL;
+ * for bindings the game lets vault code call without a map. */
+vf_rmap *vf_lua_case_map(lua_State *L);
+/* Pushes a map object that owns its map (mapobj.c), and returns the map,
+ * zeroed for the caller to vf_rmap_init; it is freed when Lua collects the
+ * object. */
+vf_rmap *vf_lua_newmap(lua_State *L);
+/* The map object at idx, or NULL when idx holds no map object. */
+vf_rmap *vf_lua_tomap(lua_State *L, int idx);
 /* The RNG of the running case, or a Lua error outside a case. */
 vf_rng *vf_lua_rng(lua_State *L);
 void vf_lua_set_rng(lua_State *L, vf_rng *r);
@@ -32,6 +41,8 @@ int vf_lua_des_error(lua_State *L, const char *msg);
 /* The place the case's level is at (copied). */
 void vf_lua_set_place(lua_State *L, const vf_place *p);
 const vf_place *vf_lua_place(lua_State *L);
+/* The case's game (level.c): new-game choices, from bits of game. */
+void vf_lua_set_game(lua_State *L, uint64_t game);
 
 void vf_lua_open_dgn(lua_State *L);
 /* Adds the map-grid builder bindings (l-dgnbld.cc) to the dgn table. */
@@ -39,7 +50,13 @@ void vf_lua_open_dgn_build(lua_State *L);
 /* Adds the keyed-spec, overlay and marker bindings to dgn (dgn_keyed.c);
  * call after vf_lua_open_dgn. */
 void vf_lua_open_dgn_keyed(lua_State *L);
+/* Adds the whole-level layout bindings (dgn.layout_*, dgn_layout.c). */
+void vf_lua_open_dgn_layout(lua_State *L);
+/* Adds the map-grid connectivity bindings and original_map (dgn_conn.c). */
+void vf_lua_open_dgn_conn(lua_State *L);
 void vf_lua_open_crawl(lua_State *L);
+/* crawl.worley, crawl.worley_diff, crawl.simplex (noise.c). */
+void vf_lua_open_noise(lua_State *L);
 void vf_lua_open_level(lua_State *L);      /* you.*, branches, bounds */
 void vf_lua_open_dgn_subvault(lua_State *L);
 /* Last: every other name of the game's API (no-ops, new-game answers,
@@ -50,5 +67,15 @@ void vf_lua_open_surface(lua_State *L);
 void vf_lua_open_library(lua_State *L, const char *root);
 /* Pushes crawl_require and name, ready for a protected call (1 arg). */
 void vf_lua_push_require(lua_State *L, const char *name);
+
+/* Case isolation (fresh.c): the global table as the engine's start-up left
+ * it is kept; each resolve first puts every global back to it -- values
+ * changed, added or removed by earlier vault Lua (gauntlet_arena_tier
+ * set by one map and read by another) -- and empties dgn.persist, the
+ * game's saved-game table. Tables reached from globals are not copied:
+ * Lua that changes them in place still leaks, which the corpus does not
+ * do apart from dgn.persist. */
+void vf_lua_keep_globals(lua_State *L);
+void vf_lua_fresh_globals(lua_State *L);
 
 #endif

@@ -18,7 +18,7 @@
  * nothing. */
 #include "engine_int.h"
 #include "lua_int.h"
-#include "vf_feature.h"
+#include "vf_glyph.h"
 
 #include <lauxlib.h>
 #include <stdlib.h>
@@ -34,29 +34,46 @@ typedef struct mapbox {
  * resolved, made for every attempt, is spared the finaliser's cost. */
 #define OWNED_META VF_MAP_META ".owned"
 
-static mapbox *checkbox(lua_State *L, int idx)
+/* The box at idx, or NULL when idx holds no map object. */
+static mapbox *tobox(lua_State *L, int idx)
 {
     mapbox *b = lua_touserdata(L, idx);
-    if (b && lua_getmetatable(L, idx)) {
-        /* The map being resolved first: nearly every call is on it. */
-        luaL_getmetatable(L, VF_MAP_META);
-        int ok = lua_rawequal(L, -1, -2);
+    if (!b || !lua_getmetatable(L, idx)) return NULL;
+    /* The map being resolved first: nearly every call is on it. */
+    luaL_getmetatable(L, VF_MAP_META);
+    int ok = lua_rawequal(L, -1, -2);
+    lua_pop(L, 1);
+    if (!ok) {
+        luaL_getmetatable(L, OWNED_META);
+        ok = lua_rawequal(L, -1, -2);
         lua_pop(L, 1);
-        if (!ok) {
-            luaL_getmetatable(L, OWNED_META);
-            ok = lua_rawequal(L, -1, -2);
-            lua_pop(L, 1);
-        }
-        lua_pop(L, 1);
-        if (ok) return b;
     }
-    luaL_typerror(L, idx, VF_MAP_META);
-    return NULL;
+    lua_pop(L, 1);
+    return ok ? b : NULL;
+}
+
+static mapbox *checkbox(lua_State *L, int idx)
+{
+    mapbox *b = tobox(L, idx);
+    if (!b) luaL_typerror(L, idx, VF_MAP_META);
+    return b;
 }
 
 vf_rmap *vf_lua_checkmap(lua_State *L, int idx)
 {
     return checkbox(L, idx)->m;
+}
+
+vf_rmap *vf_lua_tomap(lua_State *L, int idx)
+{
+    mapbox *b = tobox(L, idx);
+    return b ? b->m : NULL;
+}
+
+vf_rmap *vf_lua_case_map(lua_State *L)
+{
+    vf_engine *e = vf_lua_engine(L);
+    return e ? e->current : NULL;
 }
 
 static mapbox *push_box(lua_State *L, vf_rmap *m, int owned, int resolved)
@@ -84,6 +101,13 @@ static int map_gc(lua_State *L)
         b->m = NULL;
     }
     return 0;
+}
+
+vf_rmap *vf_lua_newmap(lua_State *L)
+{
+    vf_rmap *m = vf_xcalloc(1, sizeof *m);
+    push_box(L, m, 1, 0);
+    return m;
 }
 
 /* Pushes a new owned map object for def on the engine's random numbers. */
@@ -134,8 +158,8 @@ static int opt_bool(lua_State *L, int idx, int dflt)
 static int l_map_by_tag(lua_State *L)
 {
     const char *tags = luaL_checkstring(L, 1);
-    int check_depth = opt_bool(L, 2, 1);
     vf_engine *e = vf_lua_engine(L);
+    int check_depth = opt_bool(L, 2, 1) && !e->cfg.ignore_depth;
     const vf_catalog *c = catalog(L, e);
     if (!c) return push_info(L, e, NULL);
     return push_info(L, e, vf_catalog_pick(c, tags, check_depth,
@@ -230,13 +254,13 @@ static int cell_feature(vf_rmap *m, int x, int y)
                                                  : vf_rmap_keyspec(m, g);
     vf_cell c;
     vf_rmap_cell(m, x, y, &c);
-    if (k && !vf_keyspec_replaces_glyph(k)) return vf_feature_of_glyph('.');
-    if (!c.feat) return vf_feature_of_glyph(c.base < 0 ? '.' : c.base);
+    if (k && !vf_keyspec_replaces_glyph(k)) return vf_glyph_feature('.');
+    if (!c.feat) return vf_glyph_feature(c.base < 0 ? '.' : c.base);
     switch (c.feat->kind) {
     case VF_FK_FEATURE: return c.feat->feature;
     case VF_FK_SHOP: return vf_feature_by_name("enter_shop");
     case VF_FK_TRAP: return vf_feature_by_name("trap_mechanical");
-    default: return vf_feature_of_glyph(c.feat->glyph);
+    default: return vf_glyph_feature(c.feat->glyph);
     }
 }
 

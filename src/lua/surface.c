@@ -31,8 +31,6 @@ static const entry surface[] = {
     {"crawl", "kbhit", FALSE_}, {"crawl", "yesno", FALSE_},
     {"crawl", "seen_hups", ZERO}, {"crawl", "msgch_num", ZERO},
     {"crawl", "millis", ZERO},
-    {"crawl", "simplex", UNIMPL}, {"crawl", "worley", UNIMPL},
-    {"crawl", "worley_diff", UNIMPL},
     /* The game's debug table (not Lua's): wizard-mode level control. */
     {"debug", "generate_level", NOOP}, {"debug", "goto_place", NOOP},
     {"debug", "reset_player_data", NOOP}, {"debug", "cull_monsters", NOOP},

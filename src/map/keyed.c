@@ -176,11 +176,17 @@ size_t vf_rmap_lua_marker(vf_rmap *m, const char *keys)
 /* ---- placement's view of a cell ----------------------------------------- */
 
 /* The spec a cell reads: its glyph's, or for a merged cell its own. */
-static vf_keyspec *spec_at(vf_rmap *m, int g, const vf_ovcell *ov)
+static vf_keyspec *spec_at(const vf_rmap *m, int g, const vf_ovcell *ov)
 {
     if (g != VF_SUBVAULT_GLYPH) return m->keyspec[g];
     return ov->xspec > 0 && ov->xspec <= m->nxspec ? m->xspec[ov->xspec - 1]
                                                    : NULL;
+}
+
+const vf_keyspec *vf_rmap_spec_at(const vf_rmap *m, int x, int y)
+{
+    int g = vf_grid_get(&m->grid, x, y);
+    return g < 0 ? NULL : spec_at(m, g, vf_overlay_at(&m->overlay, x, y));
 }
 
 int vf_rmap_cell(vf_rmap *m, int x, int y, vf_cell *out)

@@ -49,6 +49,7 @@ void vf_rmap_reset(vf_rmap *m)
     vf_grid_clear(&m->grid);
     vf_sbuf_reset(&m->tags);
     vf_sbuf_adds(&m->tags, " ");
+    if (m->forced_tags) vf_rmap_add_tags(m, m->forced_tags);
     free(m->orient);
     m->orient = NULL;
     vf_sbuf_reset(&m->depth);

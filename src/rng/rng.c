@@ -54,11 +54,16 @@ uint32_t vf_rng_below(vf_rng *r, uint32_t n)
     return (uint32_t)(m >> 32);
 }
 
+uint64_t vf_hash(uint64_t h, const void *p, size_t n)
+{
+    const unsigned char *s = p;
+    for (size_t i = 0; i < n; i++) h = (h ^ s[i]) * 0x100000001B3u;
+    return h;
+}
+
 uint64_t vf_seed_case(uint64_t base, const char *name, uint32_t iter)
 {
-    uint64_t h = 0xCBF29CE484222325u;
-    for (const unsigned char *p = (const unsigned char *)name; *p; p++)
-        h = (h ^ *p) * 0x100000001B3u;
+    uint64_t h = vf_hash(VF_HASH_INIT, name, strlen(name));
     return vf_seed_mix(vf_seed_mix(vf_seed_mix(base) ^ h) ^ iter);
 }
 

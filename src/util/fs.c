@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 void vf_strlist_push(vf_strlist *l, char *owned)
 {
@@ -134,4 +135,47 @@ int vf_fs_expand(const char *path, const char *ext, vf_strlist *out,
     if (S_ISDIR(st.st_mode)) return walk(path, ext, out, d, 0);
     vf_strlist_push(out, vf_xstrdup(path));
     return 0;
+}
+
+int vf_fs_write_atomic(const char *path, const void *data, size_t len,
+                       char *err, size_t errlen)
+{
+    vf_sbuf tmp = VF_SBUF_INIT;
+    vf_sbuf_printf(&tmp, "%s.tmp.%ld", path, (long)getpid());
+    FILE *f = fopen(tmp.s, "wb");
+    int ok = f != NULL;
+    if (ok) ok = fwrite(data, 1, len, f) == len;
+    if (f && fclose(f)) ok = 0;
+    if (ok) ok = rename(tmp.s, path) == 0;
+    if (!ok) {
+        snprintf(err, errlen, "cannot write %s: %s", path, strerror(errno));
+        remove(tmp.s);
+    }
+    vf_sbuf_free(&tmp);
+    return ok ? 0 : -1;
+}
+
+int vf_fs_mkdirs(const char *dir, char *err, size_t errlen)
+{
+    char *p = vf_xstrdup(dir);
+    int rc = 0;
+    /* Each prefix ending before a '/', then the whole path. */
+    for (char *s = p + 1;; s++) {
+        if (*s && *s != '/') continue;
+        char c = *s;
+        *s = '\0';
+        if (mkdir(p, 0777) && errno != EEXIST) {
+            snprintf(err, errlen, "cannot create %s: %s", p, strerror(errno));
+            rc = -1;
+        }
+        *s = c;
+        if (!c || rc) break;
+    }
+    struct stat st;
+    if (!rc && (stat(dir, &st) || !S_ISDIR(st.st_mode))) {
+        snprintf(err, errlen, "cannot create %s: not a directory", dir);
+        rc = -1;
+    }
+    free(p);
+    return rc;
 }

@@ -1,0 +1,191 @@
+/* vaultfuzz check: one case placed on a level and judged. */
+#include "cli.h"
+#include "vf_case.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static const char check_usage[] =
+    "usage: vaultfuzz check MAP [--seed S] [--iter N] [--mode empty|fill]\n"
+    "                           [--no-rotate] [--opacity] [--des PATH]...\n"
+    "                           [--crawl-dir DIR] [--place BRANCH:DEPTH]\n"
+    "\n"
+    "Resolves MAP for the case (S, MAP, N), places it on a level the way\n"
+    "the game's placement.lua does (no collision check, no exits), judges\n"
+    "the level and prints the verdict and the level, failing zones\n"
+    "marked.\n"
+    "\n"
+    "  --seed S     base seed (default 1)\n"
+    "  --iter N     iteration (default 0)\n"
+    "  --mode M     empty: floor inside a rock border (default); fill: all\n"
+    "               rock (minivaults never place there)\n"
+    "  --no-rotate  tag the map no_rotate no_vmirror no_hmirror\n"
+    "               no_pool_fixup, as placement.lua does\n"
+    "  --opacity    treat the vault as transparent (placement.lua -opacity)\n"
+    VF_CLI_WORLD_HELP
+    "\n"
+    "Exit status: 0 when the case is ok, 1 when it failed, 2 on bad usage\n"
+    "or an unknown map.\n";
+
+typedef struct check_args {
+    unsigned long long seed;
+    unsigned long iter;
+    vf_case_opts opts;
+} check_args;
+
+static int number(vf_cli *cli, const char *opt, const char *arg,
+                  unsigned long long *v)
+{
+    char *end;
+    *v = strtoull(arg, &end, 10);
+    if (!*end && *arg) return 0;
+    fprintf(cli->err, "vaultfuzz check: %s needs a number, not '%s'\n", opt,
+            arg);
+    return -1;
+}
+
+/* Returns 0, 1 after --help, or -1 on a usage error. */
+static int parse(vf_cli *cli, int argc, char **argv, check_args *c,
+                 vf_cli_world *w, vf_strlist *names)
+{
+    static const vf_opt opts[] = {{"--seed", 1}, {"--iter", 1},
+                                  {"--mode", 1}, {"--no-rotate", 0},
+                                  {"--opacity", 0}, VF_CLI_WORLD_OPTS,
+                                  {"--help", 0}, {"-h", 0}, {NULL, 0}};
+    vf_argv a = {argc, 0, argv};
+    const char *arg;
+    unsigned long long v;
+    int k;
+    while ((k = vf_cli_next_opt(cli, "check", &a, opts, &arg, names)) >= 0) {
+        const char *o = opts[k].name;
+        if (!strcmp(o, "--seed") || !strcmp(o, "--iter")) {
+            if (number(cli, o, arg, &v)) return -1;
+            if (o[2] == 's') c->seed = v;
+            else c->iter = (unsigned long)v;
+        } else if (!strcmp(o, "--mode")) {
+            if (vf_mode_parse(arg, &c->opts.mode)) {
+                fprintf(cli->err, "vaultfuzz check: unknown mode '%s' "
+                        "(empty or fill)\n", arg);
+                return -1;
+            }
+        } else if (!strcmp(o, "--no-rotate")) {
+            c->opts.no_rotate = 1;
+        } else if (!strcmp(o, "--opacity")) {
+            c->opts.opacity = 1;
+        } else if (!vf_cli_world_opt(w, o, arg)) {
+            fputs(check_usage, cli->out);
+            return 1;
+        }
+    }
+    if (k == -2) return -1;
+    if (names->n != 1) {
+        fprintf(cli->err, "vaultfuzz check: name one map (see --help)\n");
+        return -1;
+    }
+    return 0;
+}
+
+static void print_kinds(vf_cli *cli, unsigned kinds)
+{
+    if (!kinds) {
+        fputs("verdict: ok\n", cli->out);
+        return;
+    }
+    fputs("verdict:", cli->out);
+    for (int i = 0; i < VF_V_COUNT_KINDS; i++)
+        if (kinds & (1u << i))
+            fprintf(cli->out, " %s", vf_verdict_kind_name(1u << i));
+    fputc('\n', cli->out);
+}
+
+static void print_case(vf_cli *cli, const vf_desset *set,
+                       const vf_mapdef *def, const check_args *c,
+                       const vf_level *l, const vf_verdict *v)
+{
+    char place[64];
+    vf_place_describe(&l->place, place, sizeof place);
+    fprintf(cli->out, "map: %s (%s:%d)\ncase: seed %llu, iteration %lu "
+            "(case seed %llu), mode %s%s%s\nplace: %s\n", def->name,
+            set->files[def->file].path, def->line, c->seed, c->iter,
+            (unsigned long long)v->seed, vf_mode_name(c->opts.mode),
+            c->opts.no_rotate ? ", no rotation" : "",
+            c->opts.opacity ? ", opacity" : "", place);
+    print_kinds(cli, v->kinds);
+    if (v->message[0]) fprintf(cli->out, "error: %s\n", v->message);
+    if (v->placed.vault >= 0)
+        fprintf(cli->out, "placed: %dx%d at (%d,%d), %d exit%s; %d zone%s "
+                "before the stair at (1,1)\n", v->placed.w, v->placed.h,
+                v->placed.x, v->placed.y, v->placed.exits,
+                v->placed.exits == 1 ? "" : "s", v->zones,
+                v->zones == 1 ? "" : "s");
+}
+
+/* The level with the findings' zones lettered and a legend, or plain
+ * when the map never reached the level. */
+static void print_level(const vf_level *l, const vf_conn_report *r,
+                        vf_sbuf *out)
+{
+    if (l->nvaults) {
+        vf_conn_render(l, r, out);
+        return;
+    }
+    char ascii[VF_LEVEL_ASCII_SIZE];
+    vf_level_ascii(l, ascii);
+    vf_sbuf_adds(out, ascii);
+}
+
+static int run(vf_cli *cli, const check_args *c, vf_cli_world *w,
+               const char *name)
+{
+    vf_desset set;
+    vf_diag d;
+    vf_sbuf err = VF_SBUF_INIT;
+    int rc = VF_EXIT_USAGE;
+    if (vf_cli_world_load(cli, "check", w, &set, &d) < 0) goto out;
+    const vf_mapdef *def = vf_desset_find(&set, name);
+    vf_engine *e = def ? vf_engine_new(&set, &w->cfg, &d, &err) : NULL;
+    vf_diag_print(&d, cli->err);
+    if (!def) {
+        fprintf(cli->err, "vaultfuzz check: no map named '%s'\n", name);
+    } else if (!e) {
+        fprintf(cli->err, "vaultfuzz check: %s\n", vf_sbuf_str(&err));
+    } else {
+        vf_cli_world_map_place(w, e, def);
+        vf_level *l = vf_xmalloc(sizeof *l);        /* owned here */
+        vf_conn_report *r = vf_xmalloc(sizeof *r);  /* owned here */
+        vf_sbuf level = VF_SBUF_INIT;
+        vf_rmap m;
+        vf_verdict v;
+        vf_rmap_init(&m, def, NULL);
+        vf_case_run(e, def, c->seed, (uint32_t)c->iter, &c->opts, l, &m, r,
+                    &v);
+        print_case(cli, &set, def, c, l, &v);
+        print_level(l, r, &level);
+        fprintf(cli->out, "\n%s", vf_sbuf_str(&level));
+        rc = v.kinds ? VF_EXIT_FOUND : VF_EXIT_OK;
+        vf_sbuf_free(&level);
+        vf_rmap_free(&m);
+        free(r);
+        free(l);
+    }
+    vf_engine_free(e);
+out:
+    vf_sbuf_free(&err);
+    vf_diag_free(&d);
+    vf_desset_free(&set);
+    return rc;
+}
+
+int vf_cmd_check(vf_cli *cli, int argc, char **argv)
+{
+    check_args c = {1, 0, {VF_MODE_EMPTY, 0, 0}};
+    vf_strlist names = {0};
+    vf_cli_world w;
+    vf_cli_world_init(&w);
+    int p = parse(cli, argc, argv, &c, &w, &names);
+    int rc = p < 0 ? VF_EXIT_USAGE
+             : p > 0 ? VF_EXIT_OK : run(cli, &c, &w, names.v[0]);
+    vf_cli_world_free(&w);
+    vf_strlist_free(&names);
+    return rc;
+}

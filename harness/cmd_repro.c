@@ -1,0 +1,231 @@
+/* vaultfuzz repro: replays one case of a run, from its dump or its
+ * command, and writes the same dump again. */
+#include "cli.h"
+#include "vf_gz.h"
+#include "vf_shell.h"
+#include "vf_work.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+static const char repro_usage[] =
+    "usage: vaultfuzz repro DUMP.txt.gz [--dump OUT]\n"
+    "       vaultfuzz repro MAP [--seed S] [--iter N] [--mode empty|fill]\n"
+    "                           [--no-rotate] [--opacity] [--dump OUT]\n"
+    "                           [--des PATH]... [--crawl-dir DIR]\n"
+    "                           [--place BRANCH:DEPTH]\n"
+    "\n"
+    "Runs one case of a run again, in this process: the case a dump\n"
+    "describes (its repro: line), or the one the options name (the command\n"
+    "a report prints). Prints the case's dump -- verdict, level, legend,\n"
+    "zones, the resolved vault -- and, from a dump, whether the verdict is\n"
+    "the same.\n"
+    "\n"
+    "  --dump OUT   also write the dump to OUT (gzipped when OUT ends in\n"
+    "               .gz): byte for byte the dump the run wrote\n"
+    "  --seed S     base seed (default 1)\n"
+    "  --iter N     iteration (default 0)\n"
+    "  --mode M     layout (default empty)\n"
+    VF_CLI_WORLD_HELP
+    "\n"
+    "Exit status: 0 when the case is ok, 1 when it fails, 2 on bad usage,\n"
+    "an unreadable dump or an unknown map.\n";
+
+typedef struct repro_args {
+    vf_run_args a;
+    unsigned long iter;
+    const char *dump_out;
+    vf_strlist pos;
+} repro_args;
+
+/* Returns 0, 1 after --help, -1 after a usage error. */
+static int parse(vf_cli *cli, int argc, char **argv, repro_args *r)
+{
+    static const vf_opt opts[] = {{"--seed", 1}, {"--iter", 1},
+                                  {"--mode", 1}, {"--no-rotate", 0},
+                                  {"--opacity", 0}, {"--dump", 1},
+                                  VF_CLI_WORLD_OPTS, {"--help", 0},
+                                  {"-h", 0}, {NULL, 0}};
+    vf_argv av = {argc, 0, argv};
+    const char *arg;
+    int k;
+    while ((k = vf_cli_next_opt(cli, "repro", &av, opts, &arg, &r->pos)) >= 0) {
+        const char *o = opts[k].name;
+        char *end;
+        if (!strcmp(o, "--seed") || !strcmp(o, "--iter")) {
+            unsigned long long v = strtoull(arg, &end, 10);
+            if (*end || !*arg || (o[2] == 'i' && v > UINT32_MAX)) {
+                fprintf(cli->err, "vaultfuzz repro: %s needs a number, not "
+                        "'%s'\n", o, arg);
+                return -1;
+            }
+            if (o[2] == 's') r->a.seed = v;
+            else r->iter = (unsigned long)v;
+        } else if (!strcmp(o, "--mode")) {
+            if (vf_mode_parse(arg, &r->a.modes[0])) {
+                fprintf(cli->err, "vaultfuzz repro: unknown mode '%s'\n", arg);
+                return -1;
+            }
+        } else if (!strcmp(o, "--no-rotate")) {
+            r->a.no_rotate = 1;
+        } else if (!strcmp(o, "--opacity")) {
+            r->a.opacity = 1;
+        } else if (!strcmp(o, "--dump")) {
+            r->dump_out = arg;
+        } else if (!vf_cli_world_opt(&r->a.w, o, arg)) {
+            return 1;
+        }
+    }
+    if (k == -2) return -1;
+    if (r->pos.n != 1) {
+        fprintf(cli->err, "vaultfuzz repro: name one dump or map (see "
+                "--help)\n");
+        return -1;
+    }
+    return 0;
+}
+
+/* The value of "key: " at the start of a line of text, or NULL. */
+static char *dump_field(const char *text, const char *key)
+{
+    size_t kl = strlen(key);
+    for (const char *s = text; s; s = strchr(s, '\n'), s = s ? s + 1 : s)
+        if (!strncmp(s, key, kl)) {
+            const char *e = strchr(s, '\n');
+            return vf_xstrndup(s + kl, e ? (size_t)(e - s - kl)
+                                         : strlen(s + kl));
+        }
+    return NULL;
+}
+
+/* The dump's repro line parsed into r (keeping r's --dump). */
+static int from_dump(vf_cli *cli, const char *path, repro_args *r,
+                     char **verdict)
+{
+    char *text, why[512];
+    size_t len;
+    if (vf_gz_read(path, (size_t)1 << 26, &text, &len, why, sizeof why)) {
+        fprintf(cli->err, "vaultfuzz repro: %s\n", why);
+        return -1;
+    }
+    char *line = dump_field(text, "repro: ");
+    *verdict = dump_field(text, "verdict: ");
+    free(text);
+    vf_strlist words = {0};
+    int rc = -1;
+    if (!line || vf_shell_split(line, &words) || words.n < 3
+        || strcmp(words.v[0], "vaultfuzz") || strcmp(words.v[1], "repro"))
+        fprintf(cli->err, "vaultfuzz repro: %s: no repro command in it (not "
+                "a vaultfuzz dump?)\n", path);
+    else {
+        vf_strlist_free(&r->pos);
+        /* argv[0] is "repro"; the values stay in a.owned. */
+        rc = parse(cli, (int)words.n - 1, words.v + 1, r) ? -1 : 0;
+        for (size_t i = 0; i < words.n; i++)
+            vf_strlist_push(&r->a.owned, words.v[i]);
+        free(words.v);
+        words.v = NULL;
+        words.n = 0;
+    }
+    vf_strlist_free(&words);
+    free(line);
+    return rc;
+}
+
+static int write_dump(vf_cli *cli, const char *path, const vf_sbuf *dump)
+{
+    char why[512];
+    size_t n = strlen(path);
+    int rc = n > 3 && !strcmp(path + n - 3, ".gz")
+             ? vf_gz_write(path, vf_sbuf_str(dump), dump->len, why, sizeof why)
+             : vf_fs_write_atomic(path, vf_sbuf_str(dump), dump->len, why,
+                                  sizeof why);
+    if (rc) fprintf(cli->err, "vaultfuzz repro: %s\n", why);
+    return rc;
+}
+
+static void compare(vf_cli *cli, const char *was, const vf_sbuf *dump)
+{
+    char *now = dump_field(dump->s, "verdict: ");
+    if (!strcmp(was, now))
+        fprintf(cli->out, "\nrepro: the same verdict as the dump (%s)\n", now);
+    else
+        fprintf(cli->out, "\nrepro: the verdict differs: the dump says %s, "
+                "now %s\n", was, now);
+    free(now);
+}
+
+static int run(vf_cli *cli, repro_args *r, const char *was)
+{
+    vf_desset set;
+    vf_diag d;
+    vf_sbuf err = VF_SBUF_INIT;
+    int rc = VF_EXIT_USAGE;
+    const char *name = r->pos.v[0];
+    if (vf_run_args_canonicalise(cli, "repro", &r->a)
+        || vf_cli_world_load(cli, "repro", &r->a.w, &set, &d) < 0)
+        return rc;
+    const vf_mapdef *def = vf_desset_find(&set, name);
+    vf_engine *e = def ? vf_engine_new(&set, &r->a.w.cfg, &d, &err) : NULL;
+    vf_diag_print(&d, cli->err);
+    if (!def || !e) {
+        if (!def)
+            fprintf(cli->err, "vaultfuzz repro: no map named '%s'\n", name);
+        else
+            fprintf(cli->err, "vaultfuzz repro: %s\n", vf_sbuf_str(&err));
+    } else {
+        vf_run_spec spec;
+        vf_run_strings text = {VF_SBUF_INIT, VF_SBUF_INIT, VF_SBUF_INIT};
+        vf_run_args_spec(&r->a, &spec, &text);
+        vf_work w = {&spec, &set, e, NULL, NULL, NULL, !r->a.w.place,
+                     r->a.w.cfg.place, NULL, NULL, NULL, NULL};
+        vf_case_rec rec;
+        vf_sbuf dump = VF_SBUF_INIT;
+        vf_work_case(&w, (size_t)(def - set.maps), r->a.modes[0],
+                     (uint32_t)r->iter, &rec, &dump, 0);
+        fputs(dump.s, cli->out);
+        if (was) compare(cli, was, &dump);
+        rc = rec.kinds ? VF_EXIT_FOUND : VF_EXIT_OK;
+        if (r->dump_out && write_dump(cli, r->dump_out, &dump))
+            rc = VF_EXIT_USAGE;
+        vf_case_rec_free(&rec);
+        vf_sbuf_free(&dump);
+        vf_work_free(&w);
+        vf_run_strings_free(&text);
+    }
+    vf_engine_free(e);
+    vf_sbuf_free(&err);
+    vf_diag_free(&d);
+    vf_desset_free(&set);
+    return rc;
+}
+
+static int is_file(const char *path)
+{
+    struct stat st;
+    return !stat(path, &st) && S_ISREG(st.st_mode);
+}
+
+int vf_cmd_repro(vf_cli *cli, int argc, char **argv)
+{
+    repro_args r;
+    memset(&r, 0, sizeof r);
+    vf_run_args_init(&r.a);
+    r.a.nmodes = 1;
+    char *was = NULL;
+    int p = parse(cli, argc, argv, &r), rc = VF_EXIT_USAGE;
+    if (p > 0) {
+        fputs(repro_usage, cli->out);
+        rc = VF_EXIT_OK;
+    } else if (p == 0) {
+        char *path = vf_xstrdup(r.pos.v[0]);
+        if (!is_file(path) || !from_dump(cli, path, &r, &was))
+            rc = run(cli, &r, was);
+        free(path);
+    }
+    free(was);
+    vf_strlist_free(&r.pos);
+    vf_run_args_free(&r.a);
+    return rc;
+}

@@ -1,0 +1,329 @@
+/* vaultfuzz run: the main job -- every case on all cores, a report. */
+#include "cli.h"
+#include "vf_report.h"
+#include "vf_run.h"
+#include "vf_rundir.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <fnmatch.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+static const char run_usage[] =
+    "usage: vaultfuzz run [MAP|GLOB]... [--all] [--tag T]... [--file GLOB]...\n"
+    "                     [--count N] [--seed N|nightly] [--mode M[,M]]\n"
+    "                     [--no-rotate] [--opacity] [--force] [--dump]\n"
+    "                     [--shard I/N] [-j N] [--timeout SEC] [--out DIR]\n"
+    "                     [--progress] [--des PATH]... [--crawl-dir DIR]\n"
+    "                     [--place BRANCH:DEPTH]\n"
+    "       vaultfuzz run --resume DIR [-j N] [--timeout SEC] [--progress]\n"
+    "\n"
+    "Places every selected map on a level, --count times for each layout,\n"
+    "judges each level, and writes a report: summary.txt, summary.json,\n"
+    "vaults.csv, failures.jsonl, junit.xml and a gzipped dump of every\n"
+    "failing case in dumps/. A case is (map, layout, iteration); its seed\n"
+    "comes from the base seed, the map's name and the iteration, so its\n"
+    "result never depends on -j, the shard or the other maps.\n"
+    "\n"
+    "  MAP|GLOB     maps by name or shell pattern (default --all: every map)\n"
+    "  --tag T      only maps tagged T (as tagged by their Lua at load)\n"
+    "  --file GLOB  only maps in .des files matching GLOB (the path or any\n"
+    "               tail of it: 'vaults/*.des', 'hells.des')\n"
+    "  --count N    iterations per map and layout (default 10)\n"
+    "  --seed S     base seed (default 1); 'nightly': the UTC date YYYYMMDD,\n"
+    "               the same on every machine that night\n"
+    "  --mode M     layouts: empty, fill or empty,fill (default empty)\n"
+    "  --no-rotate  tag maps no_rotate no_vmirror no_hmirror no_pool_fixup\n"
+    "  --opacity    treat vaults as transparent (placement.lua -opacity)\n"
+    "  --force      also run the maps placement.lua skips: removed, unrand,\n"
+    "               encompass (each skip is counted with its reason)\n"
+    "  --dump       a dump for every case, not only the failing ones\n"
+    "  --shard I/N  run slice I of N (cases k with k % N == I-1); combine\n"
+    "               the slices with 'vaultfuzz merge'\n"
+    "  -j N         worker processes (default: the number of cores)\n"
+    "  --timeout S  seconds a case may take before its worker is killed and\n"
+    "               the case recorded as a timeout (default 60; 0: none)\n"
+    "  --out DIR    the report directory (default reports/<UTC time>-<seed>,\n"
+    "               and reports/latest points at it)\n"
+    "  --resume DIR finish a run that was stopped, with its own options\n"
+    "  --progress   show progress even when stderr is not a terminal\n"
+    VF_CLI_WORLD_HELP
+    "               (without it, each map runs at a level its PLACE or\n"
+    "               DEPTH admits, as in check; maps examine at "
+    VF_PLACE_DEFAULT ")\n"
+    "\n"
+    "Exit status: 0 when every case is ok, 1 when failures were found, 2\n"
+    "on bad usage or input errors (a .des file that does not load).\n";
+
+/* ---- selection ----------------------------------------------------------- */
+
+static int has_glob(const char *s)
+{
+    return strpbrk(s, "*?[") != NULL;
+}
+
+/* The path, or any tail of it after a '/', matches. */
+static int file_matches(const vf_strlist *globs, const char *path)
+{
+    if (!globs->n) return 1;
+    for (size_t g = 0; g < globs->n; g++)
+        for (const char *p = path; p; p = strchr(p, '/'), p = p ? p + 1 : p)
+            if (!fnmatch(globs->v[g], p, 0)) return 1;
+    return 0;
+}
+
+/* The maps to examine, in load order, into *sel (malloc'd). Returns
+ * their number, or -1 after a usage error (a name or pattern matching no
+ * map). */
+static long select_maps(vf_cli *cli, const vf_run_args *a,
+                        const vf_desset *set, size_t **sel)
+{
+    *sel = vf_xmalloc((set->nmaps ? set->nmaps : 1) * sizeof **sel);
+    char *hit = vf_xcalloc(a->names.n + 1, 1);
+    size_t n = 0;
+    for (size_t i = 0; i < set->nmaps; i++) {
+        const vf_mapdef *m = &set->maps[i];
+        int named = !a->names.n;
+        for (size_t k = 0; k < a->names.n; k++)
+            if (!fnmatch(a->names.v[k], m->name, 0)) named = hit[k] = 1;
+        if (named && file_matches(&a->files, set->files[m->file].path))
+            (*sel)[n++] = i;
+    }
+    long rc = (long)n;
+    for (size_t k = 0; k < a->names.n; k++)
+        if (!hit[k]) {
+            fprintf(cli->err, "vaultfuzz run: %s '%s'\n",
+                    has_glob(a->names.v[k]) ? "no map matches" : "no map named",
+                    a->names.v[k]);
+            rc = -1;
+        }
+    if (!n && rc == 0) {
+        fprintf(cli->err, "vaultfuzz run: no map selected (--file matches "
+                "none of their files)\n");
+        rc = -1;
+    }
+    free(hit);
+    return rc;
+}
+
+/* ---- the report directory ------------------------------------------------ */
+
+/* The run's parameters, new or checked against those it started with. */
+static int rundir(vf_cli *cli, const vf_run_args *a, const char *out,
+                  vf_rundir *d)
+{
+    vf_sbuf err = VF_SBUF_INIT;
+    int rc = 0;
+    if (!a->resume) {
+        vf_run_args_words(a, 1, &d->args);
+        rc = vf_rundir_write(out, d, &err);
+    } else {
+        vf_rundir old;
+        if (vf_rundir_read(out, &old, &err)) rc = -1;
+        else if (old.fingerprint != d->fingerprint || old.nmaps != d->nmaps
+                 || old.nselected != d->nselected)
+            vf_sbuf_printf(&err, "the maps loaded are not those the run in "
+                           "%s started with (were the .des files changed?)",
+                           out), rc = -1;
+        vf_rundir_free(&old);
+    }
+    if (rc) fprintf(cli->err, "vaultfuzz run: %s\n", vf_sbuf_str(&err));
+    vf_sbuf_free(&err);
+    return rc;
+}
+
+/* The journal read into t, then opened for appending after its last
+ * whole line. Returns the descriptor, or -1. */
+static int open_journal(vf_cli *cli, const char *out, vf_tally *t)
+{
+    vf_sbuf err = VF_SBUF_INIT, path = VF_SBUF_INIT;
+    size_t valid = 0;
+    int fd = -1;
+    vf_sbuf_printf(&path, "%s/%s", out, VF_RUNDIR_JOURNAL);
+    if (vf_rundir_load(out, t, &valid, &err))
+        fprintf(cli->err, "vaultfuzz run: %s\n", vf_sbuf_str(&err));
+    else if ((fd = open(path.s, O_WRONLY | O_CREAT | O_APPEND, 0666)) < 0
+             || ftruncate(fd, (off_t)valid)) {
+        fprintf(cli->err, "vaultfuzz run: %s: %s\n", path.s, strerror(errno));
+        if (fd >= 0) close(fd);
+        fd = -1;
+    }
+    vf_sbuf_free(&err);
+    vf_sbuf_free(&path);
+    return fd;
+}
+
+/* ---- the run ------------------------------------------------------------- */
+
+typedef struct job {
+    vf_cli *cli;
+    vf_run_args *a;
+    const char *out;
+    vf_desset set;
+    vf_diag d;
+    vf_strlist input;          /* load problems, as printed */
+    size_t *sel;
+    long nsel;
+    vf_run_spec spec;
+    vf_run_strings text;
+    vf_tally t;
+    vf_engine *e;
+} job;
+
+static void input_problems(job *j)
+{
+    for (size_t i = 0; i < j->d.n; i++) {
+        if (j->d.v[i].sev != VF_ERROR) continue;
+        vf_sbuf b = VF_SBUF_INIT;
+        vf_diag_format(&j->d.v[i], &b);
+        vf_strlist_push(&j->input, vf_sbuf_take(&b));
+    }
+}
+
+static int execute(job *j)
+{
+    /* The test-only hooks (vf_work.h) come from the environment. */
+    vf_run r = {{&j->spec, &j->set, j->e, j->out,
+                 getenv("VAULTFUZZ_TEST_CRASH"), getenv("VAULTFUZZ_TEST_HANG"),
+                 !j->a->w.place,
+                 j->a->w.cfg.place, NULL, NULL, NULL, NULL},
+                j->sel, (size_t)j->nsel, j->a->jobs, j->a->timeout, NULL,
+                &j->input, &j->t, -1};
+    if (!r.jobs) r.jobs = (int)sysconf(_SC_NPROCESSORS_ONLN);
+    if (r.jobs < 1) r.jobs = 1;
+    if (j->a->progress || isatty(fileno(j->cli->err))) r.progress = j->cli->err;
+    r.journal_fd = open_journal(j->cli, j->out, &j->t);
+    if (r.journal_fd < 0) return VF_EXIT_USAGE;
+    size_t cases = vf_tally_cases(&j->t, NULL, NULL);
+    fprintf(j->cli->out, "run: seed %llu%s, %ld maps selected, %lu "
+            "iterations per layout, %d workers, report in %s\n", j->a->seed,
+            j->a->nightly ? " (nightly)" : "", j->nsel,
+            (unsigned long)j->spec.count, r.jobs, j->out);
+    if (j->t.examined == j->t.nselected && j->t.cases)
+        fprintf(j->cli->out, "resuming: %lu of %zu cases done\n", j->t.cases,
+                cases);
+    fflush(j->cli->out);
+    vf_sbuf err = VF_SBUF_INIT;
+    struct timespec t0, t1;
+    clock_gettime(CLOCK_MONOTONIC, &t0);
+    unsigned long before = j->t.cases;
+    int rc = vf_run_execute(&r, &err);
+    clock_gettime(CLOCK_MONOTONIC, &t1);
+    close(r.journal_fd);
+    vf_work_free(&r.work);
+    if (rc) {
+        fprintf(j->cli->err, "vaultfuzz run: %s\n", vf_sbuf_str(&err));
+        vf_sbuf_free(&err);
+        return VF_EXIT_USAGE;
+    }
+    vf_sbuf_free(&err);
+    rc = vf_cli_report(j->cli, "run", j->out, &j->t, &j->input);
+    double s = (t1.tv_sec - t0.tv_sec) + (t1.tv_nsec - t0.tv_nsec) / 1e9;
+    fprintf(j->cli->out, "time: %lu cases in %.1f s (%.0f cases/s)\n",
+            j->t.cases - before, s,
+            s > 0 ? (j->t.cases - before) / s : 0.0);
+    return rc;
+}
+
+static int start(job *j)
+{
+    vf_cli *cli = j->cli;
+    vf_sbuf err = VF_SBUF_INIT;
+    if (vf_cli_world_load(cli, "run", &j->a->w, &j->set, &j->d) < 0)
+        return VF_EXIT_USAGE;
+    j->nsel = select_maps(cli, j->a, &j->set, &j->sel);
+    if (j->nsel >= 0) j->e = vf_engine_new(&j->set, &j->a->w.cfg, &j->d, &err);
+    vf_diag_print(&j->d, cli->err);
+    input_problems(j);
+    if (j->nsel < 0) return VF_EXIT_USAGE;
+    if (!j->e) {
+        fprintf(cli->err, "vaultfuzz run: %s\n", vf_sbuf_str(&err));
+        vf_sbuf_free(&err);
+        return VF_EXIT_USAGE;
+    }
+    vf_rundir d = {vf_rundir_fingerprint(&j->set), j->set.nmaps,
+                   (size_t)j->nsel, {0}, j->input};
+    if ((!j->a->resume && vf_cli_out_make(cli, "run", j->out))
+        || rundir(cli, j->a, j->out, &d)) {
+        vf_strlist_free(&d.args);
+        return VF_EXIT_USAGE;
+    }
+    vf_strlist_free(&d.args);
+    vf_run_args_spec(j->a, &j->spec, &j->text);
+    vf_tally_init(&j->t, &j->spec, j->set.nmaps, (size_t)j->nsel);
+    return -1;
+}
+
+static int run_job(vf_cli *cli, vf_run_args *a, const char *out,
+                   int default_out_dir)
+{
+    job j;
+    memset(&j, 0, sizeof j);
+    j.cli = cli;
+    j.a = a;
+    j.out = out;
+    int rc = start(&j);
+    if (rc < 0) rc = execute(&j);
+    if (rc != VF_EXIT_USAGE && default_out_dir) vf_cli_out_latest(out);
+    if (j.t.maps) vf_tally_free(&j.t);
+    vf_run_strings_free(&j.text);
+    vf_engine_free(j.e);
+    free(j.sel);
+    vf_strlist_free(&j.input);
+    vf_diag_free(&j.d);
+    vf_desset_free(&j.set);
+    return rc;
+}
+
+/* --resume DIR: the run's own options from DIR/run.txt, with how to run
+ * from this command line. */
+static int resume_args(vf_cli *cli, const vf_run_args *cmdline,
+                       vf_run_args *a)
+{
+    vf_rundir d;
+    vf_sbuf err = VF_SBUF_INIT;
+    int rc = vf_rundir_read(cmdline->resume, &d, &err);
+    if (rc)
+        fprintf(cli->err, "vaultfuzz run: --resume: %s\n", vf_sbuf_str(&err));
+    else
+        rc = vf_cli_args_from_rundir(cli, "run", &d, a);
+    a->jobs = cmdline->jobs;
+    a->timeout = cmdline->timeout;
+    a->progress = cmdline->progress;
+    a->resume = cmdline->resume;
+    vf_rundir_free(&d);
+    vf_sbuf_free(&err);
+    return rc;
+}
+
+int vf_cmd_run(vf_cli *cli, int argc, char **argv)
+{
+    vf_run_args a, stored;
+    vf_run_args_init(&a);
+    vf_run_args_init(&stored);   /* set again by resume_args */
+    int p = vf_run_args_parse(cli, "run", argc, argv, &a), rc = VF_EXIT_USAGE;
+    vf_sbuf out = VF_SBUF_INIT;
+    if (p > 0) {
+        fputs(run_usage, cli->out);
+        rc = VF_EXIT_OK;
+    } else if (p == 0 && a.resume) {
+        if (a.run_opts_given || a.out)
+            fprintf(cli->err, "vaultfuzz run: --resume takes the run's "
+                    "options from its run.txt: give only -j, --timeout, "
+                    "--progress\n");
+        else if (!resume_args(cli, &a, &stored))
+            rc = run_job(cli, &stored, a.resume, 0);
+    } else if (p == 0 && !vf_run_args_canonicalise(cli, "run", &a)) {
+        if (a.out) vf_sbuf_adds(&out, a.out);
+        else vf_cli_out_default(a.seed, a.shard_i, a.shard_n, &out);
+        rc = run_job(cli, &a, out.s, !a.out);
+    }
+    vf_sbuf_free(&out);
+    vf_run_args_free(&a);
+    vf_run_args_free(&stored);
+    return rc;
+}

@@ -1,0 +1,124 @@
+/* Report directories on the command line: making one, pointing
+ * reports/latest at it, reading one back, printing its summary. */
+#include "cli.h"
+#include "vf_report.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+void vf_cli_out_default(unsigned long long seed, int shard_i, int shard_n,
+                        vf_sbuf *out)
+{
+    time_t t = time(NULL);
+    struct tm tm;
+    char stamp[32];
+    gmtime_r(&t, &tm);
+    strftime(stamp, sizeof stamp, "%Y%m%dT%H%M%SZ", &tm);
+    vf_sbuf_printf(out, "reports/%s-%llu", stamp, seed);
+    if (shard_n > 1) vf_sbuf_printf(out, "-shard%dof%d", shard_i, shard_n);
+    /* Two runs in the same second: the second gets "-2". */
+    size_t len = out->len;
+    struct stat st;
+    for (int n = 2; !stat(out->s, &st); n++) {
+        out->len = len;
+        out->s[len] = '\0';
+        vf_sbuf_printf(out, "-%d", n);
+    }
+}
+
+void vf_cli_out_latest(const char *out)
+{
+    const char *base = strrchr(out, '/');
+    vf_sbuf tmp = VF_SBUF_INIT;
+    vf_sbuf_printf(&tmp, "reports/latest.tmp.%ld", (long)getpid());
+    if (!symlink(base ? base + 1 : out, tmp.s)
+        && rename(tmp.s, "reports/latest"))
+        unlink(tmp.s);
+    vf_sbuf_free(&tmp);
+}
+
+int vf_cli_out_make(vf_cli *cli, const char *cmd, const char *out)
+{
+    char why[512];
+    vf_sbuf p = VF_SBUF_INIT;
+    vf_sbuf_printf(&p, "%s/%s", out, VF_RUNDIR_RUN);
+    struct stat st;
+    int rc = 0;
+    if (!stat(p.s, &st)) {
+        fprintf(cli->err, "vaultfuzz %s: %s holds a run already (finish it "
+                "with 'vaultfuzz run --resume %s', or choose another "
+                "--out)\n", cmd, out, out);
+        rc = -1;
+    }
+    vf_sbuf_reset(&p);
+    vf_sbuf_printf(&p, "%s/%s", out, VF_RUNDIR_DUMPS);
+    if (!rc && vf_fs_mkdirs(p.s, why, sizeof why)) {
+        fprintf(cli->err, "vaultfuzz %s: %s\n", cmd, why);
+        rc = -1;
+    }
+    vf_sbuf_free(&p);
+    return rc;
+}
+
+int vf_cli_report(vf_cli *cli, const char *cmd, const char *out,
+                  vf_tally *t, const vf_strlist *input)
+{
+    vf_report_in in = {t, input};
+    vf_sbuf err = VF_SBUF_INIT, sum = VF_SBUF_INIT;
+    if (vf_report_write(out, &in, &err)) {
+        fprintf(cli->err, "vaultfuzz %s: %s\n", cmd, vf_sbuf_str(&err));
+        vf_sbuf_free(&err);
+        return VF_EXIT_USAGE;
+    }
+    vf_report_summary(&sum, &in);
+    fprintf(cli->out, "%sreport: %s\n", sum.s, out);
+    vf_sbuf_free(&sum);
+    return vf_report_exit_status(&in);
+}
+
+int vf_cli_args_from_rundir(vf_cli *cli, const char *cmd,
+                            const vf_rundir *d, vf_run_args *a)
+{
+    vf_strlist argv = {0};
+    vf_strlist_push(&argv, vf_xstrdup(cmd));
+    for (size_t i = 0; i < d->args.n; i++)
+        vf_strlist_push(&argv, vf_xstrdup(d->args.v[i]));
+    vf_run_args_init(a);
+    int rc = vf_run_args_parse(cli, cmd, (int)argv.n, argv.v, a);
+    /* Option values point into argv: a keeps it. */
+    for (size_t i = 0; i < argv.n; i++) vf_strlist_push(&a->owned, argv.v[i]);
+    free(argv.v);
+    return rc ? -1 : 0;
+}
+
+int vf_cli_report_load(vf_cli *cli, const char *cmd, const char *dir,
+                       vf_cli_rdir *r)
+{
+    vf_sbuf err = VF_SBUF_INIT;
+    size_t valid;
+    memset(r, 0, sizeof *r);
+    vf_run_args_init(&r->a);
+    int rc = vf_rundir_read(dir, &r->d, &err);
+    if (!rc && vf_cli_args_from_rundir(cli, cmd, &r->d, &r->a))
+        vf_sbuf_printf(&err, "%s/%s: options that do not parse", dir,
+                       VF_RUNDIR_RUN), rc = -1;
+    if (!rc) {
+        vf_run_args_spec(&r->a, &r->spec, &r->text);
+        vf_tally_init(&r->t, &r->spec, r->d.nmaps, r->d.nselected);
+        rc = vf_rundir_load(dir, &r->t, &valid, &err);
+    }
+    if (rc) fprintf(cli->err, "vaultfuzz %s: %s\n", cmd, vf_sbuf_str(&err));
+    vf_sbuf_free(&err);
+    return rc;
+}
+
+void vf_cli_report_free(vf_cli_rdir *r)
+{
+    if (r->t.maps) vf_tally_free(&r->t);
+    vf_run_strings_free(&r->text);
+    vf_run_args_free(&r->a);
+    vf_rundir_free(&r->d);
+}

@@ -1,0 +1,307 @@
+/* The options of a run: parsed from the command line or from run.txt, and
+ * written back in one canonical form. */
+#define _XOPEN_SOURCE 700   /* realpath */
+#include "cli.h"
+#include "vf_shell.h"
+
+#include <errno.h>
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+void vf_run_args_init(vf_run_args *a)
+{
+    memset(a, 0, sizeof *a);
+    vf_cli_world_init(&a->w);
+    a->count = 10;
+    a->seed = 1;
+    a->shard_i = a->shard_n = 1;
+    a->jobs = 0;
+    a->timeout = 60;
+}
+
+void vf_run_args_free(vf_run_args *a)
+{
+    vf_cli_world_free(&a->w);
+    vf_strlist_free(&a->names);
+    vf_strlist_free(&a->tags);
+    vf_strlist_free(&a->files);
+    vf_strlist_free(&a->owned);
+}
+
+/* The night's seed: the UTC date as the number YYYYMMDD. */
+static unsigned long long nightly_seed(void)
+{
+    time_t t = time(NULL);
+    struct tm tm;
+    gmtime_r(&t, &tm);
+    return (unsigned long long)(tm.tm_year + 1900) * 10000
+           + (unsigned long long)(tm.tm_mon + 1) * 100
+           + (unsigned long long)tm.tm_mday;
+}
+
+static int unumber(const char *s, unsigned long long max,
+                   unsigned long long *v)
+{
+    char *end;
+    errno = 0;
+    *v = strtoull(s, &end, 10);
+    return *s && *s != '-' && !*end && !errno && *v <= max ? 0 : -1;
+}
+
+static int parse_modes(vf_run_args *a, const char *s)
+{
+    char *copy = vf_xstrdup(s), *save = NULL;
+    int rc = 0;
+    a->nmodes = 0;
+    for (char *w = strtok_r(copy, ",", &save); w && !rc;
+         w = strtok_r(NULL, ",", &save)) {
+        vf_mode m;
+        if (vf_mode_parse(w, &m) || a->nmodes == VF_RUN_MAX_MODES) rc = -1;
+        for (int i = 0; !rc && i < a->nmodes; i++)
+            if (a->modes[i] == m) rc = -1;
+        if (!rc) a->modes[a->nmodes++] = m;
+    }
+    free(copy);
+    return rc || !a->nmodes ? -1 : 0;
+}
+
+static int parse_shard(vf_run_args *a, const char *s)
+{
+    int i, n;
+    char tail;
+    if (sscanf(s, "%d/%d%c", &i, &n, &tail) != 2 || n < 1 || i < 1 || i > n)
+        return -1;
+    a->shard_i = i;
+    a->shard_n = n;
+    return 0;
+}
+
+static const vf_opt run_opts[] = {
+    /* what the run does: stored in run.txt */
+    {"--all", 0}, {"--tag", 1}, {"--file", 1}, {"--count", 1},
+    {"--seed", 1}, {"--mode", 1}, {"--no-rotate", 0}, {"--opacity", 0},
+    {"--force", 0}, {"--dump", 0}, {"--shard", 1}, VF_CLI_WORLD_OPTS,
+    /* how it runs */
+    {"-j", 1}, {"--jobs", 1}, {"--timeout", 1}, {"--out", 1},
+    {"--resume", 1}, {"--progress", 0}, {"--help", 0}, {"-h", 0},
+    {NULL, 0}};
+
+/* run_opts from here on say how the run goes, not what it does. */
+static int first_exec_opt(void)
+{
+    int k = 0;
+    while (strcmp(run_opts[k].name, "-j")) k++;
+    return k;
+}
+
+/* One option of what the run does. Returns 0, or -1 with *why set. */
+static int run_opt(vf_run_args *a, const char *o, const char *arg,
+                   const char **why)
+{
+    unsigned long long v;
+    if (vf_cli_world_opt(&a->w, o, arg)) return 0;
+    if (!strcmp(o, "--all")) return 0;
+    if (!strcmp(o, "--tag")) vf_strlist_push(&a->tags, vf_xstrdup(arg));
+    else if (!strcmp(o, "--file")) vf_strlist_push(&a->files, vf_xstrdup(arg));
+    else if (!strcmp(o, "--count")) {
+        if (unumber(arg, UINT32_MAX, &v) || !v) return *why = "a count", -1;
+        a->count = (unsigned long)v;
+    } else if (!strcmp(o, "--seed")) {
+        a->nightly = !strcmp(arg, "nightly");
+        if (a->nightly) a->seed = nightly_seed();
+        else if (unumber(arg, ULLONG_MAX, &a->seed))
+            return *why = "a number or 'nightly'", -1;
+    } else if (!strcmp(o, "--mode")) {
+        if (parse_modes(a, arg)) return *why = "empty, fill or both", -1;
+    } else if (!strcmp(o, "--shard")) {
+        if (parse_shard(a, arg)) return *why = "I/N, 1 <= I <= N", -1;
+    } else if (!strcmp(o, "--no-rotate")) a->no_rotate = 1;
+    else if (!strcmp(o, "--opacity")) a->opacity = 1;
+    else if (!strcmp(o, "--force")) a->force = 1;
+    else if (!strcmp(o, "--dump")) a->dump = 1;
+    return 0;
+}
+
+/* One option of how it runs. */
+static int exec_opt(vf_run_args *a, const char *o, const char *arg,
+                    const char **why)
+{
+    unsigned long long v;
+    if (!strcmp(o, "-j") || !strcmp(o, "--jobs")) {
+        if (unumber(arg, 1024, &v) || !v) return *why = "1 to 1024", -1;
+        a->jobs = (int)v;
+    } else if (!strcmp(o, "--timeout")) {
+        char *end;
+        a->timeout = strtod(arg, &end);
+        if (*end || !*arg || a->timeout < 0)
+            return *why = "seconds (0: no limit)", -1;
+    } else if (!strcmp(o, "--out")) a->out = arg;
+    else if (!strcmp(o, "--resume")) a->resume = arg;
+    else if (!strcmp(o, "--progress")) a->progress = 1;
+    return 0;
+}
+
+int vf_run_args_parse(vf_cli *cli, const char *cmd, int argc, char **argv,
+                      vf_run_args *a)
+{
+    vf_argv av = {argc, 0, argv};
+    const char *arg, *why = NULL;
+    int k;
+    if (!a->nmodes) a->modes[a->nmodes++] = VF_MODE_EMPTY;
+    while ((k = vf_cli_next_opt(cli, cmd, &av, run_opts, &arg, &a->names))
+           >= 0) {
+        const char *o = run_opts[k].name;
+        if (!strcmp(o, "--help") || !strcmp(o, "-h")) return 1;
+        int what = k < first_exec_opt();
+        int rc = what ? run_opt(a, o, arg, &why) : exec_opt(a, o, arg, &why);
+        a->run_opts_given |= what;
+        if (rc) {
+            fprintf(cli->err, "vaultfuzz %s: %s needs %s, not '%s'\n", cmd,
+                    o, why, arg);
+            return -1;
+        }
+    }
+    if (a->names.n) a->run_opts_given = 1;
+    return k == -2 ? -1 : 0;
+}
+
+/* ---- the canonical form ------------------------------------------------- */
+
+static char *absolute(const char *path)
+{
+    char *r = realpath(path, NULL);
+    return r ? r : vf_xstrdup(path);
+}
+
+int vf_run_args_canonicalise(vf_cli *cli, const char *cmd, vf_run_args *a)
+{
+    vf_place p;
+    char why[160], place[64];
+    if (a->w.place) {
+        if (vf_place_parse(a->w.place, &p, why, sizeof why)) {
+            fprintf(cli->err, "vaultfuzz %s: --place: %s\n", cmd, why);
+            return -1;
+        }
+        vf_place_describe(&p, place, sizeof place);
+        vf_strlist_push(&a->owned, vf_xstrdup(place));
+        a->w.place = a->owned.v[a->owned.n - 1];
+    }
+    if (a->w.crawl_dir) {
+        vf_strlist_push(&a->owned, absolute(a->w.crawl_dir));
+        a->w.crawl_dir = a->owned.v[a->owned.n - 1];
+    }
+    if (!a->w.des.n) {
+        /* The default corpus, named: a resumed run must find the same. */
+        vf_sbuf err = VF_SBUF_INIT;
+        char *dat = a->w.crawl_dir
+                    ? vf_engine_find_crawl_dat(a->w.crawl_dir, &err) : NULL;
+        vf_sbuf d = VF_SBUF_INIT;
+        if (dat) vf_sbuf_printf(&d, "%s/des", dat);
+        else vf_sbuf_adds(&d, vf_cli_default_corpus());
+        vf_strlist_push(&a->w.des, vf_sbuf_take(&d));
+        free(dat);
+        vf_sbuf_free(&err);
+    }
+    for (size_t i = 0; i < a->w.des.n; i++) {
+        char *abs = absolute(a->w.des.v[i]);
+        free(a->w.des.v[i]);
+        a->w.des.v[i] = abs;
+    }
+    return 0;
+}
+
+static void push(vf_strlist *l, const char *s)
+{
+    vf_strlist_push(l, vf_xstrdup(s));
+}
+
+static void push_n(vf_strlist *l, const char *opt, unsigned long long v)
+{
+    char buf[32];
+    push(l, opt);
+    snprintf(buf, sizeof buf, "%llu", v);
+    push(l, buf);
+}
+
+void vf_run_args_words(const vf_run_args *a, int shard, vf_strlist *out)
+{
+    for (size_t i = 0; i < a->names.n; i++) push(out, a->names.v[i]);
+    for (size_t i = 0; i < a->tags.n; i++)
+        push(out, "--tag"), push(out, a->tags.v[i]);
+    for (size_t i = 0; i < a->files.n; i++)
+        push(out, "--file"), push(out, a->files.v[i]);
+    push_n(out, "--count", a->count);
+    push_n(out, "--seed", a->seed);
+    vf_sbuf m = VF_SBUF_INIT;
+    for (int i = 0; i < a->nmodes; i++)
+        vf_sbuf_printf(&m, "%s%s", i ? "," : "", vf_mode_name(a->modes[i]));
+    push(out, "--mode");
+    vf_strlist_push(out, vf_sbuf_take(&m));
+    if (a->no_rotate) push(out, "--no-rotate");
+    if (a->opacity) push(out, "--opacity");
+    if (a->force) push(out, "--force");
+    if (a->dump) push(out, "--dump");
+    if (shard && a->shard_n > 1) {
+        char buf[32];
+        snprintf(buf, sizeof buf, "%d/%d", a->shard_i, a->shard_n);
+        push(out, "--shard");
+        push(out, buf);
+    }
+    if (a->w.place) push(out, "--place"), push(out, a->w.place);
+    if (a->w.crawl_dir) push(out, "--crawl-dir"), push(out, a->w.crawl_dir);
+    for (size_t i = 0; i < a->w.des.n; i++)
+        push(out, "--des"), push(out, a->w.des.v[i]);
+}
+
+static void join(vf_sbuf *b, const vf_strlist *l, size_t from, size_t to)
+{
+    for (size_t i = from; i < to; i++) {
+        if (b->len) vf_sbuf_addc(b, ' ');
+        vf_shell_quote(b, l->v[i]);
+    }
+}
+
+void vf_run_args_spec(const vf_run_args *a, vf_run_spec *s,
+                      vf_run_strings *text)
+{
+    memset(s, 0, sizeof *s);
+    s->seed = a->seed;
+    s->count = (uint32_t)a->count;
+    s->nmodes = a->nmodes;
+    memcpy(s->modes, a->modes, sizeof s->modes);
+    s->opts.no_rotate = a->no_rotate;
+    s->opts.opacity = a->opacity;
+    s->force = a->force;
+    s->dump_all = a->dump;
+    s->shard_i = a->shard_i;
+    s->shard_n = a->shard_n;
+    s->tags = (const char *const *)a->tags.v;
+    s->ntags = a->tags.n;
+    vf_strlist words = {0};
+    vf_run_args_words(a, 0, &words);
+    vf_sbuf_adds(&text->command, "vaultfuzz run");
+    join(&text->command, &words, 0, words.n);
+    /* The words after the selection and run options: --place (when
+     * given) or --crawl-dir (when given) or --des first. */
+    size_t w = 0;
+    while (w < words.n && strcmp(words.v[w], "--place")
+           && strcmp(words.v[w], "--crawl-dir") && strcmp(words.v[w], "--des"))
+        w++;
+    size_t d = w;
+    while (d < words.n && strcmp(words.v[d], "--des")) d++;
+    join(&text->world, &words, w, d);
+    join(&text->des, &words, d, words.n);
+    s->command = text->command.s;
+    s->world = vf_sbuf_str(&text->world);
+    s->des = vf_sbuf_str(&text->des);
+    vf_strlist_free(&words);
+}
+
+void vf_run_strings_free(vf_run_strings *t)
+{
+    vf_sbuf_free(&t->command);
+    vf_sbuf_free(&t->world);
+    vf_sbuf_free(&t->des);
+}

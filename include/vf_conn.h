@@ -1,0 +1,190 @@
+/* vf_conn: the connectivity of a finished level, by the game's rules
+ * (dcss-compat.md §4): its zones, and what is wrong with them.
+ *
+ * Everything reads a vf_level and nothing else: no Lua, no allocation.
+ * The counts and the analysis keep their work space on the stack (about
+ * 40 and 90 KiB), so any number of calls can run side by side.
+ *
+ * A zone is a set of cells connected through 8-neighbour steps (the game's
+ * adjacent_iterator), under one of the cell predicates below. */
+#ifndef VF_CONN_H
+#define VF_CONN_H
+
+#include <stdint.h>
+
+#include "vf_level.h"
+#include "vf_sbuf.h"
+
+/* ---- cell predicates (§4.1) --------------------------------------------- */
+
+/* The game's connectivity predicates, on a level cell. Mimics do not
+ * exist here, so "no mimic" variants are the plain ones. */
+typedef enum vf_conn_pred {
+    VF_CP_TRAVEL_OK,      /* dgn_square_travel_ok: traversable, and not a
+                           * permanent teleport or dispersal trap */
+    VF_CP_PASSABLE,       /* masked MMT_PASSABLE, or not masked opaque and
+                           * travel_ok */
+    VF_CP_PASSABLE_TRAPS, /* passable, or a trap not masked opaque */
+    VF_CP_EVER_PASSABLE,  /* passable, or deep water / lava not masked
+                           * opaque */
+    VF_CP_TELE_CONNECTED, /* travel_ok and not no_tele_into (a solid cell
+                           * may be, unless its whole vault is) */
+    VF_CP_CLOSET_WALK,    /* travel_ok or a trap; masks are ignored */
+    VF_CP_CLOSET_FLY,     /* the same, or deep water, open sea, lava */
+    VF_CP_TELE_TARGET_WALK, /* a teleport may land here: not no_tele_into,
+                             * not solid, not deep water or lava */
+    VF_CP_TELE_TARGET_FLY,  /* the same, flying: water and lava allowed */
+    VF_CP_COUNT
+} vf_conn_pred;
+
+/* Whether (x, y) satisfies p; 0 outside the level. */
+int vf_conn_cell(const vf_level *l, vf_conn_pred p, int x, int y);
+
+/* Which stairs make a zone "not stairless" (the game's _is_exit_stair):
+ * stone stairs, branch exits of connected branches, Pandemonium and Abyss
+ * exits, never the exit from Hell; escape hatches when asked. On the last
+ * level of a branch (l->place) only the upward ones count: stone stairs
+ * up, branch exits, Pan and Abyss exits. */
+typedef enum vf_conn_exits {
+    VF_CE_ALL_ZONES,      /* count every zone */
+    VF_CE_HATCHES,        /* count zones without an exit stair or hatch */
+    VF_CE_NO_HATCHES,     /* count zones without an exit stair */
+} vf_conn_exits;
+
+/* Whether the cell holds an exit stair under rule e on this level
+ * (VF_CE_ALL_ZONES: never). */
+int vf_conn_exit_at(const vf_level *l, vf_conn_exits e, int x, int y);
+
+/* ---- zone counts (§4.3) ------------------------------------------------- */
+
+/* The game's _process_disconnected_zones, without the filling: zones are
+ * grown through grow cells from every seed cell not yet in a zone, and
+ * the zones are counted, with rule e screening out those holding an exit
+ * stair. Every seed cell must also be a grow cell (as in each use the game
+ * makes), so a zone is a connected set of grow cells with a seed in it. */
+int vf_conn_zones(const vf_level *l, vf_conn_pred grow, vf_conn_pred seed,
+                  vf_conn_exits e);
+
+/* dgn_count_disconnected_zones(stairless): passable zones; with stairless,
+ * only those without an exit stair or hatch. placement.lua's test is
+ * vf_conn_count_zones(l, 0) != 1. */
+int vf_conn_count_zones(const vf_level *l, int stairless);
+
+/* dgn_count_tele_zones(stairless): zones under VF_CP_TELE_CONNECTED. The
+ * game's Lua binding asks for the stairless count: placement.lua's
+ * -tele-zones test is vf_conn_count_tele_zones(l, 1) >= 1. */
+int vf_conn_count_tele_zones(const vf_level *l, int stairless);
+
+/* ---- the full analysis -------------------------------------------------- */
+
+/* The most passable zones a level can have (one per 2x2 block), so every
+ * zone is described. */
+#define VF_CONN_MAX_ZONES ((VF_GXM + 1) / 2 * ((VF_GYM + 1) / 2))
+/* Findings described; the counts in vf_conn_report.count are complete. */
+#define VF_CONN_MAX_FINDINGS 52
+/* Zones named per finding (nzones counts them all). */
+#define VF_CONN_FINDING_ZONES 8
+
+/* What a set of cells holds. */
+typedef struct vf_conn_stats {
+    int size;                 /* cells */
+    int x0, y0, x1, y1;       /* bounding box, inclusive */
+    int exits;                /* exit stairs under VF_CE_HATCHES (with the
+                               * branch-bottom rule) */
+    int exits_no_hatch;       /* the same under VF_CE_NO_HATCHES */
+    int hatches;              /* escape hatches, up or down */
+    int stairs;               /* any stair, hatch, branch or portal entry
+                               * or exit (feat_is_stair) */
+    int items, monsters;      /* cells with VF_CELL_ITEM / VF_CELL_MONSTER */
+    uint32_t vaults_in;       /* bit i: holds a cell of vaults[i] */
+    uint32_t vaults_near;     /* bit i: 8-neighbour of a cell of vaults[i] */
+} vf_conn_stats;
+
+/* A passable zone, numbered in the game's order (the first cell of each
+ * zone in row-major order is its seed). */
+typedef struct vf_conn_zone {
+    vf_conn_stats s;
+    int seed_x, seed_y;
+} vf_conn_zone;
+
+typedef enum vf_conn_kind {
+    /* More than one passable zone (or none): one finding per zone but the
+     * largest; with no zone at all, one finding with no cells. */
+    VF_CONN_ISOLATED_ZONES,
+    /* A passable zone with no exit stair or hatch (§4.4 step 4). */
+    VF_CONN_STAIRLESS_ZONE,
+    /* Cells grown from passable ones through deep water and lava too,
+     * holding no exit stair (hatches do not count) (§4.4 step 5). */
+    VF_CONN_ISOLATED_AREA,
+    /* Passable zones joined only through traps: the cells are the
+     * trap-joined area minus its largest zone. An area made of traps
+     * alone, touching no passable cell, is one too (§4.4 step 4's
+     * second check). */
+    VF_CONN_TRAP_POCKET,
+    /* Cells a teleport can land in but not walk (fly) out of to an exit
+     * stair, hatch or permanent teleport trap (§4.4 step 6). The cells are
+     * the whole stranded region; landings counts where one lands, less
+     * the cells masked allow_tele_closets. Transporters are not followed
+     * (the level does not record where they lead). */
+    VF_CONN_TELE_CLOSET_WALK,
+    VF_CONN_TELE_CLOSET_FLY,
+    /* Beyond the game: cells of a non-transparent vault that a teleport
+     * can land in and that the vault's exits do not reach, walking through
+     * the vault's own cells (traps allowed), with no exit stair or hatch.
+     * A vault without exits is entered from each of its walkable cells
+     * next to walkable, passable cells outside it. Cells masked
+     * allow_tele_closets, or in a no_tele_into vault, are no landings. */
+    VF_CONN_INTERIOR_POCKET,
+    VF_CONN_KIND_COUNT
+} vf_conn_kind;
+
+typedef struct vf_conn_finding {
+    vf_conn_kind kind;
+    vf_conn_stats s;          /* of the finding's cells */
+    int landings;             /* closets, pockets: cells a teleport can land
+                               * in; else 0 */
+    int vault;                /* interior pockets: the vault's index; else
+                               * -1 */
+    int nzones;               /* passable zones with a cell among them */
+    int zone[VF_CONN_FINDING_ZONES];  /* the first of them (zones[] index) */
+    uint64_t cells[VF_GYM][2];  /* bit x of row y (x >= 64 in word 1) */
+} vf_conn_finding;
+
+/* The analysis of one level. A plain value (about 155 KiB): the caller
+ * owns it, keeps it where it likes and may reuse it; vf_conn_analyse
+ * overwrites every field it documents. */
+typedef struct vf_conn_report {
+    int nzones;                         /* passable zones */
+    vf_conn_zone zones[VF_CONN_MAX_ZONES];
+    uint16_t zone_at[VF_GYM][VF_GXM];   /* 0, or zones[] index + 1 */
+    int stairless;                      /* vf_conn_count_zones(l, 1) */
+    int tele_zones, tele_stairless;     /* vf_conn_count_tele_zones */
+    int count[VF_CONN_KIND_COUNT];      /* findings of each kind, all */
+    int nfindings;                      /* described, in kind order */
+    int dropped;                        /* findings beyond the cap */
+    vf_conn_finding findings[VF_CONN_MAX_FINDINGS];
+} vf_conn_report;
+
+/* Analyses l into r. */
+void vf_conn_analyse(const vf_level *l, vf_conn_report *r);
+
+/* Whether the report holds anything placement.lua or the game would
+ * fail: more or fewer than one zone, or any finding. */
+int vf_conn_failed(const vf_conn_report *r);
+
+/* The kind's name as reports print it ("stairless_zone"). */
+const char *vf_conn_kind_name(vf_conn_kind k);
+
+/* ---- rendering ---------------------------------------------------------- */
+
+/* The letter finding i is drawn with: 'A'..'Z', then 'a'..'z'. */
+int vf_conn_letter(int i);
+
+/* Appends to out a summary line, the level's ASCII (vf_level_ascii) with
+ * each finding's cells drawn in its letter (the first finding wins a cell
+ * two share), and one legend line per finding: kind, size, bounding box,
+ * zones, contents, vaults in and next to it. */
+void vf_conn_render(const vf_level *l, const vf_conn_report *r,
+                    vf_sbuf *out);
+
+#endif

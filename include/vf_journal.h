@@ -1,0 +1,103 @@
+/* vf_journal: what a run has done so far, one line per result.
+ *
+ * A run appends a line for each map it examines (its Lua run as at load,
+ * and whether placement.lua would skip it) and for each case that
+ * finishes, as the results arrive. Lines are tab-separated with \\, \t,
+ * \n and \r escaped in text fields, so any name or message fits one line:
+ *
+ *   M <map index> <status> <NAME: line> <name> <file> <message>
+ *   C <map index> <layout> <iteration> <kinds> <case seed> <attempts>
+ *     <placed x,y,w,h,exits,connected or -> <message>
+ *
+ * kinds are names joined by ',' ("ok" for none), so a journal stays
+ * readable when verdict kinds are added. Everything a report says comes
+ * from the journal and the run's parameters, which is what makes --resume
+ * and merging shards give the report one uninterrupted run would. */
+#ifndef VF_JOURNAL_H
+#define VF_JOURNAL_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "vf_case.h"
+#include "vf_sbuf.h"
+
+/* The verdict kinds (VF_V_*) plus what only a run sees: the worker died
+ * (crash) or passed the per-case time limit (timeout). */
+#define VF_R_CRASH (1u << VF_V_COUNT_KINDS)
+#define VF_R_TIMEOUT (1u << (VF_V_COUNT_KINDS + 1))
+#define VF_R_COUNT_KINDS (VF_V_COUNT_KINDS + 2)
+
+/* The name of kind i (bit 1u << i), i < VF_R_COUNT_KINDS. */
+const char *vf_result_kind_name(int i);
+
+/* What a run does with a map, after its Lua ran as at load. */
+typedef enum vf_map_status {
+    VF_MAP_RUN,          /* its cases run */
+    VF_MAP_REMOVED,      /* skipped as placement.lua does: tagged removed */
+    VF_MAP_UNRAND,       /*   tagged unrand */
+    VF_MAP_BRANCH_END,   /*   encompass with a PLACE at a branch end ($) */
+    VF_MAP_ENCOMPASS,    /*   other encompass maps */
+    VF_MAP_TRANSPARENT,  /*   already transparent, with --opacity */
+    VF_MAP_LOAD_ERROR,   /* its Lua fails at load: the game rejects it */
+    VF_MAP_UNSELECTED,   /* not among the --tag maps */
+    VF_MAP_STATUS_COUNT
+} vf_map_status;
+
+const char *vf_map_status_name(vf_map_status s);   /* "run", "unrand"... */
+static inline int vf_map_status_skip(vf_map_status s)
+{
+    return s >= VF_MAP_REMOVED && s <= VF_MAP_TRANSPARENT;
+}
+
+typedef struct vf_map_rec {
+    size_t index;            /* in the loaded set */
+    vf_map_status status;
+    int line;
+    char *name, *file;       /* owned */
+    char *message;           /* owned; "" when none */
+} vf_map_rec;
+
+typedef struct vf_case_rec {
+    size_t map;              /* map index */
+    vf_mode mode;
+    uint32_t iter;
+    unsigned kinds;          /* VF_V_* | VF_R_*; 0 = ok */
+    uint64_t seed;           /* the case seed */
+    int attempts;
+    int placed;              /* 1 when the fields below are set */
+    int x, y, w, h, exits, connected;
+    char *message;           /* owned; "" when none */
+} vf_case_rec;
+
+void vf_map_rec_free(vf_map_rec *r);
+void vf_case_rec_free(vf_case_rec *r);
+/* A deep copy into *to (owned by the caller). */
+void vf_case_rec_copy(vf_case_rec *to, const vf_case_rec *from);
+
+/* The journal line for a record, '\n' included, appended to b. */
+void vf_journal_map_line(vf_sbuf *b, const vf_map_rec *r);
+void vf_journal_case_line(vf_sbuf *b, const vf_case_rec *r);
+
+/* Kinds as names joined by ',' ("ok" for none), or by sep. */
+void vf_result_kinds(vf_sbuf *b, unsigned kinds, const char *sep);
+
+/* Reads one line (without its '\n') into *m (returns 'M') or *c ('C'),
+ * both owned by the caller; returns 0 when the line is not a record. */
+int vf_journal_parse(const char *line, vf_map_rec *m, vf_case_rec *c);
+
+typedef struct vf_journal_reader {
+    void *ctx;
+    void (*map)(void *ctx, vf_map_rec *r);    /* takes ownership */
+    void (*kase)(void *ctx, vf_case_rec *r);  /* takes ownership */
+} vf_journal_reader;
+
+/* Reads every whole line of the journal at path into rd. A last line
+ * without its '\n' (a run killed while writing) is left out, and *valid
+ * receives the length up to it, where appending must resume. A missing
+ * file is an empty journal. Returns 0, or -1 with a message in err (an
+ * unreadable file, or a line that is not a record). */
+int vf_journal_read(const char *path, const vf_journal_reader *rd,
+                    size_t *valid, vf_sbuf *err);
+
+#endif

@@ -1,0 +1,48 @@
+/* vf_report: the files a run writes into its report directory, made from
+ * its tally alone (so a resumed run or merged shards write the same bytes
+ * one uninterrupted run would):
+ *
+ *   summary.txt     for people: the command, what ran, what failed
+ *   summary.json    the same for programs
+ *   vaults.csv      a row per map: cases, ok, a column per failure kind,
+ *                   the failure rate with its 95% Wilson interval, the
+ *                   first failing case
+ *   failures.jsonl  a line per failing case (and per map whose Lua fails
+ *                   at load), with its dump and the command replaying it
+ *   junit.xml       a testcase per map, failed if any case failed
+ *
+ * Nothing in them depends on time, -j, or where the report lies. Each file
+ * is replaced atomically. */
+#ifndef VF_REPORT_H
+#define VF_REPORT_H
+
+#include "vf_fs.h"
+#include "vf_sbuf.h"
+#include "vf_tally.h"
+
+/* What the report says besides the tally. */
+typedef struct vf_report_in {
+    vf_tally *t;                 /* sorted by the writer */
+    const vf_strlist *input;     /* problems loading the .des files */
+} vf_report_in;
+
+/* Writes the five files into dir. Returns 0, or -1 with a message. */
+int vf_report_write(const char *dir, const vf_report_in *in, vf_sbuf *err);
+
+/* The summary as summary.txt holds it. */
+void vf_report_summary(vf_sbuf *b, const vf_report_in *in);
+
+/* 0 when every case is ok, 1 when a map failed, 2 when the input had
+ * problems or the run is not complete. */
+int vf_report_exit_status(const vf_report_in *in);
+
+/* The 95% Wilson score interval for k failures in n cases. */
+void vf_wilson(unsigned long k, unsigned long n, double *lo, double *hi);
+
+/* The individual files (report.c writes them all). */
+void vf_report_json(vf_sbuf *b, const vf_report_in *in);
+void vf_report_csv(vf_sbuf *b, const vf_report_in *in);
+void vf_report_failures(vf_sbuf *b, const vf_report_in *in);
+void vf_report_junit(vf_sbuf *b, const vf_report_in *in);
+
+#endif

@@ -1,0 +1,59 @@
+/* vf_runspec: what a run does -- its cases and how they replay.
+ *
+ * A run's cases are (map, layout, iteration) for every map it runs (in
+ * load order), every layout (mode) asked for and iterations 0..count-1,
+ * under one base seed. A case's seed is vf_seed_case(seed, map name,
+ * iteration) (vf_rng.h), whatever else runs, so its result never depends
+ * on -j, the shard, the order of maps or which other maps ran. Numbering
+ * the cases of the maps that run in that order, shard i of n takes the
+ * cases numbered k with k % n == i - 1. */
+#ifndef VF_RUNSPEC_H
+#define VF_RUNSPEC_H
+
+#include <stdint.h>
+
+#include "vf_case.h"
+#include "vf_sbuf.h"
+
+#define VF_RUN_MAX_MODES 2
+
+typedef struct vf_run_spec {
+    uint64_t seed;             /* base seed */
+    uint32_t count;            /* iterations per map and layout */
+    int nmodes;
+    vf_mode modes[VF_RUN_MAX_MODES];
+    vf_case_opts opts;         /* rotation and opacity (its mode unused) */
+    int force;                 /* run the maps placement.lua skips */
+    const char *const *tags;   /* --tag: only maps with one of these */
+    size_t ntags;
+    int dump_all;              /* a dump for every case, not only failing */
+    int shard_i, shard_n;      /* this slice, 1-based; 1 of 1: all */
+    const char *command;       /* the run as a command line, no --shard
+                                * (borrowed) */
+    const char *world;         /* the options a case replays with besides
+                                * --des: --place, --crawl-dir (shell
+                                * words, borrowed) */
+    const char *des;           /* its --des options (shell words) */
+} vf_run_spec;
+
+/* Index of mode in s->modes, or -1. */
+int vf_run_mode_index(const vf_run_spec *s, vf_mode mode);
+
+/* The command that replays one case: "vaultfuzz repro MAP --seed S --iter
+ * I --mode M [--no-rotate] [--opacity] WORLD DES". */
+void vf_run_repro(const vf_run_spec *s, const char *map, vf_mode mode,
+                  uint32_t iter, vf_sbuf *out);
+
+/* The command that shows a map's Lua errors at load: "vaultfuzz lint
+ * WORLD --des FILE". */
+void vf_run_lint_command(const vf_run_spec *s, const char *file,
+                         vf_sbuf *out);
+
+/* Where a case's dump goes, relative to the report directory:
+ * "dumps/NAME.LAYOUT.ITER.txt.gz". A name with characters other than
+ * letters, digits and "_-." has them replaced by '_' and its hash added,
+ * so names stay distinct and safe as file names. */
+void vf_run_dump_path(const char *map, vf_mode mode, uint32_t iter,
+                      vf_sbuf *out);
+
+#endif

@@ -1,0 +1,78 @@
+/* vf_tally: a run's results gathered per map, from journal records.
+ *
+ * Records may arrive in any order and more than once (a resumed run, shards
+ * merged): the tally keeps one result per case and orders everything by
+ * map index, layout and iteration, so what it reports is the same however
+ * the cases were spread over workers, shards and restarts. */
+#ifndef VF_TALLY_H
+#define VF_TALLY_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "vf_journal.h"
+#include "vf_runspec.h"
+
+typedef struct vf_tally_map {
+    int known;                 /* its M record arrived */
+    vf_map_rec rec;
+    unsigned long cases, failed;
+    unsigned long kind[VF_R_COUNT_KINDS];   /* failing cases by kind */
+    int first_mode;            /* first failing case in case order: */
+    uint32_t first_iter;       /*   layout index and iteration ... */
+    uint64_t first_seed;       /*   ... and its case seed */
+    uint8_t *done;             /* a bit per (layout, iteration) */
+} vf_tally_map;
+
+typedef struct vf_tally {
+    const vf_run_spec *spec;   /* borrowed */
+    size_t nmaps;              /* maps in the loaded set (index space) */
+    size_t nselected;          /* maps the run examines */
+    size_t examined;           /* M records so far */
+    vf_tally_map *maps;
+    vf_case_rec *fails;        /* failing cases, owned; unsorted */
+    size_t nfails, fails_cap;
+    unsigned long cases, failed, kind[VF_R_COUNT_KINDS];
+    size_t status[VF_MAP_STATUS_COUNT];     /* maps by status */
+} vf_tally;
+
+void vf_tally_init(vf_tally *t, const vf_run_spec *spec, size_t nmaps,
+                   size_t nselected);
+void vf_tally_free(vf_tally *t);
+
+/* Adds a record (copied). Returns 0, 1 when it was there already, or -1
+ * when it does not fit the run (a map index out of range, a case of a map
+ * not examined or not run, a layout or iteration the run has not). */
+int vf_tally_add_map(vf_tally *t, const vf_map_rec *r);
+int vf_tally_add_case(vf_tally *t, const vf_case_rec *r);
+
+int vf_tally_case_done(const vf_tally *t, size_t map, int mode_index,
+                       uint32_t iter);
+
+/* A case as one number: map index, layout index and iteration. */
+#define VF_CASE_ID(map, mode, iter) \
+    (((uint64_t)(map) << 34) | ((uint64_t)(mode) << 32) | (uint64_t)(iter))
+#define VF_CASE_MAP(id) ((size_t)((id) >> 34))
+#define VF_CASE_MODE(id) ((int)(((id) >> 32) & 3))
+#define VF_CASE_ITER(id) ((uint32_t)(id))
+
+/* Once every selected map is examined: the cases of this shard, counted
+ * (return value), and those not done yet listed in *pending (malloc'd,
+ * case order; pass NULL to count only). */
+size_t vf_tally_cases(const vf_tally *t, uint64_t **pending,
+                      size_t *npending);
+
+/* Every selected map examined and every case of the shard done. */
+int vf_tally_complete(const vf_tally *t);
+
+/* The failing cases in case order (sorts t->fails). */
+void vf_tally_sort(vf_tally *t);
+
+/* A map fails when a case failed or its Lua fails at load. */
+static inline int vf_tally_map_failing(const vf_tally_map *m)
+{
+    return m->failed || (m->known && m->rec.status == VF_MAP_LOAD_ERROR);
+}
+size_t vf_tally_failing_maps(const vf_tally *t);
+
+#endif

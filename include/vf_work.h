@@ -1,0 +1,67 @@
+/* vf_work: what a run's worker does -- examine a map, run a case, write
+ * the dump of a failing case -- and the task lines the run hands it:
+ *
+ *   "E <map index>"                    examine: the map's Lua as at load,
+ *                                      then placement.lua's skip rules
+ *   "C <map index> <layout> <iter>"    one case (layout: index into
+ *                                      spec->modes)
+ *
+ * each answered with its journal line (vf_journal.h). repro runs a case
+ * through the same code, so its dump is the worker's byte for byte. */
+#ifndef VF_WORK_H
+#define VF_WORK_H
+
+#include "vf_conn.h"
+#include "vf_dump.h"
+#include "vf_engine.h"
+#include "vf_journal.h"
+#include "vf_runspec.h"
+
+typedef struct vf_work {
+    const vf_run_spec *spec;   /* all borrowed */
+    const vf_desset *set;
+    vf_engine *engine;
+    const char *out_dir;       /* the report directory (dumps/ inside) */
+    /* Test-only hooks, for the tests of crash and timeout handling: a
+     * case of the map named crash_map calls abort(), one of hang_map
+     * never returns. NULL in real runs. */
+    const char *crash_map, *hang_map;
+    /* Where cases run: with map_places (no --place), each map at a level
+     * its PLACE or DEPTH admits (vf_engine_map_place from place, as check
+     * and show do); else at place. Maps examine at place. */
+    int map_places;
+    vf_place place;
+    /* Workspace, owned; made on first use. */
+    vf_level *level;
+    vf_conn_report *report;
+    vf_place *map_place;       /* per map, once found ... */
+    unsigned char *have_place; /* ... as these say */
+} vf_work;
+
+void vf_work_free(vf_work *w);   /* frees the workspace only */
+
+/* The vf_pool_fn: answers one task line with a journal line. */
+void vf_work_task(void *w, const char *task, vf_sbuf *reply);
+
+/* The map's Lua run as at load (seed vf_seed_case(0, name, 0), as lint
+ * does), the game's load-time checks (vf_mapcheck: a map failing either
+ * is a load error), and what the run does with it, into *out (owned by
+ * the caller). */
+void vf_work_examine(vf_work *w, size_t map, vf_map_rec *out);
+
+/* Runs a case into *rec (its message owned by the caller); appends its
+ * dump to dump unless dump is NULL, or only_failing and the case is ok. */
+void vf_work_case(vf_work *w, size_t map, vf_mode mode, uint32_t iter,
+                  vf_case_rec *rec, vf_sbuf *dump, int only_failing);
+
+/* The dump of a case whose worker died: the header of rec, no level. */
+void vf_work_dead_dump(const vf_work *w, const vf_case_rec *rec,
+                       vf_sbuf *dump);
+
+/* Writes a dump under w->out_dir at vf_run_dump_path. Returns 0, or -1
+ * with a reason. */
+int vf_work_write_dump(const vf_work *w, const char *map, vf_mode mode,
+                       uint32_t iter, const vf_sbuf *dump, char *err,
+                       size_t errlen);
+
+#endif

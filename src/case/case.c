@@ -1,0 +1,127 @@
+/* One case: resolve, build the level, place, judge. */
+#include "vf_case.h"
+
+#include <stdio.h>
+#include <string.h>
+
+static const char *const kind_names[VF_V_COUNT_KINDS] = {
+    "lua_error", "validate_failed", "vetoed", "place_failed",
+    "exit_unconnected", "isolated_zones", "stairless_zone", "isolated_area",
+    "trap_pocket", "tele_closet_walk", "tele_closet_fly", "interior_pocket",
+};
+
+const char *vf_verdict_kind_name(unsigned bit)
+{
+    for (int i = 0; i < VF_V_COUNT_KINDS; i++)
+        if (bit == 1u << i) return kind_names[i];
+    return NULL;
+}
+
+const char *vf_mode_name(vf_mode m)
+{
+    return m == VF_MODE_FILL ? "fill" : "empty";
+}
+
+int vf_mode_parse(const char *s, vf_mode *out)
+{
+    if (!strcmp(s, "empty")) *out = VF_MODE_EMPTY;
+    else if (!strcmp(s, "fill")) *out = VF_MODE_FILL;
+    else return -1;
+    return 0;
+}
+
+static void build_level(vf_level *l, const vf_place *p, vf_mode mode)
+{
+    if (mode == VF_MODE_FILL) vf_level_init(l, p, VF_F_ROCK_WALL);
+    else vf_level_init_empty(l, p);
+}
+
+static unsigned resolve_kind(vf_resolve_status st)
+{
+    switch (st) {
+    case VF_LUA_ERROR: return VF_V_LUA_ERROR;
+    case VF_VALIDATE_FAILED: return VF_V_VALIDATE_FAILED;
+    case VF_VETOED: return VF_V_VETOED;
+    default: return 0;
+    }
+}
+
+/* The game's _write_vault: up to 25 tries of resolve then position. Each
+ * try after the first resolves from a seed derived from the case seed, so
+ * the case still replays alone. Returns 1 when placed. */
+static int resolve_and_place(vf_engine *e, const vf_mapdef *def,
+                             const vf_case_opts *o, vf_level *l, vf_rmap *m,
+                             vf_rng *r, vf_verdict *v)
+{
+    vf_place_opts po = {0, 1, o->opacity};
+    for (int tries = 0; tries < VF_RESOLVE_ATTEMPTS; tries++) {
+        vf_sbuf err = VF_SBUF_INIT;
+        int n = 0;
+        uint64_t seed = tries ? vf_seed_mix(v->seed + (uint64_t)tries)
+                              : v->seed;
+        vf_resolve_status st = vf_engine_resolve(e, def, seed, 0, m, &n, &err);
+        v->attempts += n;
+        if (st != VF_RESOLVED) {
+            v->kinds |= resolve_kind(st);
+            snprintf(v->message, sizeof v->message, "%s", vf_sbuf_str(&err));
+            vf_sbuf_free(&err);
+            return 0;
+        }
+        vf_sbuf_free(&err);
+        build_level(l, vf_engine_place(e), o->mode);
+        vf_place_status ps = vf_place_map(l, m, &po, r, &v->placed);
+        if (ps != VF_PLACE_FAILED) return 1;
+    }
+    v->kinds |= VF_V_PLACE_FAILED;
+    snprintf(v->message, sizeof v->message, "%s", v->placed.why);
+    return 0;
+}
+
+/* placement.lua asks for no exits, so none is connected; but an exit the
+ * game could never connect is worth knowing: the game vetoes a level on
+ * which none of a vault's exits connects (§6.4). */
+static void judge_exits(const vf_level *l, vf_verdict *v)
+{
+    const vf_level_vault *lv = &l->vaults[v->placed.vault];
+    int reach = 0;
+    for (int i = 0; i < lv->nexits; i++)
+        reach += vf_place_exit_reaches_floor(l, lv->exits[i].x,
+                                             lv->exits[i].y);
+    if (lv->nexits && !reach) v->kinds |= VF_V_EXIT_UNCONNECTED;
+}
+
+/* The level-wide checks: the zone count first, then the analysis with an
+ * up staircase at (1,1), as placement.lua's -tele-zones does. */
+static void judge_level(vf_level *l, vf_conn_report *r, vf_verdict *v)
+{
+    static const unsigned bits[VF_CONN_KIND_COUNT] = {
+        0, VF_V_STAIRLESS_ZONE, VF_V_ISOLATED_AREA, VF_V_TRAP_POCKET,
+        VF_V_TELE_CLOSET_WALK, VF_V_TELE_CLOSET_FLY, VF_V_INTERIOR_POCKET,
+    };
+    v->zones = vf_conn_count_zones(l, 0);
+    if (v->zones > 1) v->kinds |= VF_V_ISOLATED_ZONES;
+    l->feat[1][1] = VF_F_STONE_STAIRS_UP_I;
+    vf_conn_analyse(l, r);
+    for (int k = 0; k < VF_CONN_KIND_COUNT; k++)
+        if (r->count[k]) v->kinds |= bits[k];
+}
+
+void vf_case_run(vf_engine *e, const vf_mapdef *def, uint64_t base_seed,
+                 uint32_t iter, const vf_case_opts *o, vf_level *l,
+                 vf_rmap *m, vf_conn_report *r, vf_verdict *v)
+{
+    memset(v, 0, sizeof *v);
+    v->placed.vault = -1;
+    v->zones = -1;
+    r->nzones = r->nfindings = r->dropped = 0;
+    memset(r->count, 0, sizeof r->count);
+    v->seed = vf_seed_case(base_seed, def->name, iter);
+    vf_rng pr;
+    vf_rng_seed(&pr, vf_seed_mix(v->seed ^ 0x706c616365ULL));   /* "place" */
+    m->forced_tags = o->no_rotate ? "no_rotate no_vmirror no_hmirror "
+                                    "no_pool_fixup" : NULL;
+    build_level(l, vf_engine_place(e), o->mode);
+    if (!resolve_and_place(e, def, o, l, m, &pr, v)) return;
+    judge_exits(l, v);
+    judge_level(l, r, v);
+}

@@ -1,0 +1,176 @@
+/* Inside vf_conn: per-feature classes, cell bitmaps and the span labeller
+ * the floods share. */
+#ifndef VF_CONN_INT_H
+#define VF_CONN_INT_H
+
+#include <stdint.h>
+
+#include "vf_conn.h"
+
+/* What the predicates need to know of a feature, one bit each. */
+enum {
+    CN_TRAVEL = 1 << 0,     /* dgn_square_travel_ok's feature test */
+    CN_TRAP = 1 << 1,       /* feat_is_trap */
+    CN_EVER = 1 << 2,       /* exactly deep water or lava */
+    CN_FLY = 1 << 3,        /* deep water, open sea, lava, lava sea */
+    CN_SOLID = 1 << 4,
+    CN_EXIT = 1 << 5,       /* exit stair, hatches aside */
+    CN_HATCH = 1 << 6,
+    CN_UPEXIT = 1 << 7,     /* upward exit stair */
+    CN_PERMTELE = 1 << 8,   /* permanent teleport trap */
+    CN_STAIR = 1 << 9,      /* feat_is_stair */
+    CN_UNSET = 1 << 15,     /* not looked up yet */
+};
+
+/* The classes of the feature ids met so far (a feature id is a byte),
+ * filled on first use: a level holds a dozen kinds of feature, and
+ * looking up all 256 would cost more than a whole zone count. */
+typedef struct cn_classes {
+    uint16_t c[256];
+    int bottom;             /* the level is its branch's last */
+} cn_classes;
+
+void cn_classes_init(cn_classes *k, const vf_level *l);
+unsigned cn_class_fill(cn_classes *k, int f);
+
+static inline unsigned cn_class(cn_classes *k, int f)
+{
+    unsigned c = k->c[f];
+    return c & CN_UNSET ? cn_class_fill(k, f) : c;
+}
+
+/* The class bits that make a cell an exit stair under e. */
+unsigned cn_exit_bits(const cn_classes *k, vf_conn_exits e);
+
+/* One predicate on one cell, from its class and per-cell state; notele
+ * says the cell's vault is tagged no_tele_into. The floods and
+ * vf_conn_cell both use it, so they cannot disagree. */
+static inline int cn_ok(vf_conn_pred p, unsigned c, unsigned mask,
+                        uint32_t prop, int notele)
+{
+    int open = !(mask & VF_MMT_OPAQUE);
+    int pass = (mask & VF_MMT_PASSABLE) || (open && (c & CN_TRAVEL));
+    switch (p) {
+    case VF_CP_TRAVEL_OK: return !!(c & CN_TRAVEL);
+    case VF_CP_PASSABLE: return pass;
+    case VF_CP_PASSABLE_TRAPS: return pass || (open && (c & CN_TRAP));
+    case VF_CP_EVER_PASSABLE: return pass || (open && (c & CN_EVER));
+    case VF_CP_TELE_CONNECTED:
+        return (!(prop & VF_FPROP_NO_TELE_INTO)
+                || (!notele && (c & CN_SOLID))) && (c & CN_TRAVEL);
+    case VF_CP_CLOSET_WALK: return !!(c & (CN_TRAVEL | CN_TRAP));
+    case VF_CP_CLOSET_FLY: return !!(c & (CN_TRAVEL | CN_TRAP | CN_FLY));
+    case VF_CP_TELE_TARGET_WALK:
+        return !(prop & VF_FPROP_NO_TELE_INTO) && !(c & (CN_SOLID | CN_FLY));
+    case VF_CP_TELE_TARGET_FLY:
+        return !(prop & VF_FPROP_NO_TELE_INTO) && !(c & CN_SOLID);
+    default: return 0;
+    }
+}
+
+/* A set of cells: bit x of row y, x >= 64 in word 1. */
+typedef struct cn_bits {
+    uint64_t w[VF_GYM][2];
+} cn_bits;
+
+static inline int cn_has(const cn_bits *b, int x, int y)
+{
+    return (int)(b->w[y][x >> 6] >> (x & 63)) & 1;
+}
+
+static inline void cn_set(cn_bits *b, int x, int y)
+{
+    b->w[y][x >> 6] |= (uint64_t)1 << (x & 63);
+}
+
+/* The cells whose mask has the bit, into out. */
+void cn_mask_plane(const vf_level *l, unsigned bit, cn_bits *out);
+
+/* Bits x0..x1 of a row. */
+void cn_row_range(int x0, int x1, uint64_t m[2]);
+/* Whether any of row's bits x0..x1 is set. */
+int cn_row_any(const uint64_t row[2], int x0, int x1);
+/* How many of row's bits x0..x1 are set. */
+int cn_row_count(const uint64_t row[2], int x0, int x1);
+
+/* The cells satisfying p into out, and in the same pass the cells whose
+ * feature class has any of xbits into xout; either may be NULL. */
+void cn_build(cn_classes *k, const vf_level *l, vf_conn_pred p,
+              cn_bits *out, unsigned xbits, cn_bits *xout);
+
+/* ---- the labeller: connected components of a cell set ------------------ */
+
+/* At most 40 runs in a row of 80. */
+#define CN_MAX_SPANS (VF_GYM * (VF_GXM + 1) / 2)
+#define CN_NONE 0xffff
+
+/* Runs of set cells, row by row, joined when 8-adjacent; a run spans
+ * rows y0..y1 when the rows below its first are equal to it. Components
+ * are numbered in the game's seed order (by their first cell,
+ * row-major). */
+typedef struct cn_lab {
+    int n, ncomp;
+    uint16_t rs[VF_GYM], re[VF_GYM];   /* the runs over row y: rs..re-1 */
+    uint8_t y0[CN_MAX_SPANS], y1[CN_MAX_SPANS];
+    uint8_t x0[CN_MAX_SPANS], x1[CN_MAX_SPANS];
+    uint16_t up[CN_MAX_SPANS];         /* union-find parent */
+    uint16_t comp[CN_MAX_SPANS];       /* component of each run */
+    uint16_t next[CN_MAX_SPANS];       /* next run of the same component */
+    uint16_t first[CN_MAX_SPANS];      /* first run of each component */
+} cn_lab;
+
+/* Labels the set; returns the number of components. */
+int cn_label(cn_lab *b, const cn_bits *set);
+
+/* Counts the components holding a cell of seed (NULL: every component)
+ * and, with exits, none of exits (NULL: no screening). The fast path of
+ * the counts: no component numbering. */
+int cn_count(cn_lab *b, const cn_bits *set, const cn_bits *seed,
+             const cn_bits *exits);
+
+/* The component of cell (x, y), which must be in the set. */
+int cn_comp_at(const cn_lab *b, int x, int y);
+/* Whether component c has a cell in s. */
+int cn_comp_hits(const cn_lab *b, int c, const cn_bits *s);
+/* How many cells of component c are in s. */
+int cn_comp_count(const cn_lab *b, int c, const cn_bits *s);
+
+/* ---- the analysis ------------------------------------------------------- */
+
+/* What cells hold, as bitmaps, for the statistics of runs of cells. */
+enum {
+    CN_H_EXIT, CN_H_EXIT_NH, CN_H_HATCH, CN_H_STAIR, CN_H_ITEM,
+    CN_H_MONSTER, CN_H_NEAR, CN_H_ANY, CN_H_COUNT
+};
+
+/* The state of one vf_conn_analyse call, on its stack. */
+typedef struct cn_ctx {
+    const vf_level *l;
+    vf_conn_report *r;
+    cn_classes k;
+    unsigned exit_h, exit_nh;      /* exit stairs, with and without hatches */
+    cn_bits holds[CN_H_COUNT];     /* CN_H_NEAR: in or next to a vault;
+                                    * CN_H_ANY: any of the others */
+    uint32_t near[VF_GYM][VF_GXM]; /* bit i: next to a cell of vaults[i] */
+    uint16_t stamp[VF_CONN_MAX_ZONES]; /* zones met by the current finding */
+    int serial;                    /* the current finding's stamp */
+    cn_lab lab;
+    cn_bits pass, set, seeds, land, exits;
+} cn_ctx;
+
+/* A new finding of kind (counted; NULL past the cap). */
+vf_conn_finding *cn_finding_new(cn_ctx *x, vf_conn_kind kind);
+/* Adds cells x0..x1 of row y to f (NULL: nothing). */
+void cn_finding_add_run(cn_ctx *x, vf_conn_finding *f, int y, int x0,
+                        int x1);
+/* Adds every cell of component c of b. */
+void cn_finding_add_comp(cn_ctx *x, vf_conn_finding *f, const cn_lab *b,
+                         int c);
+/* x->land: where a teleport lands, walking or flying, less the cells
+ * masked allow_tele_closets (MMT_NO_TELE_CLOSET). */
+void cn_landings(cn_ctx *x, int fly);
+
+/* VF_CONN_INTERIOR_POCKET findings. */
+void cn_pockets(cn_ctx *x);
+
+#endif

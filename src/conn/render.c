@@ -1,0 +1,114 @@
+/* The report as text: the level with each finding's cells lettered, and a
+ * legend. Zones are numbered from 1 in the text, in the game's order. */
+#include "vf_conn.h"
+
+int vf_conn_letter(int i)
+{
+    if (i < 26) return 'A' + i;
+    if (i < 52) return 'a' + i - 26;
+    return '?';
+}
+
+static int has_cell(const vf_conn_finding *f, int x, int y)
+{
+    return (int)(f->cells[y][x >> 6] >> (x & 63)) & 1;
+}
+
+static void summary(const vf_conn_report *r, vf_sbuf *out)
+{
+    vf_sbuf_printf(out, "zones %d, stairless %d, tele zones %d (%d "
+                   "stairless); findings:", r->nzones, r->stairless,
+                   r->tele_zones, r->tele_stairless);
+    int any = 0;
+    for (int k = 0; k < VF_CONN_KIND_COUNT; k++)
+        if (r->count[k]) {
+            vf_sbuf_printf(out, "%s %s %d", any ? "," : "",
+                           vf_conn_kind_name((vf_conn_kind)k), r->count[k]);
+            any = 1;
+        }
+    if (!any) vf_sbuf_adds(out, " none");
+    if (r->dropped)
+        vf_sbuf_printf(out, " (%d not described)", r->dropped);
+    vf_sbuf_addc(out, '\n');
+}
+
+static void map(const vf_level *l, const vf_conn_report *r, vf_sbuf *out)
+{
+    char ascii[VF_LEVEL_ASCII_SIZE];
+    vf_level_ascii(l, ascii);
+    /* Later findings first, so the first one covering a cell shows. */
+    for (int i = r->nfindings - 1; i >= 0; i--)
+        for (int y = 0; y < VF_GYM; y++)
+            for (int x = 0; x < VF_GXM; x++)
+                if (has_cell(&r->findings[i], x, y))
+                    ascii[y * (VF_GXM + 1) + x] = (char)vf_conn_letter(i);
+    vf_sbuf_adds(out, ascii);
+}
+
+static void vault_list(const vf_level *l, uint32_t set, vf_sbuf *out)
+{
+    const char *sep = "";
+    for (int i = 0; i < l->nvaults && i < 32; i++)
+        if (set & ((uint32_t)1 << i)) {
+            vf_sbuf_printf(out, "%s%s", sep, l->vaults[i].name);
+            sep = ", ";
+        }
+}
+
+/* What the cells hold, the counts that are not zero. */
+static void contents(const vf_level *l, const vf_conn_stats *s,
+                     vf_sbuf *out)
+{
+    if (!s->exits) vf_sbuf_adds(out, "; no exit");
+    else if (s->exits == s->exits_no_hatch)
+        vf_sbuf_printf(out, "; exits %d", s->exits);
+    else
+        vf_sbuf_printf(out, "; exits %d (%d without hatches)", s->exits,
+                       s->exits_no_hatch);
+    if (s->hatches) vf_sbuf_printf(out, ", hatches %d", s->hatches);
+    if (s->stairs) vf_sbuf_printf(out, ", stairs %d", s->stairs);
+    if (s->items) vf_sbuf_printf(out, ", items %d", s->items);
+    if (s->monsters) vf_sbuf_printf(out, ", monsters %d", s->monsters);
+    if (s->vaults_in) {
+        vf_sbuf_adds(out, "; in ");
+        vault_list(l, s->vaults_in, out);
+    }
+    if (s->vaults_near & ~s->vaults_in) {
+        vf_sbuf_adds(out, "; next to ");
+        vault_list(l, s->vaults_near & ~s->vaults_in, out);
+    }
+}
+
+static void legend(const vf_level *l, const vf_conn_report *r, int i,
+                   vf_sbuf *out)
+{
+    const vf_conn_finding *f = &r->findings[i];
+    vf_sbuf_printf(out, "%c %s: ", vf_conn_letter(i),
+                   vf_conn_kind_name(f->kind));
+    if (!f->s.size) {
+        vf_sbuf_adds(out, "no passable zone at all\n");
+        return;
+    }
+    vf_sbuf_printf(out, "%d cells at (%d,%d)-(%d,%d)", f->s.size, f->s.x0,
+                   f->s.y0, f->s.x1, f->s.y1);
+    if (f->vault >= 0 && f->vault < l->nvaults)
+        vf_sbuf_printf(out, ", vault %s", l->vaults[f->vault].name);
+    if (f->landings) vf_sbuf_printf(out, ", %d landings", f->landings);
+    if (f->nzones) {
+        vf_sbuf_adds(out, f->nzones > 1 ? "; zones" : "; zone");
+        for (int z = 0; z < f->nzones && z < VF_CONN_FINDING_ZONES; z++)
+            vf_sbuf_printf(out, "%s %d", z ? "," : "", f->zone[z] + 1);
+        if (f->nzones > VF_CONN_FINDING_ZONES)
+            vf_sbuf_printf(out, " (+%d)", f->nzones - VF_CONN_FINDING_ZONES);
+    }
+    contents(l, &f->s, out);
+    vf_sbuf_addc(out, '\n');
+}
+
+void vf_conn_render(const vf_level *l, const vf_conn_report *r,
+                    vf_sbuf *out)
+{
+    summary(r, out);
+    map(l, r, out);
+    for (int i = 0; i < r->nfindings; i++) legend(l, r, i, out);
+}

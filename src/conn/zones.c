@@ -1,0 +1,29 @@
+/* Zone counts (§4.3): the game's _process_disconnected_zones and the two
+ * counts built on it. */
+#include "conn_int.h"
+
+int vf_conn_zones(const vf_level *l, vf_conn_pred grow, vf_conn_pred seed,
+                  vf_conn_exits e)
+{
+    cn_classes k;
+    cn_bits set, seeds, exits;
+    cn_lab lab;
+    cn_classes_init(&k, l);
+    unsigned eb = cn_exit_bits(&k, e);
+    cn_build(&k, l, grow, &set, eb, eb ? &exits : NULL);
+    if (seed != grow) cn_build(&k, l, seed, &seeds, 0, NULL);
+    return cn_count(&lab, &set, seed != grow ? &seeds : NULL,
+                    eb ? &exits : NULL);
+}
+
+int vf_conn_count_zones(const vf_level *l, int stairless)
+{
+    return vf_conn_zones(l, VF_CP_PASSABLE, VF_CP_PASSABLE,
+                         stairless ? VF_CE_HATCHES : VF_CE_ALL_ZONES);
+}
+
+int vf_conn_count_tele_zones(const vf_level *l, int stairless)
+{
+    return vf_conn_zones(l, VF_CP_TELE_CONNECTED, VF_CP_TELE_CONNECTED,
+                         stairless ? VF_CE_HATCHES : VF_CE_ALL_ZONES);
+}

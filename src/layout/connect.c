@@ -1,0 +1,122 @@
+/* Floor paths between points, and one walking zone per level. */
+#include "layout_int.h"
+
+#include <limits.h>
+#include <stdlib.h>
+
+#define CELLS (GXM * GYM)
+/* The game turns stairless zones up to this size into rock. */
+#define SMALL_ZONE 10
+
+int lay_wall_floor_liquid(int c)
+{
+    return lay_is_wall(c) || c == FLOOR || c == DEEP || c == SHALLOW ||
+           c == LAVA;
+}
+
+/* The game finds a shortest orthogonal path round the vaults on the level;
+ * with none there, any shortest path will do: each step goes along x or y
+ * with odds in proportion to the distance left on that axis. */
+void lay_join(lay *l, int ax, int ay, int bx, int by, int (*overwritable)(int))
+{
+    int x = ax, y = ay;
+    for (;;) {
+        if (overwritable(lay_get(l, x, y))) lay_set(l, x, y, FLOOR);
+        if (x == bx && y == by) return;
+        int dx = abs(bx - x), dy = abs(by - y);
+        if (!dy || (dx && vf_random2(l->r, dx + dy) < dx))
+            x += bx > x ? 1 : -1;
+        else
+            y += by > y ? 1 : -1;
+    }
+}
+
+/* The walking zones: zone[cell] is 0 off them, else 1..n. */
+typedef struct zones {
+    int zone[CELLS];
+    int size[CELLS + 1];
+    int stairs[CELLS + 1];   /* holds a stair or hatch */
+    int first[CELLS + 1];    /* its first cell in reading order */
+    int queue[CELLS];
+    int n;
+} zones;
+
+static void flood(const lay *l, zones *z, int start)
+{
+    int k = ++z->n, head = 0, tail = 0;
+    z->size[k] = z->stairs[k] = 0;
+    z->first[k] = start;
+    z->zone[start] = k;
+    z->queue[tail++] = start;
+    while (head < tail) {
+        int c = z->queue[head++], cx = c % GXM, cy = c / GXM;
+        z->size[k]++;
+        z->stairs[k] |= lay_is_stair(lay_get(l, cx, cy));
+        for (int dy = -1; dy <= 1; dy++)
+            for (int dx = -1; dx <= 1; dx++) {
+                int x = cx + dx, y = cy + dy, n = y * GXM + x;
+                if (x < 0 || y < 0 || x >= GXM || y >= GYM || z->zone[n] ||
+                    !lay_walkable(lay_get(l, x, y)))
+                    continue;
+                z->zone[n] = k;
+                z->queue[tail++] = n;
+            }
+    }
+}
+
+static void find_zones(const lay *l, zones *z)
+{
+    z->n = 0;
+    for (int c = 0; c < CELLS; c++) z->zone[c] = 0;
+    for (int c = 0; c < CELLS; c++)
+        if (!z->zone[c] && lay_walkable(lay_get(l, c % GXM, c / GXM)))
+            flood(l, z, c);
+}
+
+static void fill_zone(lay *l, const zones *z, int k, int fill)
+{
+    for (int c = 0; c < CELLS; c++)
+        if (z->zone[c] == k) lay_set(l, c % GXM, c / GXM, fill);
+}
+
+/* The cell of zone k nearest to cell from (the first such in reading
+ * order). */
+static int nearest_in(const zones *z, int k, int from)
+{
+    int best = -1;
+    long best_d = LONG_MAX;
+    for (int c = 0; c < CELLS; c++) {
+        if (z->zone[c] != k) continue;
+        long dx = c % GXM - from % GXM, dy = c / GXM - from / GXM;
+        if (dx * dx + dy * dy < best_d) best_d = dx * dx + dy * dy, best = c;
+    }
+    return best;
+}
+
+static int not_walkable(int c)
+{
+    return !lay_walkable(c);
+}
+
+void lay_connect(lay *l, int fill)
+{
+    zones *z = vf_xmalloc(sizeof *z);
+    find_zones(l, z);
+    int main = 1;
+    for (int k = 2; k <= z->n; k++)
+        if (z->size[k] > z->size[main]) main = k;
+    /* Each zone is filled or given a path into the main one, so one pass
+     * leaves a single zone. */
+    for (int k = 1; k <= z->n; k++) {
+        if (k == main) continue;
+        if (fill) {
+            fill_zone(l, z, k, fill);
+        } else if (z->size[k] <= SMALL_ZONE && !z->stairs[k]) {
+            fill_zone(l, z, k, ROCK);
+        } else {
+            int a = z->first[k], b = nearest_in(z, main, a);
+            lay_join(l, a % GXM, a / GXM, b % GXM, b / GXM, not_walkable);
+        }
+    }
+    free(z);
+}

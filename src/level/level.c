@@ -1,0 +1,60 @@
+/* Levels: set-up and ASCII rendering. */
+#include "vf_level.h"
+#include "vf_glyph.h"
+
+#include <string.h>
+
+void vf_level_init(vf_level *l, const vf_place *p, vf_feat fill)
+{
+    memset(l, 0, sizeof *l);
+    memset(l->feat, fill, sizeof l->feat);
+    l->place = *p;
+}
+
+void vf_level_init_empty(vf_level *l, const vf_place *p)
+{
+    vf_level_init(l, p, VF_F_ROCK_WALL);
+    for (int y = 1; y < VF_GYM - 1; y++)
+        memset(&l->feat[y][1], VF_F_FLOOR, VF_GXM - 2);
+}
+
+/* Features no map glyph makes, by kind. */
+static int other_char(vf_feat f)
+{
+    unsigned p = vf_feature_props(f);
+    const char *name = vf_feature_name(f);
+    if (p & VF_FP_TRAP) return '^';
+    if (p & VF_FP_WALL) return 'x';
+    if (p & VF_FP_TREE) return 't';
+    if (p & VF_FP_DOOR) return p & VF_FP_OPAQUE ? '+' : '=';
+    if (p & VF_FP_DEEP) return 'w';
+    if (p & VF_FP_LAVA) return 'l';
+    if (p & VF_FP_WATER) return 'W';
+    if (p & VF_FP_STAIR) return strncmp(name, "exit", 4) ? '>' : '<';
+    if (!strncmp(name, "altar_", 6)) return '_';
+    if (!strncmp(name, "open_", 5) || !strncmp(name, "broken_", 7))
+        return '\'';
+    if (p & VF_FP_SOLID) return 'G';
+    return '.';
+}
+
+int vf_level_feature_char(vf_feat f)
+{
+    static const char glyphs[] = "xXcvbmnot+=wWl<>{([})]AIGTUVY";
+    if (f == VF_F_FLOOR) return '.';
+    if (f == VF_F_UNKNOWN_ALTAR) return '_';
+    for (const char *g = glyphs; *g; g++)
+        if (vf_glyph_feature(*g) == f) return *g;
+    return other_char(f);
+}
+
+void vf_level_ascii(const vf_level *l, char *buf)
+{
+    char *o = buf;
+    for (int y = 0; y < VF_GYM; y++) {
+        for (int x = 0; x < VF_GXM; x++)
+            *o++ = (char)vf_level_feature_char(l->feat[y][x]);
+        *o++ = '\n';
+    }
+    *o = '\0';
+}

@@ -1,0 +1,20 @@
+/* Placement's internal steps (src/place/), in the order vf_place_map runs
+ * them. */
+#ifndef VF_PLACE_INT_H
+#define VF_PLACE_INT_H
+
+#include "vf_placement.h"
+
+/* In the map, orthogonally next to a space or the rectangle's edge. */
+int vf_place_on_edge(const vf_rmap *m, int x, int y);
+/* apply_grid: every non-space cell of m onto v's rectangle; exits from
+ * '@', '=', '+' on the edge. */
+void vf_place_write(vf_level *l, vf_rmap *m, vf_rng *r, vf_level_vault *v);
+/* _pick_float_exits, for a vault that wrote no exit. */
+void vf_place_float_exits(const vf_level *l, const vf_rmap *m, vf_rng *r,
+                          vf_level_vault *v);
+/* dgn_register_place: masks, properties and the vault index. */
+void vf_place_register(vf_level *l, vf_rmap *m, const vf_place_opts *o,
+                       int index, vf_level_vault *v);
+
+#endif

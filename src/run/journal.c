@@ -1,0 +1,248 @@
+/* Journal lines: writing and reading the records of a run. */
+#include "vf_journal.h"
+#include "vf_fs.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const char *const status_names[VF_MAP_STATUS_COUNT] = {
+    "run", "removed", "unrand", "branch_end", "encompass", "transparent",
+    "load_error", "unselected",
+};
+
+const char *vf_map_status_name(vf_map_status s)
+{
+    return s < VF_MAP_STATUS_COUNT ? status_names[s] : "?";
+}
+
+const char *vf_result_kind_name(int i)
+{
+    if (i < VF_V_COUNT_KINDS) return vf_verdict_kind_name(1u << i);
+    return i == VF_V_COUNT_KINDS ? "crash" : "timeout";
+}
+
+void vf_result_kinds(vf_sbuf *b, unsigned kinds, const char *sep)
+{
+    if (!kinds) vf_sbuf_adds(b, "ok");
+    const char *s = "";
+    for (int i = 0; i < VF_R_COUNT_KINDS; i++) {
+        if (!(kinds & (1u << i))) continue;
+        vf_sbuf_printf(b, "%s%s", s, vf_result_kind_name(i));
+        s = sep;
+    }
+}
+
+void vf_map_rec_free(vf_map_rec *r)
+{
+    free(r->name);
+    free(r->file);
+    free(r->message);
+}
+
+void vf_case_rec_free(vf_case_rec *r)
+{
+    free(r->message);
+    r->message = NULL;
+}
+
+void vf_case_rec_copy(vf_case_rec *to, const vf_case_rec *from)
+{
+    *to = *from;
+    to->message = vf_xstrdup(from->message ? from->message : "");
+}
+
+/* A text field: tab, newline, CR and backslash escaped. */
+static void field(vf_sbuf *b, const char *s)
+{
+    vf_sbuf_addc(b, '\t');
+    for (; s && *s; s++) {
+        switch (*s) {
+        case '\\': vf_sbuf_adds(b, "\\\\"); break;
+        case '\t': vf_sbuf_adds(b, "\\t"); break;
+        case '\n': vf_sbuf_adds(b, "\\n"); break;
+        case '\r': vf_sbuf_adds(b, "\\r"); break;
+        default: vf_sbuf_addc(b, *s);
+        }
+    }
+}
+
+void vf_journal_map_line(vf_sbuf *b, const vf_map_rec *r)
+{
+    vf_sbuf_printf(b, "M\t%zu\t%s\t%d", r->index, vf_map_status_name(r->status),
+                   r->line);
+    field(b, r->name);
+    field(b, r->file);
+    field(b, r->message);
+    vf_sbuf_addc(b, '\n');
+}
+
+void vf_journal_case_line(vf_sbuf *b, const vf_case_rec *r)
+{
+    vf_sbuf_printf(b, "C\t%zu\t%s\t%lu\t", r->map, vf_mode_name(r->mode),
+                   (unsigned long)r->iter);
+    vf_result_kinds(b, r->kinds, ",");
+    vf_sbuf_printf(b, "\t%llu\t%d\t", (unsigned long long)r->seed,
+                   r->attempts);
+    if (r->placed)
+        vf_sbuf_printf(b, "%d,%d,%d,%d,%d,%d", r->x, r->y, r->w, r->h,
+                       r->exits, r->connected);
+    else
+        vf_sbuf_addc(b, '-');
+    field(b, r->message);
+    vf_sbuf_addc(b, '\n');
+}
+
+/* ---- reading --------------------------------------------------------- */
+
+#define MAX_FIELDS 10
+
+/* Splits line at tabs into f[] (unescaped copies, owned by the caller). */
+static int split(const char *line, char **f)
+{
+    int n = 0;
+    const char *s = line;
+    for (;;) {
+        if (n == MAX_FIELDS) {
+            while (n) free(f[--n]);
+            return -1;
+        }
+        vf_sbuf b = VF_SBUF_INIT;
+        for (; *s && *s != '\t'; s++) {
+            if (*s != '\\' || !s[1]) {
+                vf_sbuf_addc(&b, *s);
+                continue;
+            }
+            s++;
+            vf_sbuf_addc(&b, *s == 't' ? '\t' : *s == 'n' ? '\n'
+                             : *s == 'r' ? '\r' : *s);
+        }
+        f[n++] = vf_sbuf_take(&b);
+        if (!*s) return n;
+        s++;
+    }
+}
+
+static int number(const char *s, unsigned long long *v)
+{
+    char *end;
+    errno = 0;
+    *v = strtoull(s, &end, 10);
+    return *s && !*end && !errno ? 0 : -1;
+}
+
+static int parse_status(const char *s, vf_map_status *st)
+{
+    for (int i = 0; i < VF_MAP_STATUS_COUNT; i++)
+        if (!strcmp(s, status_names[i])) {
+            *st = (vf_map_status)i;
+            return 0;
+        }
+    return -1;
+}
+
+static int parse_kinds(const char *s, unsigned *kinds)
+{
+    *kinds = 0;
+    if (!strcmp(s, "ok")) return 0;
+    char *copy = vf_xstrdup(s), *save = NULL;
+    int rc = 0;
+    for (char *w = strtok_r(copy, ",", &save); w && !rc;
+         w = strtok_r(NULL, ",", &save)) {
+        int i = 0;
+        while (i < VF_R_COUNT_KINDS && strcmp(w, vf_result_kind_name(i))) i++;
+        if (i == VF_R_COUNT_KINDS) rc = -1;
+        else *kinds |= 1u << i;
+    }
+    free(copy);
+    return rc;
+}
+
+static int parse_map(char **f, int n, vf_map_rec *m)
+{
+    unsigned long long idx, line;
+    if (n != 7 || number(f[1], &idx) || parse_status(f[2], &m->status)
+        || number(f[3], &line))
+        return -1;
+    m->index = (size_t)idx;
+    m->line = (int)line;
+    m->name = f[4];
+    m->file = f[5];
+    m->message = f[6];
+    f[4] = f[5] = f[6] = NULL;
+    return 0;
+}
+
+static int parse_placed(const char *s, vf_case_rec *c)
+{
+    if (!strcmp(s, "-")) return 0;
+    c->placed = 1;
+    return sscanf(s, "%d,%d,%d,%d,%d,%d", &c->x, &c->y, &c->w, &c->h,
+                  &c->exits, &c->connected) == 6 ? 0 : -1;
+}
+
+static int parse_case(char **f, int n, vf_case_rec *c)
+{
+    unsigned long long idx, iter, seed, attempts;
+    if (n != 9 || number(f[1], &idx) || vf_mode_parse(f[2], &c->mode)
+        || number(f[3], &iter) || iter > UINT32_MAX
+        || parse_kinds(f[4], &c->kinds) || number(f[5], &seed)
+        || number(f[6], &attempts) || parse_placed(f[7], c))
+        return -1;
+    c->map = (size_t)idx;
+    c->iter = (uint32_t)iter;
+    c->seed = seed;
+    c->attempts = (int)attempts;
+    c->message = f[8];
+    f[8] = NULL;
+    return 0;
+}
+
+int vf_journal_parse(const char *line, vf_map_rec *m, vf_case_rec *c)
+{
+    char *f[MAX_FIELDS];
+    int n = split(line, f), kind = 0;
+    if (n < 1) return 0;
+    memset(m, 0, sizeof *m);
+    memset(c, 0, sizeof *c);
+    if (!strcmp(f[0], "M") && !parse_map(f, n, m)) kind = 'M';
+    else if (!strcmp(f[0], "C") && !parse_case(f, n, c)) kind = 'C';
+    for (int i = 0; i < n; i++) free(f[i]);
+    return kind;
+}
+
+int vf_journal_read(const char *path, const vf_journal_reader *rd,
+                    size_t *valid, vf_sbuf *err)
+{
+    char *data, why[256];
+    size_t len;
+    *valid = 0;
+    FILE *probe = fopen(path, "rb");
+    if (!probe && errno == ENOENT) return 0;
+    if (probe) fclose(probe);
+    if (vf_fs_read(path, (size_t)1 << 40, &data, &len, why, sizeof why)) {
+        vf_sbuf_printf(err, "%s: %s", path, why);
+        return -1;
+    }
+    int rc = 0;
+    size_t lineno = 0;
+    for (char *s = data, *nl; (nl = memchr(s, '\n', len - (size_t)(s - data)));
+         s = nl + 1) {
+        *nl = '\0';
+        lineno++;
+        vf_map_rec m;
+        vf_case_rec c;
+        int kind = vf_journal_parse(s, &m, &c);
+        if (kind == 'M') rd->map(rd->ctx, &m);
+        else if (kind == 'C') rd->kase(rd->ctx, &c);
+        else {
+            vf_sbuf_printf(err, "%s:%zu: not a journal record", path, lineno);
+            rc = -1;
+            break;
+        }
+        *valid = (size_t)(nl + 1 - data);
+    }
+    free(data);
+    return rc;
+}

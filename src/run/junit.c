@@ -1,0 +1,97 @@
+/* junit.xml: a testcase per map, for CI dashboards. */
+#include "vf_report.h"
+
+/* Text for an XML attribute or element; characters XML 1.0 cannot hold
+ * become '?'. */
+static void xml(vf_sbuf *b, const char *s)
+{
+    for (; *s; s++) {
+        unsigned char c = (unsigned char)*s;
+        switch (c) {
+        case '&': vf_sbuf_adds(b, "&amp;"); break;
+        case '<': vf_sbuf_adds(b, "&lt;"); break;
+        case '>': vf_sbuf_adds(b, "&gt;"); break;
+        case '"': vf_sbuf_adds(b, "&quot;"); break;
+        case '\'': vf_sbuf_adds(b, "&apos;"); break;
+        default:
+            vf_sbuf_addc(b, c < 0x20 && c != '\n' && c != '\t' ? '?'
+                                                               : (char)c);
+        }
+    }
+}
+
+/* r: the map's first failing case (NULL for a load error). */
+static void failure(vf_sbuf *b, const vf_tally *t, const vf_tally_map *m,
+                    const vf_case_rec *r)
+{
+    vf_sbuf msg = VF_SBUF_INIT, body = VF_SBUF_INIT;
+    if (m->rec.status == VF_MAP_LOAD_ERROR) {
+        vf_sbuf_printf(&msg, "Lua error at load: %s", m->rec.message);
+        vf_run_lint_command(t->spec, m->rec.file, &body);
+    } else {
+        vf_sbuf_printf(&msg, "%lu of %lu cases failed:", m->failed, m->cases);
+        for (int i = 0; i < VF_R_COUNT_KINDS; i++)
+            if (m->kind[i])
+                vf_sbuf_printf(&msg, " %s %lu", vf_result_kind_name(i),
+                               m->kind[i]);
+        vf_sbuf_printf(&body, "first failing case: layout %s, iteration %lu: ",
+                       vf_mode_name(r->mode), (unsigned long)r->iter);
+        vf_result_kinds(&body, r->kinds, " ");
+        if (*r->message) vf_sbuf_printf(&body, ": %s", r->message);
+        vf_sbuf_adds(&body, "\n");
+        vf_run_repro(t->spec, m->rec.name, r->mode, r->iter, &body);
+    }
+    vf_sbuf_adds(b, "      <failure message=\"");
+    xml(b, msg.s);
+    vf_sbuf_adds(b, "\">");
+    xml(b, body.s);
+    vf_sbuf_adds(b, "</failure>\n");
+    vf_sbuf_free(&msg);
+    vf_sbuf_free(&body);
+}
+
+static void testcase(vf_sbuf *b, const vf_tally *t, const vf_tally_map *m,
+                     const vf_case_rec *first)
+{
+    vf_sbuf_adds(b, "    <testcase classname=\"");
+    xml(b, m->rec.file);
+    vf_sbuf_adds(b, "\" name=\"");
+    xml(b, m->rec.name);
+    if (vf_tally_map_failing(m)) {
+        vf_sbuf_adds(b, "\">\n");
+        failure(b, t, m, first);
+        vf_sbuf_adds(b, "    </testcase>\n");
+    } else if (vf_map_status_skip(m->rec.status)) {
+        vf_sbuf_printf(b, "\">\n      <skipped message=\"%s\"/>\n    "
+                       "</testcase>\n", vf_map_status_name(m->rec.status));
+    } else {
+        vf_sbuf_adds(b, "\"/>\n");
+    }
+}
+
+void vf_report_junit(vf_sbuf *b, const vf_report_in *in)
+{
+    const vf_tally *t = in->t;
+    size_t tests = 0, skipped = 0;
+    for (size_t i = 0; i < t->nmaps; i++) {
+        const vf_tally_map *m = &t->maps[i];
+        if (!m->known || m->rec.status == VF_MAP_UNSELECTED) continue;
+        tests++;
+        skipped += vf_map_status_skip(m->rec.status);
+    }
+    size_t failures = vf_tally_failing_maps(t);
+    vf_sbuf_printf(b, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+                   "<testsuites name=\"vaultfuzz\" tests=\"%zu\" "
+                   "failures=\"%zu\" skipped=\"%zu\">\n"
+                   "  <testsuite name=\"vaultfuzz run\" tests=\"%zu\" "
+                   "failures=\"%zu\" skipped=\"%zu\">\n", tests, failures,
+                   skipped, tests, failures, skipped);
+    size_t f = 0;   /* t->fails is in case order */
+    for (size_t i = 0; i < t->nmaps; i++) {
+        const vf_tally_map *m = &t->maps[i];
+        while (f < t->nfails && t->fails[f].map < i) f++;
+        if (m->known && m->rec.status != VF_MAP_UNSELECTED)
+            testcase(b, t, m, m->failed ? &t->fails[f] : NULL);
+    }
+    vf_sbuf_adds(b, "  </testsuite>\n</testsuites>\n");
+}

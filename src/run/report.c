@@ -1,0 +1,53 @@
+/* The report directory: every file from the tally, replaced atomically. */
+#include "vf_report.h"
+
+#include <math.h>
+#include <stdio.h>
+
+void vf_wilson(unsigned long k, unsigned long n, double *lo, double *hi)
+{
+    if (!n) {
+        *lo = 0;
+        *hi = 1;
+        return;
+    }
+    const double z = 1.959963984540054;   /* the 97.5% normal quantile */
+    double p = (double)k / n, z2n = z * z / n;
+    double centre = (p + z2n / 2) / (1 + z2n);
+    double half = z * sqrt(p * (1 - p) / n + z2n / (4.0 * n)) / (1 + z2n);
+    *lo = centre - half < 0 ? 0 : centre - half;
+    *hi = centre + half > 1 ? 1 : centre + half;
+}
+
+int vf_report_exit_status(const vf_report_in *in)
+{
+    if (in->input->n || !vf_tally_complete(in->t)) return 2;
+    return vf_tally_failing_maps(in->t) ? 1 : 0;
+}
+
+typedef void (*writer)(vf_sbuf *, const vf_report_in *);
+
+int vf_report_write(const char *dir, const vf_report_in *in, vf_sbuf *err)
+{
+    static const struct { const char *name; writer fn; } files[] = {
+        {"summary.txt", vf_report_summary}, {"summary.json", vf_report_json},
+        {"vaults.csv", vf_report_csv}, {"failures.jsonl", vf_report_failures},
+        {"junit.xml", vf_report_junit},
+    };
+    vf_tally_sort(in->t);
+    int rc = 0;
+    for (size_t i = 0; i < sizeof files / sizeof *files && !rc; i++) {
+        vf_sbuf text = VF_SBUF_INIT, path = VF_SBUF_INIT;
+        char why[512];
+        files[i].fn(&text, in);
+        vf_sbuf_printf(&path, "%s/%s", dir, files[i].name);
+        if (vf_fs_write_atomic(path.s, vf_sbuf_str(&text), text.len, why,
+                               sizeof why)) {
+            vf_sbuf_adds(err, why);
+            rc = -1;
+        }
+        vf_sbuf_free(&text);
+        vf_sbuf_free(&path);
+    }
+    return rc;
+}

@@ -1,0 +1,286 @@
+/* The parent of a run: dispatch, journal, deaths, progress. */
+#include "vf_run.h"
+#include "vf_pool.h"
+#include "vf_report.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#define EXAMINE_BIT ((uint64_t)1 << 63)
+#define REPORT_EVERY 10.0      /* seconds between report rewrites */
+#define PROGRESS_EVERY 0.5
+
+/* Tasks not handed out: those sent back by a dead worker first. */
+typedef struct queue {
+    uint64_t *v;
+    size_t head, n;
+    uint64_t *back;            /* returned by a dead worker */
+    size_t nback, back_cap;
+} queue;
+
+typedef struct state {
+    vf_run *r;
+    vf_pool *pool;
+    queue q;
+    int cases_listed;          /* the case list replaced the map list */
+    double t0, last_report, last_progress;
+    unsigned long done_here;   /* results this process received */
+    vf_sbuf pending;           /* journal lines not written yet */
+} state;
+
+static double now_s(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+static size_t queued(const queue *q)
+{
+    return q->n - q->head + q->nback;
+}
+
+static uint64_t take(queue *q)
+{
+    return q->nback ? q->back[--q->nback] : q->v[q->head++];
+}
+
+static void give_back(queue *q, const uint64_t *ids, size_t n)
+{
+    if (q->nback + n > q->back_cap) {
+        q->back_cap = (q->nback + n) * 2;
+        q->back = vf_xrealloc(q->back, q->back_cap * sizeof *q->back);
+    }
+    for (size_t i = n; i-- > 0;) q->back[q->nback++] = ids[i];
+}
+
+static void list_examines(state *s)
+{
+    vf_run *r = s->r;
+    s->q.v = vf_xmalloc((r->nselected ? r->nselected : 1) * sizeof *s->q.v);
+    for (size_t i = 0; i < r->nselected; i++)
+        if (!r->tally->maps[r->selected[i]].known)
+            s->q.v[s->q.n++] = EXAMINE_BIT | r->selected[i];
+}
+
+/* Once every map is examined, the cases of this shard not done yet. */
+static void list_cases(state *s)
+{
+    free(s->q.v);
+    s->q.v = NULL;
+    s->q.head = s->q.n = 0;
+    vf_tally_cases(s->r->tally, &s->q.v, &s->q.n);
+    s->cases_listed = 1;
+}
+
+/* The task line a worker reads (vf_work.h). */
+static void task_line(uint64_t id, char *buf, size_t len)
+{
+    if (id & EXAMINE_BIT)
+        snprintf(buf, len, "E %llu", (unsigned long long)(id & ~EXAMINE_BIT));
+    else
+        snprintf(buf, len, "C %zu %d %lu", VF_CASE_MAP(id), VF_CASE_MODE(id),
+                 (unsigned long)VF_CASE_ITER(id));
+}
+
+/* Small batches near the end keep every worker busy to the last case. */
+static size_t batch_size(const state *s)
+{
+    size_t left = queued(&s->q), per = left / ((size_t)s->r->jobs * 4);
+    size_t max = s->cases_listed ? 32 : 8;
+    return per < 1 ? 1 : per > max ? max : per;
+}
+
+/* Workers get more before they run dry: a batch whenever they hold less
+ * than half of one. */
+static void dispatch(state *s)
+{
+    int w;
+    while (queued(&s->q)
+           && (w = vf_pool_hungry(s->pool, (batch_size(s) + 1) / 2)) >= 0) {
+        uint64_t ids[32];
+        char text[32][64], *lines[32];
+        size_t n = batch_size(s), k = 0;
+        for (; k < n && queued(&s->q); k++) {
+            ids[k] = take(&s->q);
+            task_line(ids[k], text[k], sizeof text[k]);
+            lines[k] = text[k];
+        }
+        vf_pool_send(s->pool, w, ids, lines, k);
+    }
+}
+
+/* Writes the journal lines received; called whenever no other answer is
+ * waiting, so a kill loses only results that arrived together with the
+ * one being handled. */
+static int flush(state *s, vf_sbuf *err)
+{
+    const char *line = s->pending.s;
+    size_t len = s->pending.len;
+    while (len) {
+        ssize_t k = write(s->r->journal_fd, line, len);
+        if (k < 0 && errno == EINTR) continue;
+        if (k <= 0) {
+            vf_sbuf_printf(err, "writing the journal: %s", strerror(errno));
+            return -1;
+        }
+        line += k;
+        len -= (size_t)k;
+    }
+    vf_sbuf_reset(&s->pending);
+    return 0;
+}
+
+/* A worker's answer: into the tally and the journal. */
+static int reply(state *s, const char *text, vf_sbuf *err)
+{
+    vf_map_rec m;
+    vf_case_rec c;
+    int kind = vf_journal_parse(text, &m, &c), rc = 0;
+    if (kind == 'M') rc = vf_tally_add_map(s->r->tally, &m);
+    else if (kind == 'C') rc = vf_tally_add_case(s->r->tally, &c);
+    if (!kind || rc < 0) {
+        vf_sbuf_printf(err, "a worker answered '%.200s'", text);
+        rc = -1;
+    } else {
+        vf_sbuf_printf(&s->pending, "%s\n", text);
+        s->done_here++;
+    }
+    if (kind == 'M') vf_map_rec_free(&m);
+    if (kind == 'C') vf_case_rec_free(&c);
+    return rc;
+}
+
+static void death_message(const vf_pool_event *ev, double timeout,
+                          vf_sbuf *b)
+{
+    if (ev->kind == VF_POOL_TIMEOUT)
+        vf_sbuf_printf(b, "no result within %g s (--timeout): the worker "
+                       "was killed", timeout);
+    else if (WIFSIGNALED(ev->status))
+        vf_sbuf_printf(b, "the worker was killed by signal %d",
+                       WTERMSIG(ev->status));
+    else
+        vf_sbuf_printf(b, "the worker exited with status %d",
+                       WEXITSTATUS(ev->status));
+}
+
+/* A worker died on a task: its result says so. A case gets a dump. */
+static int died(state *s, const vf_pool_event *ev, vf_sbuf *err)
+{
+    vf_run *r = s->r;
+    vf_sbuf msg = VF_SBUF_INIT, line = VF_SBUF_INIT;
+    death_message(ev, r->timeout, &msg);
+    give_back(&s->q, ev->requeue, ev->nrequeue);
+    if (ev->task & EXAMINE_BIT) {
+        const vf_mapdef *def = &r->work.set->maps[ev->task & ~EXAMINE_BIT];
+        vf_map_rec m = {(size_t)(ev->task & ~EXAMINE_BIT), VF_MAP_LOAD_ERROR,
+                        def->line, def->name,
+                        r->work.set->files[def->file].path, NULL};
+        /* borrowed: m is only written out, never freed */
+        vf_sbuf_printf(&line, "running its Lua as at load: %s", msg.s);
+        m.message = line.s;
+        vf_sbuf tmp = VF_SBUF_INIT;
+        vf_journal_map_line(&tmp, &m);
+        vf_sbuf_free(&line);
+        line = tmp;
+    } else {
+        size_t map = VF_CASE_MAP(ev->task);
+        const char *name = r->work.set->maps[map].name;
+        vf_case_rec c = {0};
+        c.map = map;
+        c.mode = r->work.spec->modes[VF_CASE_MODE(ev->task)];
+        c.iter = VF_CASE_ITER(ev->task);
+        c.kinds = ev->kind == VF_POOL_TIMEOUT ? VF_R_TIMEOUT : VF_R_CRASH;
+        c.seed = vf_seed_case(r->work.spec->seed, name, c.iter);
+        c.message = msg.s;
+        vf_sbuf dump = VF_SBUF_INIT;
+        char why[512];
+        vf_work_dead_dump(&r->work, &c, &dump);
+        if (vf_work_write_dump(&r->work, name, c.mode, c.iter, &dump, why,
+                               sizeof why))
+            vf_sbuf_printf(&msg, " [no dump: %s]", why);
+        c.message = msg.s;
+        vf_journal_case_line(&line, &c);
+        vf_sbuf_free(&dump);
+    }
+    if (line.len) line.s[--line.len] = '\0';
+    int rc = reply(s, line.s, err);
+    vf_sbuf_free(&line);
+    vf_sbuf_free(&msg);
+    return rc;
+}
+
+static void progress(state *s, int last)
+{
+    vf_run *r = s->r;
+    double t = now_s();
+    if (!r->progress || (!last && t - s->last_progress < PROGRESS_EVERY))
+        return;
+    s->last_progress = t;
+    const vf_tally *ta = r->tally;
+    if (!s->cases_listed) {
+        fprintf(r->progress, "\rexamining maps: %zu of %zu", ta->examined,
+                ta->nselected);
+    } else {
+        size_t total = vf_tally_cases(ta, NULL, NULL);
+        double rate = s->done_here / (t - s->t0 > 1e-3 ? t - s->t0 : 1e-3);
+        double eta = rate > 0 ? (total - ta->cases) / rate : 0;
+        fprintf(r->progress, "\rcases: %lu of %zu (%.1f%%), %.0f cases/s, "
+                "ETA %dm%02ds, %lu failed   ", ta->cases, total,
+                total ? 100.0 * ta->cases / total : 100.0, rate,
+                (int)eta / 60, (int)eta % 60, ta->failed);
+    }
+    if (last) fputc('\n', r->progress);
+    fflush(r->progress);
+}
+
+static int periodic_report(state *s, vf_sbuf *err)
+{
+    double t = now_s();
+    if (t - s->last_report < REPORT_EVERY) return 0;
+    s->last_report = t;
+    vf_report_in in = {s->r->tally, s->r->input};
+    return vf_report_write(s->r->work.out_dir, &in, err);
+}
+
+static int loop(state *s, vf_sbuf *err)
+{
+    for (;;) {
+        if (!s->cases_listed && !queued(&s->q) && !vf_pool_busy(s->pool))
+            list_cases(s);
+        dispatch(s);
+        if (s->cases_listed && !queued(&s->q) && !vf_pool_busy(s->pool))
+            return flush(s, err);
+        vf_pool_event ev;
+        int got = vf_pool_wait(s->pool, 200, &ev, err);
+        if (got < 0) return -1;
+        if (got && ev.kind == VF_POOL_REPLY && reply(s, ev.reply, err))
+            return -1;
+        if (got && ev.kind != VF_POOL_REPLY && died(s, &ev, err)) return -1;
+        if (!vf_pool_ready(s->pool) && flush(s, err)) return -1;
+        progress(s, 0);
+        if (periodic_report(s, err)) return -1;
+    }
+}
+
+int vf_run_execute(vf_run *r, vf_sbuf *err)
+{
+    state s;
+    memset(&s, 0, sizeof s);
+    s.r = r;
+    s.t0 = s.last_report = s.last_progress = now_s();
+    list_examines(&s);
+    s.pool = vf_pool_new(r->jobs, r->timeout, vf_work_task, &r->work, err);
+    int rc = s.pool ? loop(&s, err) : -1;
+    progress(&s, 1);
+    vf_pool_free(s.pool);
+    free(s.q.v);
+    free(s.q.back);
+    vf_sbuf_free(&s.pending);
+    return rc;
+}

@@ -1,0 +1,138 @@
+/* vaults.csv and failures.jsonl. */
+#include "vf_json.h"
+#include "vf_report.h"
+
+#include <string.h>
+
+/* A CSV field (RFC 4180): quoted when it holds a comma, quote or newline. */
+static void csv(vf_sbuf *b, const char *s, int last)
+{
+    if (strpbrk(s, ",\"\r\n")) {
+        vf_sbuf_addc(b, '"');
+        for (; *s; s++) {
+            if (*s == '"') vf_sbuf_addc(b, '"');
+            vf_sbuf_addc(b, *s);
+        }
+        vf_sbuf_addc(b, '"');
+    } else {
+        vf_sbuf_adds(b, s);
+    }
+    vf_sbuf_adds(b, last ? "\n" : ",");
+}
+
+static void csv_row(vf_sbuf *b, const vf_tally *t, const vf_tally_map *m)
+{
+    csv(b, m->rec.name, 0);
+    csv(b, m->rec.file, 0);
+    vf_sbuf_printf(b, "%d,%s,%lu,%lu,", m->rec.line,
+                   vf_map_status_name(m->rec.status), m->cases,
+                   m->cases - m->failed);
+    for (int i = 0; i < VF_R_COUNT_KINDS; i++)
+        vf_sbuf_printf(b, "%lu,", m->kind[i]);
+    vf_sbuf_printf(b, "%lu,", m->failed);
+    if (m->cases) {
+        double lo, hi;
+        vf_wilson(m->failed, m->cases, &lo, &hi);
+        vf_sbuf_printf(b, "%.4f,%.4f,%.4f,", (double)m->failed / m->cases,
+                       lo, hi);
+    } else {
+        vf_sbuf_adds(b, ",,,");
+    }
+    if (m->failed)
+        vf_sbuf_printf(b, "%s,%lu,%llu,",
+                       vf_mode_name(t->spec->modes[m->first_mode]),
+                       (unsigned long)m->first_iter,
+                       (unsigned long long)m->first_seed);
+    else
+        vf_sbuf_adds(b, ",,,");
+    csv(b, m->rec.message, 1);
+}
+
+void vf_report_csv(vf_sbuf *b, const vf_report_in *in)
+{
+    const vf_tally *t = in->t;
+    vf_sbuf_adds(b, "map,file,line,status,cases,ok,");
+    for (int i = 0; i < VF_R_COUNT_KINDS; i++)
+        vf_sbuf_printf(b, "%s,", vf_result_kind_name(i));
+    vf_sbuf_adds(b, "failed,failure_rate,wilson95_low,wilson95_high,"
+                 "first_failing_layout,first_failing_iteration,"
+                 "first_failing_seed,message\n");
+    for (size_t i = 0; i < t->nmaps; i++) {
+        const vf_tally_map *m = &t->maps[i];
+        if (m->known && m->rec.status != VF_MAP_UNSELECTED)
+            csv_row(b, t, m);
+    }
+}
+
+/* ---- failures.jsonl ---------------------------------------------------- */
+
+/* {"map": ..., "file": ..., "line": N, -- what every line starts with. */
+static void json_map_head(vf_sbuf *b, const vf_map_rec *m)
+{
+    vf_sbuf_adds(b, "{\"map\": ");
+    vf_json_cstr(b, m->name);
+    vf_sbuf_adds(b, ", \"file\": ");
+    vf_json_cstr(b, m->file);
+    vf_sbuf_printf(b, ", \"line\": %d, ", m->line);
+}
+
+static void fail_line(vf_sbuf *b, const vf_tally *t, const vf_case_rec *r)
+{
+    const vf_map_rec *m = &t->maps[r->map].rec;
+    vf_sbuf tmp = VF_SBUF_INIT;
+    json_map_head(b, m);
+    vf_sbuf_printf(b, "\"seed\": %llu, \"case_seed\": %llu, "
+                   "\"iteration\": %lu, \"layout\": \"%s\", \"kinds\": [\"",
+                   (unsigned long long)t->spec->seed,
+                   (unsigned long long)r->seed, (unsigned long)r->iter,
+                   vf_mode_name(r->mode));
+    vf_result_kinds(b, r->kinds, "\", \"");
+    vf_sbuf_adds(b, "\"], \"message\": ");
+    vf_json_cstr(b, r->message);
+    vf_sbuf_printf(b, ", \"attempts\": %d, \"placed\": ", r->attempts);
+    if (r->placed)
+        vf_sbuf_printf(b, "{\"x\": %d, \"y\": %d, \"w\": %d, \"h\": %d, "
+                       "\"exits\": %d, \"connected\": %d}", r->x, r->y, r->w,
+                       r->h, r->exits, r->connected);
+    else
+        vf_sbuf_adds(b, "null");
+    vf_run_dump_path(m->name, r->mode, r->iter, &tmp);
+    vf_sbuf_adds(b, ", \"dump\": ");
+    vf_json_cstr(b, tmp.s);
+    vf_sbuf_reset(&tmp);
+    vf_run_repro(t->spec, m->name, r->mode, r->iter, &tmp);
+    vf_sbuf_adds(b, ", \"repro\": ");
+    vf_json_cstr(b, tmp.s);
+    vf_sbuf_adds(b, "}\n");
+    vf_sbuf_free(&tmp);
+}
+
+static void load_error_line(vf_sbuf *b, const vf_tally *t,
+                            const vf_map_rec *m)
+{
+    vf_sbuf cmd = VF_SBUF_INIT;
+    json_map_head(b, m);
+    vf_sbuf_adds(b, "\"seed\": null, \"case_seed\": null, \"iteration\": "
+                 "null, \"layout\": \"load\", \"kinds\": [\"lua_error\"], "
+                 "\"message\": ");
+    vf_json_cstr(b, m->message);
+    vf_run_lint_command(t->spec, m->file, &cmd);
+    vf_sbuf_adds(b, ", \"attempts\": 1, \"placed\": null, \"dump\": null, "
+                 "\"repro\": ");
+    vf_json_cstr(b, cmd.s);
+    vf_sbuf_adds(b, "}\n");
+    vf_sbuf_free(&cmd);
+}
+
+void vf_report_failures(vf_sbuf *b, const vf_report_in *in)
+{
+    const vf_tally *t = in->t;
+    size_t f = 0;
+    for (size_t i = 0; i < t->nmaps; i++) {
+        const vf_tally_map *m = &t->maps[i];
+        if (m->known && m->rec.status == VF_MAP_LOAD_ERROR)
+            load_error_line(b, t, &m->rec);
+        for (; f < t->nfails && t->fails[f].map == i; f++)
+            fail_line(b, t, &t->fails[f]);
+    }
+}

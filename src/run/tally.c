@@ -1,0 +1,164 @@
+/* Gathering results per map. */
+#include "vf_tally.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+void vf_tally_init(vf_tally *t, const vf_run_spec *spec, size_t nmaps,
+                   size_t nselected)
+{
+    memset(t, 0, sizeof *t);
+    t->spec = spec;
+    t->nmaps = nmaps;
+    t->nselected = nselected;
+    t->maps = vf_xcalloc(nmaps ? nmaps : 1, sizeof *t->maps);
+}
+
+void vf_tally_free(vf_tally *t)
+{
+    for (size_t i = 0; i < t->nmaps; i++) {
+        if (t->maps[i].known) vf_map_rec_free(&t->maps[i].rec);
+        free(t->maps[i].done);
+    }
+    free(t->maps);
+    for (size_t i = 0; i < t->nfails; i++) vf_case_rec_free(&t->fails[i]);
+    free(t->fails);
+    memset(t, 0, sizeof *t);
+}
+
+static size_t done_bytes(const vf_tally *t)
+{
+    return ((size_t)t->spec->nmodes * t->spec->count + 7) / 8;
+}
+
+int vf_tally_add_map(vf_tally *t, const vf_map_rec *r)
+{
+    if (r->index >= t->nmaps || r->status >= VF_MAP_STATUS_COUNT) return -1;
+    vf_tally_map *m = &t->maps[r->index];
+    if (m->known) return 1;
+    m->known = 1;
+    m->rec = *r;
+    m->rec.name = vf_xstrdup(r->name);
+    m->rec.file = vf_xstrdup(r->file);
+    m->rec.message = vf_xstrdup(r->message ? r->message : "");
+    if (r->status == VF_MAP_RUN) m->done = vf_xcalloc(done_bytes(t), 1);
+    t->examined++;
+    t->status[r->status]++;
+    return 0;
+}
+
+int vf_tally_case_done(const vf_tally *t, size_t map, int mode_index,
+                       uint32_t iter)
+{
+    const vf_tally_map *m = &t->maps[map];
+    size_t bit = (size_t)mode_index * t->spec->count + iter;
+    return m->done && (m->done[bit / 8] >> (bit % 8) & 1);
+}
+
+static void add_fail(vf_tally *t, const vf_case_rec *r)
+{
+    if (t->nfails == t->fails_cap) {
+        t->fails_cap = t->fails_cap ? t->fails_cap * 2 : 64;
+        t->fails = vf_xrealloc(t->fails, t->fails_cap * sizeof *t->fails);
+    }
+    vf_case_rec_copy(&t->fails[t->nfails++], r);
+}
+
+int vf_tally_add_case(vf_tally *t, const vf_case_rec *r)
+{
+    int mi = vf_run_mode_index(t->spec, r->mode);
+    if (r->map >= t->nmaps || !t->maps[r->map].done || mi < 0
+        || r->iter >= t->spec->count)
+        return -1;
+    if (vf_tally_case_done(t, r->map, mi, r->iter)) return 1;
+    vf_tally_map *m = &t->maps[r->map];
+    size_t bit = (size_t)mi * t->spec->count + r->iter;
+    m->done[bit / 8] |= (uint8_t)(1u << (bit % 8));
+    m->cases++;
+    t->cases++;
+    if (!r->kinds) return 0;
+    m->failed++;
+    t->failed++;
+    for (int i = 0; i < VF_R_COUNT_KINDS; i++)
+        if (r->kinds & (1u << i)) {
+            m->kind[i]++;
+            t->kind[i]++;
+        }
+    if (m->failed == 1 || mi < m->first_mode
+        || (mi == m->first_mode && r->iter < m->first_iter)) {
+        m->first_mode = mi;
+        m->first_iter = r->iter;
+        m->first_seed = r->seed;
+    }
+    add_fail(t, r);
+    return 0;
+}
+
+size_t vf_tally_cases(const vf_tally *t, uint64_t **pending,
+                      size_t *npending)
+{
+    const vf_run_spec *s = t->spec;
+    size_t k = 0, mine = 0, np = 0, cap = 0;
+    uint64_t *p = NULL;
+    unsigned long n = s->shard_n > 0 ? (unsigned long)s->shard_n : 1;
+    unsigned long want = s->shard_i > 0 ? (unsigned long)s->shard_i - 1 : 0;
+    for (size_t i = 0; i < t->nmaps; i++) {
+        if (!t->maps[i].done) continue;
+        for (int mi = 0; mi < s->nmodes; mi++)
+            for (uint32_t it = 0; it < s->count; it++, k++) {
+                if (k % n != want) continue;
+                mine++;
+                if (!pending || vf_tally_case_done(t, i, mi, it)) continue;
+                if (np == cap) {
+                    cap = cap ? cap * 2 : 1024;
+                    p = vf_xrealloc(p, cap * sizeof *p);
+                }
+                p[np++] = VF_CASE_ID(i, mi, it);
+            }
+    }
+    if (pending) {
+        *pending = p;
+        *npending = np;
+    }
+    return mine;
+}
+
+int vf_tally_complete(const vf_tally *t)
+{
+    return t->examined == t->nselected
+           && t->cases == vf_tally_cases(t, NULL, NULL);
+}
+
+typedef struct keyed {
+    uint64_t key;   /* VF_CASE_ID: case order */
+    vf_case_rec rec;
+} keyed;
+
+static int cmp_keyed(const void *a, const void *b)
+{
+    uint64_t x = ((const keyed *)a)->key, y = ((const keyed *)b)->key;
+    return (x > y) - (x < y);
+}
+
+void vf_tally_sort(vf_tally *t)
+{
+    if (t->nfails < 2) return;
+    keyed *k = vf_xmalloc(t->nfails * sizeof *k);
+    for (size_t i = 0; i < t->nfails; i++) {
+        const vf_case_rec *r = &t->fails[i];
+        k[i].key = VF_CASE_ID(r->map, vf_run_mode_index(t->spec, r->mode),
+                              r->iter);
+        k[i].rec = *r;
+    }
+    qsort(k, t->nfails, sizeof *k, cmp_keyed);
+    for (size_t i = 0; i < t->nfails; i++) t->fails[i] = k[i].rec;
+    free(k);
+}
+
+size_t vf_tally_failing_maps(const vf_tally *t)
+{
+    size_t n = 0;
+    for (size_t i = 0; i < t->nmaps; i++)
+        n += vf_tally_map_failing(&t->maps[i]);
+    return n;
+}

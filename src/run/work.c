@@ -1,0 +1,214 @@
+/* A worker's tasks: examine a map, run a case, write its dump. */
+#include "vf_work.h"
+#include "vf_gz.h"
+#include "vf_mapcheck.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+void vf_work_free(vf_work *w)
+{
+    free(w->level);
+    free(w->report);
+    free(w->map_place);
+    free(w->have_place);
+    w->level = NULL;
+    w->report = NULL;
+    w->map_place = NULL;
+    w->have_place = NULL;
+}
+
+/* The engine told the level a case of map runs at (see vf_work). The
+ * place is worked out once per map and worker: it depends on the map
+ * alone. */
+static void set_place(vf_work *w, size_t map)
+{
+    vf_engine_set_place(w->engine, &w->place);
+    if (!w->map_places) return;
+    if (!w->map_place) {
+        w->map_place = vf_xcalloc(w->set->nmaps, sizeof *w->map_place);
+        w->have_place = vf_xcalloc(w->set->nmaps, 1);
+    }
+    if (!w->have_place[map]) {
+        vf_engine_map_place(w->engine, &w->set->maps[map],
+                            &w->map_place[map]);
+        w->have_place[map] = 1;
+    }
+    vf_engine_set_place(w->engine, &w->map_place[map]);
+}
+
+static int tagged(const vf_run_spec *s, const vf_rmap *m)
+{
+    for (size_t i = 0; i < s->ntags; i++)
+        if (vf_rmap_has_tag(m, s->tags[i])) return 1;
+    return !s->ntags;
+}
+
+/* placement.lua's reasons to leave a map out, in its order. */
+static vf_map_status skip_status(const vf_work *w, const vf_rmap *m)
+{
+    if (w->spec->opts.opacity && vf_rmap_has_tag(m, "transparent"))
+        return VF_MAP_TRANSPARENT;
+    if (w->spec->force) return VF_MAP_RUN;
+    if (vf_rmap_has_tag(m, "removed")) return VF_MAP_REMOVED;
+    if (vf_rmap_has_tag(m, "unrand")) return VF_MAP_UNRAND;
+    if (m->orient && !strcmp(m->orient, "encompass"))
+        return strchr(vf_sbuf_str(&m->place), '$') ? VF_MAP_BRANCH_END
+                                                    : VF_MAP_ENCOMPASS;
+    return VF_MAP_RUN;
+}
+
+void vf_work_examine(vf_work *w, size_t map, vf_map_rec *out)
+{
+    const vf_mapdef *def = &w->set->maps[map];
+    vf_rmap m;
+    vf_sbuf err = VF_SBUF_INIT;
+    vf_rmap_init(&m, def, NULL);
+    vf_engine_set_place(w->engine, &w->place);
+    memset(out, 0, sizeof *out);
+    out->index = map;
+    out->line = def->line;
+    out->name = vf_xstrdup(def->name);
+    out->file = vf_xstrdup(w->set->files[def->file].path);
+    int failed = vf_engine_resolve(w->engine, def,
+                                   vf_seed_case(0, def->name, 0), 1, &m,
+                                   NULL, &err) == VF_LUA_ERROR
+                 || vf_mapcheck(&m, vf_engine_is_flag, w->engine, &err);
+    if (!tagged(w->spec, &m)) {
+        out->status = VF_MAP_UNSELECTED;
+        out->message = vf_xstrdup("");
+    } else if (failed) {
+        out->status = VF_MAP_LOAD_ERROR;
+        out->message = vf_sbuf_take(&err);
+    } else {
+        out->status = skip_status(w, &m);
+        out->message = vf_xstrdup("");
+    }
+    vf_sbuf_free(&err);
+    vf_rmap_free(&m);
+}
+
+static void to_rec(const vf_verdict *v, size_t map, vf_mode mode,
+                   uint32_t iter, vf_case_rec *rec)
+{
+    memset(rec, 0, sizeof *rec);
+    rec->map = map;
+    rec->mode = mode;
+    rec->iter = iter;
+    rec->kinds = v->kinds;
+    rec->seed = v->seed;
+    rec->attempts = v->attempts;
+    if (v->placed.vault >= 0) {
+        rec->placed = 1;
+        rec->x = v->placed.x;
+        rec->y = v->placed.y;
+        rec->w = v->placed.w;
+        rec->h = v->placed.h;
+        rec->exits = v->placed.exits;
+        rec->connected = v->placed.connected;
+    }
+    rec->message = vf_xstrdup(v->message);
+}
+
+static vf_dump_in dump_in(const vf_work *w, const vf_case_rec *rec)
+{
+    const vf_mapdef *def = &w->set->maps[rec->map];
+    vf_dump_in in = {w->spec, def->name, w->set->files[def->file].path,
+                     def->line, rec, NULL, NULL, NULL, NULL};
+    return in;
+}
+
+void vf_work_case(vf_work *w, size_t map, vf_mode mode, uint32_t iter,
+                  vf_case_rec *rec, vf_sbuf *dump, int only_failing)
+{
+    const vf_mapdef *def = &w->set->maps[map];
+    if (w->crash_map && !strcmp(def->name, w->crash_map)) abort();
+    while (w->hang_map && !strcmp(def->name, w->hang_map)) pause();
+    if (!w->level) w->level = vf_xmalloc(sizeof *w->level);
+    if (!w->report) w->report = vf_xmalloc(sizeof *w->report);
+    set_place(w, map);
+    vf_case_opts o = w->spec->opts;
+    o.mode = mode;
+    vf_rmap m;
+    vf_verdict v;
+    vf_rmap_init(&m, def, NULL);
+    vf_case_run(w->engine, def, w->spec->seed, iter, &o, w->level, &m,
+                w->report, &v);
+    to_rec(&v, map, mode, iter, rec);
+    if (dump && (rec->kinds || !only_failing)) {
+        vf_dump_in in = dump_in(w, rec);
+        in.v = &v;
+        in.level = w->level;
+        in.rmap = &m;
+        in.report = w->report;
+        vf_dump_text(dump, &in);
+    }
+    vf_rmap_free(&m);
+}
+
+void vf_work_dead_dump(const vf_work *w, const vf_case_rec *rec,
+                       vf_sbuf *dump)
+{
+    vf_dump_in in = dump_in(w, rec);
+    vf_dump_text(dump, &in);
+}
+
+int vf_work_write_dump(const vf_work *w, const char *map, vf_mode mode,
+                       uint32_t iter, const vf_sbuf *dump, char *err,
+                       size_t errlen)
+{
+    vf_sbuf path = VF_SBUF_INIT;
+    vf_sbuf_printf(&path, "%s/", w->out_dir);
+    vf_run_dump_path(map, mode, iter, &path);
+    int rc = vf_gz_write(path.s, vf_sbuf_str(dump), dump->len, err, errlen);
+    vf_sbuf_free(&path);
+    return rc;
+}
+
+static void task_case(vf_work *w, size_t map, int mi, unsigned long iter,
+                      vf_sbuf *reply)
+{
+    vf_case_rec rec;
+    vf_sbuf dump = VF_SBUF_INIT;
+    vf_mode mode = w->spec->modes[mi];
+    vf_work_case(w, map, mode, (uint32_t)iter, &rec, &dump,
+                 !w->spec->dump_all);
+    if (dump.len) {
+        char why[512];
+        if (vf_work_write_dump(w, w->set->maps[map].name, mode, rec.iter,
+                               &dump, why, sizeof why)) {
+            vf_sbuf msg = VF_SBUF_INIT;
+            vf_sbuf_printf(&msg, "%s%s[no dump: %s]", rec.message,
+                           *rec.message ? " " : "", why);
+            free(rec.message);
+            rec.message = vf_sbuf_take(&msg);
+        }
+    }
+    vf_journal_case_line(reply, &rec);
+    vf_case_rec_free(&rec);
+    vf_sbuf_free(&dump);
+}
+
+void vf_work_task(void *ctx, const char *task, vf_sbuf *reply)
+{
+    vf_work *w = ctx;
+    unsigned long long map = 0;
+    unsigned long iter = 0;
+    int mi = 0;
+    if (sscanf(task, "E %llu", &map) == 1 && map < w->set->nmaps) {
+        vf_map_rec rec;
+        vf_work_examine(w, (size_t)map, &rec);
+        vf_journal_map_line(reply, &rec);
+        vf_map_rec_free(&rec);
+    } else if (sscanf(task, "C %llu %d %lu", &map, &mi, &iter) == 3
+               && map < w->set->nmaps && mi >= 0 && mi < w->spec->nmodes) {
+        task_case(w, (size_t)map, mi, iter, reply);
+    } else {
+        vf_sbuf_printf(reply, "? bad task '%s'\n", task);
+    }
+    /* The pool ends the line itself. */
+    if (reply->len && reply->s[reply->len - 1] == '\n')
+        reply->s[--reply->len] = '\0';
+}

@@ -1,0 +1,170 @@
+/* Placement (§6): positions by orientation, exits, masks, connection. */
+#include "tests.h"
+#include "vf_case.h"
+#include "vf_glyph.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static const char des[] =
+    "NAME: north_room\nORIENT: north\nTAGS: no_rotate no_hmirror no_vmirror\n"
+    "MAP\nxx@xx\nx...x\nxx+xx\nENDMAP\n"
+    "NAME: see_through\nORIENT: float\nTAGS: transparent no_rotate "
+    "no_hmirror no_vmirror\nMAP\n...\n.G.\n...\nENDMAP\n"
+    "NAME: closed_box\nTAGS: no_rotate no_hmirror no_vmirror\n"
+    "MAP\nxxxxx\nx...x\nx...x\nxxxxx\nENDMAP\n"
+    "NAME: masked\nORIENT: south\nTAGS: no_rotate no_hmirror no_vmirror\n"
+    "KMASK: a = !opaque\nKFEAT: b = lava\n"
+    "MAP\nxa.ax\nxbbbx\nx.@.x\nENDMAP\n";
+
+/* Resolves name for seed and places it on a fresh empty level. */
+static vf_place_status place(vf_t_eng *x, vf_level *l, const char *name,
+                             vf_place_opts o, uint64_t seed, vf_placed *p)
+{
+    const vf_mapdef *def = vf_t_map(&x->l, name);
+    vf_resolve_status st = vf_engine_resolve(x->e, def, seed, 0, &x->m,
+                                             &x->attempts, &x->err);
+    ck_assert_msg(st == VF_RESOLVED, "%s", vf_sbuf_str(&x->err));
+    vf_place pl;
+    char why[64];
+    ck_assert_int_eq(vf_place_parse("D:3", &pl, why, sizeof why), 0);
+    vf_level_init_empty(l, &pl);
+    vf_rng r;
+    vf_rng_seed(&r, seed);
+    return vf_place_map(l, &x->m, &o, &r, p);
+}
+
+START_TEST(compass_position_and_edge_exits)
+{
+    vf_t_eng x;
+    vf_level *l = malloc(sizeof *l);
+    vf_placed p;
+    vf_t_eng_open(&x, des, 0);
+    vf_place_opts o = {0, 1, 0};
+    ck_assert_int_eq(place(&x, l, "north_room", o, 1, &p), VF_PLACED);
+    /* North: centred across, at the top. */
+    ck_assert_int_eq(p.x, (80 - 5) / 2);
+    ck_assert_int_eq(p.y, 0);
+    /* '@' on the top edge and '+' on the bottom edge are the exits. */
+    ck_assert_int_eq(p.exits, 2);
+    ck_assert_int_eq(l->vaults[0].exits[0].x, p.x + 2);
+    ck_assert_int_eq(l->vaults[0].exits[0].y, 0);
+    ck_assert_int_eq(l->feat[2][p.x + 2], VF_F_CLOSED_DOOR);
+    ck_assert_int_eq(l->feat[1][p.x + 1], VF_F_FLOOR);
+    /* Opaque: every vault cell masked, exits too under make_no_exits. */
+    ck_assert(l->mask[1][p.x + 1] & VF_MMT_OPAQUE);
+    ck_assert(l->mask[0][p.x + 2] & VF_MMT_OPAQUE);
+    ck_assert_int_eq(l->vault[1][p.x + 1], 1);
+    ck_assert_int_eq(l->vault[1][p.x + 6], 0);
+    /* Without make_no_exits the exits stay unmasked and get connected --
+     * except the '@' on the level's top row: the search for floor stays
+     * inside the level's one-cell border, as the game's does. */
+    o.make_no_exits = 0;
+    ck_assert_int_eq(place(&x, l, "north_room", o, 1, &p), VF_PLACED);
+    ck_assert(!(l->mask[2][p.x + 2] & VF_MMT_OPAQUE));
+    ck_assert_int_eq(p.connected, 1);
+    vf_t_eng_close(&x);
+    free(l);
+}
+END_TEST
+
+START_TEST(floats_minivaults_and_masks)
+{
+    vf_t_eng x;
+    vf_level *l = malloc(sizeof *l);
+    vf_placed p;
+    vf_t_eng_open(&x, des, 0);
+    vf_place_opts o = {0, 1, 0};
+    /* A transparent float: no opaque mask; its floor edge cells are float
+     * exits (all 8 of them: fewer than 6 would all be taken, 8 gives
+     * 8/8+1 = 2). */
+    for (uint64_t s = 1; s <= 50; s++) {
+        ck_assert_int_eq(place(&x, l, "see_through", o, s, &p), VF_PLACED);
+        ck_assert_int_eq(p.exits, 2);
+        ck_assert(!(l->mask[p.y + 1][p.x + 1] & VF_MMT_OPAQUE));
+        ck_assert(l->mask[p.y + 1][p.x + 1] & VF_MMT_VAULT);
+        ck_assert_int_eq(l->feat[p.y + 1][p.x + 1], VF_F_GRANITE_STATUE);
+        /* Random floats keep 13 cells from the edge. */
+        ck_assert(p.x >= 13 && p.x + p.w <= 80 - 13);
+    }
+    /* A minivault (no ORIENT) lands anywhere with margin 4. */
+    int xs[80] = {0};
+    for (uint64_t s = 1; s <= 200; s++) {
+        ck_assert_int_eq(place(&x, l, "closed_box", o, s, &p), VF_PLACED);
+        ck_assert(p.x >= 4 && p.x + p.w <= 80 - 4);
+        xs[p.x] = 1;
+    }
+    int distinct = 0;
+    for (int i = 0; i < 80; i++) distinct += xs[i];
+    ck_assert_int_ge(distinct, 30);
+    /* KMASK !opaque unmasks; KFEAT writes the named feature. */
+    ck_assert_int_eq(place(&x, l, "masked", o, 3, &p), VF_PLACED);
+    ck_assert_int_eq(p.y, 70 - 3);
+    ck_assert(!(l->mask[p.y][p.x + 1] & VF_MMT_OPAQUE));
+    ck_assert(l->mask[p.y][p.x + 2] & VF_MMT_OPAQUE);
+    ck_assert_int_eq(l->feat[p.y + 1][p.x + 2], VF_F_LAVA);
+    vf_t_eng_close(&x);
+    free(l);
+}
+END_TEST
+
+START_TEST(minivaults_need_floor)
+{
+    vf_t_eng x;
+    vf_t_eng_open(&x, des, 0);
+    vf_level *l = malloc(sizeof *l);
+    vf_rmap *m = &x.m;
+    vf_conn_report *r = malloc(sizeof *r);
+    vf_verdict v;
+    vf_case_opts co = {VF_MODE_FILL, 1, 0};
+    /* placement.lua's -fill: a minivault never finds floor. */
+    vf_case_run(x.e, vf_t_map(&x.l, "closed_box"), 1, 0, &co, l, m, r, &v);
+    ck_assert_uint_eq(v.kinds, VF_V_PLACE_FAILED);
+    ck_assert_ptr_nonnull(strstr(v.message, "600 tries"));
+    co.mode = VF_MODE_EMPTY;
+    vf_case_run(x.e, vf_t_map(&x.l, "closed_box"), 1, 0, &co, l, m, r, &v);
+    ck_assert_int_eq(v.placed.vault, 0);
+    /* The same case twice: the same place. */
+    vf_verdict again;
+    vf_case_run(x.e, vf_t_map(&x.l, "closed_box"), 1, 0, &co, l, m, r, &again);
+    ck_assert_int_eq(again.placed.x, v.placed.x);
+    ck_assert_int_eq(again.placed.y, v.placed.y);
+    vf_t_eng_close(&x);
+    free(r);
+    free(l);
+}
+END_TEST
+
+START_TEST(exits_are_cut_through_rock)
+{
+    vf_level *l = malloc(sizeof *l);
+    vf_place pl = {0, 1};
+    vf_level_init(l, &pl, VF_F_ROCK_WALL);
+    for (int x = 50; x < 60; x++) l->feat[10][x] = VF_F_FLOOR;
+    vf_rng r;
+    vf_rng_seed(&r, 7);
+    ck_assert_int_eq(vf_place_connect_exit(l, 20, 30, &r), 1);
+    /* The path is orthogonal floor from the exit to the floor found. */
+    int floors = 0;
+    for (int y = 0; y < 70; y++)
+        for (int x = 0; x < 80; x++) floors += l->feat[y][x] == VF_F_FLOOR;
+    ck_assert_int_ge(floors, 10 + 30 + 20);
+    ck_assert_int_eq(l->feat[30][20], VF_F_FLOOR);
+    /* Nothing to reach: no floor anywhere. */
+    vf_level_init(l, &pl, VF_F_ROCK_WALL);
+    ck_assert_int_eq(vf_place_connect_exit(l, 20, 30, &r), 0);
+    free(l);
+}
+END_TEST
+
+Suite *vf_test_place_suite(void)
+{
+    Suite *s = suite_create("place");
+    TCase *tc = tcase_create("place");
+    tcase_add_test(tc, compass_position_and_edge_exits);
+    tcase_add_test(tc, floats_minivaults_and_masks);
+    tcase_add_test(tc, minivaults_need_floor);
+    tcase_add_test(tc, exits_are_cut_through_rock);
+    suite_add_tcase(s, tc);
+    return s;
+}

@@ -1,0 +1,761 @@
+/* vaultfuzz run, repro, merge and compare: the same report however the
+ * cases are spread (-j, shards, a kill and --resume), dumps replayed byte
+ * for byte, workers that crash or hang, the report's contents. */
+#define _XOPEN_SOURCE 700   /* mkdtemp, nftw */
+#include "tests.h"
+#include "cli.h"
+#include "vf_gz.h"
+#include "vf_journal.h"
+#include "vf_report.h"
+#include "vf_shell.h"
+
+#include <dirent.h>
+#include <ftw.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+/* Maps for every path through a run: ok, failing on some seeds, failing
+ * at load, skipped four ways, a name that needs quoting, and two the
+ * test-only hooks make crash or hang. */
+static const char corpus[] =
+    "NAME: t_ok\nTAGS: transparent\nDEPTH: D\nMAP\n...\n.@.\n...\nENDMAP\n\n"
+    "NAME: t_unlucky\nTAGS: transparent\nDEPTH: D\n"
+    ": if not is_validating() and crawl.one_chance_in(3) then\n"
+    ":   error(\"unlucky\")\n: end\nMAP\n.....\n..@..\nENDMAP\n\n"
+    "NAME: t_load_error\nTAGS: transparent\nDEPTH: D\n"
+    ": if is_validating() then error(\"fails at load\") end\n"
+    "MAP\n.@.\nENDMAP\n\n"
+    "NAME: t_removed\nTAGS: removed\nDEPTH: D\nMAP\n.@.\nENDMAP\n\n"
+    "NAME: t_unrand\nTAGS: unrand\nDEPTH: D\nMAP\n.@.\nENDMAP\n\n"
+    "NAME: t_encompass\nORIENT: encompass\nDEPTH: D\nMAP\n...\n...\nENDMAP\n\n"
+    "NAME: t_branch_end\nORIENT: encompass\nPLACE: Depths:$\n"
+    "MAP\n...\nENDMAP\n\n"
+    "NAME: t_odd'name!\nTAGS: transparent\nDEPTH: D\n"
+    ": if not is_validating() and crawl.coinflip() then error(\"odd\") end\n"
+    "MAP\n.@.\nENDMAP\n\n"
+    "NAME: t_crash\nTAGS: transparent\nDEPTH: D\nMAP\n.@.\nENDMAP\n\n"
+    "NAME: t_hang\nTAGS: transparent\nDEPTH: D\nMAP\n.@.\nENDMAP\n";
+
+/* A map slow enough (a Lua loop per case) that a run can be killed
+ * half-way. */
+static const char slow_corpus[] =
+    "NAME: t_slow\nTAGS: transparent\nDEPTH: D\n"
+    ": if not is_validating() then\n"
+    ":   local x = 0\n:   for i = 1, 400000 do x = x + i end\n: end\n"
+    "MAP\n.@.\nENDMAP\n\n"
+    "NAME: t_unlucky\nTAGS: transparent\nDEPTH: D\n"
+    ": if not is_validating() and crawl.one_chance_in(3) then\n"
+    ":   error(\"unlucky\")\n: end\nMAP\n.....\n..@..\nENDMAP\n";
+
+/* A fresh directory for one test; *corpus_out is its t.des. */
+typedef struct space {
+    char dir[64];
+    char des[96];
+    char path[8][128];   /* scratch paths inside dir */
+} space;
+
+static void space_open(space *s, const char *text)
+{
+    snprintf(s->dir, sizeof s->dir, "/tmp/vf_run_XXXXXX");
+    ck_assert_ptr_nonnull(mkdtemp(s->dir));
+    snprintf(s->des, sizeof s->des, "%s/t.des", s->dir);
+    FILE *f = fopen(s->des, "w");
+    ck_assert_ptr_nonnull(f);
+    fputs(text, f);
+    fclose(f);
+}
+
+static const char *sub(space *s, int i, const char *name)
+{
+    char p[sizeof s->path[i]];
+    snprintf(p, sizeof p, "%s/%s", s->dir, name);
+    memcpy(s->path[i], p, sizeof p);
+    return s->path[i];
+}
+
+static int rm_one(const char *p, const struct stat *st, int flag,
+                  struct FTW *ftw)
+{
+    (void)st, (void)flag, (void)ftw;
+    return remove(p);
+}
+
+static void space_close(space *s)
+{
+    nftw(s->dir, rm_one, 16, FTW_DEPTH | FTW_PHYS);
+}
+
+static char *slurp(const char *path, size_t *len)
+{
+    char *data, why[256];
+    ck_assert_msg(!vf_gz_read(path, (size_t)1 << 28, &data, len, why,
+                              sizeof why), "%s", why);
+    return data;
+}
+
+static char *text_of(const char *dir, const char *name)
+{
+    char p[256];
+    size_t len;
+    snprintf(p, sizeof p, "%s/%s", dir, name);
+    return slurp(p, &len);
+}
+
+static int count_lines(const char *text, const char *prefix)
+{
+    int n = 0;
+    size_t pl = strlen(prefix);
+    for (const char *s = text; s && *s; s = strchr(s, '\n'), s = s ? s + 1 : s)
+        n += !strncmp(s, prefix, pl);
+    return n;
+}
+
+/* ---- the whole run ------------------------------------------------------- */
+
+START_TEST(run_reports_every_kind_of_map)
+{
+    space s;
+    space_open(&s, corpus);
+    vf_t_run r = vf_t_vaultfuzz("run", "--des", s.des, "--count", "12", "-j",
+                                "2", "--out", sub(&s, 0, "a"), NULL);
+    ck_assert_msg(r.rc == 1, "%s", r.err);
+    char *sum = text_of(s.path[0], "summary.txt");
+    ck_assert_ptr_nonnull(strstr(r.out, sum));   /* printed as written */
+    ck_assert_ptr_nonnull(strstr(sum, "\nstatus: complete\n"));
+    ck_assert_ptr_nonnull(strstr(sum, "\nmaps: 10 selected, 5 run, 4 "
+                                 "skipped, 1 with a Lua error at load\n"
+                                 "skipped: removed 1, unrand 1, branch_end 1,"
+                                 " encompass 1\ncases: 60 run, "));
+    ck_assert_ptr_nonnull(strstr(sum, "  t_load_error  "));
+    ck_assert_ptr_nonnull(strstr(sum, "Lua error at load: "));
+    ck_assert_ptr_nonnull(strstr(sum, "fails at load"));
+    ck_assert_ptr_nonnull(strstr(sum, "result: failures found (exit status "
+                                 "1)\n"));
+    /* The command names absolute paths: a report replays anywhere. */
+    ck_assert_ptr_nonnull(strstr(sum, "command: vaultfuzz run --count 12 "
+                                 "--seed 1 --mode empty --des "
+                                 "/tmp/vf_run_"));
+    free(sum);
+
+    /* vaults.csv: a row per map that was examined, a column per kind. */
+    char *csv = text_of(s.path[0], "vaults.csv");
+    ck_assert(!strncmp(csv, "map,file,line,status,cases,ok,lua_error,"
+                       "validate_failed,", 40));
+    ck_assert_int_eq(count_lines(csv, "t_"), 10);
+    ck_assert_ptr_nonnull(strstr(csv, "\nt_ok,"));
+    ck_assert_ptr_nonnull(strstr(csv, ",run,12,12,0,0,"));
+    ck_assert_ptr_nonnull(strstr(csv, "\nt_unrand,"));
+    ck_assert_ptr_nonnull(strstr(csv, ",unrand,0,0,"));
+    ck_assert_ptr_nonnull(strstr(csv, ",load_error,0,0,"));
+    free(csv);
+
+    /* failures.jsonl: one line per failing case and the load error, each
+     * with a dump (but the load error) and a repro command. */
+    char *fl = text_of(s.path[0], "failures.jsonl");
+    int lines = count_lines(fl, "{\"map\": ");
+    ck_assert_int_gt(lines, 3);
+    ck_assert_int_eq(count_lines(fl, "{\"map\": \"t_load_error\""), 1);
+    ck_assert_ptr_nonnull(strstr(fl, "\"repro\": \"vaultfuzz lint --des "
+                                 "/tmp/vf_run_"));
+    ck_assert_ptr_nonnull(strstr(fl, "\"repro\": \"vaultfuzz repro "
+                                 "'t_odd'\\\\''name!' --seed 1 --iter "));
+    ck_assert_ptr_nonnull(strstr(fl, "\"dump\": \"dumps/t_odd_name_-"));
+    free(fl);
+    vf_strlist dumps = {0};
+    vf_t_dumps(s.path[0], &dumps);
+    ck_assert_uint_eq(dumps.n, (size_t)lines - 1);
+    vf_strlist_free(&dumps);
+
+    char *junit = text_of(s.path[0], "junit.xml");
+    ck_assert_ptr_nonnull(strstr(junit, "tests=\"10\" failures=\"3\" "
+                                 "skipped=\"4\""));
+    ck_assert_ptr_nonnull(strstr(junit, "name=\"t_odd&apos;name!\">\n      "
+                                 "<failure message=\""));
+    ck_assert_ptr_nonnull(strstr(junit, "<skipped message=\"branch_end\"/>"));
+    free(junit);
+    vf_t_run_free(&r);
+    space_close(&s);
+}
+END_TEST
+
+START_TEST(reports_identical_for_j1_and_j2)
+{
+    space s;
+    space_open(&s, corpus);
+    vf_t_run a = vf_t_vaultfuzz("run", "--des", s.des, "--count", "15", "-j",
+                                "1", "--out", sub(&s, 0, "j1"), "--mode",
+                                "empty,fill", NULL);
+    vf_t_run b = vf_t_vaultfuzz("run", "--des", s.des, "--count", "15", "-j2",
+                                "--out", sub(&s, 1, "j2"), "--mode",
+                                "empty,fill", NULL);
+    ck_assert_int_eq(a.rc, 1);
+    ck_assert_int_eq(b.rc, 1);
+    vf_t_same_report(s.path[0], s.path[1]);
+    vf_t_run_free(&a);
+    vf_t_run_free(&b);
+    space_close(&s);
+}
+END_TEST
+
+START_TEST(three_shards_merged_equal_one_run)
+{
+    space s;
+    space_open(&s, corpus);
+    vf_t_run one = vf_t_vaultfuzz("run", "--des", s.des, "--count", "7", "-j",
+                                  "2", "--out", sub(&s, 0, "one"), NULL);
+    ck_assert_int_eq(one.rc, 1);
+    const char *shard[] = {"1/3", "2/3", "3/3"};
+    for (int i = 0; i < 3; i++) {
+        char name[32];
+        snprintf(name, sizeof name, "shard%d", i + 1);
+        vf_t_run r = vf_t_vaultfuzz("run", "--des", s.des, "--count", "7",
+                                    "-j", "2", "--shard", shard[i], "--out",
+                                    sub(&s, 1 + i, name), NULL);
+        ck_assert_msg(r.rc == 1 || r.rc == 0, "%s", r.err);
+        ck_assert_ptr_nonnull(strstr(r.out, "shard: "));
+        vf_t_run_free(&r);
+    }
+    /* In any order. */
+    vf_t_run m = vf_t_vaultfuzz("merge", "--out", sub(&s, 4, "merged"),
+                                s.path[3], s.path[1], s.path[2], NULL);
+    ck_assert_msg(m.rc == 1, "%s", m.err);
+    vf_t_same_report(s.path[0], s.path[4]);
+    vf_t_run_free(&m);
+
+    /* Two shards of three: reported incomplete (exit 2); --resume runs the
+     * third shard's cases and gives the whole report. */
+    m = vf_t_vaultfuzz("merge", "--out", sub(&s, 5, "part"), s.path[1],
+                       s.path[2], NULL);
+    ck_assert_int_eq(m.rc, 2);
+    ck_assert_ptr_nonnull(strstr(m.out, "status: incomplete: "));
+    ck_assert_ptr_nonnull(strstr(m.err, "2 of 3 shards given"));
+    vf_t_run_free(&m);
+    m = vf_t_vaultfuzz("run", "--resume", s.path[5], "-j", "2", NULL);
+    ck_assert_int_eq(m.rc, 1);
+    vf_t_same_report(s.path[0], s.path[5]);
+    vf_t_run_free(&m);
+
+    /* Shards that do not fit together. */
+    m = vf_t_vaultfuzz("merge", "--out", sub(&s, 6, "bad"), s.path[1],
+                       s.path[1], NULL);
+    ck_assert_int_eq(m.rc, 2);
+    ck_assert_ptr_nonnull(strstr(m.err, "are the same shard"));
+    vf_t_run_free(&m);
+    m = vf_t_vaultfuzz("merge", "--out", sub(&s, 6, "bad2"), s.path[0],
+                       s.path[1], NULL);
+    ck_assert_int_eq(m.rc, 2);
+    ck_assert_ptr_nonnull(strstr(m.err, "differ in the number of shards"));
+    vf_t_run_free(&m);
+    vf_t_run_free(&one);
+    space_close(&s);
+}
+END_TEST
+
+/* Every dump of a run, replayed from the dump and from the printed
+ * command, is written again byte for byte. */
+START_TEST(repro_writes_identical_dumps)
+{
+    space s;
+    space_open(&s, corpus);
+    vf_t_run r = vf_t_vaultfuzz("run", "--des", s.des, "--count", "6", "-j",
+                                "2", "--out", sub(&s, 0, "a"), "--dump", NULL);
+    ck_assert_int_eq(r.rc, 1);
+    vf_t_run_free(&r);
+    vf_strlist dumps = {0};
+    vf_t_dumps(s.path[0], &dumps);
+    ck_assert_uint_eq(dumps.n, 5 * 6);   /* --dump: every case */
+    for (size_t i = 0; i < dumps.n; i++) {
+        char path[256];
+        snprintf(path, sizeof path, "%s/dumps/%s", s.path[0], dumps.v[i]);
+        r = vf_t_vaultfuzz("repro", path, "--dump", sub(&s, 1, "again.txt.gz"),
+                           NULL);
+        ck_assert_msg(r.rc == 0 || r.rc == 1, "%s", r.err);
+        ck_assert_ptr_nonnull(strstr(r.out, "repro: the same verdict as "
+                                     "the dump ("));
+        vf_t_same_bytes(path, s.path[1]);
+        vf_t_run_free(&r);
+    }
+    vf_strlist_free(&dumps);
+
+    /* The command failures.jsonl prints for a case, run as it is. */
+    char *fl = text_of(s.path[0], "failures.jsonl");
+    char *cmd = strstr(fl, "\"repro\": \"vaultfuzz repro t_unlucky ");
+    ck_assert_ptr_nonnull(cmd);
+    cmd += strlen("\"repro\": \"");
+    *strchr(cmd, '"') = '\0';
+    vf_strlist words = {0};
+    ck_assert_int_eq(vf_shell_split(cmd, &words), 0);
+    char *argv[24];
+    size_t n = 0;
+    for (size_t i = 0; i < words.n && n < 20; i++) argv[n++] = words.v[i];
+    argv[n++] = "--dump";
+    argv[n++] = (char *)sub(&s, 2, "cmd.txt");
+    argv[n] = NULL;
+    size_t ol, el;
+    char *out, *err;
+    FILE *fo = open_memstream(&out, &ol), *fe = open_memstream(&err, &el);
+    int rc = vf_cli_main((int)n, argv, fo, fe);
+    fclose(fo);
+    fclose(fe);
+    ck_assert_msg(rc == 1, "%s", err);
+    /* The plain-text dump is the gzipped one's text. */
+    const char *iter = strstr(cmd, "--iter ") + 7;
+    char gz[256];
+    snprintf(gz, sizeof gz, "%s/dumps/t_unlucky.empty.%d.txt.gz", s.path[0],
+             atoi(iter));
+    size_t la, lb;
+    char *a = slurp(gz, &la), *b = slurp(s.path[2], &lb);
+    ck_assert_uint_eq(la, lb);
+    ck_assert(!memcmp(a, b, la));
+    ck_assert_ptr_nonnull(strstr(a, "\nverdict: lua_error\nmessage: "));
+    ck_assert_ptr_nonnull(strstr(a, "\nlevel (80x70):\n"));
+    ck_assert_ptr_nonnull(strstr(a, "\nlegend:\n  .  floor\n"));
+    free(a);
+    free(b);
+    free(out);
+    free(err);
+    vf_strlist_free(&words);
+    free(fl);
+
+    r = vf_t_vaultfuzz("repro", sub(&s, 3, "nothing.txt.gz"), NULL);
+    ck_assert_int_eq(r.rc, 2);
+    vf_t_run_free(&r);
+    space_close(&s);
+}
+END_TEST
+
+static int journal_cases(const char *dir)
+{
+    char *j = text_of(dir, "journal.tsv");
+    int n = count_lines(j, "C\t");
+    free(j);
+    return n;
+}
+
+/* A run killed with SIGKILL half-way (and its journal cut mid-line), then
+ * resumed, writes the report an uninterrupted run writes. */
+START_TEST(killed_then_resumed_equals_uninterrupted)
+{
+    space s;
+    space_open(&s, slow_corpus);
+    const char *out = sub(&s, 0, "killed");
+    pid_t pid = fork();
+    ck_assert_int_ge(pid, 0);
+    if (pid == 0) {
+        FILE *null = fopen("/dev/null", "w");
+        char *argv[] = {"vaultfuzz", "run", "--des", s.des, "--count", "150",
+                        "-j", "2", "--out", (char *)out, NULL};
+        _exit(vf_cli_main(10, argv, null, null));
+    }
+    char journal[256];
+    snprintf(journal, sizeof journal, "%s/journal.tsv", out);
+    for (int tries = 0; tries < 3000; tries++) {
+        struct timespec ts = {0, 5000000};
+        nanosleep(&ts, NULL);
+        if (access(journal, R_OK) == 0 && journal_cases(out) >= 20) break;
+    }
+    kill(pid, SIGKILL);
+    int st;
+    waitpid(pid, &st, 0);
+    ck_assert_msg(WIFSIGNALED(st), "the run ended before it was killed");
+    int before = journal_cases(out);
+    ck_assert_int_lt(before, 300);
+    FILE *j = fopen(journal, "a");
+    fputs("C\t0\tempty\t14", j);   /* a line cut short */
+    fclose(j);
+
+    vf_t_run r = vf_t_vaultfuzz("run", "--resume", out, "-j", "2", NULL);
+    ck_assert_msg(r.rc == 1, "%s", r.err);
+    vf_t_run_free(&r);
+    ck_assert_int_eq(journal_cases(out), 300);   /* none twice */
+    /* The journal reads back whole: the cut line was dropped. */
+    r = vf_t_vaultfuzz("run", "--resume", out, NULL);
+    ck_assert_msg(r.rc == 1, "%s", r.err);
+    vf_t_run_free(&r);
+    r = vf_t_vaultfuzz("run", "--des", s.des, "--count", "150", "-j", "1",
+                       "--out", sub(&s, 1, "whole"), NULL);
+    ck_assert_int_eq(r.rc, 1);
+    vf_t_run_free(&r);
+    vf_t_same_report(s.path[1], out);
+    space_close(&s);
+}
+END_TEST
+
+/* A worker that dies on a signal or hangs: its case is recorded, with a
+ * dump and a repro command, and the run goes on to the end. */
+START_TEST(crash_and_hang_are_reported)
+{
+    space s;
+    space_open(&s, corpus);
+    /* Test-only hooks (vf_work.h): this process only (Check forks). */
+    setenv("VAULTFUZZ_TEST_CRASH", "t_crash", 1);
+    setenv("VAULTFUZZ_TEST_HANG", "t_hang", 1);
+    vf_t_run r = vf_t_vaultfuzz("run", "--des", s.des, "--count", "3", "-j",
+                                "2", "--timeout", "0.3", "--out",
+                                sub(&s, 0, "a"), NULL);
+    ck_assert_msg(r.rc == 1, "%s", r.err);
+    ck_assert_ptr_nonnull(strstr(r.out, "\nstatus: complete\n"));
+    ck_assert_ptr_nonnull(strstr(r.out, "cases: 15 run, "));
+    ck_assert_ptr_nonnull(strstr(r.out, "  t_crash  "));
+    ck_assert_ptr_nonnull(strstr(r.out, "3 of 3 cases failed (100.0%, 95% "
+                                 "CI 43.9-100.0%): crash 3; first: empty "
+                                 "#0\n"));
+    ck_assert_ptr_nonnull(strstr(r.out, "): timeout 3; first: empty #0\n"));
+    vf_t_run_free(&r);
+    char *fl = text_of(s.path[0], "failures.jsonl");
+    ck_assert_ptr_nonnull(strstr(fl, "\"kinds\": [\"crash\"], \"message\": "
+                                 "\"the worker was killed by signal 6\""));
+    ck_assert_ptr_nonnull(strstr(fl, "\"kinds\": [\"timeout\"], \"message\": "
+                                 "\"no result within 0.3 s (--timeout): the "
+                                 "worker was killed\""));
+    ck_assert_ptr_nonnull(strstr(fl, "\"repro\": \"vaultfuzz repro t_hang "
+                                 "--seed 1 --iter 2 --mode empty"));
+    free(fl);
+    char *dump = text_of(s.path[0], "dumps/t_crash.empty.1.txt.gz");
+    ck_assert_ptr_nonnull(strstr(dump, "\nverdict: crash\n"));
+    ck_assert_ptr_nonnull(strstr(dump, "\nno level: the worker running this "
+                                 "case died"));
+    free(dump);
+    /* The other maps' results are those of a run without the hooks. */
+    char *csv = text_of(s.path[0], "vaults.csv");
+    ck_assert_ptr_nonnull(strstr(csv, "\nt_ok,"));
+    ck_assert_ptr_nonnull(strstr(csv, ",run,3,3,0,"));
+    free(csv);
+    space_close(&s);
+}
+END_TEST
+
+/* ---- exit statuses and refusals ----------------------------------------- */
+
+START_TEST(exit_statuses)
+{
+    space s;
+    space_open(&s, corpus);
+    vf_t_run r = vf_t_vaultfuzz("run", "t_ok", "--des", s.des, "--count", "2",
+                                "--out", sub(&s, 0, "ok"), NULL);
+    ck_assert_msg(r.rc == 0, "%s", r.err);
+    ck_assert_ptr_nonnull(strstr(r.out, "maps: 1 selected, 1 run, "));
+    ck_assert_ptr_nonnull(strstr(r.out, "result: every case ok (exit status "
+                                 "0)\n"));
+    vf_t_run_free(&r);
+    /* The same --out twice: refused; --resume of a finished run: its
+     * report again. */
+    r = vf_t_vaultfuzz("run", "t_ok", "--des", s.des, "--out", s.path[0], NULL);
+    ck_assert_int_eq(r.rc, 2);
+    ck_assert_ptr_nonnull(strstr(r.err, "holds a run already"));
+    vf_t_run_free(&r);
+    r = vf_t_vaultfuzz("run", "--resume", s.path[0], NULL);
+    ck_assert_int_eq(r.rc, 0);
+    vf_t_run_free(&r);
+    r = vf_t_vaultfuzz("run", "--resume", s.path[0], "--count", "3", NULL);
+    ck_assert_int_eq(r.rc, 2);
+    ck_assert_ptr_nonnull(strstr(r.err, "give only -j, --timeout"));
+    vf_t_run_free(&r);
+
+    /* Globs, --file, unknown names, bad values. */
+    r = vf_t_vaultfuzz("run", "t_un*", "t_ok", "--des", s.des, "--count", "1",
+                       "--out", sub(&s, 1, "glob"), NULL);
+    ck_assert_ptr_nonnull(strstr(r.out, "maps: 3 selected, 2 run, 1 "
+                                 "skipped"));
+    vf_t_run_free(&r);
+    /* --tag: the tags a map's Lua sets at load. */
+    r = vf_t_vaultfuzz("run", "--tag", "transparent", "--tag", "unrand",
+                       "--des", s.des, "--count", "1", "--out",
+                       sub(&s, 4, "tag"), NULL);
+    ck_assert_ptr_nonnull(strstr(r.out, "maps: 7 selected, 5 run, 1 "
+                                 "skipped, 1 with a Lua error at load\n"));
+    vf_t_run_free(&r);
+    r = vf_t_vaultfuzz("run", "t_nope", "--des", s.des, NULL);
+    ck_assert_int_eq(r.rc, 2);
+    ck_assert_str_eq(r.err, "vaultfuzz run: no map named 't_nope'\n");
+    vf_t_run_free(&r);
+    r = vf_t_vaultfuzz("run", "--file", "other.des", "--des", s.des, NULL);
+    ck_assert_int_eq(r.rc, 2);
+    vf_t_run_free(&r);
+    r = vf_t_vaultfuzz("run", "--shard", "4/3", NULL);
+    ck_assert_int_eq(r.rc, 2);
+    ck_assert_str_eq(r.err, "vaultfuzz run: --shard needs I/N, 1 <= I <= N, "
+                     "not '4/3'\n");
+    vf_t_run_free(&r);
+    r = vf_t_vaultfuzz("run", "--mode", "empty,empty", NULL);
+    ck_assert_int_eq(r.rc, 2);
+    vf_t_run_free(&r);
+
+    /* A .des file that does not load: the rest runs, exit 2. */
+    FILE *f = fopen(sub(&s, 2, "broken.des"), "w");
+    fputs("NAME: t_broken\nMAP\n.@.\n", f);   /* no ENDMAP */
+    fclose(f);
+    r = vf_t_vaultfuzz("run", "--des", s.des, "--des", s.path[2], "--count",
+                       "1", "--out", sub(&s, 3, "input"), NULL);
+    ck_assert_int_eq(r.rc, 2);
+    ck_assert_ptr_nonnull(strstr(r.out, "\ninput: 1 problems loading the "
+                                 ".des files:\n  "));
+    ck_assert_ptr_nonnull(strstr(r.out, "result: input problems or "
+                                 "incomplete (exit status 2)\n"));
+    vf_t_run_free(&r);
+    space_close(&s);
+}
+END_TEST
+
+/* compare: what the nightly script prints and exits with. */
+START_TEST(compare_finds_new_and_fixed)
+{
+    space s;
+    space_open(&s, corpus);
+    vf_t_run a = vf_t_vaultfuzz("run", "t_ok", "t_crash", "--des", s.des,
+                                "--count", "4", "--out", sub(&s, 0, "before"),
+                                NULL);
+    ck_assert_int_eq(a.rc, 0);
+    setenv("VAULTFUZZ_TEST_CRASH", "t_crash", 1);
+    vf_t_run b = vf_t_vaultfuzz("run", "t_ok", "t_crash", "--des", s.des,
+                                "--count", "4", "--out", sub(&s, 1, "after"),
+                                NULL);
+    ck_assert_int_eq(b.rc, 1);
+    vf_t_run c = vf_t_vaultfuzz("compare", s.path[0], s.path[1], NULL);
+    ck_assert_int_eq(c.rc, 1);
+    ck_assert_ptr_nonnull(strstr(c.out, "\nnew failures: 1\n  t_crash  "));
+    ck_assert_ptr_nonnull(strstr(c.out, "  0/4 (0.0%, 95% CI 0.0-49.0%) -> "
+                                 "4/4 (100.0%, 95% CI 51.0-100.0%)\n"));
+    ck_assert_ptr_nonnull(strstr(c.out, "\nfixed: 0\n"));
+    vf_t_run_free(&c);
+    c = vf_t_vaultfuzz("compare", s.path[1], s.path[0], NULL);
+    ck_assert_int_eq(c.rc, 0);
+    ck_assert_ptr_nonnull(strstr(c.out, "\nnew failures: 0\nfixed: 1\n  "
+                                 "t_crash  "));
+    vf_t_run_free(&c);
+    vf_t_run_free(&a);
+    vf_t_run_free(&b);
+    space_close(&s);
+}
+END_TEST
+
+/* The cases of one map and kind in vaults.csv, or -1 with no such row. */
+static long csv_count(const char *csv, const char *map, const char *kind)
+{
+    int col = 0;
+    for (const char *h = csv; *h != '\n'; h++) {
+        if (!strncmp(h, kind, strlen(kind)) && h[-1] == ','
+            && (h[strlen(kind)] == ',' || h[strlen(kind)] == '\n'))
+            break;
+        col += *h == ',';
+    }
+    char key[96];
+    snprintf(key, sizeof key, "\n%s,", map);
+    const char *row = strstr(csv, key);
+    if (!row) return -1;
+    row++;
+    for (int c = 0; c < col; c++) row = strchr(row, ',') + 1;
+    return strtol(row, NULL, 10);
+}
+
+/* `make run`: the known-bad vaults of corpus/verdicts fail the ways their
+ * "# expect:" lines say (rates of a third or more show in 30 cases) and
+ * never the ways their "# never:" lines name. */
+START_TEST(make_run_finds_the_known_bad_vaults)
+{
+    space s;
+    space_open(&s, "");
+    vf_t_run r = vf_t_vaultfuzz("run", "--out", sub(&s, 0, "corpus"), "-j",
+                                "2", "--count", "30", NULL);
+    ck_assert_int_eq(r.rc, 1);
+    char *csv = text_of(s.path[0], "vaults.csv");
+    size_t len;
+    char *des = slurp("corpus/verdicts/known_bad.des", &len);
+    int checked = 0;
+    for (char *p = des; p; p = strchr(p + 1, '\n')) {
+        char map[64], kind[32];
+        double rate;
+        if (sscanf(p, "\n# expect: %63s %31s %lf", map, kind, &rate) == 3) {
+            long n = csv_count(csv, map, kind);
+            ck_assert_msg(n > 0, "%s: %ld cases of %s", map, n, kind);
+            checked++;
+        } else if (sscanf(p, "\n# never: %63s %31s", map, kind) == 2) {
+            ck_assert_msg(csv_count(csv, map, kind) == 0, "%s: %s", map,
+                          kind);
+            checked++;
+        }
+    }
+    ck_assert_int_ge(checked, 10);
+    free(des);
+    free(csv);
+    vf_t_run_free(&r);
+    space_close(&s);
+}
+END_TEST
+
+/* ---- the pieces ---------------------------------------------------------- */
+
+START_TEST(wilson_interval)
+{
+    double lo, hi;
+    vf_wilson(0, 10, &lo, &hi);
+    ck_assert(lo == 0 && hi > 0.2775 && hi < 0.2776);
+    vf_wilson(5, 10, &lo, &hi);
+    ck_assert(lo > 0.2365 && lo < 0.2366 && hi > 0.7634 && hi < 0.7635);
+    vf_wilson(10, 10, &lo, &hi);
+    ck_assert(lo > 0.7224 && lo < 0.7225 && hi > 0.99999 && hi <= 1);
+    vf_wilson(0, 0, &lo, &hi);
+    ck_assert(lo == 0 && hi == 1);
+}
+END_TEST
+
+START_TEST(journal_lines_round_trip)
+{
+    vf_case_rec c = {7, VF_MODE_FILL, 42, VF_V_LUA_ERROR | VF_R_TIMEOUT,
+                     18446744073709551615u, 3, 1, 1, 2, 3, 4, 5, 6,
+                     "tab\there\nnew line \\ back"};
+    vf_sbuf b = VF_SBUF_INIT;
+    vf_journal_case_line(&b, &c);
+    ck_assert_str_eq(b.s, "C\t7\tfill\t42\tlua_error,timeout\t"
+                     "18446744073709551615\t3\t1,2,3,4,5,6\t"
+                     "tab\\there\\nnew line \\\\ back\n");
+    b.s[--b.len] = '\0';
+    vf_map_rec m;
+    vf_case_rec back;
+    ck_assert_int_eq(vf_journal_parse(b.s, &m, &back), 'C');
+    ck_assert_str_eq(back.message, c.message);
+    ck_assert_uint_eq(back.kinds, c.kinds);
+    ck_assert(back.seed == c.seed && back.iter == 42 && back.h == 4);
+    vf_case_rec_free(&back);
+
+    vf_map_rec mr = {3, VF_MAP_BRANCH_END, 12, "n\tame", "f.des", ""};
+    vf_sbuf_reset(&b);
+    vf_journal_map_line(&b, &mr);
+    ck_assert_str_eq(b.s, "M\t3\tbranch_end\t12\tn\\tame\tf.des\t\n");
+    b.s[--b.len] = '\0';
+    ck_assert_int_eq(vf_journal_parse(b.s, &m, &back), 'M');
+    ck_assert_str_eq(m.name, "n\tame");
+    vf_map_rec_free(&m);
+    ck_assert_int_eq(vf_journal_parse("C\t1\tempty\t3\tnot_a_kind\t1\t1\t-\t",
+                                      &m, &back), 0);
+    ck_assert_int_eq(vf_journal_parse("X\t1", &m, &back), 0);
+    vf_sbuf_free(&b);
+}
+END_TEST
+
+/* Records arriving twice or not fitting the run change nothing. */
+START_TEST(tally_keeps_one_result_per_case)
+{
+    vf_run_spec spec = {0};
+    spec.count = 4;
+    spec.nmodes = 1;
+    spec.modes[0] = VF_MODE_EMPTY;
+    spec.shard_i = 2;
+    spec.shard_n = 3;
+    vf_tally t;
+    vf_tally_init(&t, &spec, 3, 2);
+    vf_map_rec m0 = {0, VF_MAP_RUN, 1, "a", "f.des", ""};
+    vf_map_rec m2 = {2, VF_MAP_RUN, 9, "c", "f.des", ""};
+    vf_case_rec c = {0};
+    c.message = "";
+    ck_assert_int_eq(vf_tally_add_case(&t, &c), -1);   /* map not known */
+    ck_assert_int_eq(vf_tally_add_map(&t, &m0), 0);
+    ck_assert_int_eq(vf_tally_add_map(&t, &m0), 1);
+    ck_assert(!vf_tally_complete(&t));
+    ck_assert_int_eq(vf_tally_add_map(&t, &m2), 0);
+    /* Cases 0..7 over maps a and c; shard 2 of 3 has k = 1, 4, 7. */
+    uint64_t *pending;
+    size_t np;
+    ck_assert_uint_eq(vf_tally_cases(&t, &pending, &np), 3);
+    ck_assert_uint_eq(np, 3);
+    ck_assert(pending[0] == VF_CASE_ID(0, 0, 1)
+              && pending[1] == VF_CASE_ID(2, 0, 0)
+              && pending[2] == VF_CASE_ID(2, 0, 3));
+    free(pending);
+    c.iter = 1;
+    c.kinds = VF_V_VETOED;
+    ck_assert_int_eq(vf_tally_add_case(&t, &c), 0);
+    ck_assert_int_eq(vf_tally_add_case(&t, &c), 1);
+    c.iter = 4;
+    ck_assert_int_eq(vf_tally_add_case(&t, &c), -1);   /* past --count */
+    c.mode = VF_MODE_FILL;
+    c.iter = 0;
+    ck_assert_int_eq(vf_tally_add_case(&t, &c), -1);   /* not a layout */
+    ck_assert_uint_eq(t.cases, 1);
+    ck_assert_uint_eq(t.failed, 1);
+    ck_assert_uint_eq(t.nfails, 1);
+    ck_assert_uint_eq(t.maps[0].kind[2], 1);
+    vf_tally_free(&t);
+}
+END_TEST
+
+START_TEST(shell_words_round_trip)
+{
+    const char *words[] = {"plain", "it's", "a b", "", "$HOME", "--des",
+                           "/x/y.des", "\"q\"", NULL};
+    vf_sbuf b = VF_SBUF_INIT;
+    for (int i = 0; words[i]; i++) {
+        if (i) vf_sbuf_addc(&b, ' ');
+        vf_shell_quote(&b, words[i]);
+    }
+    ck_assert_str_eq(b.s, "plain 'it'\\''s' 'a b' '' '$HOME' --des /x/y.des "
+                     "'\"q\"'");
+    vf_strlist l = {0};
+    ck_assert_int_eq(vf_shell_split(b.s, &l), 0);
+    ck_assert_uint_eq(l.n, 8);
+    for (int i = 0; words[i]; i++) ck_assert_str_eq(l.v[i], words[i]);
+    vf_strlist_free(&l);
+    ck_assert_int_eq(vf_shell_split("a 'open", &l), -1);
+    vf_strlist_free(&l);
+    vf_sbuf_free(&b);
+}
+END_TEST
+
+START_TEST(gzip_is_deterministic)
+{
+    vf_sbuf a = VF_SBUF_INIT, b = VF_SBUF_INIT;
+    vf_gz_compress("level\n", 6, &a);
+    vf_gz_compress("level\n", 6, &b);
+    ck_assert_uint_eq(a.len, b.len);
+    ck_assert(!memcmp(a.s, b.s, a.len));
+    /* gzip magic, deflate, no flags, time 0. */
+    ck_assert(!memcmp(a.s, "\x1f\x8b\x08\x00\x00\x00\x00\x00", 8));
+    vf_sbuf_free(&a);
+    vf_sbuf_free(&b);
+}
+END_TEST
+
+START_TEST(dump_paths)
+{
+    vf_sbuf b = VF_SBUF_INIT;
+    vf_run_dump_path("plain_name-2", VF_MODE_EMPTY, 3, &b);
+    ck_assert_str_eq(b.s, "dumps/plain_name-2.empty.3.txt.gz");
+    vf_sbuf_reset(&b);
+    vf_run_dump_path("../a b", VF_MODE_FILL, 0, &b);
+    ck_assert(!strncmp(b.s, "dumps/_._a_b-", 13));
+    ck_assert_ptr_null(strchr(b.s + 6, '/'));
+    vf_sbuf_free(&b);
+}
+END_TEST
+
+Suite *vf_test_run_suite(void)
+{
+    Suite *s = suite_create("run");
+    TCase *units = tcase_create("pieces");
+    tcase_add_test(units, wilson_interval);
+    tcase_add_test(units, journal_lines_round_trip);
+    tcase_add_test(units, tally_keeps_one_result_per_case);
+    tcase_add_test(units, shell_words_round_trip);
+    tcase_add_test(units, gzip_is_deterministic);
+    tcase_add_test(units, dump_paths);
+    suite_add_tcase(s, units);
+    TCase *tc = tcase_create("runs");
+    tcase_set_timeout(tc, 120);
+    tcase_add_test(tc, run_reports_every_kind_of_map);
+    tcase_add_test(tc, reports_identical_for_j1_and_j2);
+    tcase_add_test(tc, three_shards_merged_equal_one_run);
+    tcase_add_test(tc, repro_writes_identical_dumps);
+    tcase_add_test(tc, killed_then_resumed_equals_uninterrupted);
+    tcase_add_test(tc, crash_and_hang_are_reported);
+    tcase_add_test(tc, exit_statuses);
+    tcase_add_test(tc, compare_finds_new_and_fixed);
+    tcase_add_test(tc, make_run_finds_the_known_bad_vaults);
+    suite_add_tcase(s, tc);
+    return s;
+}

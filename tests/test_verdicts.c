@@ -1,0 +1,96 @@
+/* The known-bad vaults of corpus/verdicts/: each must fail the way its
+ * "# expect:" lines say, at the rate they give, and never the ways its
+ * "# never:" lines name. */
+#include "tests.h"
+#include "vf_case.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define KNOWN_BAD "corpus/verdicts/known_bad.des"
+
+typedef struct expectation {
+    char map[64], kind[32];
+    double rate;     /* -1: never */
+} expectation;
+
+static unsigned kind_bit(const char *name)
+{
+    for (int i = 0; i < VF_V_COUNT_KINDS; i++)
+        if (!strcmp(vf_verdict_kind_name(1u << i), name)) return 1u << i;
+    ck_abort_msg("unknown verdict kind '%s'", name);
+    return 0;
+}
+
+static size_t read_expectations(const char *text, expectation *e, size_t max)
+{
+    size_t n = 0;
+    for (const char *p = text; p && *p; p = strchr(p, '\n'), p = p ? p + 1 : p) {
+        expectation x = {.rate = -1};
+        if (sscanf(p, "# expect: %63s %31s %lf", x.map, x.kind, &x.rate) == 3 ||
+            sscanf(p, "# never: %63s %31s", x.map, x.kind) == 2) {
+            ck_assert_uint_lt(n, max);
+            e[n++] = x;
+        }
+    }
+    return n;
+}
+
+/* The share of cases (mode empty, no rotation forced) failing in kind. */
+static double measured_rate(vf_t_eng *x, vf_level *l, const char *map,
+                            unsigned bit, int cases)
+{
+    vf_case_opts o = {VF_MODE_EMPTY, 0, 0};
+    vf_verdict v;
+    vf_conn_report *r = malloc(sizeof *r);
+    int hits = 0;
+    for (int i = 0; i < cases; i++) {
+        vf_case_run(x->e, vf_t_map(&x->l, map), 1, (uint32_t)i, &o, l, &x->m,
+                    r, &v);
+        hits += (v.kinds & bit) != 0;
+    }
+    free(r);
+    return (double)hits / cases;
+}
+
+START_TEST(known_bad_vaults_fail_as_expected)
+{
+    char *text;
+    size_t len;
+    char why[256];
+    ck_assert_int_eq(vf_fs_read(VF_SOURCE_DIR "/" KNOWN_BAD, 1 << 20, &text,
+                                &len, why, sizeof why), 0);
+    expectation e[64];
+    size_t n = read_expectations(text, e, 64);
+    ck_assert_uint_ge(n, 10);
+    vf_t_eng x;
+    vf_t_eng_open(&x, text, 0);
+    vf_level *l = malloc(sizeof *l);
+    for (size_t i = 0; i < n; i++) {
+        int partial = e[i].rate > 0 && e[i].rate < 1;
+        int cases = partial ? 3000 : 40;
+        double got = measured_rate(&x, l, e[i].map, kind_bit(e[i].kind),
+                                   cases);
+        double want = e[i].rate < 0 ? 0 : e[i].rate;
+        /* Four standard deviations of a binomial share. */
+        double tol = partial ? 4 * sqrt(want * (1 - want) / cases) : 0;
+        ck_assert_msg(fabs(got - want) <= tol, "%s %s: rate %.3f, want %.3f",
+                      e[i].map, e[i].kind, got, want);
+    }
+    free(l);
+    vf_t_eng_close(&x);
+    free(text);
+}
+END_TEST
+
+Suite *vf_test_verdicts_suite(void)
+{
+    Suite *s = suite_create("verdicts");
+    TCase *tc = tcase_create("verdicts");
+    tcase_set_timeout(tc, 120);
+    tcase_add_test(tc, known_bad_vaults_fail_as_expected);
+    suite_add_tcase(s, tc);
+    return s;
+}
