@@ -37,13 +37,14 @@ static void stats_add_rows(const cn_ctx *x, vf_conn_stats *s, int y0, int y1,
     if (y0 < s->y0) s->y0 = y0;
     if (y1 > s->y1) s->y1 = y1;
     for (int y = y0; y <= y1; y++) {
-        if (!any_in(&h[CN_H_ANY], y, m)) continue;
-        s->exits += count_in(&h[CN_H_EXIT], y, m);
-        s->exits_no_hatch += count_in(&h[CN_H_EXIT_NH], y, m);
-        s->hatches += count_in(&h[CN_H_HATCH], y, m);
-        s->stairs += count_in(&h[CN_H_STAIR], y, m);
-        s->items += count_in(&h[CN_H_ITEM], y, m);
-        s->monsters += count_in(&h[CN_H_MONSTER], y, m);
+        if (any_in(&h[CN_H_ANY], y, m)) {
+            s->exits += count_in(&h[CN_H_EXIT], y, m);
+            s->exits_no_hatch += count_in(&h[CN_H_EXIT_NH], y, m);
+            s->hatches += count_in(&h[CN_H_HATCH], y, m);
+            s->stairs += count_in(&h[CN_H_STAIR], y, m);
+            s->items += count_in(&h[CN_H_ITEM], y, m);
+            s->monsters += count_in(&h[CN_H_MONSTER], y, m);
+        }
         if (!any_in(&h[CN_H_NEAR], y, m)) continue;
         uint64_t in[2];
         cn_nonzero_row(x->l->vault[y], in);
@@ -111,7 +112,7 @@ static void what_cells_hold(cn_ctx *x)
             for (int h = CN_H_HATCH; h <= CN_H_MONSTER; h++)
                 x->holds[h].w[y][i] = x->pl.w[y][plane_of[h]][i];
             uint64_t any = 0;
-            for (int h = 0; h < CN_H_ANY; h++) any |= x->holds[h].w[y][i];
+            for (int h = 0; h < CN_H_NEAR; h++) any |= x->holds[h].w[y][i];
             x->holds[CN_H_ANY].w[y][i] = any;
         }
 }
@@ -154,25 +155,45 @@ static void note_zone(cn_ctx *x, vf_conn_finding *f, int z)
     f->nzones++;
 }
 
-void cn_finding_add_run(cn_ctx *x, vf_conn_finding *f, int y, int x0,
-                        int x1)
+/* Names the zones of row y's passable cells in r: a run of passable
+ * cells lies in one zone, so one look-up a run. */
+static void note_row_zones(cn_ctx *x, vf_conn_finding *f, int y,
+                           const uint64_t r[2])
 {
-    uint64_t r[2], pass[2];
-    if (!f) return;
-    cn_row_range(x0, x1, r);
-    f->cells[y][0] |= r[0];
-    f->cells[y][1] |= r[1];
-    stats_add_rows(x, &f->s, y, y, x0, x1);
-    /* A run of passable cells lies in one zone: one look-up each. */
-    pass[0] = x->pass.w[y][0] & r[0] & ~(x->pass.w[y][0] << 1);
-    pass[1] = x->pass.w[y][1] & r[1]
-              & ~((x->pass.w[y][1] << 1) | (x->pass.w[y][0] >> 63));
-    pass[x0 >> 6] |= x->pass.w[y][x0 >> 6] & ((uint64_t)1 << (x0 & 63));
+    uint64_t p0 = x->pass.w[y][0] & r[0], p1 = x->pass.w[y][1] & r[1];
+    uint64_t st[2] = {p0 & ~(p0 << 1), p1 & ~((p1 << 1) | (p0 >> 63))};
     for (int i = 0; i < 2; i++)
-        for (uint64_t w = pass[i]; w; w &= w - 1) {
+        for (uint64_t w = st[i]; w; w &= w - 1) {
             int z = x->r->zone_at[y][64 * i + __builtin_ctzll(w)];
             if (z) note_zone(x, f, z - 1);
         }
+}
+
+/* Adds cells x0..x1 of rows y0..y1 to f (NULL: nothing). */
+static void add_rows(cn_ctx *x, vf_conn_finding *f, int y0, int y1, int x0,
+                     int x1)
+{
+    uint64_t r[2];
+    if (!f) return;
+    cn_row_range(x0, x1, r);
+    for (int y = y0; y <= y1; y++) {
+        f->cells[y][0] |= r[0];
+        f->cells[y][1] |= r[1];
+    }
+    stats_add_rows(x, &f->s, y0, y1, x0, x1);
+    for (int y = y0; y <= y1; y++) {
+        /* Passable where the row above is: the same zones, named. */
+        const uint64_t *p = x->pass.w[y], *up = x->pass.w[y - (y > y0)];
+        if (y > y0 && !(((p[0] ^ up[0]) & r[0]) | ((p[1] ^ up[1]) & r[1])))
+            continue;
+        note_row_zones(x, f, y, r);
+    }
+}
+
+void cn_finding_add_run(cn_ctx *x, vf_conn_finding *f, int y, int x0,
+                        int x1)
+{
+    add_rows(x, f, y, y, x0, x1);
 }
 
 void cn_finding_add_comp(cn_ctx *x, vf_conn_finding *f, const cn_lab *b,
@@ -180,8 +201,7 @@ void cn_finding_add_comp(cn_ctx *x, vf_conn_finding *f, const cn_lab *b,
 {
     if (!f) return;
     for (int s = b->first[c]; s != CN_NONE; s = b->next[s])
-        for (int y = b->y0[s]; y <= b->y1[s]; y++)
-            cn_finding_add_run(x, f, y, b->x0[s], b->x1[s]);
+        add_rows(x, f, b->y0[s], b->y1[s], b->x0[s], b->x1[s]);
 }
 
 void cn_landings(const cn_ctx *x, int fly, cn_bits *out)
@@ -380,7 +400,7 @@ void vf_conn_analyse(const vf_level *l, vf_conn_report *r)
     cn_classes_init(&x.k, l);
     x.exit_h = cn_exit_bits(&x.k, VF_CE_HATCHES);
     x.exit_nh = cn_exit_bits(&x.k, VF_CE_NO_HATCHES);
-    cn_planes_build(&x.pl, &x.k, l,
+    cn_planes_build(&x.pl, &x.k, l, ~0u,
                     CN_NEED_MASK | CN_NEED_PROP | CN_NEED_CONTENT);
     memset(r->count, 0, sizeof r->count);
     r->nfindings = r->dropped = 0;

@@ -103,12 +103,7 @@ static void run_starts(const uint8_t *row, uint64_t st[2])
 /* Bits a..b-1 of a row. */
 static inline void range(int a, int b, uint64_t r[2])
 {
-    uint64_t ge_a0 = a >= 64 ? 0 : ~(uint64_t)0 << a;
-    uint64_t ge_a1 = a >= 64 ? ~(uint64_t)0 << (a - 64) : ~(uint64_t)0;
-    uint64_t ge_b0 = b >= 64 ? 0 : ~(uint64_t)0 << b;
-    uint64_t ge_b1 = b >= 64 ? ~(uint64_t)0 << (b - 64) : ~(uint64_t)0;
-    r[0] = ge_a0 & ~ge_b0;
-    r[1] = ge_a1 & ~ge_b1;
+    cn_row_range(a, b - 1, r);
 }
 
 /* Whether any of n bytes at p is set. */
@@ -131,7 +126,8 @@ static inline uint64_t row_cells(int i)
  * runs whose class has its bit (built plane by plane into registers: a
  * level has few kinds of run in a row, and a cleared array would cost
  * more). */
-static void class_row(uint64_t (*pw)[2], cn_classes *k, const uint8_t *row)
+static void class_row(uint64_t (*pw)[2], cn_classes *k, const uint8_t *row,
+                      unsigned want)
 {
     uint64_t st[2], r[VF_GXM][2];
     unsigned cls[VF_GXM], all = 0;
@@ -142,7 +138,7 @@ static void class_row(uint64_t (*pw)[2], cn_classes *k, const uint8_t *row)
             at[n++] = 64 * i + __builtin_ctzll(w);
     at[n] = VF_GXM;
     for (int j = 0; j < n; j++) {
-        unsigned c = cn_class(k, row[at[j]]) & ((1u << CN_NCLASS) - 1);
+        unsigned c = cn_class(k, row[at[j]]) & want;
         if (!c) continue;
         range(at[j], at[j + 1], r[m]);
         cls[m++] = c;
@@ -221,8 +217,9 @@ static inline int same(const void *a, const void *b, int n)
 }
 
 void cn_planes_build(cn_planes *pl, cn_classes *k, const vf_level *l,
-                     unsigned need)
+                     unsigned classes, unsigned need)
 {
+    classes &= (1u << CN_NCLASS) - 1;
     /* Ids past nvaults read as untagged. */
     memset(pl->notele, 0, sizeof pl->notele);
     for (int i = 0; i < l->nvaults && i < 255; i++)
@@ -233,13 +230,42 @@ void cn_planes_build(cn_planes *pl, cn_classes *k, const vf_level *l,
         if (y && same(l->feat[y], l->feat[y - 1], sizeof l->feat[y]))
             memcpy(pw, pl->w[y - 1], CN_NCLASS * sizeof *pw);
         else
-            class_row(pw, k, l->feat[y]);
+            class_row(pw, k, l->feat[y], classes);
         if (need & CN_NEED_MASK) mask_row(pw, l->mask[y]);
         else memset(&pw[CN_PL_PASSMASK], 0, 3 * sizeof *pw);
         if (need & CN_NEED_PROP) prop_row(pw, l->prop[y]);
         else memset(&pw[CN_PL_NOTELE], 0, sizeof *pw);
         if (need & CN_NEED_CONTENT) content_row(pw, l->content[y]);
         else memset(&pw[CN_PL_ITEM], 0, 2 * sizeof *pw);
+    }
+}
+
+unsigned cn_pred_classes(vf_conn_pred p)
+{
+    switch (p) {
+    case VF_CP_TRAVEL_OK:
+    case VF_CP_PASSABLE: return CN_TRAVEL;
+    case VF_CP_PASSABLE_TRAPS:
+    case VF_CP_CLOSET_WALK: return CN_TRAVEL | CN_TRAP;
+    case VF_CP_EVER_PASSABLE: return CN_TRAVEL | CN_EVER;
+    case VF_CP_TELE_CONNECTED: return CN_TRAVEL | CN_SOLID;
+    case VF_CP_CLOSET_FLY: return CN_TRAVEL | CN_TRAP | CN_FLY;
+    case VF_CP_TELE_TARGET_WALK: return CN_SOLID | CN_FLY;
+    case VF_CP_TELE_TARGET_FLY: return CN_SOLID;
+    default: return 0;
+    }
+}
+
+unsigned cn_pred_needs(vf_conn_pred p)
+{
+    switch (p) {
+    case VF_CP_PASSABLE:
+    case VF_CP_PASSABLE_TRAPS:
+    case VF_CP_EVER_PASSABLE: return CN_NEED_MASK;
+    case VF_CP_TELE_CONNECTED:
+    case VF_CP_TELE_TARGET_WALK:
+    case VF_CP_TELE_TARGET_FLY: return CN_NEED_PROP;
+    default: return 0;
     }
 }
 
@@ -305,14 +331,12 @@ void cn_pred_set(const cn_planes *pl, const vf_level *l, vf_conn_pred p,
 
 void cn_class_set(const cn_planes *pl, unsigned bits, cn_bits *out)
 {
-    for (int y = 0; y < VF_GYM; y++)
-        for (int i = 0; i < 2; i++) {
-            uint64_t w = 0;
-            for (unsigned c = bits & ((1u << CN_NCLASS) - 1); c;
-                 c &= c - 1)
-                w |= pl->w[y][__builtin_ctz(c)][i];
-            out->w[y][i] = w;
-        }
+    memset(out, 0, sizeof *out);
+    for (unsigned c = bits & ((1u << CN_NCLASS) - 1); c; c &= c - 1) {
+        int b = __builtin_ctz(c);
+        for (int y = 0; y < VF_GYM; y++)
+            for (int i = 0; i < 2; i++) out->w[y][i] |= pl->w[y][b][i];
+    }
 }
 
 void cn_plane_set(const cn_planes *pl, int plane, cn_bits *out)
@@ -353,23 +377,4 @@ void cn_row_spread(const uint64_t m[2], uint64_t out[2])
     uint64_t hi = m[1] | m[1] << 1 | m[1] >> 1 | m[0] >> 63;
     out[0] = lo;
     out[1] = hi & row_cells(1);
-}
-
-void cn_row_range(int x0, int x1, uint64_t m[2])
-{
-    range(x0, x1 + 1, m);
-}
-
-int cn_row_any(const uint64_t row[2], int x0, int x1)
-{
-    uint64_t m[2];
-    cn_row_range(x0, x1, m);
-    return ((row[0] & m[0]) | (row[1] & m[1])) != 0;
-}
-
-int cn_row_count(const uint64_t row[2], int x0, int x1)
-{
-    uint64_t m[2];
-    cn_row_range(x0, x1, m);
-    return cn_popcount(row[0] & m[0]) + cn_popcount(row[1] & m[1]);
 }

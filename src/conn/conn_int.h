@@ -112,12 +112,33 @@ static inline int cn_popcount(uint64_t w)
 #endif
 }
 
-/* Bits x0..x1 of a row. */
-void cn_row_range(int x0, int x1, uint64_t m[2]);
+/* Bits x0..x1 of a row (inline: the floods ask for one per run). */
+static inline void cn_row_range(int x0, int x1, uint64_t m[2])
+{
+    int b = x1 + 1;
+    uint64_t ge_a0 = x0 >= 64 ? 0 : ~(uint64_t)0 << x0;
+    uint64_t ge_a1 = x0 >= 64 ? ~(uint64_t)0 << (x0 - 64) : ~(uint64_t)0;
+    uint64_t ge_b0 = b >= 64 ? 0 : ~(uint64_t)0 << b;
+    uint64_t ge_b1 = b >= 64 ? ~(uint64_t)0 << (b - 64) : ~(uint64_t)0;
+    m[0] = ge_a0 & ~ge_b0;
+    m[1] = ge_a1 & ~ge_b1;
+}
+
 /* Whether any of row's bits x0..x1 is set. */
-int cn_row_any(const uint64_t row[2], int x0, int x1);
+static inline int cn_row_any(const uint64_t row[2], int x0, int x1)
+{
+    uint64_t m[2];
+    cn_row_range(x0, x1, m);
+    return ((row[0] & m[0]) | (row[1] & m[1])) != 0;
+}
+
 /* How many of row's bits x0..x1 are set. */
-int cn_row_count(const uint64_t row[2], int x0, int x1);
+static inline int cn_row_count(const uint64_t row[2], int x0, int x1)
+{
+    uint64_t m[2];
+    cn_row_range(x0, x1, m);
+    return cn_popcount(row[0] & m[0]) + cn_popcount(row[1] & m[1]);
+}
 
 static inline int cn_same(const cn_bits *a, const cn_bits *b)
 {
@@ -162,9 +183,14 @@ typedef struct cn_planes {
     uint8_t notele[256];    /* per vault id: its vault is no_tele_into */
 } cn_planes;
 
-/* Builds the planes of l that need asks for. */
+/* Builds the planes of l: those of the class bits in classes, and what
+ * need asks for besides. */
 void cn_planes_build(cn_planes *pl, cn_classes *k, const vf_level *l,
-                     unsigned need);
+                     unsigned classes, unsigned need);
+/* The class bits p reads. */
+unsigned cn_pred_classes(vf_conn_pred p);
+/* What p needs besides its classes (CN_NEED_*). */
+unsigned cn_pred_needs(vf_conn_pred p);
 /* The cells satisfying p, from planes built with what p reads (masks for
  * the passable ones, properties for the teleport ones). */
 void cn_pred_set(const cn_planes *pl, const vf_level *l, vf_conn_pred p,
@@ -241,7 +267,7 @@ typedef struct cn_ctx {
     unsigned exit_h, exit_nh;      /* exit stairs, with and without hatches */
     cn_planes pl;
     cn_bits holds[CN_H_COUNT];     /* CN_H_NEAR: in or next to a vault;
-                                    * CN_H_ANY: any of the others */
+                                    * CN_H_ANY: any of those before it */
     uint32_t near[VF_GYM][VF_GXM]; /* bit i: next to a cell of vaults[i];
                                     * set only where holds[CN_H_NEAR] is */
     uint16_t stamp[VF_CONN_MAX_ZONES]; /* zones met by the current finding */

@@ -2,19 +2,6 @@
  * counts built on it. */
 #include "conn_int.h"
 
-static unsigned needs(vf_conn_pred p)
-{
-    switch (p) {
-    case VF_CP_PASSABLE:
-    case VF_CP_PASSABLE_TRAPS:
-    case VF_CP_EVER_PASSABLE: return CN_NEED_MASK;
-    case VF_CP_TELE_CONNECTED:
-    case VF_CP_TELE_TARGET_WALK:
-    case VF_CP_TELE_TARGET_FLY: return CN_NEED_PROP;
-    default: return 0;
-    }
-}
-
 int vf_conn_zones(const vf_level *l, vf_conn_pred grow, vf_conn_pred seed,
                   vf_conn_exits e)
 {
@@ -24,7 +11,9 @@ int vf_conn_zones(const vf_level *l, vf_conn_pred grow, vf_conn_pred seed,
     cn_lab lab;
     cn_classes_init(&k, l);
     unsigned eb = cn_exit_bits(&k, e);
-    cn_planes_build(&pl, &k, l, needs(grow) | needs(seed));
+    cn_planes_build(&pl, &k, l,
+                    cn_pred_classes(grow) | cn_pred_classes(seed) | eb,
+                    cn_pred_needs(grow) | cn_pred_needs(seed));
     cn_pred_set(&pl, l, grow, &set);
     if (seed != grow) cn_pred_set(&pl, l, seed, &seeds);
     if (eb) cn_class_set(&pl, eb, &exits);
