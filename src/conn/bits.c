@@ -122,10 +122,10 @@ static inline uint64_t row_cells(int i)
     return i == 0 ? ~(uint64_t)0 : ~(uint64_t)0 >> (128 - VF_GXM);
 }
 
-/* Row y's class planes, from its runs: each plane is the union of the
- * runs whose class has its bit (built plane by plane into registers: a
- * level has few kinds of run in a row, and a cleared array would cost
- * more). */
+/* Row y's class planes (those of the bits in want), from its runs: each
+ * plane is the union of the runs whose class has its bit, built plane by
+ * plane in registers (a level has few kinds of run in a row, and
+ * clearing an array costs a memset call a row). */
 static void class_row(uint64_t (*pw)[2], cn_classes *k, const uint8_t *row,
                       unsigned want)
 {
@@ -144,7 +144,8 @@ static void class_row(uint64_t (*pw)[2], cn_classes *k, const uint8_t *row,
         cls[m++] = c;
         all |= c;
     }
-    for (int b = 0; b < CN_NCLASS; b++) {
+    for (unsigned wb = want; wb; wb &= wb - 1) {
+        int b = __builtin_ctz(wb);
         uint64_t w0 = 0, w1 = 0;
         if (all & (1u << b))
             for (int j = 0; j < m; j++)
@@ -232,11 +233,8 @@ void cn_planes_build(cn_planes *pl, cn_classes *k, const vf_level *l,
         else
             class_row(pw, k, l->feat[y], classes);
         if (need & CN_NEED_MASK) mask_row(pw, l->mask[y]);
-        else memset(&pw[CN_PL_PASSMASK], 0, 3 * sizeof *pw);
         if (need & CN_NEED_PROP) prop_row(pw, l->prop[y]);
-        else memset(&pw[CN_PL_NOTELE], 0, sizeof *pw);
         if (need & CN_NEED_CONTENT) content_row(pw, l->content[y]);
-        else memset(&pw[CN_PL_ITEM], 0, 2 * sizeof *pw);
     }
 }
 
@@ -269,36 +267,41 @@ unsigned cn_pred_needs(vf_conn_pred p)
     }
 }
 
-/* Word i of row y under p. */
-static inline __attribute__((always_inline)) uint64_t pred_word(const cn_planes *pl, const vf_level *l,
-                                 vf_conn_pred p, int y, int i)
+/* Word i of row y under p; reads only the planes p needs
+ * (cn_pred_classes, cn_pred_needs). */
+static inline __attribute__((always_inline)) uint64_t pred_word(
+    const cn_planes *pl, const vf_level *l, vf_conn_pred p, int y, int i)
 {
     const uint64_t (*pw)[2] = pl->w[y];
-    uint64_t t = pw[CN_B_TRAVEL][i], trap = pw[CN_B_TRAP][i];
-    uint64_t fly = pw[CN_B_FLY][i], solid = pw[CN_B_SOLID][i];
-    uint64_t open = ~pw[CN_PL_OPAQUE][i] & row_cells(i);
-    uint64_t pass = pw[CN_PL_PASSMASK][i] | (t & open);
-    uint64_t nt = pw[CN_PL_NOTELE][i];
-    uint64_t land = ~nt & ~solid & row_cells(i);
+#define PL(b) pw[b][i]
+#define OPEN (~PL(CN_PL_OPAQUE) & row_cells(i))
+#define PASS (PL(CN_PL_PASSMASK) | (PL(CN_B_TRAVEL) & OPEN))
+#define LAND (~PL(CN_PL_NOTELE) & ~PL(CN_B_SOLID) & row_cells(i))
     switch (p) {
-    case VF_CP_TRAVEL_OK: return t;
-    case VF_CP_PASSABLE: return pass;
-    case VF_CP_PASSABLE_TRAPS: return pass | (trap & open);
-    case VF_CP_EVER_PASSABLE: return pass | (pw[CN_B_EVER][i] & open);
+    case VF_CP_TRAVEL_OK: return PL(CN_B_TRAVEL);
+    case VF_CP_PASSABLE: return PASS;
+    case VF_CP_PASSABLE_TRAPS: return PASS | (PL(CN_B_TRAP) & OPEN);
+    case VF_CP_EVER_PASSABLE: return PASS | (PL(CN_B_EVER) & OPEN);
     case VF_CP_TELE_CONNECTED: {
+        uint64_t t = PL(CN_B_TRAVEL), nt = PL(CN_PL_NOTELE);
         /* Solid doors stay in unless their whole vault is no_tele_into. */
-        uint64_t keep = t & solid & nt;
+        uint64_t keep = t & PL(CN_B_SOLID) & nt;
         for (uint64_t w = keep; w; w &= w - 1)
             if (pl->notele[l->vault[y][64 * i + __builtin_ctzll(w)]])
                 keep &= ~(w & -w);
         return (t & ~nt) | keep;
     }
-    case VF_CP_CLOSET_WALK: return t | trap;
-    case VF_CP_CLOSET_FLY: return t | trap | fly;
-    case VF_CP_TELE_TARGET_WALK: return land & ~fly;
-    case VF_CP_TELE_TARGET_FLY: return land;
+    case VF_CP_CLOSET_WALK: return PL(CN_B_TRAVEL) | PL(CN_B_TRAP);
+    case VF_CP_CLOSET_FLY:
+        return PL(CN_B_TRAVEL) | PL(CN_B_TRAP) | PL(CN_B_FLY);
+    case VF_CP_TELE_TARGET_WALK: return LAND & ~PL(CN_B_FLY);
+    case VF_CP_TELE_TARGET_FLY: return LAND;
     default: return 0;
     }
+#undef PL
+#undef OPEN
+#undef PASS
+#undef LAND
 }
 
 static inline __attribute__((always_inline)) void

@@ -171,7 +171,7 @@ enum {
     CN_PL_COUNT
 };
 
-/* Which planes to build besides the classes (the rest read as empty). */
+/* Which planes to build besides the classes. */
 enum {
     CN_NEED_MASK = 1 << 0,
     CN_NEED_PROP = 1 << 1,
@@ -184,7 +184,8 @@ typedef struct cn_planes {
 } cn_planes;
 
 /* Builds the planes of l: those of the class bits in classes, and what
- * need asks for besides. */
+ * need asks for besides. The others are left as they were: read only
+ * what was built. */
 void cn_planes_build(cn_planes *pl, cn_classes *k, const vf_level *l,
                      unsigned classes, unsigned need);
 /* The class bits p reads. */
