@@ -21,9 +21,14 @@ static uint32_t rnd(uint32_t *s)
     return *s;
 }
 
+static int upto(uint32_t *s, int n)   /* 0..n-1 */
+{
+    return (int)(rnd(s) % (uint32_t)n);
+}
+
 static int chance(uint32_t *s, int n)   /* 1 in n */
 {
-    return rnd(s) % (uint32_t)n == 0;
+    return upto(s, n) == 0;
 }
 
 /* ---- the reference ------------------------------------------------------ */
@@ -31,7 +36,8 @@ static int chance(uint32_t *s, int n)   /* 1 in n */
 static void pred_cells(const vf_level *l, vf_conn_pred p, cells out)
 {
     for (int y = 0; y < VF_GYM; y++)
-        for (int x = 0; x < VF_GXM; x++) out[y][x] = (uint8_t)vf_conn_cell(l, p, x, y);
+        for (int x = 0; x < VF_GXM; x++)
+            out[y][x] = (uint8_t)vf_conn_cell(l, p, x, y);
 }
 
 /* The components of in, numbered from 1 by their first cell in row-major
@@ -480,7 +486,8 @@ static void check_level(const vf_level *l)
     int total = 0;
     for (int k = 0; k < VF_CONN_KIND_COUNT; k++) total += e.count[k];
     ck_assert_int_eq(r.dropped, total - e.n);
-    for (int i = 0; i < e.n; i++) check_finding(&rf, &r.findings[i], &e.f[i], i);
+    for (int i = 0; i < e.n; i++)
+        check_finding(&rf, &r.findings[i], &e.f[i], i);
     int tz, ts;
     tele_counts(&rf, &tz, &ts);
     ck_assert_int_eq(r.stairless, e.count[VF_CONN_STAIRLESS_ZONE]);
@@ -488,7 +495,7 @@ static void check_level(const vf_level *l)
     ck_assert_int_eq(r.tele_stairless, ts);
 }
 
-/* ---- the levels ----------------------------------------------------------- */
+/* ---- the levels --------------------------------------------------------- */
 
 /* Features a level may be built from; each level takes some of them, so
  * that some levels have no deep water, lava, traps... at all. */
@@ -505,7 +512,7 @@ static int pick(uint32_t *s, unsigned have)
 {
     if (!have) return VF_F_FLOOR;
     for (;;) {
-        int i = (int)(rnd(s) % NPALETTE);
+        int i = upto(s, NPALETTE);
         if (have & (1u << i)) return vf_feature_by_name(palette[i]);
     }
 }
@@ -518,13 +525,12 @@ static void fill(vf_level *l, int x0, int y0, int w, int h, int f)
 }
 
 /* A vault as placement makes one: its cells masked (opaque unless
- * transparent), walls round a room with things in it, exits on its
- * edge or none. */
+ * transparent, mostly), walls round a room with things in it, perhaps a
+ * gap in the wall, exits on its edge or none. */
 static void add_vault(vf_level *l, uint32_t *s, unsigned have)
 {
-    int i = l->nvaults++, w = 3 + (int)(rnd(s) % 14), h = 3 + (int)(rnd(s) % 12);
-    int x0 = 2 + (int)(rnd(s) % (unsigned)(VF_GXM - 4 - w));
-    int y0 = 2 + (int)(rnd(s) % (unsigned)(VF_GYM - 4 - h));
+    int i = l->nvaults++, w = 3 + upto(s, 14), h = 3 + upto(s, 12);
+    int x0 = 2 + upto(s, VF_GXM - 4 - w), y0 = 2 + upto(s, VF_GYM - 4 - h);
     vf_level_vault *v = &l->vaults[i];
     v->x = x0, v->y = y0, v->w = w, v->h = h;
     v->transparent = chance(s, 3);
@@ -535,16 +541,15 @@ static void add_vault(vf_level *l, uint32_t *s, unsigned have)
     uint32_t tprop = chance(s, 4) ? VF_FPROP_NO_TELE_INTO : 0;
     fill(l, x0, y0, w, h, VF_F_STONE_WALL);
     fill(l, x0 + 1, y0 + 1, w - 2, h - 2, VF_F_FLOOR);
-    for (int k = (int)(rnd(s) % 4); k > 0; k--)   /* inner walls, things */
-        fill(l, x0 + (int)(rnd(s) % (unsigned)w), y0 + (int)(rnd(s) % (unsigned)h),
-             1 + (int)(rnd(s) % 4), 1 + (int)(rnd(s) % 4),
+    for (int k = upto(s, 4); k > 0; k--) {   /* inner walls, things */
+        int fx = x0 + upto(s, w), fy = y0 + upto(s, h);
+        int fw = 1 + upto(s, 4), fh = 1 + upto(s, 4);
+        fill(l, fx, fy, fw, fh,
              chance(s, 2) ? VF_F_STONE_WALL : pick(s, have));
-    if (chance(s, 2)) {   /* a gap in the wall, not an exit */
-        int gx = x0 + 1 + (int)(rnd(s) % (unsigned)(w - 2));
-        l->feat[y0][gx] = VF_F_FLOOR;
     }
-    for (int k = (int)(rnd(s) % 3); k > 0; k--) {
-        int ey = y0 + 1 + (int)(rnd(s) % (unsigned)(h - 2));
+    if (chance(s, 2)) l->feat[y0][x0 + 1 + upto(s, w - 2)] = VF_F_FLOOR;
+    for (int k = upto(s, 3); k > 0; k--) {
+        int ey = y0 + 1 + upto(s, h - 2);
         l->feat[ey][x0] = VF_F_CLOSED_DOOR;
         v->exits[v->nexits].x = x0;
         v->exits[v->nexits].y = ey;
@@ -561,32 +566,42 @@ static void add_vault(vf_level *l, uint32_t *s, unsigned have)
         }
 }
 
+/* A cell inside the level's border. */
+static void inside(uint32_t *s, int *x, int *y)
+{
+    *x = 1 + upto(s, VF_GXM - 2);
+    *y = 1 + upto(s, VF_GYM - 2);
+}
+
 /* placement.lua's empty level with up to four vaults and things strewn
- * about, or (one in four) noise: runs of features over every row. */
+ * about, over (one in four) noise: runs of features on every row. Some
+ * levels are a branch's last. */
 static void ref_random_level(vf_level *l, uint32_t *s)
 {
     unsigned have = 0;
+    int x, y;
     for (int i = 0; i < NPALETTE; i++)
         if (chance(s, 3)) have |= 1u << i;
-    vf_place p = {0, chance(s, 4) ? 15 : 1 + (int)(rnd(s) % 14)};
+    vf_place p = {0, chance(s, 4) ? 15 : 1 + upto(s, 14)};
     vf_level_init_empty(l, &p);
     if (chance(s, 4))
-        for (int y = 1; y < VF_GYM - 1; y++)
-            for (int x = 1; x < VF_GXM - 1;) {
+        for (y = 1; y < VF_GYM - 1; y++)
+            for (x = 1; x < VF_GXM - 1;) {
                 int f = chance(s, 2) ? VF_F_FLOOR : pick(s, have);
-                for (int run = 1 + (int)(rnd(s) % 12); run-- && x < VF_GXM - 1; x++)
+                for (int run = 1 + upto(s, 12); run-- && x < VF_GXM - 1; x++)
                     l->feat[y][x] = (uint8_t)f;
             }
-    for (int k = (int)(rnd(s) % 6); k > 0; k--)
-        fill(l, 1 + (int)(rnd(s) % (VF_GXM - 2)), 1 + (int)(rnd(s) % (VF_GYM - 2)),
-             1 + (int)(rnd(s) % 20), 1 + (int)(rnd(s) % 3), pick(s, have));
-    for (int k = (int)(rnd(s) % 5); k > 0; k--)   /* walls across */
+    for (int k = upto(s, 6); k > 0; k--) {
+        inside(s, &x, &y);
+        int w = 1 + upto(s, 20), h = 1 + upto(s, 3);
+        fill(l, x, y, w, h, pick(s, have));
+    }
+    for (int k = upto(s, 5); k > 0; k--)   /* walls across */
         if (chance(s, 2))
-            fill(l, 1 + (int)(rnd(s) % (VF_GXM - 2)), 1, 1, VF_GYM, VF_F_ROCK_WALL);
-    for (int k = (int)(rnd(s) % 5); k > 0; k--)
-        add_vault(l, s, have);
-    for (int k = (int)(rnd(s) % 8); k > 0; k--) {
-        int x = 1 + (int)(rnd(s) % (VF_GXM - 2)), y = 1 + (int)(rnd(s) % (VF_GYM - 2));
+            fill(l, 1 + upto(s, VF_GXM - 2), 1, 1, VF_GYM, VF_F_ROCK_WALL);
+    for (int k = upto(s, 5); k > 0; k--) add_vault(l, s, have);
+    for (int k = upto(s, 8); k > 0; k--) {
+        inside(s, &x, &y);
         l->content[y][x] |= chance(s, 2) ? VF_CELL_ITEM : VF_CELL_MONSTER;
     }
     if (!chance(s, 4)) l->feat[1][1] = VF_F_STONE_STAIRS_UP_I;

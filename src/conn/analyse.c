@@ -190,12 +190,6 @@ static void add_rows(cn_ctx *x, vf_conn_finding *f, int y0, int y1, int x0,
     }
 }
 
-void cn_finding_add_run(cn_ctx *x, vf_conn_finding *f, int y, int x0,
-                        int x1)
-{
-    add_rows(x, f, y, y, x0, x1);
-}
-
 void cn_finding_add_comp(cn_ctx *x, vf_conn_finding *f, const cn_lab *b,
                          int c)
 {
@@ -204,7 +198,9 @@ void cn_finding_add_comp(cn_ctx *x, vf_conn_finding *f, const cn_lab *b,
         add_rows(x, f, b->y0[s], b->y1[s], b->x0[s], b->x1[s]);
 }
 
-void cn_landings(const cn_ctx *x, int fly, cn_bits *out)
+/* Where a teleport lands, walking or flying, less the cells masked
+ * allow_tele_closets (MMT_NO_TELE_CLOSET), into out. */
+static void landings(const cn_ctx *x, int fly, cn_bits *out)
 {
     cn_pred_set(&x->pl, x->l,
                 fly ? VF_CP_TELE_TARGET_FLY : VF_CP_TELE_TARGET_WALK, out);
@@ -306,7 +302,7 @@ static void add_run_except(cn_ctx *x, vf_conn_finding *f, int y, int x0,
     for (int cx = x0; cx <= x1;) {
         int end = cx;
         while (end <= x1 && (!skip || at[end] != skip)) end++;
-        if (end > cx) cn_finding_add_run(x, f, y, cx, end - 1);
+        if (end > cx) add_rows(x, f, y, y, cx, end - 1);
         cx = end + 1;
     }
 }
@@ -367,11 +363,11 @@ static void closets(cn_ctx *x)
 {
     cn_class_set(&x->pl, CN_EXIT | CN_HATCH | CN_PERMTELE, &x->seeds);
     cn_pred_set(&x->pl, x->l, VF_CP_CLOSET_WALK, &x->walk);
-    cn_landings(x, 0, &x->land);
+    landings(x, 0, &x->land);
     tele_closets(x, 0, &x->walk, &x->land);
     cn_bits fly_land;
     cn_pred_set(&x->pl, x->l, VF_CP_CLOSET_FLY, &x->set);
-    cn_landings(x, 1, &fly_land);
+    landings(x, 1, &fly_land);
     tele_closets(x, 1, &x->set, &fly_land);
 }
 

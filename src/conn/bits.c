@@ -342,12 +342,6 @@ void cn_class_set(const cn_planes *pl, unsigned bits, cn_bits *out)
     }
 }
 
-void cn_plane_set(const cn_planes *pl, int plane, cn_bits *out)
-{
-    for (int y = 0; y < VF_GYM; y++)
-        for (int i = 0; i < 2; i++) out->w[y][i] = pl->w[y][plane][i];
-}
-
 void cn_vault_row(const vf_level *l, int v, int y, uint64_t out[2])
 {
     const vf_level_vault *vt = &l->vaults[v];

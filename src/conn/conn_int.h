@@ -198,8 +198,6 @@ void cn_pred_set(const cn_planes *pl, const vf_level *l, vf_conn_pred p,
                  cn_bits *out);
 /* The cells whose feature class has any of bits. */
 void cn_class_set(const cn_planes *pl, unsigned bits, cn_bits *out);
-/* The cells of one plane. */
-void cn_plane_set(const cn_planes *pl, int plane, cn_bits *out);
 
 /* Row y's cells that belong to vaults[v] (vault id v + 1) and lie in its
  * rectangle. */
@@ -268,7 +266,8 @@ typedef struct cn_ctx {
     unsigned exit_h, exit_nh;      /* exit stairs, with and without hatches */
     cn_planes pl;
     cn_bits holds[CN_H_COUNT];     /* CN_H_NEAR: in or next to a vault;
-                                    * CN_H_ANY: any of those before it */
+                                    * CN_H_ANY: any of those before
+                                    * CN_H_NEAR */
     uint32_t near[VF_GYM][VF_GXM]; /* bit i: next to a cell of vaults[i];
                                     * set only where holds[CN_H_NEAR] is */
     uint16_t stamp[VF_CONN_MAX_ZONES]; /* zones met by the current finding */
@@ -279,7 +278,8 @@ typedef struct cn_ctx {
     int labnext;                   /* the slot the next new one goes to */
     cn_bits pass;                  /* VF_CP_PASSABLE */
     cn_bits walk;                  /* VF_CP_CLOSET_WALK */
-    cn_bits land;                  /* cn_landings(x, 0) */
+    cn_bits land;                  /* walking landings, less the cells
+                                    * masked allow_tele_closets */
     cn_bits set, seeds, exits;     /* scratch */
 } cn_ctx;
 
@@ -289,15 +289,9 @@ const cn_lab *cn_labelled(cn_ctx *x, const cn_bits *set);
 
 /* A new finding of kind (counted; NULL past the cap). */
 vf_conn_finding *cn_finding_new(cn_ctx *x, vf_conn_kind kind);
-/* Adds cells x0..x1 of row y to f (NULL: nothing). */
-void cn_finding_add_run(cn_ctx *x, vf_conn_finding *f, int y, int x0,
-                        int x1);
 /* Adds every cell of component c of b. */
 void cn_finding_add_comp(cn_ctx *x, vf_conn_finding *f, const cn_lab *b,
                          int c);
-/* Where a teleport lands, walking or flying, less the cells masked
- * allow_tele_closets (MMT_NO_TELE_CLOSET), into out. */
-void cn_landings(const cn_ctx *x, int fly, cn_bits *out);
 
 /* VF_CONN_INTERIOR_POCKET findings, once x->walk and x->land are
  * made. */
