@@ -3,7 +3,7 @@
  *
  * Everything reads a vf_level and nothing else: no Lua, no allocation.
  * The counts and the analysis keep their work space on the stack (about
- * 40 and 90 KiB), so any number of calls can run side by side.
+ * 60 and 135 KiB), so any number of calls can run side by side.
  *
  * A zone is a set of cells connected through 8-neighbour steps (the game's
  * adjacent_iterator), under one of the cell predicates below. */

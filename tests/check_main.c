@@ -26,6 +26,7 @@ suites[] = {
     {"mapconn", vf_test_mapconn_suite, 0},
     {"mapcheck", vf_test_mapcheck_suite, 0},
     {"conn", vf_test_conn_suite, 0},
+    {"connref", vf_test_connref_suite, 0},
     {"verdicts", vf_test_verdicts_suite, 0},
     {"run", vf_test_run_suite, 0},
     /* Opt-in: needs ../shared/dcss-des (make check-real, .ci/run). */

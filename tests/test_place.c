@@ -135,6 +135,35 @@ START_TEST(minivaults_need_floor)
 }
 END_TEST
 
+/* v.zones counts the level before the stair goes in at (1,1): where the
+ * stair opens a rock cell (mode fill), the count leaves it out; where it
+ * stands on floor, the count is the analysis's. */
+START_TEST(zone_count_is_before_the_stair)
+{
+    vf_t_eng x;
+    vf_t_eng_open(&x, des, 0);
+    vf_level *l = malloc(sizeof *l);
+    vf_conn_report *r = malloc(sizeof *r);
+    vf_verdict v;
+    vf_case_opts co = {VF_MODE_FILL, 1, 0};
+    vf_case_run(x.e, vf_t_map(&x.l, "north_room"), 1, 0, &co, l, &x.m, r,
+                &v);
+    ck_assert_int_eq(v.placed.vault, 0);
+    ck_assert_int_eq(l->feat[1][1], VF_F_STONE_STAIRS_UP_I);
+    ck_assert_int_eq(r->nzones, 1);   /* the stair alone */
+    ck_assert_int_eq(v.zones, 0);     /* all rock, the vault opaque */
+    co.mode = VF_MODE_EMPTY;
+    vf_case_run(x.e, vf_t_map(&x.l, "north_room"), 1, 0, &co, l, &x.m, r,
+                &v);
+    ck_assert_int_eq(v.zones, r->nzones);
+    l->feat[1][1] = VF_F_FLOOR;
+    ck_assert_int_eq(v.zones, vf_conn_count_zones(l, 0));
+    vf_t_eng_close(&x);
+    free(r);
+    free(l);
+}
+END_TEST
+
 START_TEST(exits_are_cut_through_rock)
 {
     vf_level *l = malloc(sizeof *l);
@@ -164,6 +193,7 @@ Suite *vf_test_place_suite(void)
     tcase_add_test(tc, compass_position_and_edge_exits);
     tcase_add_test(tc, floats_minivaults_and_masks);
     tcase_add_test(tc, minivaults_need_floor);
+    tcase_add_test(tc, zone_count_is_before_the_stair);
     tcase_add_test(tc, exits_are_cut_through_rock);
     suite_add_tcase(s, tc);
     return s;

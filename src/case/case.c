@@ -68,7 +68,9 @@ static int resolve_and_place(vf_engine *e, const vf_mapdef *def,
             return 0;
         }
         vf_sbuf_free(&err);
-        build_level(l, vf_engine_place(e), o->mode);
+        /* The first try places on the level vf_case_run built, which
+         * nothing has touched since (resolving never sees the level). */
+        if (tries) build_level(l, vf_engine_place(e), o->mode);
         vf_place_status ps = vf_place_map(l, m, &po, r, &v->placed);
         if (ps != VF_PLACE_FAILED) return 1;
     }
@@ -91,17 +93,28 @@ static void judge_exits(const vf_level *l, vf_verdict *v)
 }
 
 /* The level-wide checks: the zone count first, then the analysis with an
- * up staircase at (1,1), as placement.lua's -tele-zones does. */
+ * up staircase at (1,1), as placement.lua's -tele-zones does. The count
+ * is of the passable cells before the stair goes in; when the stair
+ * leaves (1,1) as passable as it was (the usual case: floor there, no
+ * mask), the cells are the same and the analysis counts them. */
 static void judge_level(vf_level *l, vf_conn_report *r, vf_verdict *v)
 {
     static const unsigned bits[VF_CONN_KIND_COUNT] = {
         0, VF_V_STAIRLESS_ZONE, VF_V_ISOLATED_AREA, VF_V_TRAP_POCKET,
         VF_V_TELE_CLOSET_WALK, VF_V_TELE_CLOSET_FLY, VF_V_INTERIOR_POCKET,
     };
-    v->zones = vf_conn_count_zones(l, 0);
-    if (v->zones > 1) v->kinds |= VF_V_ISOLATED_ZONES;
+    uint8_t under = l->feat[1][1];
+    int was = vf_conn_cell(l, VF_CP_PASSABLE, 1, 1);
     l->feat[1][1] = VF_F_STONE_STAIRS_UP_I;
+    int same = vf_conn_cell(l, VF_CP_PASSABLE, 1, 1) == was;
+    if (!same) {
+        l->feat[1][1] = under;
+        v->zones = vf_conn_count_zones(l, 0);
+        l->feat[1][1] = VF_F_STONE_STAIRS_UP_I;
+    }
     vf_conn_analyse(l, r);
+    if (same) v->zones = r->nzones;
+    if (v->zones > 1) v->kinds |= VF_V_ISOLATED_ZONES;
     for (int k = 0; k < VF_CONN_KIND_COUNT; k++)
         if (r->count[k]) v->kinds |= bits[k];
 }

@@ -12,88 +12,121 @@ static void stats_init(vf_conn_stats *s)
     s->x1 = s->y1 = -1;
 }
 
-/* Adds cells x0..x1 of row y: counts from the bitmaps of what cells hold,
- * vaults cell by cell only where there are any. */
-static void stats_add_run(const cn_ctx *x, vf_conn_stats *s, int y, int x0,
-                          int x1)
+/* How many cells of row y of h are in m. */
+static inline int count_in(const cn_bits *h, int y, const uint64_t m[2])
 {
-    s->size += x1 - x0 + 1;
+    return cn_popcount(h->w[y][0] & m[0]) + cn_popcount(h->w[y][1] & m[1]);
+}
+
+static inline int any_in(const cn_bits *h, int y, const uint64_t m[2])
+{
+    return ((h->w[y][0] & m[0]) | (h->w[y][1] & m[1])) != 0;
+}
+
+/* Adds cells x0..x1 of rows y0..y1: counts from the bitmaps of what cells
+ * hold, vaults cell by cell only where there are any. */
+static void stats_add_rows(const cn_ctx *x, vf_conn_stats *s, int y0, int y1,
+                           int x0, int x1)
+{
+    const cn_bits *h = x->holds;
+    uint64_t m[2];
+    cn_row_range(x0, x1, m);
+    s->size += (x1 - x0 + 1) * (y1 - y0 + 1);
     if (x0 < s->x0) s->x0 = x0;
     if (x1 > s->x1) s->x1 = x1;
-    if (y < s->y0) s->y0 = y;
-    if (y > s->y1) s->y1 = y;
-    if (!cn_row_any(x->holds[CN_H_ANY].w[y], x0, x1)) return;
-    s->exits += cn_row_count(x->holds[CN_H_EXIT].w[y], x0, x1);
-    s->exits_no_hatch += cn_row_count(x->holds[CN_H_EXIT_NH].w[y], x0, x1);
-    s->hatches += cn_row_count(x->holds[CN_H_HATCH].w[y], x0, x1);
-    s->stairs += cn_row_count(x->holds[CN_H_STAIR].w[y], x0, x1);
-    s->items += cn_row_count(x->holds[CN_H_ITEM].w[y], x0, x1);
-    s->monsters += cn_row_count(x->holds[CN_H_MONSTER].w[y], x0, x1);
-    if (!cn_row_any(x->holds[CN_H_NEAR].w[y], x0, x1)) return;
-    for (int cx = x0; cx <= x1; cx++) {
-        int v = x->l->vault[y][cx];
-        if (v > 0 && v <= 32) s->vaults_in |= (uint32_t)1 << (v - 1);
-        s->vaults_near |= x->near[y][cx];
+    if (y0 < s->y0) s->y0 = y0;
+    if (y1 > s->y1) s->y1 = y1;
+    for (int y = y0; y <= y1; y++) {
+        if (any_in(&h[CN_H_ANY], y, m)) {
+            s->exits += count_in(&h[CN_H_EXIT], y, m);
+            s->exits_no_hatch += count_in(&h[CN_H_EXIT_NH], y, m);
+            s->hatches += count_in(&h[CN_H_HATCH], y, m);
+            s->stairs += count_in(&h[CN_H_STAIR], y, m);
+            s->items += count_in(&h[CN_H_ITEM], y, m);
+            s->monsters += count_in(&h[CN_H_MONSTER], y, m);
+        }
+        if (!any_in(&h[CN_H_NEAR], y, m)) continue;
+        uint64_t in[2];
+        cn_nonzero_row(x->l->vault[y], in);
+        for (int i = 0; i < 2; i++) {
+            for (uint64_t w = in[i] & m[i]; w; w &= w - 1) {
+                int v = x->l->vault[y][64 * i + __builtin_ctzll(w)];
+                if (v <= 32) s->vaults_in |= (uint32_t)1 << (v - 1);
+            }
+            for (uint64_t w = h[CN_H_NEAR].w[y][i] & m[i]; w; w &= w - 1)
+                s->vaults_near |= x->near[y][64 * i + __builtin_ctzll(w)];
+        }
     }
 }
 
 /* near[][]: for each cell, the vaults it is in or next to; and the cells
- * with any, as a bitmap. */
+ * with any, as a bitmap. A vault's cells are spread to their neighbours
+ * across, then down; near[][] is written only where the bitmap is set,
+ * so it needs no clearing. */
 static void vault_neighbours(cn_ctx *x)
 {
     const vf_level *l = x->l;
-    memset(x->near, 0, sizeof x->near);
-    memset(&x->holds[CN_H_NEAR], 0, sizeof x->holds[CN_H_NEAR]);
+    cn_bits *nb = &x->holds[CN_H_NEAR];
+    memset(nb, 0, sizeof *nb);
     for (int i = 0; i < l->nvaults && i < 32; i++) {
         const vf_level_vault *v = &l->vaults[i];
         uint32_t bit = (uint32_t)1 << i;
-        for (int y = v->y; y < v->y + v->h; y++)
-            for (int cx = v->x; cx < v->x + v->w; cx++) {
-                if (!vf_level_in_bounds(cx, y) || l->vault[y][cx] != i + 1)
-                    continue;
-                for (int dy = -1; dy <= 1; dy++)
-                    for (int dx = -1; dx <= 1; dx++)
-                        if (vf_level_in_bounds(cx + dx, y + dy)) {
-                            x->near[y + dy][cx + dx] |= bit;
-                            cn_set(&x->holds[CN_H_NEAR], cx + dx, y + dy);
-                        }
+        int y0 = v->y < 0 ? 0 : v->y;
+        int y1 = v->y + v->h > VF_GYM ? VF_GYM : v->y + v->h;
+        uint64_t across[VF_GYM + 4][2];   /* row y at y + 2 */
+        if (y0 >= y1) continue;
+        memset(across[y0], 0, 2 * sizeof *across);   /* rows y0 - 2, -1 */
+        memset(across[y1 + 2], 0, 2 * sizeof *across);   /* y1, y1 + 1 */
+        for (int y = y0; y < y1; y++) {
+            uint64_t in[2];
+            cn_vault_row(l, i, y, in);
+            cn_row_spread(in, across[y + 2]);
+        }
+        for (int y = y0 > 0 ? y0 - 1 : 0; y <= y1 && y < VF_GYM; y++)
+            for (int h = 0; h < 2; h++) {
+                uint64_t d = across[y + 1][h] | across[y + 2][h]
+                             | across[y + 3][h];
+                for (uint64_t w = d; w; w &= w - 1) {
+                    int cx = 64 * h + __builtin_ctzll(w);
+                    uint32_t had = cn_has(nb, cx, y) ? x->near[y][cx] : 0;
+                    x->near[y][cx] = had | bit;
+                }
+                nb->w[y][h] |= d;
             }
     }
 }
 
-/* The cells whose content has any of bits. */
-static void content_bits(const vf_level *l, unsigned bits, cn_bits *out)
-{
-    memset(out, 0, sizeof *out);
-    for (int y = 0; y < VF_GYM; y++)
-        for (int cx = 0; cx < VF_GXM; cx += 8) {
-            uint64_t w;
-            memcpy(&w, &l->content[y][cx], 8);
-            if (!w) continue;   /* most of a level holds nothing */
-            for (int i = 0; i < 8; i++)
-                if (l->content[y][cx + i] & bits) cn_set(out, cx + i, y);
-        }
-}
-
+/* The classes a cell's content is counted under, one pass over the
+ * planes; the vaults' neighbourhoods from vault_neighbours. */
 static void what_cells_hold(cn_ctx *x)
 {
-    cn_build(&x->k, x->l, VF_CP_COUNT, NULL, x->exit_h,
-             &x->holds[CN_H_EXIT]);
-    cn_build(&x->k, x->l, VF_CP_COUNT, NULL, x->exit_nh,
-             &x->holds[CN_H_EXIT_NH]);
-    cn_build(&x->k, x->l, VF_CP_COUNT, NULL, CN_HATCH,
-             &x->holds[CN_H_HATCH]);
-    cn_build(&x->k, x->l, VF_CP_COUNT, NULL, CN_STAIR,
-             &x->holds[CN_H_STAIR]);
-    content_bits(x->l, VF_CELL_ITEM, &x->holds[CN_H_ITEM]);
-    content_bits(x->l, VF_CELL_MONSTER, &x->holds[CN_H_MONSTER]);
+    static const int plane_of[] = {
+        [CN_H_HATCH] = CN_B_HATCH, [CN_H_STAIR] = CN_B_STAIR,
+        [CN_H_ITEM] = CN_PL_ITEM, [CN_H_MONSTER] = CN_PL_MONSTER,
+    };
+    cn_class_set(&x->pl, x->exit_h, &x->holds[CN_H_EXIT]);
+    cn_class_set(&x->pl, x->exit_nh, &x->holds[CN_H_EXIT_NH]);
     vault_neighbours(x);
     for (int y = 0; y < VF_GYM; y++)
         for (int i = 0; i < 2; i++) {
+            for (int h = CN_H_HATCH; h <= CN_H_MONSTER; h++)
+                x->holds[h].w[y][i] = x->pl.w[y][plane_of[h]][i];
             uint64_t any = 0;
-            for (int h = 0; h < CN_H_ANY; h++) any |= x->holds[h].w[y][i];
+            for (int h = 0; h < CN_H_NEAR; h++) any |= x->holds[h].w[y][i];
             x->holds[CN_H_ANY].w[y][i] = any;
         }
+}
+
+const cn_lab *cn_labelled(cn_ctx *x, const cn_bits *set)
+{
+    for (int i = 0; i < CN_LAB_SLOTS; i++)
+        if (x->labok[i] && cn_same(&x->labset[i], set)) return &x->lab[i];
+    int i = x->labnext;
+    x->labnext = (i + 1) % CN_LAB_SLOTS;
+    x->labset[i] = *set;
+    x->labok[i] = 1;
+    cn_label(&x->lab[i], set);
+    return &x->lab[i];
 }
 
 vf_conn_finding *cn_finding_new(cn_ctx *x, vf_conn_kind kind)
@@ -122,25 +155,39 @@ static void note_zone(cn_ctx *x, vf_conn_finding *f, int z)
     f->nzones++;
 }
 
-void cn_finding_add_run(cn_ctx *x, vf_conn_finding *f, int y, int x0,
-                        int x1)
+/* Names the zones of row y's passable cells in r: a run of passable
+ * cells lies in one zone, so one look-up a run. */
+static void note_row_zones(cn_ctx *x, vf_conn_finding *f, int y,
+                           const uint64_t r[2])
 {
-    uint64_t r[2], pass[2];
-    if (!f) return;
-    cn_row_range(x0, x1, r);
-    f->cells[y][0] |= r[0];
-    f->cells[y][1] |= r[1];
-    stats_add_run(x, &f->s, y, x0, x1);
-    /* A run of passable cells lies in one zone: one look-up each. */
-    pass[0] = x->pass.w[y][0] & r[0] & ~(x->pass.w[y][0] << 1);
-    pass[1] = x->pass.w[y][1] & r[1]
-              & ~((x->pass.w[y][1] << 1) | (x->pass.w[y][0] >> 63));
-    pass[x0 >> 6] |= x->pass.w[y][x0 >> 6] & ((uint64_t)1 << (x0 & 63));
+    uint64_t p0 = x->pass.w[y][0] & r[0], p1 = x->pass.w[y][1] & r[1];
+    uint64_t st[2] = {p0 & ~(p0 << 1), p1 & ~((p1 << 1) | (p0 >> 63))};
     for (int i = 0; i < 2; i++)
-        for (uint64_t w = pass[i]; w; w &= w - 1) {
+        for (uint64_t w = st[i]; w; w &= w - 1) {
             int z = x->r->zone_at[y][64 * i + __builtin_ctzll(w)];
             if (z) note_zone(x, f, z - 1);
         }
+}
+
+/* Adds cells x0..x1 of rows y0..y1 to f (NULL: nothing). */
+static void add_rows(cn_ctx *x, vf_conn_finding *f, int y0, int y1, int x0,
+                     int x1)
+{
+    uint64_t r[2];
+    if (!f) return;
+    cn_row_range(x0, x1, r);
+    for (int y = y0; y <= y1; y++) {
+        f->cells[y][0] |= r[0];
+        f->cells[y][1] |= r[1];
+    }
+    stats_add_rows(x, &f->s, y0, y1, x0, x1);
+    for (int y = y0; y <= y1; y++) {
+        /* Passable where the row above is: the same zones, named. */
+        const uint64_t *p = x->pass.w[y], *up = x->pass.w[y - (y > y0)];
+        if (y > y0 && !(((p[0] ^ up[0]) & r[0]) | ((p[1] ^ up[1]) & r[1])))
+            continue;
+        note_row_zones(x, f, y, r);
+    }
 }
 
 void cn_finding_add_comp(cn_ctx *x, vf_conn_finding *f, const cn_lab *b,
@@ -148,29 +195,29 @@ void cn_finding_add_comp(cn_ctx *x, vf_conn_finding *f, const cn_lab *b,
 {
     if (!f) return;
     for (int s = b->first[c]; s != CN_NONE; s = b->next[s])
-        for (int y = b->y0[s]; y <= b->y1[s]; y++)
-            cn_finding_add_run(x, f, y, b->x0[s], b->x1[s]);
+        add_rows(x, f, b->y0[s], b->y1[s], b->x0[s], b->x1[s]);
 }
 
-void cn_landings(cn_ctx *x, int fly)
+/* Where a teleport lands, walking or flying, less the cells masked
+ * allow_tele_closets (MMT_NO_TELE_CLOSET), into out. */
+static void landings(const cn_ctx *x, int fly, cn_bits *out)
 {
-    cn_bits allow;
-    cn_build(&x->k, x->l,
-             fly ? VF_CP_TELE_TARGET_FLY : VF_CP_TELE_TARGET_WALK,
-             &x->land, 0, NULL);
-    cn_mask_plane(x->l, VF_MMT_NO_TELE_CLOSET, &allow);
+    cn_pred_set(&x->pl, x->l,
+                fly ? VF_CP_TELE_TARGET_FLY : VF_CP_TELE_TARGET_WALK, out);
     for (int y = 0; y < VF_GYM; y++)
-        for (int i = 0; i < 2; i++) x->land.w[y][i] &= ~allow.w[y][i];
+        for (int i = 0; i < 2; i++)
+            out->w[y][i] &= ~x->pl.w[y][CN_PL_NOCLOSET][i];
 }
 
 /* ---- zones -------------------------------------------------------------- */
 
-static void passable_zones(cn_ctx *x)
+/* Returns the labelling of the passable cells, zones[] in its order. */
+static const cn_lab *passable_zones(cn_ctx *x)
 {
     vf_conn_report *r = x->r;
-    cn_lab *b = &x->lab;
-    cn_build(&x->k, x->l, VF_CP_PASSABLE, &x->pass, 0, NULL);
-    r->nzones = cn_label(b, &x->pass);
+    cn_pred_set(&x->pl, x->l, VF_CP_PASSABLE, &x->pass);
+    const cn_lab *b = cn_labelled(x, &x->pass);
+    r->nzones = b->ncomp;
     memset(r->zone_at, 0, sizeof r->zone_at);
     for (int z = 0; z < r->nzones; z++) {
         vf_conn_zone *zn = &r->zones[z];
@@ -178,13 +225,18 @@ static void passable_zones(cn_ctx *x)
         stats_init(&zn->s);
         zn->seed_x = b->x0[s];
         zn->seed_y = b->y0[s];
-        for (; s != CN_NONE; s = b->next[s])
-            for (int y = b->y0[s]; y <= b->y1[s]; y++) {
-                for (int cx = b->x0[s]; cx <= b->x1[s]; cx++)
-                    r->zone_at[y][cx] = (uint16_t)(z + 1);
-                stats_add_run(x, &zn->s, y, b->x0[s], b->x1[s]);
-            }
+        for (; s != CN_NONE; s = b->next[s]) {
+            /* Locals: the run's bytes could alias zone_at. */
+            int x0 = b->x0[s], x1 = b->x1[s], y0 = b->y0[s], y1 = b->y1[s];
+            for (int cx = x0; cx <= x1; cx++)
+                r->zone_at[y0][cx] = (uint16_t)(z + 1);
+            for (int y = y0 + 1; y <= y1; y++)
+                memcpy(&r->zone_at[y][x0], &r->zone_at[y0][x0],
+                       (size_t)(x1 - x0 + 1) * sizeof **r->zone_at);
+            stats_add_rows(x, &zn->s, y0, y1, x0, x1);
+        }
     }
+    return b;
 }
 
 static int largest_zone(const vf_conn_report *r)
@@ -195,9 +247,8 @@ static int largest_zone(const vf_conn_report *r)
     return best;
 }
 
-/* placement.lua's test: exactly one zone. The zones[] labelling is still
- * in x->lab for this and the next step. */
-static void isolated_zones(cn_ctx *x)
+/* placement.lua's test: exactly one zone. b: the zones' labelling. */
+static void isolated_zones(cn_ctx *x, const cn_lab *b)
 {
     vf_conn_report *r = x->r;
     if (r->nzones == 0) {
@@ -209,10 +260,10 @@ static void isolated_zones(cn_ctx *x)
     for (int z = 0; z < r->nzones; z++)
         if (z != main)
             cn_finding_add_comp(x, cn_finding_new(x, VF_CONN_ISOLATED_ZONES),
-                                &x->lab, z);
+                                b, z);
 }
 
-static void stairless_zones(cn_ctx *x)
+static void stairless_zones(cn_ctx *x, const cn_lab *b)
 {
     vf_conn_report *r = x->r;
     r->stairless = 0;
@@ -220,22 +271,25 @@ static void stairless_zones(cn_ctx *x)
         if (!r->zones[z].s.exits) {
             r->stairless++;
             cn_finding_add_comp(x, cn_finding_new(x, VF_CONN_STAIRLESS_ZONE),
-                                &x->lab, z);
+                                b, z);
         }
 }
 
 /* ---- the other floods --------------------------------------------------- */
 
+/* Each flood labels its set through cn_labelled: on a level without
+ * deep water, lava or traps outside opaque masks, the first two give the
+ * passable cells again and cost no labelling. */
+
 /* §4.4 step 5: grown through deep water and lava, seeded by passable
  * cells, hatches do not count. */
 static void isolated_areas(cn_ctx *x)
 {
-    cn_lab *b = &x->lab;
-    cn_build(&x->k, x->l, VF_CP_EVER_PASSABLE, &x->set, x->exit_nh,
-             &x->exits);
-    int n = cn_label(b, &x->set);
-    for (int c = 0; c < n; c++)
-        if (cn_comp_hits(b, c, &x->pass) && !cn_comp_hits(b, c, &x->exits))
+    const cn_bits *exits = &x->holds[CN_H_EXIT_NH];
+    cn_pred_set(&x->pl, x->l, VF_CP_EVER_PASSABLE, &x->set);
+    const cn_lab *b = cn_labelled(x, &x->set);
+    for (int c = 0; c < b->ncomp; c++)
+        if (cn_comp_hits(b, c, &x->pass) && !cn_comp_hits(b, c, exits))
             cn_finding_add_comp(x, cn_finding_new(x, VF_CONN_ISOLATED_AREA),
                                 b, c);
 }
@@ -248,7 +302,7 @@ static void add_run_except(cn_ctx *x, vf_conn_finding *f, int y, int x0,
     for (int cx = x0; cx <= x1;) {
         int end = cx;
         while (end <= x1 && (!skip || at[end] != skip)) end++;
-        if (end > cx) cn_finding_add_run(x, f, y, cx, end - 1);
+        if (end > cx) add_rows(x, f, y, y, cx, end - 1);
         cx = end + 1;
     }
 }
@@ -258,9 +312,9 @@ static void add_run_except(cn_ctx *x, vf_conn_finding *f, int y, int x0,
 static void trap_pockets(cn_ctx *x)
 {
     vf_conn_report *r = x->r;
-    cn_lab *b = &x->lab;
-    cn_build(&x->k, x->l, VF_CP_PASSABLE_TRAPS, &x->set, 0, NULL);
-    int n = cn_label(b, &x->set);
+    cn_pred_set(&x->pl, x->l, VF_CP_PASSABLE_TRAPS, &x->set);
+    const cn_lab *b = cn_labelled(x, &x->set);
+    int n = b->ncomp;
     int zones[VF_CONN_MAX_ZONES], big[VF_CONN_MAX_ZONES];
     memset(zones, 0, (size_t)n * sizeof *zones);
     for (int z = 0; z < r->nzones; z++) {
@@ -287,19 +341,17 @@ static void trap_pockets(cn_ctx *x)
 
 /* §4.4 step 6: regions a teleport can land in but not leave for an exit
  * stair, hatch or permanent teleport trap. Transporters are not followed:
- * the level does not record where they lead. */
-static void tele_closets(cn_ctx *x, int fly)
+ * the level does not record where they lead. set and land: the closet
+ * cells and the landings, walking or flying. */
+static void tele_closets(cn_ctx *x, int fly, const cn_bits *set,
+                         const cn_bits *land)
 {
-    cn_lab *b = &x->lab;
-    cn_build(&x->k, x->l, fly ? VF_CP_CLOSET_FLY : VF_CP_CLOSET_WALK,
-             &x->set, CN_EXIT | CN_HATCH | CN_PERMTELE, &x->seeds);
-    cn_landings(x, fly);
-    int n = cn_label(b, &x->set);
+    const cn_lab *b = cn_labelled(x, set);
     vf_conn_kind kind = fly ? VF_CONN_TELE_CLOSET_FLY
                             : VF_CONN_TELE_CLOSET_WALK;
-    for (int c = 0; c < n; c++) {
+    for (int c = 0; c < b->ncomp; c++) {
         if (cn_comp_hits(b, c, &x->seeds)) continue;
-        int landings = cn_comp_count(b, c, &x->land);
+        int landings = cn_comp_count(b, c, land);
         if (!landings) continue;
         vf_conn_finding *f = cn_finding_new(x, kind);
         cn_finding_add_comp(x, f, b, c);
@@ -307,10 +359,29 @@ static void tele_closets(cn_ctx *x, int fly)
     }
 }
 
-static int tele_zones(cn_ctx *x, unsigned exits)
+static void closets(cn_ctx *x)
 {
-    cn_build(&x->k, x->l, VF_CP_TELE_CONNECTED, &x->set, exits, &x->exits);
-    return cn_count(&x->lab, &x->set, NULL, exits ? &x->exits : NULL);
+    cn_class_set(&x->pl, CN_EXIT | CN_HATCH | CN_PERMTELE, &x->seeds);
+    cn_pred_set(&x->pl, x->l, VF_CP_CLOSET_WALK, &x->walk);
+    landings(x, 0, &x->land);
+    tele_closets(x, 0, &x->walk, &x->land);
+    cn_bits fly_land;
+    cn_pred_set(&x->pl, x->l, VF_CP_CLOSET_FLY, &x->set);
+    landings(x, 1, &fly_land);
+    tele_closets(x, 1, &x->set, &fly_land);
+}
+
+/* dgn_count_tele_zones, both ways, from one labelling: the components,
+ * and those with no exit stair or hatch. */
+static void tele_zones(cn_ctx *x)
+{
+    const cn_bits *exits = &x->holds[CN_H_EXIT];
+    cn_pred_set(&x->pl, x->l, VF_CP_TELE_CONNECTED, &x->set);
+    const cn_lab *b = cn_labelled(x, &x->set);
+    x->r->tele_zones = b->ncomp;
+    x->r->tele_stairless = 0;
+    for (int c = 0; c < b->ncomp; c++)
+        x->r->tele_stairless += !cn_comp_hits(b, c, exits);
 }
 
 void vf_conn_analyse(const vf_level *l, vf_conn_report *r)
@@ -320,22 +391,26 @@ void vf_conn_analyse(const vf_level *l, vf_conn_report *r)
     x.r = r;
     x.serial = 0;
     memset(x.stamp, 0, sizeof x.stamp);
+    memset(x.labok, 0, sizeof x.labok);
+    x.labnext = 0;
     cn_classes_init(&x.k, l);
     x.exit_h = cn_exit_bits(&x.k, VF_CE_HATCHES);
     x.exit_nh = cn_exit_bits(&x.k, VF_CE_NO_HATCHES);
+    cn_planes_build(&x.pl, &x.k, l, ~0u,
+                    CN_NEED_MASK | CN_NEED_PROP | CN_NEED_CONTENT);
     memset(r->count, 0, sizeof r->count);
     r->nfindings = r->dropped = 0;
     what_cells_hold(&x);
-    passable_zones(&x);
-    isolated_zones(&x);
-    stairless_zones(&x);
+    const cn_lab *zones = passable_zones(&x);
+    isolated_zones(&x, zones);
+    stairless_zones(&x, zones);
     isolated_areas(&x);
     trap_pockets(&x);
-    tele_closets(&x, 0);
-    tele_closets(&x, 1);
+    closets(&x);
+    /* Before the pockets, which label a set per vault: the teleport
+     * zones are often the closet cells again. Neither reads the other. */
+    tele_zones(&x);
     cn_pockets(&x);
-    r->tele_zones = tele_zones(&x, 0);
-    r->tele_stairless = tele_zones(&x, x.exit_h);
 }
 
 int vf_conn_failed(const vf_conn_report *r)

@@ -1,20 +1,22 @@
-/* Cell sets as bitmaps, one predicate at a time.
+/* Cell sets as bitmaps: the planes of a level in one pass, and the
+ * predicates over them.
  *
- * A row is built from its runs of one feature (a level is mostly long
- * runs) and from its mask and property words, eight or four cells per
- * machine word, so a row costs about as much as its runs, not its cells.
- * Every predicate is split the same way: a part that depends on the
- * feature alone -- cn_ok with no mask or property -- and the masks and
- * properties on top:
+ * A row's feature planes are built from its runs of one feature (a level
+ * is mostly long runs, and most rows repeat the one above), its mask,
+ * property and content planes eight or four cells per machine word, so a
+ * row costs about as much as its runs, not its cells. Every predicate is
+ * then cn_ok written out over bits (conn_int.h), T being travel_ok:
  *
- *   mask readers        PM | (G1 & ~O)      PM: MMT_PASSABLE, O: MMT_OPAQUE
- *   tele_connected      (G1 & ~NT) | (G2 & NT & ~VN)
- *                       G2: solid and travel_ok, NT: no_tele_into,
- *                       VN: the cell's vault tagged no_tele_into
- *   tele targets        G1 & ~NT
- *   the rest            G1
- *
- * which is cn_ok written out over bits (conn_int.h). */
+ *   passable            PM | (T & ~O)      PM: MMT_PASSABLE, O: MMT_OPAQUE
+ *   passable_traps      passable | (TRAP & ~O)
+ *   ever_passable       passable | (EVER & ~O)
+ *   tele_connected      (T & ~NT) | (T & SOLID & NT & ~VN)
+ *                       NT: no_tele_into, VN: the cell's vault tagged
+ *                       no_tele_into
+ *   closet walk / fly   T | TRAP (| FLY)
+ *   tele targets        ~NT & ~SOLID (& ~FLY)
+ *   travel_ok           T
+ */
 #include "conn_int.h"
 
 #include <string.h>
@@ -101,12 +103,7 @@ static void run_starts(const uint8_t *row, uint64_t st[2])
 /* Bits a..b-1 of a row. */
 static inline void range(int a, int b, uint64_t r[2])
 {
-    uint64_t ge_a0 = a >= 64 ? 0 : ~(uint64_t)0 << a;
-    uint64_t ge_a1 = a >= 64 ? ~(uint64_t)0 << (a - 64) : ~(uint64_t)0;
-    uint64_t ge_b0 = b >= 64 ? 0 : ~(uint64_t)0 << b;
-    uint64_t ge_b1 = b >= 64 ? ~(uint64_t)0 << (b - 64) : ~(uint64_t)0;
-    r[0] = ge_a0 & ~ge_b0;
-    r[1] = ge_a1 & ~ge_b1;
+    cn_row_range(a, b - 1, r);
 }
 
 /* Whether any of n bytes at p is set. */
@@ -119,105 +116,94 @@ static inline int any_set(const void *p, int n)
     return (w[0] | w[1]) != 0;
 }
 
-/* One row's cells whose mask has bit, into out; 0 if the row has no mask
- * at all. */
-static int mask_row(const uint16_t *m, unsigned bit, uint64_t out[2])
+/* Bits of a row that are cells (x < VF_GXM): what a negation keeps. */
+static inline uint64_t row_cells(int i)
 {
-    if (!any_set(m, VF_GXM * 2)) return 0;
+    return i == 0 ? ~(uint64_t)0 : ~(uint64_t)0 >> (128 - VF_GXM);
+}
+
+/* Row y's class planes (those of the bits in want), from its runs: each
+ * plane is the union of the runs whose class has its bit, built plane by
+ * plane in registers (a level has few kinds of run in a row, and
+ * clearing an array costs a memset call a row). */
+static void class_row(uint64_t (*pw)[2], cn_classes *k, const uint8_t *row,
+                      unsigned want)
+{
+    uint64_t st[2], r[VF_GXM][2];
+    unsigned cls[VF_GXM], all = 0;
+    int at[VF_GXM + 1], n = 0, m = 0;
+    run_starts(row, st);
+    for (int i = 0; i < 2; i++)
+        for (uint64_t w = st[i]; w; w &= w - 1)
+            at[n++] = 64 * i + __builtin_ctzll(w);
+    at[n] = VF_GXM;
+    for (int j = 0; j < n; j++) {
+        unsigned c = cn_class(k, row[at[j]]) & want;
+        if (!c) continue;
+        range(at[j], at[j + 1], r[m]);
+        cls[m++] = c;
+        all |= c;
+    }
+    for (unsigned wb = want; wb; wb &= wb - 1) {
+        int b = __builtin_ctz(wb);
+        uint64_t w0 = 0, w1 = 0;
+        if (all & (1u << b))
+            for (int j = 0; j < m; j++)
+                if (cls[j] & (1u << b)) {
+                    w0 |= r[j][0];
+                    w1 |= r[j][1];
+                }
+        pw[b][0] = w0;
+        pw[b][1] = w1;
+    }
+}
+
+/* Bit b of each 16-bit lane of w, packed, at cell at. */
+#define LANE16(w, b) (pack16(((w) >> __builtin_ctz(b)) & LANES16))
+
+/* Row y's mask planes; four cells a word. */
+static void mask_row(uint64_t (*pw)[2], const uint16_t *m)
+{
+    memset(&pw[CN_PL_PASSMASK], 0, 3 * sizeof *pw);
+    if (!any_set(m, VF_GXM * 2)) return;
     for (int i = 0; i < VF_GXM / 4; i++) {
         uint64_t w = load8(m + 4 * i);
-        int at = 4 * i;
-        if (w)
-            out[at >> 6] |= pack16((w >> __builtin_ctz(bit)) & LANES16)
-                            << (at & 63);
+        int at = 4 * i, h = at >> 6, s = at & 63;
+        if (!w) continue;
+        pw[CN_PL_PASSMASK][h] |= LANE16(w, VF_MMT_PASSABLE) << s;
+        pw[CN_PL_OPAQUE][h] |= LANE16(w, VF_MMT_OPAQUE) << s;
+        pw[CN_PL_NOCLOSET][h] |= LANE16(w, VF_MMT_NO_TELE_CLOSET) << s;
     }
-    return 1;
 }
 
-/* One row's mask planes: MMT_PASSABLE into pm, MMT_OPAQUE into o. */
-static int mask_planes(const uint16_t *m, uint64_t pm[2], uint64_t o[2])
+/* Row y's no_tele_into plane; two cells a word. */
+static void prop_row(uint64_t (*pw)[2], const uint32_t *p)
 {
-    return mask_row(m, VF_MMT_PASSABLE, pm) && mask_row(m, VF_MMT_OPAQUE, o);
-}
-
-void cn_mask_plane(const vf_level *l, unsigned bit, cn_bits *out)
-{
-    memset(out, 0, sizeof *out);
-    for (int y = 0; y < VF_GYM; y++) mask_row(l->mask[y], bit, out->w[y]);
-}
-
-/* One row's no_tele_into plane. */
-static int prop_plane(const uint32_t *p, uint64_t nt[2])
-{
-    if (!any_set(p, VF_GXM * 4)) return 0;
+    memset(&pw[CN_PL_NOTELE], 0, sizeof *pw);
+    if (!any_set(p, VF_GXM * 4)) return;
     for (int i = 0; i < VF_GXM / 2; i++) {
         uint64_t w = load8(p + 2 * i);
         int at = 2 * i;
-        nt[at >> 6] |=
+        pw[CN_PL_NOTELE][at >> 6] |=
             pack32((w >> __builtin_ctz(VF_FPROP_NO_TELE_INTO)) & LANES32)
             << (at & 63);
     }
-    return 1;
 }
 
-static inline int reads_mask(vf_conn_pred p)
+/* Row y's content planes; eight cells a word. */
+static void content_row(uint64_t (*pw)[2], const uint8_t *c)
 {
-    return p == VF_CP_PASSABLE || p == VF_CP_PASSABLE_TRAPS
-           || p == VF_CP_EVER_PASSABLE;
-}
-
-static inline int reads_prop(vf_conn_pred p)
-{
-    return p == VF_CP_TELE_CONNECTED || p == VF_CP_TELE_TARGET_WALK
-           || p == VF_CP_TELE_TARGET_FLY;
-}
-
-/* Row y under p into out (unless p is VF_CP_COUNT), and the cells whose
- * class has any of xbits into xout. */
-static inline __attribute__((always_inline)) void
-build_row(cn_classes *k, const vf_level *l, const uint8_t *notele,
-          vf_conn_pred p, int y, unsigned xbits, uint64_t out[2],
-          uint64_t xout[2])
-{
-    uint64_t st[2], g1[2] = {0, 0}, g2[2] = {0, 0}, x[2] = {0, 0}, r[2];
-    uint8_t at[VF_GXM + 1];
-    int n = 0;
-    run_starts(l->feat[y], st);
-    for (int i = 0; i < 2; i++)
-        for (uint64_t w = st[i]; w; w &= w - 1)
-            at[n++] = (uint8_t)(64 * i + __builtin_ctzll(w));
-    at[n] = VF_GXM;
-    for (int j = 0; j < n; j++) {
-        int a = at[j], b = at[j + 1];
-        unsigned c = cn_class(k, l->feat[y][a]);
-        int in1 = p != VF_CP_COUNT && cn_ok(p, c, 0, 0, 0);
-        int in2 = p == VF_CP_TELE_CONNECTED && (c & CN_TRAVEL)
-                  && (c & CN_SOLID);
-        if (in1 | in2 | (int)(c & xbits)) {
-            range(a, b, r);
-            if (in1) { g1[0] |= r[0]; g1[1] |= r[1]; }
-            if (in2) { g2[0] |= r[0]; g2[1] |= r[1]; }
-            if (c & xbits) { x[0] |= r[0]; x[1] |= r[1]; }
-        }
+    memset(&pw[CN_PL_ITEM], 0, 2 * sizeof *pw);
+    if (!any_set(c, VF_GXM)) return;
+    for (int i = 0; i < VF_GXM / 8; i++) {
+        uint64_t w = load8(c + 8 * i);
+        int at = 8 * i, h = at >> 6, s = at & 63;
+        if (!w) continue;
+        pw[CN_PL_ITEM][h] |=
+            pack8((w >> __builtin_ctz(VF_CELL_ITEM)) & BYTES) << s;
+        pw[CN_PL_MONSTER][h] |=
+            pack8((w >> __builtin_ctz(VF_CELL_MONSTER)) & BYTES) << s;
     }
-    if (xout) { xout[0] = x[0]; xout[1] = x[1]; }
-    if (p == VF_CP_COUNT) return;
-    uint64_t pm[2] = {0, 0}, o[2] = {0, 0}, nt[2] = {0, 0};
-    if (reads_mask(p) && mask_planes(l->mask[y], pm, o))
-        for (int i = 0; i < 2; i++) g1[i] = pm[i] | (g1[i] & ~o[i]);
-    if (reads_prop(p) && prop_plane(l->prop[y], nt)) {
-        for (int i = 0; i < 2; i++) {
-            uint64_t keep = g2[i] & nt[i];   /* solid doors: per vault */
-            g1[i] &= ~nt[i];
-            for (uint64_t w = keep; w; w &= w - 1) {
-                int cx = 64 * i + __builtin_ctzll(w);
-                if (notele[l->vault[y][cx]]) keep &= ~(w & -w);
-            }
-            if (p == VF_CP_TELE_CONNECTED) g1[i] |= keep;
-        }
-    }
-    out[0] = g1[0];
-    out[1] = g1[1];
 }
 
 /* Whether n bytes at a and b are equal (n a multiple of 16). */
@@ -231,46 +217,107 @@ static inline int same(const void *a, const void *b, int n)
     return !(w[0] | w[1]);
 }
 
-/* Whether row y reads as row y - 1 does under p: then it comes out the
- * same, and most rows of a level repeat the one above. */
-static inline __attribute__((always_inline)) int
-same_as_above(const vf_level *l, vf_conn_pred p, int y)
+void cn_planes_build(cn_planes *pl, cn_classes *k, const vf_level *l,
+                     unsigned classes, unsigned need)
 {
-    return y && same(l->feat[y], l->feat[y - 1], sizeof l->feat[y])
-           && (!reads_mask(p)
-               || same(l->mask[y], l->mask[y - 1], sizeof l->mask[y]))
-           && (!reads_prop(p)
-               || same(l->prop[y], l->prop[y - 1], sizeof l->prop[y]))
-           && (p != VF_CP_TELE_CONNECTED
-               || same(l->vault[y], l->vault[y - 1], sizeof l->vault[y]));
-}
-
-static inline __attribute__((always_inline)) void
-build_with(cn_classes *k, const vf_level *l, const uint8_t *notele,
-           vf_conn_pred p, cn_bits *out, unsigned xbits, cn_bits *xout)
-{
+    classes &= (1u << CN_NCLASS) - 1;
+    /* Ids past nvaults read as untagged. */
+    memset(pl->notele, 0, sizeof pl->notele);
+    for (int i = 0; i < l->nvaults && i < 255; i++)
+        pl->notele[i + 1] = (uint8_t)!!l->vaults[i].no_tele_into;
     for (int y = 0; y < VF_GYM; y++) {
-        if (same_as_above(l, p, y)) {
-            if (out) memcpy(out->w[y], out->w[y - 1], sizeof out->w[y]);
-            if (xout) memcpy(xout->w[y], xout->w[y - 1], sizeof xout->w[y]);
-            continue;
-        }
-        build_row(k, l, notele, p, y, xbits, out ? out->w[y] : NULL,
-                  xout ? xout->w[y] : NULL);
+        uint64_t (*pw)[2] = pl->w[y];
+        /* Most rows of a level repeat the one above. */
+        if (y && same(l->feat[y], l->feat[y - 1], sizeof l->feat[y]))
+            memcpy(pw, pl->w[y - 1], CN_NCLASS * sizeof *pw);
+        else
+            class_row(pw, k, l->feat[y], classes);
+        if (need & CN_NEED_MASK) mask_row(pw, l->mask[y]);
+        if (need & CN_NEED_PROP) prop_row(pw, l->prop[y]);
+        if (need & CN_NEED_CONTENT) content_row(pw, l->content[y]);
     }
 }
 
-void cn_build(cn_classes *k, const vf_level *l, vf_conn_pred p,
-              cn_bits *out, unsigned xbits, cn_bits *xout)
+unsigned cn_pred_classes(vf_conn_pred p)
 {
-    /* Per vault id (0 = none): tagged no_tele_into. Ids past nvaults read
-     * as untagged. */
-    uint8_t notele[256] = {0};
-    for (int i = 0; i < l->nvaults && i < 255; i++)
-        notele[i + 1] = (uint8_t)!!l->vaults[i].no_tele_into;
-    if (!out) p = VF_CP_COUNT;
     switch (p) {
-#define CASE(P) case P: build_with(k, l, notele, P, out, xbits, xout); break
+    case VF_CP_TRAVEL_OK:
+    case VF_CP_PASSABLE: return CN_TRAVEL;
+    case VF_CP_PASSABLE_TRAPS:
+    case VF_CP_CLOSET_WALK: return CN_TRAVEL | CN_TRAP;
+    case VF_CP_EVER_PASSABLE: return CN_TRAVEL | CN_EVER;
+    case VF_CP_TELE_CONNECTED: return CN_TRAVEL | CN_SOLID;
+    case VF_CP_CLOSET_FLY: return CN_TRAVEL | CN_TRAP | CN_FLY;
+    case VF_CP_TELE_TARGET_WALK: return CN_SOLID | CN_FLY;
+    case VF_CP_TELE_TARGET_FLY: return CN_SOLID;
+    default: return 0;
+    }
+}
+
+unsigned cn_pred_needs(vf_conn_pred p)
+{
+    switch (p) {
+    case VF_CP_PASSABLE:
+    case VF_CP_PASSABLE_TRAPS:
+    case VF_CP_EVER_PASSABLE: return CN_NEED_MASK;
+    case VF_CP_TELE_CONNECTED:
+    case VF_CP_TELE_TARGET_WALK:
+    case VF_CP_TELE_TARGET_FLY: return CN_NEED_PROP;
+    default: return 0;
+    }
+}
+
+/* Word i of row y under p; reads only the planes p needs
+ * (cn_pred_classes, cn_pred_needs). */
+static inline __attribute__((always_inline)) uint64_t pred_word(
+    const cn_planes *pl, const vf_level *l, vf_conn_pred p, int y, int i)
+{
+    const uint64_t (*pw)[2] = pl->w[y];
+#define PL(b) pw[b][i]
+#define OPEN (~PL(CN_PL_OPAQUE) & row_cells(i))
+#define PASS (PL(CN_PL_PASSMASK) | (PL(CN_B_TRAVEL) & OPEN))
+#define LAND (~PL(CN_PL_NOTELE) & ~PL(CN_B_SOLID) & row_cells(i))
+    switch (p) {
+    case VF_CP_TRAVEL_OK: return PL(CN_B_TRAVEL);
+    case VF_CP_PASSABLE: return PASS;
+    case VF_CP_PASSABLE_TRAPS: return PASS | (PL(CN_B_TRAP) & OPEN);
+    case VF_CP_EVER_PASSABLE: return PASS | (PL(CN_B_EVER) & OPEN);
+    case VF_CP_TELE_CONNECTED: {
+        uint64_t t = PL(CN_B_TRAVEL), nt = PL(CN_PL_NOTELE);
+        /* Solid doors stay in unless their whole vault is no_tele_into. */
+        uint64_t keep = t & PL(CN_B_SOLID) & nt;
+        for (uint64_t w = keep; w; w &= w - 1)
+            if (pl->notele[l->vault[y][64 * i + __builtin_ctzll(w)]])
+                keep &= ~(w & -w);
+        return (t & ~nt) | keep;
+    }
+    case VF_CP_CLOSET_WALK: return PL(CN_B_TRAVEL) | PL(CN_B_TRAP);
+    case VF_CP_CLOSET_FLY:
+        return PL(CN_B_TRAVEL) | PL(CN_B_TRAP) | PL(CN_B_FLY);
+    case VF_CP_TELE_TARGET_WALK: return LAND & ~PL(CN_B_FLY);
+    case VF_CP_TELE_TARGET_FLY: return LAND;
+    default: return 0;
+    }
+#undef PL
+#undef OPEN
+#undef PASS
+#undef LAND
+}
+
+static inline __attribute__((always_inline)) void
+pred_rows(const cn_planes *pl, const vf_level *l, vf_conn_pred p,
+          cn_bits *out)
+{
+    for (int y = 0; y < VF_GYM; y++)
+        for (int i = 0; i < 2; i++) out->w[y][i] = pred_word(pl, l, p, y, i);
+}
+
+/* One loop per predicate, so none decides per word. */
+void cn_pred_set(const cn_planes *pl, const vf_level *l, vf_conn_pred p,
+                 cn_bits *out)
+{
+    switch (p) {
+#define CASE(P) case P: pred_rows(pl, l, P, out); break
     CASE(VF_CP_TRAVEL_OK);
     CASE(VF_CP_PASSABLE);
     CASE(VF_CP_PASSABLE_TRAPS);
@@ -280,27 +327,51 @@ void cn_build(cn_classes *k, const vf_level *l, vf_conn_pred p,
     CASE(VF_CP_CLOSET_FLY);
     CASE(VF_CP_TELE_TARGET_WALK);
     CASE(VF_CP_TELE_TARGET_FLY);
-    default: build_with(k, l, notele, VF_CP_COUNT, NULL, xbits, xout);
 #undef CASE
+    default: memset(out, 0, sizeof *out);
     }
 }
 
-void cn_row_range(int x0, int x1, uint64_t m[2])
+void cn_class_set(const cn_planes *pl, unsigned bits, cn_bits *out)
 {
-    range(x0, x1 + 1, m);
+    memset(out, 0, sizeof *out);
+    for (unsigned c = bits & ((1u << CN_NCLASS) - 1); c; c &= c - 1) {
+        int b = __builtin_ctz(c);
+        for (int y = 0; y < VF_GYM; y++)
+            for (int i = 0; i < 2; i++) out->w[y][i] |= pl->w[y][b][i];
+    }
 }
 
-int cn_row_any(const uint64_t row[2], int x0, int x1)
+void cn_vault_row(const vf_level *l, int v, int y, uint64_t out[2])
 {
-    uint64_t m[2];
-    cn_row_range(x0, x1, m);
-    return ((row[0] & m[0]) | (row[1] & m[1])) != 0;
+    const vf_level_vault *vt = &l->vaults[v];
+    const v16 id = (v16){0} + (uint8_t)(v + 1);
+    uint64_t m[2] = {0, 0}, r[2];
+    int x0 = vt->x < 0 ? 0 : vt->x;
+    int x1 = vt->x + vt->w > VF_GXM ? VF_GXM : vt->x + vt->w;
+    out[0] = out[1] = 0;
+    if (y < vt->y || y >= vt->y + vt->h || x0 >= x1) return;
+    for (int i = 0; i < VF_GXM / 16; i++)
+        m[i >> 2] |= lane_bits(load16(l->vault[y] + 16 * i) == id)
+                     << (16 * (i & 3));
+    range(x0, x1, r);
+    out[0] = m[0] & r[0];
+    out[1] = m[1] & r[1];
 }
 
-int cn_row_count(const uint64_t row[2], int x0, int x1)
+void cn_nonzero_row(const uint8_t *row, uint64_t out[2])
 {
-    uint64_t m[2];
-    cn_row_range(x0, x1, m);
-    return __builtin_popcountll(row[0] & m[0])
-           + __builtin_popcountll(row[1] & m[1]);
+    static const v16 zero = {0};
+    out[0] = out[1] = 0;
+    for (int i = 0; i < VF_GXM / 16; i++)
+        out[i >> 2] |= lane_bits(load16(row + 16 * i) != zero)
+                       << (16 * (i & 3));
+}
+
+void cn_row_spread(const uint64_t m[2], uint64_t out[2])
+{
+    uint64_t lo = m[0] | m[0] << 1 | m[0] >> 1 | m[1] << 63;
+    uint64_t hi = m[1] | m[1] << 1 | m[1] >> 1 | m[0] >> 63;
+    out[0] = lo;
+    out[1] = hi & row_cells(1);
 }

@@ -7,18 +7,33 @@
 
 #include "vf_conn.h"
 
-/* What the predicates need to know of a feature, one bit each. */
+/* What the predicates need to know of a feature, one bit each; bit i
+ * is also plane i of the planes below. */
 enum {
-    CN_TRAVEL = 1 << 0,     /* dgn_square_travel_ok's feature test */
-    CN_TRAP = 1 << 1,       /* feat_is_trap */
-    CN_EVER = 1 << 2,       /* exactly deep water or lava */
-    CN_FLY = 1 << 3,        /* deep water, open sea, lava, lava sea */
-    CN_SOLID = 1 << 4,
-    CN_EXIT = 1 << 5,       /* exit stair, hatches aside */
-    CN_HATCH = 1 << 6,
-    CN_UPEXIT = 1 << 7,     /* upward exit stair */
-    CN_PERMTELE = 1 << 8,   /* permanent teleport trap */
-    CN_STAIR = 1 << 9,      /* feat_is_stair */
+    CN_B_TRAVEL,    /* dgn_square_travel_ok's feature test */
+    CN_B_TRAP,      /* feat_is_trap */
+    CN_B_EVER,      /* exactly deep water or lava */
+    CN_B_FLY,       /* deep water, open sea, lava, lava sea */
+    CN_B_SOLID,
+    CN_B_EXIT,      /* exit stair, hatches aside */
+    CN_B_HATCH,
+    CN_B_UPEXIT,    /* upward exit stair */
+    CN_B_PERMTELE,  /* permanent teleport trap */
+    CN_B_STAIR,     /* feat_is_stair */
+    CN_NCLASS
+};
+
+enum {
+    CN_TRAVEL = 1 << CN_B_TRAVEL,
+    CN_TRAP = 1 << CN_B_TRAP,
+    CN_EVER = 1 << CN_B_EVER,
+    CN_FLY = 1 << CN_B_FLY,
+    CN_SOLID = 1 << CN_B_SOLID,
+    CN_EXIT = 1 << CN_B_EXIT,
+    CN_HATCH = 1 << CN_B_HATCH,
+    CN_UPEXIT = 1 << CN_B_UPEXIT,
+    CN_PERMTELE = 1 << CN_B_PERMTELE,
+    CN_STAIR = 1 << CN_B_STAIR,
     CN_UNSET = 1 << 15,     /* not looked up yet */
 };
 
@@ -83,20 +98,115 @@ static inline void cn_set(cn_bits *b, int x, int y)
     b->w[y][x >> 6] |= (uint64_t)1 << (x & 63);
 }
 
-/* The cells whose mask has the bit, into out. */
-void cn_mask_plane(const vf_level *l, unsigned bit, cn_bits *out);
+/* Set bits; inline where the machine counts bits itself, else the
+ * usual halving sums (no library call either way). */
+static inline int cn_popcount(uint64_t w)
+{
+#ifdef __POPCNT__
+    return __builtin_popcountll(w);
+#else
+    w -= (w >> 1) & 0x5555555555555555u;
+    w = (w & 0x3333333333333333u) + ((w >> 2) & 0x3333333333333333u);
+    w = (w + (w >> 4)) & 0x0f0f0f0f0f0f0f0fu;
+    return (int)((w * 0x0101010101010101u) >> 56);
+#endif
+}
 
-/* Bits x0..x1 of a row. */
-void cn_row_range(int x0, int x1, uint64_t m[2]);
+/* Bits x0..x1 of a row (inline: the floods ask for one per run). */
+static inline void cn_row_range(int x0, int x1, uint64_t m[2])
+{
+    int b = x1 + 1;
+    uint64_t ge_a0 = x0 >= 64 ? 0 : ~(uint64_t)0 << x0;
+    uint64_t ge_a1 = x0 >= 64 ? ~(uint64_t)0 << (x0 - 64) : ~(uint64_t)0;
+    uint64_t ge_b0 = b >= 64 ? 0 : ~(uint64_t)0 << b;
+    uint64_t ge_b1 = b >= 64 ? ~(uint64_t)0 << (b - 64) : ~(uint64_t)0;
+    m[0] = ge_a0 & ~ge_b0;
+    m[1] = ge_a1 & ~ge_b1;
+}
+
 /* Whether any of row's bits x0..x1 is set. */
-int cn_row_any(const uint64_t row[2], int x0, int x1);
-/* How many of row's bits x0..x1 are set. */
-int cn_row_count(const uint64_t row[2], int x0, int x1);
+static inline int cn_row_any(const uint64_t row[2], int x0, int x1)
+{
+    uint64_t m[2];
+    cn_row_range(x0, x1, m);
+    return ((row[0] & m[0]) | (row[1] & m[1])) != 0;
+}
 
-/* The cells satisfying p into out, and in the same pass the cells whose
- * feature class has any of xbits into xout; either may be NULL. */
-void cn_build(cn_classes *k, const vf_level *l, vf_conn_pred p,
-              cn_bits *out, unsigned xbits, cn_bits *xout);
+/* How many of row's bits x0..x1 are set. */
+static inline int cn_row_count(const uint64_t row[2], int x0, int x1)
+{
+    uint64_t m[2];
+    cn_row_range(x0, x1, m);
+    return cn_popcount(row[0] & m[0]) + cn_popcount(row[1] & m[1]);
+}
+
+static inline int cn_same(const cn_bits *a, const cn_bits *b)
+{
+    uint64_t d = 0;
+    for (int y = 0; y < VF_GYM; y++)
+        d |= (a->w[y][0] ^ b->w[y][0]) | (a->w[y][1] ^ b->w[y][1]);
+    return !d;
+}
+
+static inline int cn_empty(const cn_bits *a)
+{
+    uint64_t d = 0;
+    for (int y = 0; y < VF_GYM; y++) d |= a->w[y][0] | a->w[y][1];
+    return !d;
+}
+
+/* ---- planes: everything the predicates read, in one pass ---------------- */
+
+/* One bitmap per thing a predicate or a statistic reads: the feature
+ * class bits (plane CN_B_x is class CN_x), three mask bits, the
+ * no_tele_into property, what cells hold. Every predicate is then a few
+ * word operations per row over them (cn_pred_set). */
+enum {
+    CN_PL_PASSMASK = CN_NCLASS,         /* VF_MMT_PASSABLE */
+    CN_PL_OPAQUE,                       /* VF_MMT_OPAQUE */
+    CN_PL_NOCLOSET,                     /* VF_MMT_NO_TELE_CLOSET */
+    CN_PL_NOTELE,                       /* VF_FPROP_NO_TELE_INTO */
+    CN_PL_ITEM,                         /* VF_CELL_ITEM */
+    CN_PL_MONSTER,                      /* VF_CELL_MONSTER */
+    CN_PL_COUNT
+};
+
+/* Which planes to build besides the classes. */
+enum {
+    CN_NEED_MASK = 1 << 0,
+    CN_NEED_PROP = 1 << 1,
+    CN_NEED_CONTENT = 1 << 2,
+};
+
+typedef struct cn_planes {
+    uint64_t w[VF_GYM][CN_PL_COUNT][2];   /* row-major: a row is together */
+    uint8_t notele[256];    /* per vault id: its vault is no_tele_into */
+} cn_planes;
+
+/* Builds the planes of l: those of the class bits in classes, and what
+ * need asks for besides. The others are left as they were: read only
+ * what was built. */
+void cn_planes_build(cn_planes *pl, cn_classes *k, const vf_level *l,
+                     unsigned classes, unsigned need);
+/* The class bits p reads. */
+unsigned cn_pred_classes(vf_conn_pred p);
+/* What p needs besides its classes (CN_NEED_*). */
+unsigned cn_pred_needs(vf_conn_pred p);
+/* The cells satisfying p, from planes built with what p reads (masks for
+ * the passable ones, properties for the teleport ones). */
+void cn_pred_set(const cn_planes *pl, const vf_level *l, vf_conn_pred p,
+                 cn_bits *out);
+/* The cells whose feature class has any of bits. */
+void cn_class_set(const cn_planes *pl, unsigned bits, cn_bits *out);
+
+/* Row y's cells that belong to vaults[v] (vault id v + 1) and lie in its
+ * rectangle. */
+void cn_vault_row(const vf_level *l, int v, int y, uint64_t out[2]);
+/* The cells of a row of bytes (a row of vf_level.vault) that are not
+ * zero. */
+void cn_nonzero_row(const uint8_t *row, uint64_t out[2]);
+/* A row's cells and their left and right neighbours. */
+void cn_row_spread(const uint64_t m[2], uint64_t out[2]);
 
 /* ---- the labeller: connected components of a cell set ------------------ */
 
@@ -143,34 +253,48 @@ enum {
     CN_H_MONSTER, CN_H_NEAR, CN_H_ANY, CN_H_COUNT
 };
 
+/* Labellings kept by one analysis: a set labelled once is not labelled
+ * again while its slot lasts (a labelling depends on its set alone, and
+ * on most levels several predicates give the same cells). */
+#define CN_LAB_SLOTS 2
+
 /* The state of one vf_conn_analyse call, on its stack. */
 typedef struct cn_ctx {
     const vf_level *l;
     vf_conn_report *r;
     cn_classes k;
     unsigned exit_h, exit_nh;      /* exit stairs, with and without hatches */
+    cn_planes pl;
     cn_bits holds[CN_H_COUNT];     /* CN_H_NEAR: in or next to a vault;
-                                    * CN_H_ANY: any of the others */
-    uint32_t near[VF_GYM][VF_GXM]; /* bit i: next to a cell of vaults[i] */
+                                    * CN_H_ANY: any of those before
+                                    * CN_H_NEAR */
+    uint32_t near[VF_GYM][VF_GXM]; /* bit i: next to a cell of vaults[i];
+                                    * set only where holds[CN_H_NEAR] is */
     uint16_t stamp[VF_CONN_MAX_ZONES]; /* zones met by the current finding */
     int serial;                    /* the current finding's stamp */
-    cn_lab lab;
-    cn_bits pass, set, seeds, land, exits;
+    cn_lab lab[CN_LAB_SLOTS];
+    cn_bits labset[CN_LAB_SLOTS];  /* the set each slot labelled */
+    int labok[CN_LAB_SLOTS];       /* the slot holds a labelling */
+    int labnext;                   /* the slot the next new one goes to */
+    cn_bits pass;                  /* VF_CP_PASSABLE */
+    cn_bits walk;                  /* VF_CP_CLOSET_WALK */
+    cn_bits land;                  /* walking landings, less the cells
+                                    * masked allow_tele_closets */
+    cn_bits set, seeds, exits;     /* scratch */
 } cn_ctx;
+
+/* The labelling of set, made now or kept from before. It lasts until
+ * CN_LAB_SLOTS other sets have been labelled. */
+const cn_lab *cn_labelled(cn_ctx *x, const cn_bits *set);
 
 /* A new finding of kind (counted; NULL past the cap). */
 vf_conn_finding *cn_finding_new(cn_ctx *x, vf_conn_kind kind);
-/* Adds cells x0..x1 of row y to f (NULL: nothing). */
-void cn_finding_add_run(cn_ctx *x, vf_conn_finding *f, int y, int x0,
-                        int x1);
 /* Adds every cell of component c of b. */
 void cn_finding_add_comp(cn_ctx *x, vf_conn_finding *f, const cn_lab *b,
                          int c);
-/* x->land: where a teleport lands, walking or flying, less the cells
- * masked allow_tele_closets (MMT_NO_TELE_CLOSET). */
-void cn_landings(cn_ctx *x, int fly);
 
-/* VF_CONN_INTERIOR_POCKET findings. */
+/* VF_CONN_INTERIOR_POCKET findings, once x->walk and x->land are
+ * made. */
 void cn_pockets(cn_ctx *x);
 
 #endif

@@ -16,40 +16,52 @@
 static int walkable(const cn_ctx *x, int v, int cx, int cy)
 {
     return vf_level_in_bounds(cx, cy) && x->l->vault[cy][cx] == v + 1
-           && cn_has(&x->set, cx, cy);
+           && cn_has(&x->walk, cx, cy);
 }
 
-/* A vault without exits is entered wherever a walkable cell of it is next
- * to a passable cell outside it. */
-static int opening(const cn_ctx *x, int v, int cx, int cy)
+/* Row y's passable cells of no vault v, spread to their neighbours
+ * across (y may be off the level: none). */
+static void outside_row(const cn_ctx *x, int v, int y, uint64_t out[2])
 {
-    for (int dy = -1; dy <= 1; dy++)
-        for (int dx = -1; dx <= 1; dx++) {
-            int nx = cx + dx, ny = cy + dy;
-            if (vf_level_in_bounds(nx, ny) && x->l->vault[ny][nx] != v + 1
-                && cn_has(&x->pass, nx, ny))
-                return 1;
+    uint64_t pass[2] = {0, 0};
+    if (y >= 0 && y < VF_GYM)
+        for (int i = 0; i < 2; i++) {
+            uint64_t same = 0;
+            for (uint64_t w = x->pass.w[y][i]; w; w &= w - 1)
+                if (x->l->vault[y][64 * i + __builtin_ctzll(w)] == v + 1)
+                    same |= w & -w;
+            pass[i] = x->pass.w[y][i] & ~same;
         }
-    return 0;
+    cn_row_spread(pass, out);
 }
 
-/* x->set: the closet-walkable cells of the whole level; the vault's part
- * goes into its own set, with its entries and landings. */
+/* The vault's walkable cells (x->walk) into in, with its entries and
+ * landings. A vault without exits is entered wherever a walkable cell of
+ * it is next to a passable cell outside it. */
 static void vault_sets(cn_ctx *x, int v, cn_bits *in, cn_bits *entries,
                        cn_bits *land)
 {
     const vf_level_vault *vt = &x->l->vaults[v];
+    int y0 = vt->y < 0 ? 0 : vt->y;
+    int y1 = vt->y + vt->h > VF_GYM ? VF_GYM : vt->y + vt->h;
     memset(in, 0, sizeof *in);
     memset(entries, 0, sizeof *entries);
     memset(land, 0, sizeof *land);
-    for (int cy = vt->y; cy < vt->y + vt->h; cy++)
-        for (int cx = vt->x; cx < vt->x + vt->w; cx++) {
-            if (!walkable(x, v, cx, cy)) continue;
-            cn_set(in, cx, cy);
-            if (!vt->nexits && opening(x, v, cx, cy)) cn_set(entries, cx, cy);
-            if (cn_has(&x->land, cx, cy) && !vt->no_tele_into)
-                cn_set(land, cx, cy);
+    for (int y = y0; y < y1; y++) {
+        uint64_t cells[2], up[2], mid[2], down[2];
+        cn_vault_row(x->l, v, y, cells);
+        for (int i = 0; i < 2; i++) {
+            in->w[y][i] = cells[i] & x->walk.w[y][i];
+            if (!vt->no_tele_into)
+                land->w[y][i] = in->w[y][i] & x->land.w[y][i];
         }
+        if (vt->nexits || !(in->w[y][0] | in->w[y][1])) continue;
+        outside_row(x, v, y - 1, up);
+        outside_row(x, v, y, mid);
+        outside_row(x, v, y + 1, down);
+        for (int i = 0; i < 2; i++)
+            entries->w[y][i] = in->w[y][i] & (up[i] | mid[i] | down[i]);
+    }
     for (int i = 0; i < vt->nexits && i < VF_LEVEL_MAX_EXITS; i++)
         if (walkable(x, v, vt->exits[i].x, vt->exits[i].y))
             cn_set(entries, vt->exits[i].x, vt->exits[i].y);
@@ -58,10 +70,11 @@ static void vault_sets(cn_ctx *x, int v, cn_bits *in, cn_bits *entries,
 static void vault_pockets(cn_ctx *x, int v)
 {
     cn_bits in, entries, land;
-    cn_lab *b = &x->lab;
     vault_sets(x, v, &in, &entries, &land);
-    int n = cn_label(b, &in);
-    for (int c = 0; c < n; c++) {
+    /* A pocket needs a landing: without any, no labelling can find one. */
+    if (cn_empty(&land)) return;
+    const cn_lab *b = cn_labelled(x, &in);
+    for (int c = 0; c < b->ncomp; c++) {
         if (cn_comp_hits(b, c, &entries) || cn_comp_hits(b, c, &x->exits))
             continue;
         int landings = cn_comp_count(b, c, &land);
@@ -77,9 +90,7 @@ static void vault_pockets(cn_ctx *x, int v)
 
 void cn_pockets(cn_ctx *x)
 {
-    cn_build(&x->k, x->l, VF_CP_CLOSET_WALK, &x->set, CN_EXIT | CN_HATCH,
-             &x->exits);
-    cn_landings(x, 0);
+    cn_class_set(&x->pl, CN_EXIT | CN_HATCH, &x->exits);
     for (int v = 0; v < x->l->nvaults; v++)
         if (!x->l->vaults[v].transparent) vault_pockets(x, v);
 }

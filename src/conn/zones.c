@@ -6,12 +6,17 @@ int vf_conn_zones(const vf_level *l, vf_conn_pred grow, vf_conn_pred seed,
                   vf_conn_exits e)
 {
     cn_classes k;
+    cn_planes pl;
     cn_bits set, seeds, exits;
     cn_lab lab;
     cn_classes_init(&k, l);
     unsigned eb = cn_exit_bits(&k, e);
-    cn_build(&k, l, grow, &set, eb, eb ? &exits : NULL);
-    if (seed != grow) cn_build(&k, l, seed, &seeds, 0, NULL);
+    cn_planes_build(&pl, &k, l,
+                    cn_pred_classes(grow) | cn_pred_classes(seed) | eb,
+                    cn_pred_needs(grow) | cn_pred_needs(seed));
+    cn_pred_set(&pl, l, grow, &set);
+    if (seed != grow) cn_pred_set(&pl, l, seed, &seeds);
+    if (eb) cn_class_set(&pl, eb, &exits);
     return cn_count(&lab, &set, seed != grow ? &seeds : NULL,
                     eb ? &exits : NULL);
 }

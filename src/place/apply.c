@@ -37,26 +37,55 @@ static int is_item_glyph(const vf_rmap *m, int g)
     return (vf_glyph_flags(g) & VF_GL_ITEM) != 0;
 }
 
-/* Writes glyph g's meaning at (x, y); returns 1 if it is an exit glyph. */
-static int write_glyph(vf_level *l, const vf_rmap *m, vf_rng *r, int x,
-                       int y, int g)
+/* What a glyph writes, looked up once a vault: a vault has a handful of
+ * glyphs and many cells, and the look-ups compare strings. Per call of
+ * vf_place_write, so nothing outlives the vault (m's items included). */
+typedef struct glyph_memo {
+    uint8_t known[256];
+    struct { unsigned flags; vf_feat feat; int item; } at[256];
+} glyph_memo;
+
+static void glyph_look(glyph_memo *gm, const vf_level *l, const vf_rmap *m,
+                       int g, unsigned *fl, vf_feat *f, int *item)
 {
-    unsigned fl = vf_glyph_flags(g);
-    vf_feat f = vf_glyph_feature(g);
-    if (g == 't') f = branch_tree(l);
+    int memo = g >= 0 && g < 256;
+    if (memo && gm->known[g]) {
+        *fl = gm->at[g].flags;
+        *f = gm->at[g].feat;
+        *item = gm->at[g].item;
+        return;
+    }
+    *fl = vf_glyph_flags(g);
+    *f = g == 't' ? branch_tree(l) : vf_glyph_feature(g);
+    *item = is_item_glyph(m, g);
+    if (!memo) return;
+    gm->known[g] = 1;
+    gm->at[g].flags = *fl;
+    gm->at[g].feat = *f;
+    gm->at[g].item = *item;
+}
+
+/* Writes glyph g's meaning at (x, y); returns 1 if it is an exit glyph. */
+static int write_glyph(vf_level *l, const vf_rmap *m, vf_rng *r,
+                       glyph_memo *gm, int x, int y, int g)
+{
+    unsigned fl;
+    vf_feat f;
+    int item;
+    glyph_look(gm, l, m, g, &fl, &f, &item);
     if (fl & VF_GL_TRAP) f = trap_for_place(r);
     l->feat[y][x] = (uint8_t)f;
     if (fl & VF_GL_MONSTER) l->content[y][x] |= VF_CELL_MONSTER;
-    if (is_item_glyph(m, g)) l->content[y][x] |= VF_CELL_ITEM;
+    if (item) l->content[y][x] |= VF_CELL_ITEM;
     return (fl & VF_GL_EXIT) != 0;
 }
 
-static int write_cell(vf_level *l, const vf_rmap *m, vf_rng *r, int x, int y,
-                      const vf_cell *c)
+static int write_cell(vf_level *l, const vf_rmap *m, vf_rng *r,
+                      glyph_memo *gm, int x, int y, const vf_cell *c)
 {
     int exit = 0;
     if (!c->feat || c->feat->kind == VF_FK_GLYPH) {
-        exit = write_glyph(l, m, r, x, y, c->base);
+        exit = write_glyph(l, m, r, gm, x, y, c->base);
     } else if (c->feat->kind == VF_FK_FEATURE) {
         l->feat[y][x] = (uint8_t)c->feat->feature;
     } else if (c->feat->kind == VF_FK_TRAP) {
@@ -95,6 +124,8 @@ void vf_place_write(vf_level *l, vf_rmap *m, vf_rng *r, vf_level_vault *v)
 {
     int layout = vf_rmap_has_tag(m, "overwritable");
     int clear = !vf_rmap_has_tag(m, "overwrite_floor_cell");
+    glyph_memo gm;
+    memset(gm.known, 0, sizeof gm.known);
     for (int y = 0; y < v->h; y++)
         for (int x = 0; x < v->w; x++) {
             int lx = v->x + x, ly = v->y + y;
@@ -103,7 +134,8 @@ void vf_place_write(vf_level *l, vf_rmap *m, vf_rng *r, vf_level_vault *v)
             if (layout && (l->mask[ly][lx] & VF_MMT_VAULT)) continue;
             if (clear) l->prop[ly][lx] = 0;
             l->content[ly][lx] = 0;
-            if (write_cell(l, m, r, lx, ly, &c) && vf_place_on_edge(m, x, y))
+            if (write_cell(l, m, r, &gm, lx, ly, &c)
+                && vf_place_on_edge(m, x, y))
                 add_exit(v, lx, ly);
         }
 }
