@@ -13,6 +13,10 @@ static const char des[] =
     "no_hmirror no_vmirror\nMAP\n...\n.G.\n...\nENDMAP\n"
     "NAME: closed_box\nTAGS: no_rotate no_hmirror no_vmirror\n"
     "MAP\nxxxxx\nx...x\nx...x\nxxxxx\nENDMAP\n"
+    "NAME: dwellers\nORIENT: north\nTAGS: no_rotate no_hmirror no_vmirror\n"
+    "KMONS: L = lava snake\nKMONS: E = electric eel\nMONS: kraken\n"
+    "KMONS: Z = kraken zombie\n"
+    "MAP\nxxxxxx\nxLEZ1x\nxxxxxx\nENDMAP\n"
     "NAME: masked\nORIENT: south\nTAGS: no_rotate no_hmirror no_vmirror\n"
     "KMASK: a = !opaque\nKFEAT: b = lava\n"
     "MAP\nxa.ax\nxbbbx\nx.@.x\nENDMAP\n";
@@ -108,6 +112,25 @@ START_TEST(floats_minivaults_and_masks)
 }
 END_TEST
 
+START_TEST(monsters_get_their_terrain)
+{
+    vf_t_eng x;
+    vf_level *l = malloc(sizeof *l);
+    vf_placed p;
+    vf_t_eng_open(&x, des, 0);
+    vf_place_opts o = {0, 1, 0};
+    ck_assert_int_eq(place(&x, l, "dwellers", o, 1, &p), VF_PLACED);
+    /* A monster that cannot live on the floor its glyph gives turns the
+     * cell into its own terrain, as the game's placement does. */
+    ck_assert_int_eq(l->feat[1][p.x + 1], VF_F_LAVA);
+    ck_assert_int_eq(l->feat[1][p.x + 2], VF_F_DEEP_WATER);
+    ck_assert_int_eq(l->feat[1][p.x + 3], VF_F_FLOOR);   /* a zombie walks */
+    ck_assert_int_eq(l->feat[1][p.x + 4], VF_F_DEEP_WATER);  /* MONS slot */
+    vf_t_eng_close(&x);
+    free(l);
+}
+END_TEST
+
 START_TEST(minivaults_need_floor)
 {
     vf_t_eng x;
@@ -193,6 +216,7 @@ Suite *vf_test_place_suite(void)
     tcase_add_test(tc, compass_position_and_edge_exits);
     tcase_add_test(tc, floats_minivaults_and_masks);
     tcase_add_test(tc, minivaults_need_floor);
+    tcase_add_test(tc, monsters_get_their_terrain);
     tcase_add_test(tc, zone_count_is_before_the_stair);
     tcase_add_test(tc, exits_are_cut_through_rock);
     suite_add_tcase(s, tc);

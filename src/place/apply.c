@@ -40,9 +40,12 @@ static int is_item_glyph(const vf_rmap *m, int g)
 /* What a glyph writes, looked up once a vault: a vault has a handful of
  * glyphs and many cells, and the look-ups compare strings. Per call of
  * vf_place_write, so nothing outlives the vault (m's items included). */
+typedef struct mons_slots mons_slots;
+
 typedef struct glyph_memo {
     uint8_t known[256];
     struct { unsigned flags; vf_feat feat; int item; } at[256];
+    mons_slots *slots;   /* the vault's MONS slots */
 } glyph_memo;
 
 static void glyph_look(glyph_memo *gm, const vf_level *l, const vf_rmap *m,
@@ -80,6 +83,43 @@ static int write_glyph(vf_level *l, const vf_rmap *m, vf_rng *r,
     return (fl & VF_GL_EXIT) != 0;
 }
 
+/* The MONS slots of a vault (glyphs 1-7), parsed once per vault. */
+typedef struct mons_slots {
+    vf_speclist slot[7];
+    int n;
+} mons_slots;
+
+static void parse_slots(mons_slots *ms, const vf_rmap *m)
+{
+    memset(ms, 0, sizeof *ms);
+    for (size_t i = 0; i < m->mons.n && i < 7; i++) {
+        vf_sbuf err = VF_SBUF_INIT;
+        const char *s = m->mons.v[i];
+        vf_speclist_parse(&ms->slot[i], s, strlen(s), 0, 0, NULL, &err);
+        vf_sbuf_free(&err);
+        ms->n = (int)i + 1;
+    }
+}
+
+static void free_slots(mons_slots *ms)
+{
+    for (int i = 0; i < ms->n; i++) vf_speclist_free(&ms->slot[i]);
+}
+
+/* The monster a cell gets, drawn as the game draws it: its KMONS first
+ * slot, or the MONS slot of its digit glyph; NULL for none or a random
+ * monster. */
+static const char *cell_monster(const vf_cell *c, int glyph,
+                                mons_slots *ms, vf_rng *r)
+{
+    vf_speclist *l = c->mons;
+    if (!l && glyph >= '1' && glyph <= '7' && glyph - '1' < ms->n)
+        l = &ms->slot[glyph - '1'];
+    if (!l || l->n < 1) return NULL;
+    int i = vf_speclist_draw(l, 0, r);
+    return i >= 0 ? l->slot[0].alt[i].text : NULL;
+}
+
 static int write_cell(vf_level *l, const vf_rmap *m, vf_rng *r,
                       glyph_memo *gm, int x, int y, const vf_cell *c)
 {
@@ -96,6 +136,10 @@ static int write_cell(vf_level *l, const vf_rmap *m, vf_rng *r,
     if (c->mons) l->content[y][x] |= VF_CELL_MONSTER;
     if (c->items) l->content[y][x] |= VF_CELL_ITEM;
     l->prop[y][x] |= c->overlay.props;
+    int glyph = !c->feat || c->feat->kind == VF_FK_GLYPH ? c->base : 0;
+    const char *mon = cell_monster(c, glyph, gm->slots, r);
+    if (mon)
+        l->feat[y][x] = (uint8_t)vf_place_monster_terrain(mon, l->feat[y][x]);
     return exit;
 }
 
@@ -125,7 +169,10 @@ void vf_place_write(vf_level *l, vf_rmap *m, vf_rng *r, vf_level_vault *v)
     int layout = vf_rmap_has_tag(m, "overwritable");
     int clear = !vf_rmap_has_tag(m, "overwrite_floor_cell");
     glyph_memo gm;
+    mons_slots ms;
     memset(gm.known, 0, sizeof gm.known);
+    parse_slots(&ms, m);
+    gm.slots = &ms;
     for (int y = 0; y < v->h; y++)
         for (int x = 0; x < v->w; x++) {
             int lx = v->x + x, ly = v->y + y;
@@ -138,6 +185,7 @@ void vf_place_write(vf_level *l, vf_rmap *m, vf_rng *r, vf_level_vault *v)
                 && vf_place_on_edge(m, x, y))
                 add_exit(v, lx, ly);
         }
+    free_slots(&ms);
 }
 
 /* ---- float exits (_pick_float_exits) ------------------------------------ */

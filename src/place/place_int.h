@@ -17,4 +17,9 @@ void vf_place_float_exits(const vf_level *l, const vf_rmap *m, vf_rng *r,
 void vf_place_register(vf_level *l, vf_rmap *m, const vf_place_opts *o,
                        int index, vf_level_vault *v);
 
+/* The terrain a cell holding the monster of spec (one alternative of a
+ * MONS or KMONS spec) ends up with: here, or the water or lava the monster
+ * needs when it cannot live on here. */
+vf_feat vf_place_monster_terrain(const char *spec, vf_feat here);
+
 #endif
