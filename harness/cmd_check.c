@@ -6,7 +6,7 @@
 #include <string.h>
 
 static const char check_usage[] =
-    "usage: vaultfuzz check MAP [--seed S] [--iter N] [--mode empty|fill]\n"
+    "usage: vaultfuzz check MAP [--seed S] [--iter N] [--mode M]\n"
     "                           [--no-rotate] [--opacity] [--des PATH]...\n"
     "                           [--crawl-dir DIR] [--place BRANCH:DEPTH]\n"
     "\n"
@@ -18,7 +18,10 @@ static const char check_usage[] =
     "  --seed S     base seed (default 1)\n"
     "  --iter N     iteration (default 0)\n"
     "  --mode M     empty: floor inside a rock border (default); fill: all\n"
-    "               rock (minivaults never place there)\n"
+    "               rock (minivaults never place there); rooms, caves,\n"
+    "               city, open, cross: a synthetic layout built round the\n"
+    "               vault as the game builds a level (collision checked,\n"
+    "               exits connected, stairs placed)\n"
     "  --no-rotate  tag the map no_rotate no_vmirror no_hmirror\n"
     "               no_pool_fixup, as placement.lua does\n"
     "  --opacity    treat the vault as transparent (placement.lua -opacity)\n"
@@ -65,7 +68,7 @@ static int parse(vf_cli *cli, int argc, char **argv, check_args *c,
         } else if (!strcmp(o, "--mode")) {
             if (vf_mode_parse(arg, &c->opts.mode)) {
                 fprintf(cli->err, "vaultfuzz check: unknown mode '%s' "
-                        "(empty or fill)\n", arg);
+                        "(empty, fill, rooms, caves, city, open or cross)\n", arg);
                 return -1;
             }
         } else if (!strcmp(o, "--no-rotate")) {

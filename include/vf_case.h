@@ -17,14 +17,33 @@
 #include "vf_engine.h"
 #include "vf_level.h"
 #include "vf_placement.h"
+#include "vf_sbuf.h"
 
 typedef enum vf_mode {
     VF_MODE_EMPTY,   /* placement.lua's level: floor inside a rock border */
     VF_MODE_FILL,    /* all rock (its -fill) */
+    /* Synthetic layouts (vf_layout.h), built around the primary vault the
+     * way the game builds a level: */
+    VF_MODE_ROOMS,   /* rooms and corridors (vf_layout_basic) */
+    VF_MODE_CAVES,   /* cellular caves */
+    VF_MODE_CITY,    /* chaotic city */
+    VF_MODE_OPEN,    /* one open cavern (vf_layout_bigger_room) */
+    VF_MODE_CROSS,   /* two wide corridors crossing in rock */
+    VF_MODE_COUNT,
 } vf_mode;
 
 const char *vf_mode_name(vf_mode m);
 int vf_mode_parse(const char *s, vf_mode *out);   /* 0, or -1 */
+/* A synthetic layout rather than one of placement.lua's levels. */
+int vf_mode_is_layout(vf_mode m);
+/* The game's layout type a layout mode stands for ("rooms", "open_caves",
+ * "city", "open"): what a vault's layout_* and nolayout_* tags name.
+ * NULL for empty and fill. */
+const char *vf_mode_layout_type(vf_mode m);
+/* May a map with these tags (" a b ", as vf_rmap and vf_mapdef hold
+ * them) be tried in mode m: the game's _map_matches_layout_type. Empty
+ * and fill admit every map. */
+int vf_mode_admits(vf_mode m, const char *tags);
 
 typedef struct vf_case_opts {
     vf_mode mode;
@@ -32,6 +51,12 @@ typedef struct vf_case_opts {
                       * no_hmirror no_pool_fixup */
     int opacity;     /* every vault transparent (its -opacity) */
 } vf_case_opts;
+
+/* The level of layout mode m alone at place p, no vault on it, drawn from
+ * seed as a case draws it: the layout, then its stairs. For the layout
+ * tests and the benchmark. Returns 0, or -1 with a message in err. */
+int vf_case_layout_level(vf_level *l, vf_mode m, const vf_place *p,
+                         uint64_t seed, vf_sbuf *err);
 
 /* What went wrong, as bits: a case may fail several ways. */
 enum {
