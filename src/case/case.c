@@ -44,27 +44,29 @@ static void connect_exits(vf_level *l, vf_rng *r, vf_placed *pl)
 }
 
 /* A layout level the game's way: a primary vault first on the rock
- * level, the layout drawn round it, then its exits connected; a minivault
- * (no ORIENT) after the layout, connected as it is placed (§6.3). Returns
- * 0 when placed, -1 when the position failed. */
+ * level, the layout drawn round it; a minivault (no ORIENT) after the
+ * layout (§6.3). Either way the layout's pieces the vault cut apart are
+ * joined again (the game would build another level), then the exits are
+ * connected (§6.4) and the stairs placed. Returns 0 when placed, -1 when
+ * the position failed. */
 static int place_in_layout(vf_level *l, vf_rmap *m, const vf_case_opts *o,
                            vf_rng *r, vf_rng *lr, vf_verdict *v)
 {
     int primary = !vf_rmap_has_tag(m, "minivault");
-    vf_place_opts po = {1, 0, o->opacity, primary};
+    vf_place_opts po = {1, 0, o->opacity, 1};
     vf_sbuf err = VF_SBUF_INIT;
     int rc = 0;
     if (!primary) rc = case_draw_layout(l, o->mode, &l->place, lr, &err);
     if (!rc && vf_place_map(l, m, &po, r, &v->placed) == VF_PLACE_FAILED)
         rc = -1;
-    else if (!rc && primary) {
+    else if (!rc && primary)
         rc = case_draw_layout(l, o->mode, &l->place, lr, &err);
-        connect_exits(l, r, &v->placed);
-    }
     if (err.len) snprintf(v->placed.why, sizeof v->placed.why, "%s",
                           vf_sbuf_str(&err));
     vf_sbuf_free(&err);
     if (rc) return -1;
+    case_rejoin_layout(l);
+    connect_exits(l, r, &v->placed);
     if (v->placed.exits && !v->placed.connected)
         v->kinds |= VF_V_EXIT_UNCONNECTED;
     case_place_stairs(l, lr);
@@ -156,12 +158,28 @@ static void judge_level(vf_level *l, vf_conn_report *r, vf_verdict *v)
     judge_findings(r, v);
 }
 
-/* A layout level has its own stairs: the analysis as it stands. */
+/* A layout level has its own stairs: the analysis as it stands, counting
+ * only the findings whose cells are in or next to a vault, since what the
+ * layout does away from the vault (an island in a lake) is not the
+ * vault's doing. When findings were dropped, every count stands. */
 static void judge_layout(vf_level *l, vf_conn_report *r, vf_verdict *v)
 {
+    static const unsigned bits[VF_CONN_KIND_COUNT] = {
+        VF_V_ISOLATED_ZONES, VF_V_STAIRLESS_ZONE, VF_V_ISOLATED_AREA,
+        VF_V_TRAP_POCKET, VF_V_TELE_CLOSET_WALK, VF_V_TELE_CLOSET_FLY,
+        VF_V_INTERIOR_POCKET,
+    };
     vf_conn_analyse(l, r);
     v->zones = r->nzones;
-    judge_findings(r, v);
+    if (r->dropped) {
+        judge_findings(r, v);
+        return;
+    }
+    for (int i = 0; i < r->nfindings; i++) {
+        const vf_conn_finding *f = &r->findings[i];
+        if (f->vault >= 0 || f->s.vaults_in || f->s.vaults_near)
+            v->kinds |= bits[f->kind];
+    }
 }
 
 void vf_case_run(vf_engine *e, const vf_mapdef *def, uint64_t base_seed,

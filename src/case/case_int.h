@@ -13,6 +13,12 @@
 int case_draw_layout(vf_level *l, vf_mode m, const vf_place *p, vf_rng *r,
                      vf_sbuf *err);
 
+/* Joins the walking zones outside the vaults once more, by floor paths
+ * that go round every vault, as the layout joined them before the vault
+ * cut any: zones of at most 10 cells become rock, the others get a path
+ * to the largest. */
+void case_rejoin_layout(vf_level *l);
+
 /* The game's dgn_place_stone_stairs on a normal level: down stairs I-III
  * and up stairs I-III, each on a random floor cell next to floor outside
  * every vault (1500 tries each; a stair with no cell is left out), each only when no
