@@ -151,7 +151,11 @@ int vf_run_args_parse(vf_cli *cli, const char *cmd, int argc, char **argv,
     vf_argv av = {argc, 0, argv};
     const char *arg, *why = NULL;
     int k;
-    if (!a->nmodes) a->modes[a->nmodes++] = VF_MODE_EMPTY;
+    /* By default placement.lua's level and every layout; a map is tried
+     * in those its layout tags admit (vf_mode_admits). */
+    if (!a->nmodes)
+        for (int m = 0; m < VF_MODE_COUNT; m++)
+            if (m != VF_MODE_FILL) a->modes[a->nmodes++] = (vf_mode)m;
     while ((k = vf_cli_next_opt(cli, cmd, &av, run_opts, &arg, &a->names))
            >= 0) {
         const char *o = run_opts[k].name;

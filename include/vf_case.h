@@ -83,6 +83,9 @@ typedef struct vf_verdict {
     uint64_t seed;           /* the case's seed */
     int attempts;            /* resolve attempts (validate, placement) */
     vf_placed placed;
+    int not_tried;           /* the map's layout_* or nolayout_* tags keep
+                              * it out of this layout (vf_mode_admits): no
+                              * level built, kinds 0 */
     int zones;               /* passable zones once the vault is placed,
                               * before the stair goes in: placement.lua's
                               * count_disconnected_zones (-1 if not placed) */

@@ -124,6 +124,97 @@ START_TEST(layout_tags_admit_as_the_game)
 }
 END_TEST
 
+/* ---- vaults in layouts --------------------------------------------------- */
+
+static const char des[] =
+    "NAME: city_only\nORIENT: float\nTAGS: layout_city no_rotate\n"
+    "MAP\nccccc\nc...c\nc...@\nccccc\nENDMAP\n"
+    "NAME: not_open\nORIENT: float\nTAGS: nolayout_open\n"
+    "MAP\nxx@xx\nx...x\nxxxxx\nENDMAP\n"
+    "NAME: stone_keep\nORIENT: float\nTAGS: no_rotate no_hmirror "
+    "no_vmirror\nMAP\nccc@ccc\nc.....c\nc..l..c\nc.....c\nccc@ccc\n"
+    "ENDMAP\n"
+    "NAME: mini\nTAGS: no_rotate\nMAP\n...\n.b.\n...\nENDMAP\n";
+
+static void run_case(vf_t_eng *x, vf_level *l, const char *map, vf_mode m,
+                     uint32_t iter, vf_verdict *v)
+{
+    vf_case_opts o = {m, 0, 0};
+    vf_conn_report *r = malloc(sizeof *r);
+    vf_case_run(x->e, vf_t_map(&x->l, map), 1, iter, &o, l, &x->m, r, v);
+    free(r);
+}
+
+START_TEST(layout_tags_choose_the_layouts)
+{
+    vf_t_eng x;
+    vf_t_eng_open(&x, des, 0);
+    vf_level *l = malloc(sizeof *l);
+    vf_verdict v;
+    run_case(&x, l, "city_only", VF_MODE_ROOMS, 0, &v);
+    ck_assert(v.not_tried && !v.kinds && v.placed.vault < 0);
+    run_case(&x, l, "city_only", VF_MODE_CITY, 0, &v);
+    ck_assert(!v.not_tried && v.placed.vault >= 0);
+    run_case(&x, l, "city_only", VF_MODE_EMPTY, 0, &v);
+    ck_assert(!v.not_tried && v.placed.vault >= 0);
+    run_case(&x, l, "not_open", VF_MODE_CROSS, 0, &v);
+    ck_assert(v.not_tried);
+    run_case(&x, l, "not_open", VF_MODE_CAVES, 0, &v);
+    ck_assert(!v.not_tried && v.placed.vault >= 0);
+    free(l);
+    vf_t_eng_close(&x);
+}
+END_TEST
+
+/* The layout goes round a primary vault: every cell of it stays as the
+ * vault wrote it, but the exits, which now reach the layout. */
+START_TEST(primary_vault_kept_and_connected)
+{
+    vf_t_eng x;
+    vf_t_eng_open(&x, des, 0);
+    vf_level *l = malloc(sizeof *l);
+    for (size_t i = 0; i < sizeof layouts / sizeof *layouts; i++)
+        for (uint32_t it = 0; it < 30; it++) {
+            vf_verdict v;
+            run_case(&x, l, "stone_keep", layouts[i], it, &v);
+            ck_assert_msg(!v.kinds, "%s #%u: %x %s", vf_mode_name(layouts[i]),
+                          it, v.kinds, v.message);
+            ck_assert_int_eq(v.placed.exits, 2);
+            ck_assert_int_ge(v.placed.connected, 1);
+            int x0 = v.placed.x, y0 = v.placed.y;
+            ck_assert_int_eq(l->feat[y0 + 2][x0 + 3], VF_F_LAVA);
+            ck_assert_int_eq(l->feat[y0][x0], VF_F_STONE_WALL);
+            ck_assert_int_eq(l->feat[y0 + 4][x0 + 6], VF_F_STONE_WALL);
+            ck_assert_int_eq(l->feat[y0 + 1][x0 + 1], VF_F_FLOOR);
+            /* The layout is round it: floor somewhere past its corner. */
+            ck_assert_int_gt(count_feat(l, VF_F_FLOOR), 100);
+        }
+    free(l);
+    vf_t_eng_close(&x);
+}
+END_TEST
+
+/* A minivault goes on the built layout, some cell of it on floor. */
+START_TEST(minivault_on_the_layout)
+{
+    vf_t_eng x;
+    vf_t_eng_open(&x, des, 0);
+    vf_level *l = malloc(sizeof *l);
+    for (size_t i = 0; i < sizeof layouts / sizeof *layouts; i++)
+        for (uint32_t it = 0; it < 20; it++) {
+            vf_verdict v;
+            run_case(&x, l, "mini", layouts[i], it, &v);
+            ck_assert_msg(!v.kinds, "%s #%u: %x %s", vf_mode_name(layouts[i]),
+                          it, v.kinds, v.message);
+            ck_assert_int_eq(l->feat[v.placed.y + 1][v.placed.x + 1],
+                             VF_F_CRYSTAL_WALL);
+            ck_assert_int_eq(vf_conn_count_zones(l, 0), 1);
+        }
+    free(l);
+    vf_t_eng_close(&x);
+}
+END_TEST
+
 Suite *vf_test_caselayout_suite(void)
 {
     Suite *s = suite_create("caselayout");
@@ -135,5 +226,11 @@ Suite *vf_test_caselayout_suite(void)
     tcase_add_test(t, mode_names_round_trip);
     tcase_add_test(t, layout_tags_admit_as_the_game);
     suite_add_tcase(s, t);
+    TCase *v = tcase_create("vaults");
+    tcase_set_timeout(v, 120);
+    tcase_add_test(v, layout_tags_choose_the_layouts);
+    tcase_add_test(v, primary_vault_kept_and_connected);
+    tcase_add_test(v, minivault_on_the_layout);
+    suite_add_tcase(s, v);
     return s;
 }

@@ -122,7 +122,8 @@ START_TEST(run_reports_every_kind_of_map)
 {
     space s;
     space_open(&s, corpus);
-    vf_t_run r = vf_t_vaultfuzz("run", "--des", s.des, "--count", "12", "-j",
+    vf_t_run r = vf_t_vaultfuzz("run", "--mode", "empty",
+                                "--des", s.des, "--count", "12", "-j",
                                 "2", "--out", sub(&s, 0, "a"), NULL);
     ck_assert_msg(r.rc == 1, "%s", r.err);
     char *sum = text_of(s.path[0], "summary.txt");
@@ -188,10 +189,12 @@ START_TEST(reports_identical_for_j1_and_j2)
 {
     space s;
     space_open(&s, corpus);
-    vf_t_run a = vf_t_vaultfuzz("run", "--des", s.des, "--count", "15", "-j",
+    vf_t_run a = vf_t_vaultfuzz("run", "--mode", "empty",
+                                "--des", s.des, "--count", "15", "-j",
                                 "1", "--out", sub(&s, 0, "j1"), "--mode",
                                 "empty,fill", NULL);
-    vf_t_run b = vf_t_vaultfuzz("run", "--des", s.des, "--count", "15", "-j2",
+    vf_t_run b = vf_t_vaultfuzz("run", "--mode", "empty",
+                                "--des", s.des, "--count", "15", "-j2",
                                 "--out", sub(&s, 1, "j2"), "--mode",
                                 "empty,fill", NULL);
     ck_assert_int_eq(a.rc, 1);
@@ -207,14 +210,16 @@ START_TEST(three_shards_merged_equal_one_run)
 {
     space s;
     space_open(&s, corpus);
-    vf_t_run one = vf_t_vaultfuzz("run", "--des", s.des, "--count", "7", "-j",
+    vf_t_run one = vf_t_vaultfuzz("run", "--mode", "empty",
+                                  "--des", s.des, "--count", "7", "-j",
                                   "2", "--out", sub(&s, 0, "one"), NULL);
     ck_assert_int_eq(one.rc, 1);
     const char *shard[] = {"1/3", "2/3", "3/3"};
     for (int i = 0; i < 3; i++) {
         char name[32];
         snprintf(name, sizeof name, "shard%d", i + 1);
-        vf_t_run r = vf_t_vaultfuzz("run", "--des", s.des, "--count", "7",
+        vf_t_run r = vf_t_vaultfuzz("run", "--mode", "empty",
+                                    "--des", s.des, "--count", "7",
                                     "-j", "2", "--shard", shard[i], "--out",
                                     sub(&s, 1 + i, name), NULL);
         ck_assert_msg(r.rc == 1 || r.rc == 0, "%s", r.err);
@@ -263,7 +268,8 @@ START_TEST(repro_writes_identical_dumps)
 {
     space s;
     space_open(&s, corpus);
-    vf_t_run r = vf_t_vaultfuzz("run", "--des", s.des, "--count", "6", "-j",
+    vf_t_run r = vf_t_vaultfuzz("run", "--mode", "empty",
+                                "--des", s.des, "--count", "6", "-j",
                                 "2", "--out", sub(&s, 0, "a"), "--dump", NULL);
     ck_assert_int_eq(r.rc, 1);
     vf_t_run_free(&r);
@@ -349,9 +355,10 @@ START_TEST(killed_then_resumed_equals_uninterrupted)
     ck_assert_int_ge(pid, 0);
     if (pid == 0) {
         FILE *null = fopen("/dev/null", "w");
-        char *argv[] = {"vaultfuzz", "run", "--des", s.des, "--count", "150",
-                        "-j", "2", "--out", (char *)out, NULL};
-        _exit(vf_cli_main(10, argv, null, null));
+        char *argv[] = {"vaultfuzz", "run", "--mode", "empty", "--des",
+                        s.des, "--count", "150", "-j", "2", "--out",
+                        (char *)out, NULL};
+        _exit(vf_cli_main(12, argv, null, null));
     }
     char journal[256];
     snprintf(journal, sizeof journal, "%s/journal.tsv", out);
@@ -378,7 +385,8 @@ START_TEST(killed_then_resumed_equals_uninterrupted)
     r = vf_t_vaultfuzz("run", "--resume", out, NULL);
     ck_assert_msg(r.rc == 1, "%s", r.err);
     vf_t_run_free(&r);
-    r = vf_t_vaultfuzz("run", "--des", s.des, "--count", "150", "-j", "1",
+    r = vf_t_vaultfuzz("run", "--mode", "empty",
+                       "--des", s.des, "--count", "150", "-j", "1",
                        "--out", sub(&s, 1, "whole"), NULL);
     ck_assert_int_eq(r.rc, 1);
     vf_t_run_free(&r);
@@ -396,7 +404,8 @@ START_TEST(crash_and_hang_are_reported)
     /* Test-only hooks (vf_work.h): this process only (Check forks). */
     setenv("VAULTFUZZ_TEST_CRASH", "t_crash", 1);
     setenv("VAULTFUZZ_TEST_HANG", "t_hang", 1);
-    vf_t_run r = vf_t_vaultfuzz("run", "--des", s.des, "--count", "3", "-j",
+    vf_t_run r = vf_t_vaultfuzz("run", "--mode", "empty",
+                                "--des", s.des, "--count", "3", "-j",
                                 "2", "--timeout", "0.3", "--out",
                                 sub(&s, 0, "a"), NULL);
     ck_assert_msg(r.rc == 1, "%s", r.err);
@@ -491,7 +500,8 @@ START_TEST(exit_statuses)
     FILE *f = fopen(sub(&s, 2, "broken.des"), "w");
     fputs("NAME: t_broken\nMAP\n.@.\n", f);   /* no ENDMAP */
     fclose(f);
-    r = vf_t_vaultfuzz("run", "--des", s.des, "--des", s.path[2], "--count",
+    r = vf_t_vaultfuzz("run", "--mode", "empty",
+                       "--des", s.des, "--des", s.path[2], "--count",
                        "1", "--out", sub(&s, 3, "input"), NULL);
     ck_assert_int_eq(r.rc, 2);
     ck_assert_ptr_nonnull(strstr(r.out, "\ninput: 1 problems loading the "
@@ -508,12 +518,14 @@ START_TEST(compare_finds_new_and_fixed)
 {
     space s;
     space_open(&s, corpus);
-    vf_t_run a = vf_t_vaultfuzz("run", "t_ok", "t_crash", "--des", s.des,
+    vf_t_run a = vf_t_vaultfuzz("run", "--mode", "empty",
+                                "t_ok", "t_crash", "--des", s.des,
                                 "--count", "4", "--out", sub(&s, 0, "before"),
                                 NULL);
     ck_assert_int_eq(a.rc, 0);
     setenv("VAULTFUZZ_TEST_CRASH", "t_crash", 1);
-    vf_t_run b = vf_t_vaultfuzz("run", "t_ok", "t_crash", "--des", s.des,
+    vf_t_run b = vf_t_vaultfuzz("run", "--mode", "empty",
+                                "t_ok", "t_crash", "--des", s.des,
                                 "--count", "4", "--out", sub(&s, 1, "after"),
                                 NULL);
     ck_assert_int_eq(b.rc, 1);

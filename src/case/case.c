@@ -96,6 +96,12 @@ static int resolve_and_place(vf_engine *e, const vf_mapdef *def,
             return 0;
         }
         vf_sbuf_free(&err);
+        if (!vf_mode_admits(o->mode, vf_sbuf_str(&m->tags))) {
+            v->not_tried = 1;
+            snprintf(v->message, sizeof v->message, "not tried: its tags "
+                     "keep it out of layout %s", vf_mode_name(o->mode));
+            return 0;
+        }
         /* The first try places on the level vf_case_run built, which
          * nothing has touched since (resolving never sees the level). */
         if (tries) build_level(l, vf_engine_place(e), o->mode);
