@@ -114,13 +114,19 @@ static void print_case(vf_cli *cli, const vf_desset *set,
             c->opts.no_rotate ? ", no rotation" : "",
             c->opts.opacity ? ", opacity" : "", place);
     print_kinds(cli, v->kinds);
-    if (v->message[0]) fprintf(cli->out, "error: %s\n", v->message);
+    if (v->message[0])
+        fprintf(cli->out, "%s%s\n", v->not_tried ? "" : "error: ",
+                v->message);
     if (v->placed.vault >= 0)
-        fprintf(cli->out, "placed: %dx%d at (%d,%d), %d exit%s; %d zone%s "
-                "before the stair at (1,1)\n", v->placed.w, v->placed.h,
+        fprintf(cli->out, "placed: %dx%d at (%d,%d), %d exit%s (%d "
+                "connected); %d zone%s%s\n", v->placed.w, v->placed.h,
                 v->placed.x, v->placed.y, v->placed.exits,
-                v->placed.exits == 1 ? "" : "s", v->zones,
-                v->zones == 1 ? "" : "s");
+                v->placed.exits == 1 ? "" : "s", v->placed.connected,
+                v->zones, v->zones == 1 ? "" : "s",
+                vf_mode_is_layout(c->opts.mode)
+                    ? " with the layout's stairs"
+                    : " before the stair at (1,1)");
+
 }
 
 /* The level with the findings' zones lettered and a legend, or plain
