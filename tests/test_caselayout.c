@@ -166,52 +166,58 @@ START_TEST(layout_tags_choose_the_layouts)
 }
 END_TEST
 
-/* The layout goes round a primary vault: every cell of it stays as the
- * vault wrote it, but the exits, which now reach the layout. */
-START_TEST(primary_vault_kept_and_connected)
+/* Runs map iters times in every layout: each case must be ok, then
+ * passes check. */
+static void ok_in_layouts(const char *map, uint32_t iters,
+                          void (*check)(const vf_level *, const vf_verdict *))
 {
     vf_t_eng x;
     vf_t_eng_open(&x, des, 0);
     vf_level *l = malloc(sizeof *l);
     for (size_t i = 0; i < sizeof layouts / sizeof *layouts; i++)
-        for (uint32_t it = 0; it < 30; it++) {
+        for (uint32_t it = 0; it < iters; it++) {
             vf_verdict v;
-            run_case(&x, l, "stone_keep", layouts[i], it, &v);
-            ck_assert_msg(!v.kinds, "%s #%u: %x %s", vf_mode_name(layouts[i]),
-                          it, v.kinds, v.message);
-            ck_assert_int_eq(v.placed.exits, 2);
-            ck_assert_int_ge(v.placed.connected, 1);
-            int x0 = v.placed.x, y0 = v.placed.y;
-            ck_assert_int_eq(l->feat[y0 + 2][x0 + 3], VF_F_LAVA);
-            ck_assert_int_eq(l->feat[y0][x0], VF_F_STONE_WALL);
-            ck_assert_int_eq(l->feat[y0 + 4][x0 + 6], VF_F_STONE_WALL);
-            ck_assert_int_eq(l->feat[y0 + 1][x0 + 1], VF_F_FLOOR);
-            /* The layout is round it: floor somewhere past its corner. */
-            ck_assert_int_gt(count_feat(l, VF_F_FLOOR), 100);
+            run_case(&x, l, map, layouts[i], it, &v);
+            ck_assert_msg(!v.kinds, "%s %s #%u: %x %s", map,
+                          vf_mode_name(layouts[i]), it, v.kinds, v.message);
+            check(l, &v);
         }
     free(l);
     vf_t_eng_close(&x);
 }
+
+/* The layout goes round a primary vault: every cell of it stays as the
+ * vault wrote it, and its exits reach the layout. */
+static void keep_is_whole(const vf_level *l, const vf_verdict *v)
+{
+    ck_assert_int_eq(v->placed.exits, 2);
+    ck_assert_int_ge(v->placed.connected, 1);
+    int x0 = v->placed.x, y0 = v->placed.y;
+    ck_assert_int_eq(l->feat[y0 + 2][x0 + 3], VF_F_LAVA);
+    ck_assert_int_eq(l->feat[y0][x0], VF_F_STONE_WALL);
+    ck_assert_int_eq(l->feat[y0 + 4][x0 + 6], VF_F_STONE_WALL);
+    ck_assert_int_eq(l->feat[y0 + 1][x0 + 1], VF_F_FLOOR);
+    /* The layout is round it. */
+    ck_assert_int_gt(count_feat(l, VF_F_FLOOR), 100);
+}
+
+START_TEST(primary_vault_kept_and_connected)
+{
+    ok_in_layouts("stone_keep", 30, keep_is_whole);
+}
 END_TEST
 
-/* A minivault goes on the built layout, some cell of it on floor. */
+/* A minivault goes on the built layout, which stays one zone. */
+static void mini_on_floor(const vf_level *l, const vf_verdict *v)
+{
+    ck_assert_int_eq(l->feat[v->placed.y + 1][v->placed.x + 1],
+                     VF_F_CRYSTAL_WALL);
+    ck_assert_int_eq(vf_conn_count_zones(l, 0), 1);
+}
+
 START_TEST(minivault_on_the_layout)
 {
-    vf_t_eng x;
-    vf_t_eng_open(&x, des, 0);
-    vf_level *l = malloc(sizeof *l);
-    for (size_t i = 0; i < sizeof layouts / sizeof *layouts; i++)
-        for (uint32_t it = 0; it < 20; it++) {
-            vf_verdict v;
-            run_case(&x, l, "mini", layouts[i], it, &v);
-            ck_assert_msg(!v.kinds, "%s #%u: %x %s", vf_mode_name(layouts[i]),
-                          it, v.kinds, v.message);
-            ck_assert_int_eq(l->feat[v.placed.y + 1][v.placed.x + 1],
-                             VF_F_CRYSTAL_WALL);
-            ck_assert_int_eq(vf_conn_count_zones(l, 0), 1);
-        }
-    free(l);
-    vf_t_eng_close(&x);
+    ok_in_layouts("mini", 20, mini_on_floor);
 }
 END_TEST
 
