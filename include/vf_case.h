@@ -102,7 +102,16 @@ typedef struct vf_verdict {
  * one passable zone (placement.lua's test; a level with none, as an
  * opaque vault in fill mode gives, is not isolated); exit_unconnected
  * when none of the vault's exits could reach floor; the others from the
- * findings of vf_conn_analyse once an up staircase stands at (1,1). */
+ * findings of vf_conn_analyse once an up staircase stands at (1,1).
+ *
+ * In a layout mode the level is built the game's way (a primary vault on
+ * rock, the layout round it; a minivault on the layout; collision checked;
+ * the layout rejoined round the vault; exits connected; six stone stairs
+ * outside the vaults), there is no stair at (1,1), exit_unconnected says
+ * none of the exits was connected, and only findings in or next to a
+ * vault count. A map its layout tags keep out is not tried (v->not_tried,
+ * kinds 0). The layout draws from its own generator, seeded from the case
+ * seed, so it replays with the case. */
 void vf_case_run(vf_engine *e, const vf_mapdef *def, uint64_t base_seed,
                  uint32_t iter, const vf_case_opts *o, vf_level *l,
                  vf_rmap *m, vf_conn_report *r, vf_verdict *v);
