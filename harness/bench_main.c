@@ -116,6 +116,47 @@ static double case_rate(vf_engine *e, const vf_mapdef *def, int cases,
     return cases / ((now_ms() - t0) / 1e3);
 }
 
+/* Each synthetic layout: levels built per second (the layout and its
+ * stairs, no vault), and whole cases per second in it over every map of
+ * the set (a few cases each; maps its tags keep out count as cases). */
+static void bench_layouts(vf_engine *e, const vf_desset *set, case_ws *w,
+                          int cases)
+{
+    static const vf_mode kinds[] = {VF_MODE_EMPTY, VF_MODE_ROOMS,
+                                    VF_MODE_CAVES, VF_MODE_CITY,
+                                    VF_MODE_OPEN, VF_MODE_CROSS};
+    vf_place p = {0, 8};
+    vf_sbuf err = VF_SBUF_INIT;
+    printf("    layouts (D:8; levels alone, then %d cases per map):\n",
+           cases);
+    for (size_t k = 0; k < sizeof kinds / sizeof *kinds; k++) {
+        vf_mode m = kinds[k];
+        double levels = 0;
+        if (vf_mode_is_layout(m)) {
+            double t0 = now_ms();
+            for (int i = 0; i < 300; i++)
+                vf_case_layout_level(w->l, m, &p, (uint64_t)i + 1, &err);
+            levels = 300 / ((now_ms() - t0) / 1e3);
+        }
+        vf_case_opts o = {m, 1, 0};
+        vf_verdict v;
+        size_t n = 0;
+        double t0 = now_ms();
+        for (size_t i = 0; i < set->nmaps; i++)
+            for (int c = 0; c < cases; c++, n++)
+                vf_case_run(e, &set->maps[i], 1, (uint32_t)c, &o, w->l,
+                            &w->m, w->r, &v);
+        double placed = n / ((now_ms() - t0) / 1e3);
+        if (levels > 0)
+            printf("      %-6s %8.0f layouts/s  %8.0f cases/s\n",
+                   vf_mode_name(m), levels, placed);
+        else
+            printf("      %-6s %8s            %8.0f cases/s\n",
+                   vf_mode_name(m), "-", placed);
+    }
+    vf_sbuf_free(&err);
+}
+
 static void print_rates(const char *what, double *r, size_t n, double base,
                         const char *unit)
 {
@@ -185,6 +226,7 @@ static void bench_resolve(const char *dir, const char *crawl_dat, int cases)
     print_rates("resolve only", r, n, base, "resolves/s");
     print_rates("whole cases: resolve, place (mode empty), judge", c, n,
                 cbase, "cases/s");
+    bench_layouts(e, &set, &w, cases > 4 ? 2 : cases);
     vf_rmap_free(&w.m);
     free(w.l);
     free(w.r);
@@ -348,9 +390,9 @@ static double run_rate(const char *dir, const char *crawl, int jobs,
     if (!mkdtemp(out)) return 0;
     snprintf(j, sizeof j, "%d", jobs);
     snprintf(rep, sizeof rep, "%s/r", out);
-    char *argv[16] = {"vaultfuzz", "run", "--count", "3", "-j", j, "--out",
-                      rep, "--des", (char *)dir};
-    int argc = 10;
+    char *argv[18] = {"vaultfuzz", "run", "--count", "3", "-j", j, "--out",
+                      rep, "--des", (char *)dir, "--layouts", "empty"};
+    int argc = 12;
     if (crawl) {
         argv[argc++] = "--crawl-dir";
         argv[argc++] = (char *)crawl;
@@ -378,8 +420,8 @@ static void bench_run(const char *dir, const char *crawl)
     double s1 = spin(1), s2 = spin(2);
     double r1 = run_rate(dir, crawl, 1, &cases);
     double r2 = run_rate(dir, crawl, 2, &cases);
-    printf("  run, %s with %s (%lu cases: 3 per map, the whole run, maps "
-           "examined included):\n", dir,
+    printf("  run, %s with %s (%lu cases: 3 per map in mode empty, the "
+           "whole run, maps examined included):\n", dir,
            crawl ? "the game's library" : "our dlua/", cases);
     printf("    baseline: CPU loop, 1 process %.2f s, 2 at once %.2f s  "
            "(machine scaling %.2fx)\n", s1, s2, 2 * s1 / s2);

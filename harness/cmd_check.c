@@ -6,7 +6,7 @@
 #include <string.h>
 
 static const char check_usage[] =
-    "usage: vaultfuzz check MAP [--seed S] [--iter N] [--mode empty|fill]\n"
+    "usage: vaultfuzz check MAP [--seed S] [--iter N] [--mode M]\n"
     "                           [--no-rotate] [--opacity] [--des PATH]...\n"
     "                           [--crawl-dir DIR] [--place BRANCH:DEPTH]\n"
     "\n"
@@ -18,7 +18,10 @@ static const char check_usage[] =
     "  --seed S     base seed (default 1)\n"
     "  --iter N     iteration (default 0)\n"
     "  --mode M     empty: floor inside a rock border (default); fill: all\n"
-    "               rock (minivaults never place there)\n"
+    "               rock (minivaults never place there); rooms, caves,\n"
+    "               city, open, cross: a synthetic layout built round the\n"
+    "               vault as the game builds a level (collision checked,\n"
+    "               exits connected, stairs placed)\n"
     "  --no-rotate  tag the map no_rotate no_vmirror no_hmirror\n"
     "               no_pool_fixup, as placement.lua does\n"
     "  --opacity    treat the vault as transparent (placement.lua -opacity)\n"
@@ -65,7 +68,7 @@ static int parse(vf_cli *cli, int argc, char **argv, check_args *c,
         } else if (!strcmp(o, "--mode")) {
             if (vf_mode_parse(arg, &c->opts.mode)) {
                 fprintf(cli->err, "vaultfuzz check: unknown mode '%s' "
-                        "(empty or fill)\n", arg);
+                        "(empty, fill, rooms, caves, city, open or cross)\n", arg);
                 return -1;
             }
         } else if (!strcmp(o, "--no-rotate")) {
@@ -111,13 +114,19 @@ static void print_case(vf_cli *cli, const vf_desset *set,
             c->opts.no_rotate ? ", no rotation" : "",
             c->opts.opacity ? ", opacity" : "", place);
     print_kinds(cli, v->kinds);
-    if (v->message[0]) fprintf(cli->out, "error: %s\n", v->message);
+    if (v->message[0])
+        fprintf(cli->out, "%s%s\n", v->not_tried ? "" : "error: ",
+                v->message);
     if (v->placed.vault >= 0)
-        fprintf(cli->out, "placed: %dx%d at (%d,%d), %d exit%s; %d zone%s "
-                "before the stair at (1,1)\n", v->placed.w, v->placed.h,
+        fprintf(cli->out, "placed: %dx%d at (%d,%d), %d exit%s (%d "
+                "connected); %d zone%s%s\n", v->placed.w, v->placed.h,
                 v->placed.x, v->placed.y, v->placed.exits,
-                v->placed.exits == 1 ? "" : "s", v->zones,
-                v->zones == 1 ? "" : "s");
+                v->placed.exits == 1 ? "" : "s", v->placed.connected,
+                v->zones, v->zones == 1 ? "" : "s",
+                vf_mode_is_layout(c->opts.mode)
+                    ? " with the layout's stairs"
+                    : " before the stair at (1,1)");
+
 }
 
 /* The level with the findings' zones lettered and a legend, or plain

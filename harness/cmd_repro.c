@@ -11,7 +11,7 @@
 
 static const char repro_usage[] =
     "usage: vaultfuzz repro DUMP.txt.gz [--dump OUT]\n"
-    "       vaultfuzz repro MAP [--seed S] [--iter N] [--mode empty|fill]\n"
+    "       vaultfuzz repro MAP [--seed S] [--iter N] [--mode M]\n"
     "                           [--no-rotate] [--opacity] [--dump OUT]\n"
     "                           [--des PATH]... [--crawl-dir DIR]\n"
     "                           [--place BRANCH:DEPTH]\n"

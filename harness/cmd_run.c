@@ -15,7 +15,7 @@
 
 static const char run_usage[] =
     "usage: vaultfuzz run [MAP|GLOB]... [--all] [--tag T]... [--file GLOB]...\n"
-    "                     [--count N] [--seed N|nightly] [--mode M[,M]]\n"
+    "                     [--count N] [--seed N|nightly] [--layouts M[,M]...]\n"
     "                     [--no-rotate] [--opacity] [--force] [--dump]\n"
     "                     [--shard I/N] [-j N] [--timeout SEC] [--out DIR]\n"
     "                     [--progress] [--des PATH]... [--crawl-dir DIR]\n"
@@ -36,7 +36,10 @@ static const char run_usage[] =
     "  --count N    iterations per map and layout (default 10)\n"
     "  --seed S     base seed (default 1); 'nightly': the UTC date YYYYMMDD,\n"
     "               the same on every machine that night\n"
-    "  --mode M     layouts: empty, fill or empty,fill (default empty)\n"
+    "  --layouts M  (or --mode) layouts, comma-separated: empty, fill,\n"
+    "               rooms, caves, city, open, cross (default: every one\n"
+    "               but fill; a map tagged layout_* or nolayout_* counts\n"
+    "               as ok where its tags keep it out)\n"
     "  --no-rotate  tag maps no_rotate no_vmirror no_hmirror no_pool_fixup\n"
     "  --opacity    treat vaults as transparent (placement.lua -opacity)\n"
     "  --force      also run the maps placement.lua skips: removed, unrand,\n"

@@ -81,7 +81,7 @@ static int parse_shard(vf_run_args *a, const char *s)
 static const vf_opt run_opts[] = {
     /* what the run does: stored in run.txt */
     {"--all", 0}, {"--tag", 1}, {"--file", 1}, {"--count", 1},
-    {"--seed", 1}, {"--mode", 1}, {"--no-rotate", 0}, {"--opacity", 0},
+    {"--seed", 1}, {"--mode", 1}, {"--layouts", 1}, {"--no-rotate", 0}, {"--opacity", 0},
     {"--force", 0}, {"--dump", 0}, {"--shard", 1}, VF_CLI_WORLD_OPTS,
     /* how it runs */
     {"-j", 1}, {"--jobs", 1}, {"--timeout", 1}, {"--out", 1},
@@ -113,8 +113,10 @@ static int run_opt(vf_run_args *a, const char *o, const char *arg,
         if (a->nightly) a->seed = nightly_seed();
         else if (unumber(arg, ULLONG_MAX, &a->seed))
             return *why = "a number or 'nightly'", -1;
-    } else if (!strcmp(o, "--mode")) {
-        if (parse_modes(a, arg)) return *why = "empty, fill or both", -1;
+    } else if (!strcmp(o, "--mode") || !strcmp(o, "--layouts")) {
+        if (parse_modes(a, arg))
+            return *why = "distinct names of empty, fill, rooms, caves, "
+                          "city, open, cross", -1;
     } else if (!strcmp(o, "--shard")) {
         if (parse_shard(a, arg)) return *why = "I/N, 1 <= I <= N", -1;
     } else if (!strcmp(o, "--no-rotate")) a->no_rotate = 1;
@@ -149,7 +151,11 @@ int vf_run_args_parse(vf_cli *cli, const char *cmd, int argc, char **argv,
     vf_argv av = {argc, 0, argv};
     const char *arg, *why = NULL;
     int k;
-    if (!a->nmodes) a->modes[a->nmodes++] = VF_MODE_EMPTY;
+    /* By default placement.lua's level and every layout; a map is tried
+     * in those its layout tags admit (vf_mode_admits). */
+    if (!a->nmodes)
+        for (int m = 0; m < VF_MODE_COUNT; m++)
+            if (m != VF_MODE_FILL) a->modes[a->nmodes++] = (vf_mode)m;
     while ((k = vf_cli_next_opt(cli, cmd, &av, run_opts, &arg, &a->names))
            >= 0) {
         const char *o = run_opts[k].name;

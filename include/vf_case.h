@@ -17,14 +17,33 @@
 #include "vf_engine.h"
 #include "vf_level.h"
 #include "vf_placement.h"
+#include "vf_sbuf.h"
 
 typedef enum vf_mode {
     VF_MODE_EMPTY,   /* placement.lua's level: floor inside a rock border */
     VF_MODE_FILL,    /* all rock (its -fill) */
+    /* Synthetic layouts (vf_layout.h), built around the primary vault the
+     * way the game builds a level: */
+    VF_MODE_ROOMS,   /* rooms and corridors (vf_layout_basic) */
+    VF_MODE_CAVES,   /* cellular caves */
+    VF_MODE_CITY,    /* chaotic city */
+    VF_MODE_OPEN,    /* one open cavern (vf_layout_bigger_room) */
+    VF_MODE_CROSS,   /* two wide corridors crossing in rock */
+    VF_MODE_COUNT,
 } vf_mode;
 
 const char *vf_mode_name(vf_mode m);
 int vf_mode_parse(const char *s, vf_mode *out);   /* 0, or -1 */
+/* A synthetic layout rather than one of placement.lua's levels. */
+int vf_mode_is_layout(vf_mode m);
+/* The game's layout type a layout mode stands for ("rooms", "open_caves",
+ * "city", "open"): what a vault's layout_* and nolayout_* tags name.
+ * NULL for empty and fill. */
+const char *vf_mode_layout_type(vf_mode m);
+/* May a map with these tags (" a b ", as vf_rmap and vf_mapdef hold
+ * them) be tried in mode m: the game's _map_matches_layout_type. Empty
+ * and fill admit every map. */
+int vf_mode_admits(vf_mode m, const char *tags);
 
 typedef struct vf_case_opts {
     vf_mode mode;
@@ -32,6 +51,12 @@ typedef struct vf_case_opts {
                       * no_hmirror no_pool_fixup */
     int opacity;     /* every vault transparent (its -opacity) */
 } vf_case_opts;
+
+/* The level of layout mode m alone at place p, no vault on it, drawn from
+ * seed as a case draws it: the layout, then its stairs. For the layout
+ * tests and the benchmark. Returns 0, or -1 with a message in err. */
+int vf_case_layout_level(vf_level *l, vf_mode m, const vf_place *p,
+                         uint64_t seed, vf_sbuf *err);
 
 /* What went wrong, as bits: a case may fail several ways. */
 enum {
@@ -58,6 +83,9 @@ typedef struct vf_verdict {
     uint64_t seed;           /* the case's seed */
     int attempts;            /* resolve attempts (validate, placement) */
     vf_placed placed;
+    int not_tried;           /* the map's layout_* or nolayout_* tags keep
+                              * it out of this layout (vf_mode_admits): no
+                              * level built, kinds 0 */
     int zones;               /* passable zones once the vault is placed,
                               * before the stair goes in: placement.lua's
                               * count_disconnected_zones (-1 if not placed) */
@@ -74,7 +102,16 @@ typedef struct vf_verdict {
  * one passable zone (placement.lua's test; a level with none, as an
  * opaque vault in fill mode gives, is not isolated); exit_unconnected
  * when none of the vault's exits could reach floor; the others from the
- * findings of vf_conn_analyse once an up staircase stands at (1,1). */
+ * findings of vf_conn_analyse once an up staircase stands at (1,1).
+ *
+ * In a layout mode the level is built the game's way (a primary vault on
+ * rock, the layout round it; a minivault on the layout; collision checked;
+ * the layout rejoined round the vault; exits connected; six stone stairs
+ * outside the vaults), there is no stair at (1,1), exit_unconnected says
+ * none of the exits was connected, and only findings in or next to a
+ * vault count. A map its layout tags keep out is not tried (v->not_tried,
+ * kinds 0). The layout draws from its own generator, seeded from the case
+ * seed, so it replays with the case. */
 void vf_case_run(vf_engine *e, const vf_mapdef *def, uint64_t base_seed,
                  uint32_t iter, const vf_case_opts *o, vf_level *l,
                  vf_rmap *m, vf_conn_report *r, vf_verdict *v);

@@ -59,6 +59,14 @@ int vf_layout_bigger_room(vf_grid *g, vf_rng *r, const vf_place *p,
 int vf_layout_chaotic_city(vf_grid *g, vf_rng *r, const vf_place *p,
                            char wall, vf_sbuf *err);
 
+/* Cellular caves: random floor smoothed into caverns 3 cells in from the
+ * edge, as the game's cave layouts grow them, with stairs. */
+int vf_layout_caves(vf_grid *g, vf_rng *r, const vf_place *p, vf_sbuf *err);
+
+/* Two corridors 3 to 7 cells wide crossing in rock, from 4 cells in from
+ * the edge, with stairs: most of the level is solid. */
+int vf_layout_cross(vf_grid *g, vf_rng *r, const vf_place *p, vf_sbuf *err);
+
 /* A height map of slushy patches turned into floor, shallow water and
  * mangroves, 6 cells of mangrove round the edge (dgn_build_swamp_level).
  * Deeper Swamp levels have more shallow water. */

@@ -20,6 +20,9 @@ typedef struct vf_place_opts {
                             * placement.lua asks) */
     int force_transparent; /* treat the vault as tagged transparent (its
                             * -opacity mode) */
+    int defer_exits;       /* choose the exits but leave connecting them to
+                            * the caller, as the game does for a primary
+                            * vault until the layout is built round it */
 } vf_place_opts;
 
 typedef enum vf_place_status {

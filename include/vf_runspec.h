@@ -15,7 +15,7 @@
 #include "vf_case.h"
 #include "vf_sbuf.h"
 
-#define VF_RUN_MAX_MODES 2
+#define VF_RUN_MAX_MODES VF_MODE_COUNT   /* at most 8: VF_CASE_ID */
 
 typedef struct vf_run_spec {
     uint64_t seed;             /* base seed */

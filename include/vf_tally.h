@@ -49,11 +49,12 @@ int vf_tally_add_case(vf_tally *t, const vf_case_rec *r);
 int vf_tally_case_done(const vf_tally *t, size_t map, int mode_index,
                        uint32_t iter);
 
-/* A case as one number: map index, layout index and iteration. */
+/* A case as one number: map index, layout index (3 bits: up to
+ * VF_RUN_MAX_MODES) and iteration. */
 #define VF_CASE_ID(map, mode, iter) \
-    (((uint64_t)(map) << 34) | ((uint64_t)(mode) << 32) | (uint64_t)(iter))
-#define VF_CASE_MAP(id) ((size_t)((id) >> 34))
-#define VF_CASE_MODE(id) ((int)(((id) >> 32) & 3))
+    (((uint64_t)(map) << 35) | ((uint64_t)(mode) << 32) | (uint64_t)(iter))
+#define VF_CASE_MAP(id) ((size_t)((id) >> 35))
+#define VF_CASE_MODE(id) ((int)(((id) >> 32) & 7))
 #define VF_CASE_ITER(id) ((uint32_t)(id))
 
 /* Once every selected map is examined: the cases of this shard, counted

@@ -44,7 +44,7 @@ START_TEST(compass_position_and_edge_exits)
     vf_level *l = malloc(sizeof *l);
     vf_placed p;
     vf_t_eng_open(&x, des, 0);
-    vf_place_opts o = {0, 1, 0};
+    vf_place_opts o = {0, 1, 0, 0};
     ck_assert_int_eq(place(&x, l, "north_room", o, 1, &p), VF_PLACED);
     /* North: centred across, at the top. */
     ck_assert_int_eq(p.x, (80 - 5) / 2);
@@ -78,7 +78,7 @@ START_TEST(floats_minivaults_and_masks)
     vf_level *l = malloc(sizeof *l);
     vf_placed p;
     vf_t_eng_open(&x, des, 0);
-    vf_place_opts o = {0, 1, 0};
+    vf_place_opts o = {0, 1, 0, 0};
     /* A transparent float: no opaque mask; its floor edge cells are float
      * exits (all 8 of them: fewer than 6 would all be taken, 8 gives
      * 8/8+1 = 2). */

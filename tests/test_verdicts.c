@@ -1,6 +1,6 @@
 /* The known-bad vaults of corpus/verdicts/: each must fail the way its
  * "# expect:" lines say, at the rate they give, and never the ways its
- * "# never:" lines name. */
+ * "# never:" lines name, in mode empty or the mode a line ends with. */
 #include "tests.h"
 #include "vf_case.h"
 
@@ -12,7 +12,7 @@
 #define KNOWN_BAD "corpus/verdicts/known_bad.des"
 
 typedef struct expectation {
-    char map[64], kind[32];
+    char map[64], kind[32], mode[16];
     double rate;     /* -1: never */
 } expectation;
 
@@ -28,9 +28,13 @@ static size_t read_expectations(const char *text, expectation *e, size_t max)
 {
     size_t n = 0;
     for (const char *p = text; p && *p; p = strchr(p, '\n'), p = p ? p + 1 : p) {
-        expectation x = {.rate = -1};
-        if (sscanf(p, "# expect: %63s %31s %lf", x.map, x.kind, &x.rate) == 3 ||
-            sscanf(p, "# never: %63s %31s", x.map, x.kind) == 2) {
+        expectation x = {.rate = -1, .mode = "empty"};
+        char line[160] = "";
+        sscanf(p, "%159[^\n]", line);
+        if (sscanf(line, "# expect: %63s %31s %lf %15s", x.map, x.kind,
+                   &x.rate, x.mode) >= 3 ||
+            sscanf(line, "# never: %63s %31s %15s", x.map, x.kind,
+                   x.mode) >= 2) {
             ck_assert_uint_lt(n, max);
             e[n++] = x;
         }
@@ -38,11 +42,12 @@ static size_t read_expectations(const char *text, expectation *e, size_t max)
     return n;
 }
 
-/* The share of cases (mode empty, no rotation forced) failing in kind. */
+/* The share of cases (no rotation forced) failing in kind. */
 static double measured_rate(vf_t_eng *x, vf_level *l, const char *map,
-                            unsigned bit, int cases)
+                            const char *mode, unsigned bit, int cases)
 {
     vf_case_opts o = {VF_MODE_EMPTY, 0, 0};
+    ck_assert_msg(!vf_mode_parse(mode, &o.mode), "unknown mode %s", mode);
     vf_verdict v;
     vf_conn_report *r = malloc(sizeof *r);
     int hits = 0;
@@ -71,13 +76,14 @@ START_TEST(known_bad_vaults_fail_as_expected)
     for (size_t i = 0; i < n; i++) {
         int partial = e[i].rate > 0 && e[i].rate < 1;
         int cases = partial ? 3000 : 40;
-        double got = measured_rate(&x, l, e[i].map, kind_bit(e[i].kind),
-                                   cases);
+        double got = measured_rate(&x, l, e[i].map, e[i].mode,
+                                   kind_bit(e[i].kind), cases);
         double want = e[i].rate < 0 ? 0 : e[i].rate;
         /* Four standard deviations of a binomial share. */
         double tol = partial ? 4 * sqrt(want * (1 - want) / cases) : 0;
-        ck_assert_msg(fabs(got - want) <= tol, "%s %s: rate %.3f, want %.3f",
-                      e[i].map, e[i].kind, got, want);
+        ck_assert_msg(fabs(got - want) <= tol,
+                      "%s %s in %s: rate %.3f, want %.3f", e[i].map,
+                      e[i].kind, e[i].mode, got, want);
     }
     free(l);
     vf_t_eng_close(&x);

@@ -105,18 +105,17 @@ void lay_connect(lay *l, int fill)
     int main = 1;
     for (int k = 2; k <= z->n; k++)
         if (z->size[k] > z->size[main]) main = k;
-    /* Each zone is filled or given a path into the main one, so one pass
-     * leaves a single zone. */
-    for (int k = 1; k <= z->n; k++) {
-        if (k == main) continue;
-        if (fill) {
-            fill_zone(l, z, k, fill);
-        } else if (z->size[k] <= SMALL_ZONE && !z->stairs[k]) {
-            fill_zone(l, z, k, ROCK);
-        } else {
-            int a = z->first[k], b = nearest_in(z, main, a);
-            lay_join(l, a % GXM, a / GXM, b % GXM, b / GXM, not_walkable);
-        }
+    /* Each zone is filled or given a path into the main one. The fills go
+     * first: a path may cross a small zone, and filling it afterwards would
+     * cut the path. */
+    for (int k = 1; k <= z->n; k++)
+        if (k != main && (fill || (z->size[k] <= SMALL_ZONE && !z->stairs[k])))
+            fill_zone(l, z, k, fill ? fill : ROCK);
+    for (int k = 1; !fill && k <= z->n; k++) {
+        if (k == main || (z->size[k] <= SMALL_ZONE && !z->stairs[k]))
+            continue;
+        int a = z->first[k], b = nearest_in(z, main, a);
+        lay_join(l, a % GXM, a / GXM, b % GXM, b / GXM, not_walkable);
     }
     free(z);
 }

@@ -51,7 +51,7 @@ vf_place_status vf_place_map(vf_level *l, vf_rmap *m, const vf_place_opts *o,
     out->w = v->w;
     out->h = v->h;
     out->exits = v->nexits;
-    if (o->make_no_exits) return VF_PLACED;
+    if (o->make_no_exits || o->defer_exits) return VF_PLACED;
     for (int i = 0; i < v->nexits; i++)
         out->connected +=
             vf_place_connect_exit(l, v->exits[i].x, v->exits[i].y, r);

@@ -69,8 +69,10 @@ static void zones_header(vf_sbuf *b, const vf_dump_in *in)
         vf_sbuf_adds(b, "not checked (the vault was not placed)\n");
         return;
     }
-    vf_sbuf_printf(b, "%d passable before the stair at (1,1); findings: ",
-                   in->v->zones);
+    vf_sbuf_printf(b, "%d passable %s; findings: ", in->v->zones,
+                   vf_mode_is_layout(in->rec->mode)
+                       ? "with the layout's stairs"
+                       : "before the stair at (1,1)");
     const char *sep = "";
     for (int k = 0; k < VF_CONN_KIND_COUNT; k++) {
         if (!in->report->count[k]) continue;

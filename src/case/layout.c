@@ -1,0 +1,98 @@
+/* A synthetic layout on the level, around what is already placed, and
+ * the stairs the game adds afterwards. */
+#include "case_int.h"
+#include "vf_glyph.h"
+#include "vf_layout.h"
+
+static int draw_grid(vf_grid *g, vf_mode m, const vf_place *p, vf_rng *r,
+                     vf_sbuf *err)
+{
+    if (vf_layout_grid(g, err)) return -1;
+    switch (m) {
+    case VF_MODE_ROOMS: return vf_layout_basic(g, r, p, err);
+    case VF_MODE_CAVES: return vf_layout_caves(g, r, p, err);
+    case VF_MODE_CITY: return vf_layout_chaotic_city(g, r, p, 0, err);
+    case VF_MODE_OPEN: return vf_layout_bigger_room(g, r, p, err);
+    case VF_MODE_CROSS: return vf_layout_cross(g, r, p, err);
+    default:
+        vf_sbuf_printf(err, "mode %s is not a layout", vf_mode_name(m));
+        return -1;
+    }
+}
+
+static vf_feat layout_feature(int glyph)
+{
+    vf_feat f = vf_glyph_feature(glyph);
+    return vf_feature_props(f) & VF_FP_STAIR ? VF_F_FLOOR : f;
+}
+
+int case_draw_layout(vf_level *l, vf_mode m, const vf_place *p, vf_rng *r,
+                     vf_sbuf *err)
+{
+    vf_grid g;
+    vf_grid_init(&g);
+    int rc = draw_grid(&g, m, p, r, err);
+    for (int y = 0; !rc && y < VF_GYM; y++)
+        for (int x = 0; x < VF_GXM; x++)
+            if (!(l->mask[y][x] & VF_MMT_VAULT))
+                l->feat[y][x] = (uint8_t)layout_feature(vf_grid_get(&g, x, y));
+    vf_grid_free(&g);
+    return rc;
+}
+
+int vf_case_layout_level(vf_level *l, vf_mode m, const vf_place *p,
+                         uint64_t seed, vf_sbuf *err)
+{
+    vf_rng r;
+    vf_rng_seed(&r, seed);
+    vf_level_init(l, p, VF_F_ROCK_WALL);
+    if (case_draw_layout(l, m, p, &r, err)) return -1;
+    case_place_stairs(l, &r);
+    return 0;
+}
+
+static int free_floor(const vf_level *l, int x, int y)
+{
+    return l->feat[y][x] == VF_F_FLOOR && !l->vault[y][x] &&
+           !(l->mask[y][x] & VF_MMT_VAULT) && !l->content[y][x];
+}
+
+static int floor_beside(const vf_level *l, int x, int y)
+{
+    for (int dy = -1; dy <= 1; dy++)
+        for (int dx = -1; dx <= 1; dx++)
+            if ((dx || dy) && l->feat[y + dy][x + dx] == VF_F_FLOOR) return 1;
+    return 0;
+}
+
+static void place_stair(vf_level *l, vf_rng *r, vf_feat stair)
+{
+    for (int tries = 0; tries < 1500; tries++) {
+        int x = vf_random_range(r, 2, VF_GXM - 3);
+        int y = vf_random_range(r, 2, VF_GYM - 3);
+        if (free_floor(l, x, y) && floor_beside(l, x, y)) {
+            l->feat[y][x] = (uint8_t)stair;
+            return;
+        }
+    }
+}
+
+static int on_level(const vf_level *l, vf_feat f)
+{
+    for (int y = 0; y < VF_GYM; y++)
+        for (int x = 0; x < VF_GXM; x++)
+            if (l->feat[y][x] == f) return 1;
+    return 0;
+}
+
+void case_place_stairs(vf_level *l, vf_rng *r)
+{
+    static const vf_feat stairs[6] = {
+        VF_F_STONE_STAIRS_DOWN_I, VF_F_STONE_STAIRS_UP_I,
+        VF_F_STONE_STAIRS_DOWN_II, VF_F_STONE_STAIRS_UP_II,
+        VF_F_STONE_STAIRS_DOWN_III, VF_F_STONE_STAIRS_UP_III,
+    };
+    /* Only those no vault brought, as the game places the missing ones. */
+    for (int i = 0; i < 6; i++)
+        if (!on_level(l, stairs[i])) place_stair(l, r, stairs[i]);
+}

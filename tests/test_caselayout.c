@@ -1,0 +1,242 @@
+/* The synthetic layout levels of the case modes (vf_case.h): each alone is
+ * one walking zone with its stairs, over many seeds; the layout tags. */
+#include "tests.h"
+#include "vf_case.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* Seeds per layout kind: 2,000 in make check (about 14 s under the
+ * sanitizers); VF_T_LAYOUT_SEEDS=10000 in the environment for the
+ * issue's 10,000 (about 70 s). */
+static uint64_t layout_seeds(void)
+{
+    const char *s = getenv("VF_T_LAYOUT_SEEDS");
+    uint64_t n = s ? strtoull(s, NULL, 10) : 0;
+    return n ? n : 2000;
+}
+
+static const vf_mode layouts[] = {
+    VF_MODE_ROOMS, VF_MODE_CAVES, VF_MODE_CITY, VF_MODE_OPEN, VF_MODE_CROSS,
+};
+
+static int count_feat(const vf_level *l, vf_feat f)
+{
+    int n = 0;
+    for (int y = 0; y < VF_GYM; y++)
+        for (int x = 0; x < VF_GXM; x++) n += l->feat[y][x] == f;
+    return n;
+}
+
+static void check_one_zone(vf_level *l, vf_mode m, uint64_t seed)
+{
+    static const char *const places[] = {"D:2", "D:9", "D:14", "Elf:2",
+                                         "Orc:1", "Depths:3"};
+    vf_place p;
+    char why[128];
+    const char *place = places[seed % 6];
+    ck_assert_msg(!vf_place_parse(place, &p, why, sizeof why), "%s", why);
+    vf_sbuf err = VF_SBUF_INIT;
+    ck_assert_msg(!vf_case_layout_level(l, m, &p, seed, &err), "%s",
+                  vf_sbuf_str(&err));
+    vf_sbuf_free(&err);
+    static const vf_feat stairs[6] = {
+        VF_F_STONE_STAIRS_DOWN_I, VF_F_STONE_STAIRS_UP_I,
+        VF_F_STONE_STAIRS_DOWN_II, VF_F_STONE_STAIRS_UP_II,
+        VF_F_STONE_STAIRS_DOWN_III, VF_F_STONE_STAIRS_UP_III,
+    };
+    for (int i = 0; i < 6; i++)
+        ck_assert_msg(count_feat(l, stairs[i]) == 1,
+                      "%s seed %llu at %s: stair %d missing",
+                      vf_mode_name(m), (unsigned long long)seed, place, i);
+    int zones = vf_conn_count_zones(l, 0);
+    ck_assert_msg(zones == 1, "%s seed %llu at %s: %d zones",
+                  vf_mode_name(m), (unsigned long long)seed, place, zones);
+    ck_assert_int_eq(vf_conn_count_zones(l, 1), 0);
+}
+
+START_TEST(layout_alone_is_one_zone_with_stairs)
+{
+    vf_mode m = layouts[_i];
+    vf_level *l = malloc(sizeof *l);
+    uint64_t n = layout_seeds();
+    for (uint64_t seed = 1; seed <= n; seed++)
+        check_one_zone(l, m, seed);
+    /* Not all rock, and not all floor either (the kinds differ). */
+    int floor = count_feat(l, VF_F_FLOOR);
+    ck_assert_int_gt(floor, 200);
+    ck_assert_int_lt(floor, VF_GXM * VF_GYM - 4 * (VF_GXM + VF_GYM));
+    free(l);
+}
+END_TEST
+
+START_TEST(layout_is_deterministic)
+{
+    vf_level *a = malloc(sizeof *a), *b = malloc(sizeof *b);
+    vf_place p;
+    char why[128];
+    ck_assert(!vf_place_parse("D:5", &p, why, sizeof why));
+    vf_sbuf err = VF_SBUF_INIT;
+    for (size_t i = 0; i < sizeof layouts / sizeof *layouts; i++) {
+        ck_assert(!vf_case_layout_level(a, layouts[i], &p, 42, &err));
+        ck_assert(!vf_case_layout_level(b, layouts[i], &p, 42, &err));
+        ck_assert(!memcmp(a->feat, b->feat, sizeof a->feat));
+        ck_assert(!vf_case_layout_level(b, layouts[i], &p, 43, &err));
+        ck_assert(memcmp(a->feat, b->feat, sizeof a->feat));
+    }
+    vf_sbuf_free(&err);
+    free(a);
+    free(b);
+}
+END_TEST
+
+START_TEST(mode_names_round_trip)
+{
+    for (int i = 0; i < VF_MODE_COUNT; i++) {
+        vf_mode m;
+        ck_assert_int_eq(vf_mode_parse(vf_mode_name((vf_mode)i), &m), 0);
+        ck_assert_int_eq(m, i);
+        ck_assert_int_eq(vf_mode_is_layout(m), i >= VF_MODE_ROOMS);
+    }
+    vf_mode m;
+    ck_assert_int_eq(vf_mode_parse("cave", &m), -1);
+}
+END_TEST
+
+START_TEST(layout_tags_admit_as_the_game)
+{
+    /* No layout tag: everywhere. */
+    ck_assert(vf_mode_admits(VF_MODE_CROSS, " transparent "));
+    /* layout_city: only the city. */
+    ck_assert(vf_mode_admits(VF_MODE_CITY, " layout_city "));
+    ck_assert(!vf_mode_admits(VF_MODE_ROOMS, " layout_city "));
+    /* A prefix of a type is not the type. */
+    ck_assert(!vf_mode_admits(VF_MODE_CAVES, " layout_open "));
+    ck_assert(vf_mode_admits(VF_MODE_CAVES, " layout_open_caves "));
+    ck_assert(vf_mode_admits(VF_MODE_OPEN, " layout_open layout_rooms "));
+    /* nolayout_: everywhere but there. */
+    ck_assert(!vf_mode_admits(VF_MODE_OPEN, "nolayout_open"));
+    ck_assert(!vf_mode_admits(VF_MODE_CROSS, "nolayout_open"));
+    ck_assert(vf_mode_admits(VF_MODE_ROOMS, "nolayout_open"));
+    /* empty and fill are placement.lua's levels: every map. */
+    ck_assert(vf_mode_admits(VF_MODE_EMPTY, " layout_city "));
+    ck_assert(vf_mode_admits(VF_MODE_FILL, " nolayout_rooms "));
+}
+END_TEST
+
+/* ---- vaults in layouts --------------------------------------------------- */
+
+static const char des[] =
+    "NAME: city_only\nORIENT: float\nTAGS: layout_city no_rotate\n"
+    "MAP\nccccc\nc...c\nc...@\nccccc\nENDMAP\n"
+    "NAME: not_open\nORIENT: float\nTAGS: nolayout_open\n"
+    "MAP\nxx@xx\nx...x\nxxxxx\nENDMAP\n"
+    "NAME: stone_keep\nORIENT: float\nTAGS: no_rotate no_hmirror "
+    "no_vmirror\nMAP\nccc@ccc\nc.....c\nc..l..c\nc.....c\nccc@ccc\n"
+    "ENDMAP\n"
+    "NAME: mini\nTAGS: no_rotate\nMAP\n...\n.b.\n...\nENDMAP\n";
+
+static void run_case(vf_t_eng *x, vf_level *l, const char *map, vf_mode m,
+                     uint32_t iter, vf_verdict *v)
+{
+    vf_case_opts o = {m, 0, 0};
+    vf_conn_report *r = malloc(sizeof *r);
+    vf_case_run(x->e, vf_t_map(&x->l, map), 1, iter, &o, l, &x->m, r, v);
+    free(r);
+}
+
+START_TEST(layout_tags_choose_the_layouts)
+{
+    vf_t_eng x;
+    vf_t_eng_open(&x, des, 0);
+    vf_level *l = malloc(sizeof *l);
+    vf_verdict v;
+    run_case(&x, l, "city_only", VF_MODE_ROOMS, 0, &v);
+    ck_assert(v.not_tried && !v.kinds && v.placed.vault < 0);
+    run_case(&x, l, "city_only", VF_MODE_CITY, 0, &v);
+    ck_assert(!v.not_tried && v.placed.vault >= 0);
+    run_case(&x, l, "city_only", VF_MODE_EMPTY, 0, &v);
+    ck_assert(!v.not_tried && v.placed.vault >= 0);
+    run_case(&x, l, "not_open", VF_MODE_CROSS, 0, &v);
+    ck_assert(v.not_tried);
+    run_case(&x, l, "not_open", VF_MODE_CAVES, 0, &v);
+    ck_assert(!v.not_tried && v.placed.vault >= 0);
+    free(l);
+    vf_t_eng_close(&x);
+}
+END_TEST
+
+/* Runs map iters times in every layout: each case must be ok, then
+ * passes check. */
+static void ok_in_layouts(const char *map, uint32_t iters,
+                          void (*check)(const vf_level *, const vf_verdict *))
+{
+    vf_t_eng x;
+    vf_t_eng_open(&x, des, 0);
+    vf_level *l = malloc(sizeof *l);
+    for (size_t i = 0; i < sizeof layouts / sizeof *layouts; i++)
+        for (uint32_t it = 0; it < iters; it++) {
+            vf_verdict v;
+            run_case(&x, l, map, layouts[i], it, &v);
+            ck_assert_msg(!v.kinds, "%s %s #%u: %x %s", map,
+                          vf_mode_name(layouts[i]), it, v.kinds, v.message);
+            check(l, &v);
+        }
+    free(l);
+    vf_t_eng_close(&x);
+}
+
+/* The layout goes round a primary vault: every cell of it stays as the
+ * vault wrote it, and its exits reach the layout. */
+static void keep_is_whole(const vf_level *l, const vf_verdict *v)
+{
+    ck_assert_int_eq(v->placed.exits, 2);
+    ck_assert_int_ge(v->placed.connected, 1);
+    int x0 = v->placed.x, y0 = v->placed.y;
+    ck_assert_int_eq(l->feat[y0 + 2][x0 + 3], VF_F_LAVA);
+    ck_assert_int_eq(l->feat[y0][x0], VF_F_STONE_WALL);
+    ck_assert_int_eq(l->feat[y0 + 4][x0 + 6], VF_F_STONE_WALL);
+    ck_assert_int_eq(l->feat[y0 + 1][x0 + 1], VF_F_FLOOR);
+    /* The layout is round it. */
+    ck_assert_int_gt(count_feat(l, VF_F_FLOOR), 100);
+}
+
+START_TEST(primary_vault_kept_and_connected)
+{
+    ok_in_layouts("stone_keep", 30, keep_is_whole);
+}
+END_TEST
+
+/* A minivault goes on the built layout, which stays one zone. */
+static void mini_on_floor(const vf_level *l, const vf_verdict *v)
+{
+    ck_assert_int_eq(l->feat[v->placed.y + 1][v->placed.x + 1],
+                     VF_F_CRYSTAL_WALL);
+    ck_assert_int_eq(vf_conn_count_zones(l, 0), 1);
+}
+
+START_TEST(minivault_on_the_layout)
+{
+    ok_in_layouts("mini", 20, mini_on_floor);
+}
+END_TEST
+
+Suite *vf_test_caselayout_suite(void)
+{
+    Suite *s = suite_create("caselayout");
+    TCase *t = tcase_create("layouts");
+    tcase_set_timeout(t, 600);
+    tcase_add_loop_test(t, layout_alone_is_one_zone_with_stairs, 0,
+                        (int)(sizeof layouts / sizeof *layouts));
+    tcase_add_test(t, layout_is_deterministic);
+    tcase_add_test(t, mode_names_round_trip);
+    tcase_add_test(t, layout_tags_admit_as_the_game);
+    suite_add_tcase(s, t);
+    TCase *v = tcase_create("vaults");
+    tcase_set_timeout(v, 120);
+    tcase_add_test(v, layout_tags_choose_the_layouts);
+    tcase_add_test(v, primary_vault_kept_and_connected);
+    tcase_add_test(v, minivault_on_the_layout);
+    suite_add_tcase(s, v);
+    return s;
+}
