@@ -118,7 +118,7 @@ START_TEST(monsters_get_their_terrain)
     vf_level *l = malloc(sizeof *l);
     vf_placed p;
     vf_t_eng_open(&x, des, 0);
-    vf_place_opts o = {0, 1, 0};
+    vf_place_opts o = {0, 1, 0, 0};
     ck_assert_int_eq(place(&x, l, "dwellers", o, 1, &p), VF_PLACED);
     /* A monster that cannot live on the floor its glyph gives turns the
      * cell into its own terrain, as the game's placement does. */
