@@ -41,9 +41,26 @@ static int next_to_vault(const vf_level *l, int x, int y)
     return 0;
 }
 
-static int cell_is_safe(const vf_level *l, int x, int y,
-                        int water_ok, int overwrite_cell)
+/* What the collision rules ask of a map, worked out once per position
+ * rather than per cell (the minivault search tries up to 600). */
+typedef struct safe_rules {
+    int water_ok, overwrite_cell, slime;
+} safe_rules;
+
+static int next_to_stair(const vf_level *l, int x, int y)
 {
+    for (int dy = -1; dy <= 1; dy++)
+        for (int dx = -1; dx <= 1; dx++)
+            if (vf_level_in_bounds(x + dx, y + dy) &&
+                (vf_feature_props(l->feat[y + dy][x + dx]) & VF_FP_STAIR))
+                return 1;
+    return 0;
+}
+
+static int cell_is_safe(const vf_level *l, int x, int y,
+                        const safe_rules *s)
+{
+    int water_ok = s->water_ok, overwrite_cell = s->overwrite_cell;
     if (!overwrite_cell) {
         if (next_to_vault(l, x, y)) return 0;
     } else if (l->feat[y][x] != VF_F_FLOOR ||
@@ -52,13 +69,7 @@ static int cell_is_safe(const vf_level *l, int x, int y,
     }
     if (!may_overwrite(l->feat[y][x], water_ok, 1)) return 0;
     if (l->content[y][x]) return 0;
-    if (l->place.branch == vf_branch_find("Slime"))
-        for (int dy = -1; dy <= 1; dy++)
-            for (int dx = -1; dx <= 1; dx++)
-                if (vf_level_in_bounds(x + dx, y + dy) &&
-                    (vf_feature_props(l->feat[y + dy][x + dx]) & VF_FP_STAIR))
-                    return 0;
-    return 1;
+    return !(s->slime && next_to_stair(l, x, y));
 }
 
 int vf_place_is_safe(const vf_level *l, const vf_rmap *m, int x0, int y0)
@@ -66,13 +77,15 @@ int vf_place_is_safe(const vf_level *l, const vf_rmap *m, int x0, int y0)
     int w = map_w(m), h = map_h(m);
     if (!w || !h || vf_rmap_has_tag(m, "overwritable")) return 1;
     if (x0 < 0 || y0 < 0 || x0 + w > VF_GXM || y0 + h > VF_GYM) return 0;
-    int water_ok = vf_rmap_has_tag(m, "water_ok") ||
-                   l->place.branch == vf_branch_find("Swamp");
-    int overwrite_cell = vf_rmap_has_tag(m, "overwrite_floor_cell");
+    safe_rules s = {
+        vf_rmap_has_tag(m, "water_ok") ||
+            l->place.branch == vf_branch_find("Swamp"),
+        vf_rmap_has_tag(m, "overwrite_floor_cell"),
+        l->place.branch == vf_branch_find("Slime"),
+    };
     for (int y = 0; y < h; y++)
         for (int x = 0; x < w; x++)
-            if (cell(m, x, y) != ' ' &&
-                !cell_is_safe(l, x0 + x, y0 + y, water_ok, overwrite_cell))
+            if (cell(m, x, y) != ' ' && !cell_is_safe(l, x0 + x, y0 + y, &s))
                 return 0;
     return 1;
 }
