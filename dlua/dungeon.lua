@@ -15,6 +15,9 @@ dgn.MAP_HOOK_ALIASES = { main = "post_main", epilogue = "post_epilogue",
                          place = "post_place" }
 dgn.MAP_GLOBAL_HOOKS = { }
 
+-- The saved game's table, as the game has it; each case starts it empty.
+dgn.persist = { }
+
 local function hook_key(name)
   name = dgn.MAP_HOOK_ALIASES[name] or name
   return "HOOK_" .. name

@@ -257,6 +257,40 @@ START_TEST(environment_prelude_and_hooks)
 }
 END_TEST
 
+/* Library code (file-level functions, whose environment is the global
+ * table) that adds or changes globals must not carry them into the next
+ * case, nor may dgn.persist; a start-up global read after a case that
+ * changed it has its start-up value. */
+START_TEST(cases_start_from_start_up_globals)
+{
+    eng x;
+    eng_open(&x,
+        "{{\n"
+        "vf_count = 0\n"
+        "function vf_bump()\n"
+        "  vf_count = vf_count + 1\n"
+        "  vf_added = (vf_added or 0) + 1\n"
+        "  dgn.persist.vf_seen = (dgn.persist.vf_seen or 0) + 1\n"
+        "  return vf_count == 1 and vf_added == 1\n"
+        "    and dgn.persist.vf_seen == 1\n"
+        "end\n"
+        "}}\n"
+        "NAME: bump\n"
+        ": if not vf_bump() then error('leaked from an earlier case') end\n"
+        "MAP\n@\nENDMAP\n"
+        "NAME: look\n"
+        ": if vf_count ~= 0 or vf_added ~= nil then error('leaked') end\n"
+        "MAP\n@\nENDMAP\n");
+    for (uint64_t s = 1; s <= 3; s++) {
+        ck_assert_msg(resolve(&x, "bump", s) == VF_RESOLVED, "%s",
+                      x.err.s ? x.err.s : "");
+        ck_assert_msg(resolve(&x, "look", s) == VF_RESOLVED, "%s",
+                      x.err.s ? x.err.s : "");
+    }
+    eng_close(&x);
+}
+END_TEST
+
 START_TEST(endless_loop_in_a_map)
 {
     eng x;
@@ -396,6 +430,7 @@ Suite *vf_test_engine_suite(void)
     tcase_add_test(tc, each_case_is_a_new_game);
     tcase_add_test(tc, validate_veto_and_attempts);
     tcase_add_test(tc, environment_prelude_and_hooks);
+    tcase_add_test(tc, cases_start_from_start_up_globals);
     tcase_add_test(tc, endless_loop_in_a_map);
     tcase_add_test(tc, flips_and_rotation);
     tcase_add_test(tc, grid_geometry);

@@ -68,13 +68,14 @@ void vf_lua_open_library(lua_State *L, const char *root);
 /* Pushes crawl_require and name, ready for a protected call (1 arg). */
 void vf_lua_push_require(lua_State *L, const char *name);
 
-/* Case isolation (fresh.c): the global table as the engine's start-up left
- * it is kept; each resolve first puts every global back to it -- values
- * changed, added or removed by earlier vault Lua (gauntlet_arena_tier
- * set by one map and read by another) -- and empties dgn.persist, the
- * game's saved-game table. Tables reached from globals are not copied:
- * Lua that changes them in place still leaks, which the corpus does not
- * do apart from dgn.persist. */
+/* Case isolation (fresh.c): the globals as the engine's start-up left
+ * them are kept; each resolve first drops every global written since --
+ * added or changed by earlier vault Lua (gauntlet_arena_tier set by one
+ * map and read by another) -- and empties dgn.persist, the game's
+ * saved-game table. A start-up global set to nil reads as its start-up
+ * value again (the global table reads through to them). Tables reached
+ * from globals are not copied: Lua that changes them in place still
+ * leaks, which the corpus does not do apart from dgn.persist. */
 void vf_lua_keep_globals(lua_State *L);
 void vf_lua_fresh_globals(lua_State *L);
 
