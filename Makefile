@@ -16,6 +16,8 @@ STD     := -std=c11 -D_POSIX_C_SOURCE=200809L
 WARN    := -Wall -Wextra -Werror
 INC     := -Iinclude -Isrc -Iharness
 DEFS    := -DVF_SOURCE_DIR='"$(CURDIR)"'
+# The maps' index is filled on several threads (src/lua/catalog.c).
+THREADS := -pthread
 OPT     := -O2 -g
 SAN     := -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined \
            -fno-sanitize-recover=all
@@ -50,20 +52,20 @@ deps: $(BUILD)/deps.mk
 
 $(BUILD)/rel/%.o: %.c $(BUILD)/deps.mk
 	@mkdir -p $(dir $@)
-	$(CC) $(STD) $(WARN) $(OPT) $(INC) $(DEFS) $(DEP_CFLAGS) -MMD -MP -c $< -o $@
+	$(CC) $(STD) $(WARN) $(OPT) $(THREADS) $(INC) $(DEFS) $(DEP_CFLAGS) -MMD -MP -c $< -o $@
 
 $(BUILD)/san/%.o: %.c $(BUILD)/deps.mk
 	@mkdir -p $(dir $@)
-	$(CC) $(STD) $(WARN) $(SAN) $(INC) $(DEFS) $(DEP_CFLAGS) -MMD -MP -c $< -o $@
+	$(CC) $(STD) $(WARN) $(SAN) $(THREADS) $(INC) $(DEFS) $(DEP_CFLAGS) -MMD -MP -c $< -o $@
 
 vaultfuzz: $(REL_OBJ) $(BUILD)/rel/harness/main.o
-	$(CC) $(OPT) -o $@ $^ $(DEP_LIBS)
+	$(CC) $(OPT) $(THREADS) -o $@ $^ $(DEP_LIBS)
 
 $(TEST_BIN): $(SAN_OBJ) $(TEST_OBJ)
-	$(CC) $(SAN) -o $@ $^ $(CHECK_LIBS) $(DEP_LIBS)
+	$(CC) $(SAN) $(THREADS) -o $@ $^ $(CHECK_LIBS) $(DEP_LIBS)
 
 $(BENCH_BIN): $(REL_OBJ) $(BUILD)/rel/harness/bench_main.o
-	$(CC) $(OPT) -o $@ $^ $(DEP_LIBS)
+	$(CC) $(OPT) $(THREADS) -o $@ $^ $(DEP_LIBS)
 
 run: vaultfuzz
 	./vaultfuzz lint

@@ -197,7 +197,7 @@ static void bench_resolve(const char *dir, const char *crawl_dat, int cases)
     cfg.crawl_dat = crawl_dat;
     /* The maps' index up front, so no map's figure carries its making. */
     double t0 = now_ms();
-    cfg.catalog = vf_catalog_build(&set, &cfg, &err);
+    cfg.catalog = vf_catalog_build(&set, &cfg, 1, &err);
     double index_ms = now_ms() - t0;
     vf_engine *e = cfg.catalog ? vf_engine_new(&set, &cfg, &d, &err) : NULL;
     const vf_mapdef *baseline = vf_desset_find(&set, "vf_bench_empty");

@@ -1,5 +1,6 @@
 /* vaultfuzz run: the main job -- every case on all cores, a report. */
 #include "cli.h"
+#include "vf_catalog.h"
 #include "vf_report.h"
 #include "vf_run.h"
 #include "vf_rundir.h"
@@ -174,6 +175,7 @@ typedef struct job {
     vf_run_spec spec;
     vf_run_strings text;
     vf_tally t;
+    vf_catalog *catalog;       /* the maps' index, made before the workers */
     vf_engine *e;
 } job;
 
@@ -187,6 +189,13 @@ static void input_problems(job *j)
     }
 }
 
+/* -j, or the number of cores. */
+static int jobs(const vf_run_args *a)
+{
+    int n = a->jobs ? a->jobs : (int)sysconf(_SC_NPROCESSORS_ONLN);
+    return n < 1 ? 1 : n;
+}
+
 static int execute(job *j)
 {
     /* The test-only hooks (vf_work.h) come from the environment. */
@@ -196,8 +205,7 @@ static int execute(job *j)
                  j->a->w.cfg.place, NULL, NULL, NULL, NULL},
                 j->sel, (size_t)j->nsel, j->a->jobs, j->a->timeout, NULL,
                 &j->input, &j->t, -1};
-    if (!r.jobs) r.jobs = (int)sysconf(_SC_NPROCESSORS_ONLN);
-    if (r.jobs < 1) r.jobs = 1;
+    r.jobs = jobs(j->a);
     if (j->a->progress || isatty(fileno(j->cli->err))) r.progress = j->cli->err;
     r.journal_fd = open_journal(j->cli, j->out, &j->t);
     if (r.journal_fd < 0) return VF_EXIT_USAGE;
@@ -239,7 +247,15 @@ static int start(job *j)
     if (vf_cli_world_load(cli, "run", &j->a->w, &j->set, &j->d) < 0)
         return VF_EXIT_USAGE;
     j->nsel = select_maps(cli, j->a, &j->set, &j->sel);
-    if (j->nsel >= 0) j->e = vf_engine_new(&j->set, &j->a->w.cfg, &j->d, &err);
+    if (j->nsel >= 0) {
+        /* Made here, on as many threads as there will be workers, rather
+         * than by each worker for itself: every worker inherits it. */
+        j->catalog = vf_catalog_build(&j->set, &j->a->w.cfg, jobs(j->a),
+                                      &err);
+        j->a->w.cfg.catalog = j->catalog;
+        if (j->catalog)
+            j->e = vf_engine_new(&j->set, &j->a->w.cfg, &j->d, &err);
+    }
     vf_diag_print(&j->d, cli->err);
     input_problems(j);
     if (j->nsel < 0) return VF_EXIT_USAGE;
@@ -275,6 +291,8 @@ static int run_job(vf_cli *cli, vf_run_args *a, const char *out,
     if (j.t.maps) vf_tally_free(&j.t);
     vf_run_strings_free(&j.text);
     vf_engine_free(j.e);
+    a->w.cfg.catalog = NULL;
+    vf_catalog_free(j.catalog);
     free(j.sel);
     vf_strlist_free(&j.input);
     vf_diag_free(&j.d);

@@ -49,9 +49,12 @@ typedef struct vf_mapinfo {
  * outlive the catalogue, as must set). The caller frees it. */
 vf_catalog *vf_catalog_new(const vf_desset *set,
                            const vf_engine_config *cfg);
-/* A complete one; NULL with a message in err if its engine cannot start. */
+/* A complete one, its entries filled by threads threads at once (each
+ * with an engine of its own; the entries do not depend on how they were
+ * shared out); NULL with a message in err if an engine cannot start. */
 vf_catalog *vf_catalog_build(const vf_desset *set,
-                             const vf_engine_config *cfg, vf_sbuf *err);
+                             const vf_engine_config *cfg, int threads,
+                             vf_sbuf *err);
 void vf_catalog_free(vf_catalog *c);
 /* Fills every entry. Returns 0, or -1 with a message in err. */
 int vf_catalog_complete(vf_catalog *c, vf_sbuf *err);

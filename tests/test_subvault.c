@@ -747,7 +747,7 @@ START_TEST(catalogue_entries)
     vf_engine_config cfg;
     vf_engine_config_init(&cfg, "dlua");
     vf_sbuf err = VF_SBUF_INIT;
-    vf_catalog *c = vf_catalog_build(&l.set, &cfg, &err);
+    vf_catalog *c = vf_catalog_build(&l.set, &cfg, 1, &err);
     ck_assert_msg(c != NULL, "%s", vf_sbuf_str(&err));
     const vf_mapinfo *a = vf_catalog_info(c, vf_t_map(&l, "idx_a"), &err);
     const vf_mapinfo *b = vf_catalog_info(c, vf_t_map(&l, "idx_b"), &err);
@@ -768,6 +768,46 @@ START_TEST(catalogue_entries)
     ck_assert_int_eq(p.depth, 3);
     vf_catalog_free(c);
     vf_sbuf_free(&err);
+    vf_t_free(&l);
+}
+END_TEST
+
+/* Filled on several threads, the catalogue is the one a single thread
+ * makes: each entry comes from its own map's load-time run alone. */
+START_TEST(catalogue_on_threads)
+{
+    vf_sbuf des = VF_SBUF_INIT;
+    for (int i = 0; i < 60; i++)
+        vf_sbuf_printf(&des,
+            "NAME: thr_%d\n"
+            ": tags('r' .. crawl.random2(100000))\n"
+            ": if crawl.coinflip() then orient('float') end\n"
+            "%s"
+            "MAP\nx\nENDMAP\n", i,
+            i % 7 ? "" : ": error('fails at load')\n");
+    vf_t_loaded l;
+    vf_t_load(&l, vf_sbuf_str(&des));
+    vf_engine_config cfg;
+    vf_engine_config_init(&cfg, "dlua");
+    vf_sbuf err = VF_SBUF_INIT;
+    vf_catalog *one = vf_catalog_build(&l.set, &cfg, 1, &err);
+    vf_catalog *four = vf_catalog_build(&l.set, &cfg, 4, &err);
+    ck_assert_msg(one && four, "%s", vf_sbuf_str(&err));
+    int failed = 0;
+    for (size_t k = 0; k < l.set.nmaps; k++) {
+        const vf_mapdef *def = &l.set.maps[k];
+        const vf_mapinfo *a = vf_catalog_info(one, def, &err);
+        const vf_mapinfo *b = vf_catalog_info(four, def, &err);
+        ck_assert_str_eq(a->tags, b->tags);
+        ck_assert_int_eq(a->loaded, b->loaded);
+        ck_assert_int_eq(!a->orient, !b->orient);
+        failed += !a->loaded;
+    }
+    ck_assert_int_eq(failed, 9);
+    vf_catalog_free(one);
+    vf_catalog_free(four);
+    vf_sbuf_free(&err);
+    vf_sbuf_free(&des);
     vf_t_free(&l);
 }
 END_TEST
@@ -795,6 +835,7 @@ Suite *vf_test_subvault_suite(void)
     tcase_add_test(tc, map_objects);
     tcase_add_test(tc, place_map_writes_into_the_map);
     tcase_add_test(tc, catalogue_entries);
+    tcase_add_test(tc, catalogue_on_threads);
     suite_add_tcase(s, tc);
     return s;
 }

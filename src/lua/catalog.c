@@ -4,6 +4,8 @@
 #include "vf_catalog.h"
 #include "engine_int.h"
 
+#include <pthread.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -94,32 +96,46 @@ vf_catalog *vf_catalog_new(const vf_desset *set, const vf_engine_config *cfg)
     return c;
 }
 
-/* Fills entry k with the map's load-time run. */
-static int fill_one(vf_catalog *c, size_t k, vf_sbuf *err)
+static vf_engine *loader_new(const vf_catalog *c, vf_sbuf *err)
 {
-    if (!c->loader) {
-        vf_diag d;
-        vf_diag_init(&d);
-        c->loader = vf_engine_new(c->set, &c->cfg, &d, err);
-        vf_diag_free(&d);
-        if (!c->loader) return -1;
-        c->loader->loading = 1;
-    }
+    vf_diag d;
+    vf_diag_init(&d);
+    vf_engine *e = vf_engine_new(c->set, &c->cfg, &d, err);
+    vf_diag_free(&d);
+    if (e) e->loading = 1;
+    return e;
+}
+
+/* Entry k from the map's load-time run on loader; touches nothing else of
+ * c, so several threads may fill different entries at once. */
+static void fill_entry(vf_catalog *c, vf_engine *loader, size_t k)
+{
     const vf_mapdef *def = &c->set->maps[k];
     vf_rmap m;
     vf_rmap_init(&m, def, NULL);
     vf_sbuf why = VF_SBUF_INIT;
     vf_resolve_status st = vf_engine_resolve(
-        c->loader, def, vf_seed_case(0, def->name, 0), 1, &m, NULL, &why);
+        loader, def, vf_seed_case(0, def->name, 0), 1, &m, NULL, &why);
     fill(&c->maps[k], def, &m, st != VF_LUA_ERROR);
     vf_sbuf_free(&why);
     vf_rmap_free(&m);
     c->filled[k] = 1;
-    if (++c->nfilled == c->n) {
-        vf_engine_free(c->loader);
-        c->loader = NULL;
-        build_index(c);
-    }
+}
+
+static void finish(vf_catalog *c)
+{
+    c->nfilled = c->n;
+    vf_engine_free(c->loader);
+    c->loader = NULL;
+    build_index(c);
+}
+
+/* Fills entry k with the map's load-time run. */
+static int fill_one(vf_catalog *c, size_t k, vf_sbuf *err)
+{
+    if (!c->loader && !(c->loader = loader_new(c, err))) return -1;
+    fill_entry(c, c->loader, k);
+    if (++c->nfilled == c->n) finish(c);
     return 0;
 }
 
@@ -131,11 +147,70 @@ int vf_catalog_complete(vf_catalog *c, vf_sbuf *err)
     return 0;
 }
 
+/* ---- building on several threads ------------------------------------------ */
+
+typedef struct filler {
+    vf_catalog *c;
+    atomic_size_t *next;     /* the next entry anyone may take */
+    vf_sbuf err;             /* why this thread's engine did not start */
+    int failed;
+} filler;
+
+/* Takes entries one at a time, so one slow map holds up one thread only. */
+static void *fill_some(void *arg)
+{
+    filler *f = arg;
+    vf_engine *loader = loader_new(f->c, &f->err);
+    if (!loader) {
+        f->failed = 1;
+        return NULL;
+    }
+    for (size_t k; (k = atomic_fetch_add(f->next, 1)) < f->c->n;)
+        if (!f->c->filled[k]) fill_entry(f->c, loader, k);
+    vf_engine_free(loader);
+    return NULL;
+}
+
+/* Threads beyond the first run fill_some; the caller runs it too. A
+ * thread that cannot be made leaves its share to the others; an engine
+ * that cannot start fails the whole (every thread's would, alike). */
+static int complete_threaded(vf_catalog *c, int threads, vf_sbuf *err)
+{
+    atomic_size_t next = 0;
+    filler *f = vf_xcalloc((size_t)threads, sizeof *f);
+    pthread_t *t = vf_xcalloc((size_t)threads, sizeof *t);
+    int *started = vf_xcalloc((size_t)threads, sizeof *started);
+    for (int i = 0; i < threads; i++) {
+        f[i].c = c;
+        f[i].next = &next;
+    }
+    for (int i = 1; i < threads; i++)
+        started[i] = pthread_create(&t[i], NULL, fill_some, &f[i]) == 0;
+    fill_some(&f[0]);
+    for (int i = 1; i < threads; i++)
+        if (started[i]) pthread_join(t[i], NULL);
+    int rc = 0;
+    for (int i = 0; i < threads && !rc; i++)
+        if (f[i].failed) {
+            vf_sbuf_printf(err, "%s", vf_sbuf_str(&f[i].err));
+            rc = -1;
+        }
+    for (int i = 0; i < threads; i++) vf_sbuf_free(&f[i].err);
+    free(started);
+    free(t);
+    free(f);
+    if (rc == 0) finish(c);
+    return rc;
+}
+
 vf_catalog *vf_catalog_build(const vf_desset *set,
-                             const vf_engine_config *cfg, vf_sbuf *err)
+                             const vf_engine_config *cfg, int threads,
+                             vf_sbuf *err)
 {
     vf_catalog *c = vf_catalog_new(set, cfg);
-    if (vf_catalog_complete(c, err) == 0) return c;
+    int rc = threads > 1 && c->n > 1 ? complete_threaded(c, threads, err)
+                                     : vf_catalog_complete(c, err);
+    if (rc == 0) return c;
     vf_catalog_free(c);
     return NULL;
 }

@@ -36,7 +36,9 @@ static void tags_get(const vf_rmap *m, taglist *t)
     t->buf = vf_xstrdup(vf_sbuf_str(&m->tags));
     t->v = vf_xmalloc((strlen(t->buf) / 2 + 1) * sizeof *t->v);
     t->n = 0;
-    for (char *s = strtok(t->buf, " "); s; s = strtok(NULL, " "))
+    char *save = NULL;
+    for (char *s = strtok_r(t->buf, " ", &save); s;
+         s = strtok_r(NULL, " ", &save))
         t->v[t->n++] = s;
     qsort(t->v, t->n, sizeof *t->v, cmp_str);
 }

@@ -91,19 +91,20 @@ static void task_line(uint64_t id, char *buf, size_t len)
 static size_t batch_size(const state *s)
 {
     size_t left = queued(&s->q), per = left / ((size_t)s->r->jobs * 4);
-    size_t max = s->cases_listed ? 32 : 8;
+    size_t max = s->cases_listed ? 64 : 8;
     return per < 1 ? 1 : per > max ? max : per;
 }
 
 /* Workers get more before they run dry: a batch whenever they hold less
- * than half of one. */
+ * than one, so a worker has a whole batch ahead while the parent waits
+ * for the CPU (it shares the cores with the workers). */
 static void dispatch(state *s)
 {
     int w;
     while (queued(&s->q)
-           && (w = vf_pool_hungry(s->pool, (batch_size(s) + 1) / 2)) >= 0) {
-        uint64_t ids[32];
-        char text[32][64], *lines[32];
+           && (w = vf_pool_hungry(s->pool, batch_size(s))) >= 0) {
+        uint64_t ids[64];
+        char text[64][64], *lines[64];
         size_t n = batch_size(s), k = 0;
         for (; k < n && queued(&s->q); k++) {
             ids[k] = take(&s->q);
