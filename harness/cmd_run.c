@@ -199,7 +199,7 @@ static int jobs(const vf_run_args *a)
 static int execute(job *j)
 {
     /* The test-only hooks (vf_work.h) come from the environment. */
-    vf_run r = {{&j->spec, &j->set, j->e, j->out,
+    vf_run r = {{&j->spec, &j->set, j->e, j->catalog, j->out,
                  getenv("VAULTFUZZ_TEST_CRASH"), getenv("VAULTFUZZ_TEST_HANG"),
                  !j->a->w.place,
                  j->a->w.cfg.place, NULL, NULL, NULL, NULL},

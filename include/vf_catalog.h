@@ -29,6 +29,10 @@
 typedef struct vf_mapinfo {
     const vf_mapdef *def;
     int loaded;              /* the load-time run passed */
+    char *problem;           /* why the map fails at load: its Lua's error
+                              * or the game's load-time checks (vf_mapcheck,
+                              * which may also add tags); owned, NULL if
+                              * none */
     char *tags;              /* " tag1 tag2 ", owned */
     char *orient;            /* owned; NULL = none */
     char *depth, *place;     /* DEPTH and PLACE as written, owned */

@@ -1,17 +1,17 @@
-/* vf_work: what a run's worker does -- examine a map, run a case, write
- * the dump of a failing case -- and the task lines the run hands it:
+/* vf_work: what a run does with a map and a case -- examine a map (in the
+ * parent, from the maps' index), run a case and write the dump of a
+ * failing one (in a worker) -- and the task line a worker is handed:
  *
- *   "E <map index>"                    examine: the map's Lua as at load,
- *                                      then placement.lua's skip rules
  *   "C <map index> <layout> <iter>"    one case (layout: index into
  *                                      spec->modes)
  *
- * each answered with its journal line (vf_journal.h). repro runs a case
+ * answered with its journal line (vf_journal.h). repro runs a case
  * through the same code, so its dump is the worker's byte for byte. */
 #ifndef VF_WORK_H
 #define VF_WORK_H
 
 #include "vf_conn.h"
+#include "vf_catalog.h"
 #include "vf_dump.h"
 #include "vf_engine.h"
 #include "vf_journal.h"
@@ -21,6 +21,7 @@ typedef struct vf_work {
     const vf_run_spec *spec;   /* all borrowed */
     const vf_desset *set;
     vf_engine *engine;
+    vf_catalog *catalog;       /* the maps' index (examine only) */
     const char *out_dir;       /* the report directory (dumps/ inside) */
     /* Test-only hooks, for the tests of crash and timeout handling: a
      * case of the map named crash_map calls abort(), one of hang_map
@@ -43,10 +44,10 @@ void vf_work_free(vf_work *w);   /* frees the workspace only */
 /* The vf_pool_fn: answers one task line with a journal line. */
 void vf_work_task(void *w, const char *task, vf_sbuf *reply);
 
-/* The map's Lua run as at load (seed vf_seed_case(0, name, 0), as lint
- * does), the game's load-time checks (vf_mapcheck: a map failing either
- * is a load error), and what the run does with it, into *out (owned by
- * the caller). */
+/* What the run does with the map, into *out (owned by the caller): from
+ * its index entry -- its Lua run as at load (seed vf_seed_case(0, name,
+ * 0), as lint does) and the game's load-time checks; a map failing either
+ * is a load error -- then --tag and placement.lua's skip rules. */
 void vf_work_examine(vf_work *w, size_t map, vf_map_rec *out);
 
 /* Runs a case into *rec (its message owned by the caller); appends its

@@ -3,6 +3,7 @@
  * _register_subvault). */
 #include "vf_catalog.h"
 #include "engine_int.h"
+#include "vf_mapcheck.h"
 
 #include <pthread.h>
 #include <stdatomic.h>
@@ -64,10 +65,11 @@ static void build_index(vf_catalog *c)
 }
 
 static void fill(vf_mapinfo *i, const vf_mapdef *def, const vf_rmap *m,
-                 int loaded)
+                 int loaded, char *problem)
 {
     i->def = def;
     i->loaded = loaded;
+    i->problem = problem;
     i->tags = vf_xstrdup(vf_sbuf_str(&m->tags));
     i->orient = m->orient ? vf_xstrdup(m->orient) : NULL;
     i->depth = vf_xstrdup(vf_sbuf_str(&m->depth));
@@ -116,7 +118,9 @@ static void fill_entry(vf_catalog *c, vf_engine *loader, size_t k)
     vf_sbuf why = VF_SBUF_INIT;
     vf_resolve_status st = vf_engine_resolve(
         loader, def, vf_seed_case(0, def->name, 0), 1, &m, NULL, &why);
-    fill(&c->maps[k], def, &m, st != VF_LUA_ERROR);
+    int loaded = st != VF_LUA_ERROR;
+    int failed = !loaded || vf_mapcheck(&m, vf_engine_is_flag, loader, &why);
+    fill(&c->maps[k], def, &m, loaded, failed ? vf_sbuf_take(&why) : NULL);
     vf_sbuf_free(&why);
     vf_rmap_free(&m);
     c->filled[k] = 1;
@@ -221,6 +225,7 @@ void vf_catalog_free(vf_catalog *c)
     for (size_t k = 0; k < c->n; k++) {
         vf_mapinfo *i = &c->maps[k];
         free(i->tags);
+        free(i->problem);
         free(i->orient);
         free(i->depth);
         free(i->place);

@@ -10,7 +10,6 @@
 #include <time.h>
 #include <unistd.h>
 
-#define EXAMINE_BIT ((uint64_t)1 << 63)
 #define REPORT_EVERY 10.0      /* seconds between report rewrites */
 #define PROGRESS_EVERY 0.5
 
@@ -26,7 +25,6 @@ typedef struct state {
     vf_run *r;
     vf_pool *pool;
     queue q;
-    int cases_listed;          /* the case list replaced the map list */
     double t0, last_report, last_progress;
     unsigned long done_here;   /* results this process received */
     vf_sbuf pending;           /* journal lines not written yet */
@@ -58,41 +56,51 @@ static void give_back(queue *q, const uint64_t *ids, size_t n)
     for (size_t i = n; i-- > 0;) q->back[q->nback++] = ids[i];
 }
 
-static void list_examines(state *s)
+/* Every selected map not known yet is examined here, from the maps'
+ * index: it holds each map's load-time run already, so no worker runs a
+ * map's Lua twice. Into the tally and the journal. */
+static int examine_all(state *s, vf_sbuf *err)
 {
     vf_run *r = s->r;
-    s->q.v = vf_xmalloc((r->nselected ? r->nselected : 1) * sizeof *s->q.v);
-    for (size_t i = 0; i < r->nselected; i++)
-        if (!r->tally->maps[r->selected[i]].known)
-            s->q.v[s->q.n++] = EXAMINE_BIT | r->selected[i];
+    vf_sbuf line = VF_SBUF_INIT;
+    int rc = 0;
+    for (size_t i = 0; i < r->nselected && !rc; i++) {
+        if (r->tally->maps[r->selected[i]].known) continue;
+        vf_map_rec m;
+        vf_work_examine(&r->work, r->selected[i], &m);
+        rc = vf_tally_add_map(r->tally, &m);
+        if (rc < 0) {
+            vf_sbuf_printf(err, "examining %s: not in the tally", m.name);
+        } else {
+            vf_sbuf_reset(&line);
+            vf_journal_map_line(&line, &m);
+            vf_sbuf_add(&s->pending, line.s, line.len);
+            rc = 0;
+        }
+        vf_map_rec_free(&m);
+    }
+    vf_sbuf_free(&line);
+    return rc;
 }
 
 /* Once every map is examined, the cases of this shard not done yet. */
 static void list_cases(state *s)
 {
-    free(s->q.v);
-    s->q.v = NULL;
-    s->q.head = s->q.n = 0;
     vf_tally_cases(s->r->tally, &s->q.v, &s->q.n);
-    s->cases_listed = 1;
 }
 
 /* The task line a worker reads (vf_work.h). */
 static void task_line(uint64_t id, char *buf, size_t len)
 {
-    if (id & EXAMINE_BIT)
-        snprintf(buf, len, "E %llu", (unsigned long long)(id & ~EXAMINE_BIT));
-    else
-        snprintf(buf, len, "C %zu %d %lu", VF_CASE_MAP(id), VF_CASE_MODE(id),
-                 (unsigned long)VF_CASE_ITER(id));
+    snprintf(buf, len, "C %zu %d %lu", VF_CASE_MAP(id), VF_CASE_MODE(id),
+             (unsigned long)VF_CASE_ITER(id));
 }
 
 /* Small batches near the end keep every worker busy to the last case. */
 static size_t batch_size(const state *s)
 {
     size_t left = queued(&s->q), per = left / ((size_t)s->r->jobs * 4);
-    size_t max = s->cases_listed ? 64 : 8;
-    return per < 1 ? 1 : per > max ? max : per;
+    return per < 1 ? 1 : per > 64 ? 64 : per;
 }
 
 /* Workers get more before they run dry: a batch whenever they hold less
@@ -177,38 +185,24 @@ static int died(state *s, const vf_pool_event *ev, vf_sbuf *err)
     vf_sbuf msg = VF_SBUF_INIT, line = VF_SBUF_INIT;
     death_message(ev, r->timeout, &msg);
     give_back(&s->q, ev->requeue, ev->nrequeue);
-    if (ev->task & EXAMINE_BIT) {
-        const vf_mapdef *def = &r->work.set->maps[ev->task & ~EXAMINE_BIT];
-        vf_map_rec m = {(size_t)(ev->task & ~EXAMINE_BIT), VF_MAP_LOAD_ERROR,
-                        def->line, def->name,
-                        r->work.set->files[def->file].path, NULL};
-        /* borrowed: m is only written out, never freed */
-        vf_sbuf_printf(&line, "running its Lua as at load: %s", msg.s);
-        m.message = line.s;
-        vf_sbuf tmp = VF_SBUF_INIT;
-        vf_journal_map_line(&tmp, &m);
-        vf_sbuf_free(&line);
-        line = tmp;
-    } else {
-        size_t map = VF_CASE_MAP(ev->task);
-        const char *name = r->work.set->maps[map].name;
-        vf_case_rec c = {0};
-        c.map = map;
-        c.mode = r->work.spec->modes[VF_CASE_MODE(ev->task)];
-        c.iter = VF_CASE_ITER(ev->task);
-        c.kinds = ev->kind == VF_POOL_TIMEOUT ? VF_R_TIMEOUT : VF_R_CRASH;
-        c.seed = vf_seed_case(r->work.spec->seed, name, c.iter);
-        c.message = msg.s;
-        vf_sbuf dump = VF_SBUF_INIT;
-        char why[512];
-        vf_work_dead_dump(&r->work, &c, &dump);
-        if (vf_work_write_dump(&r->work, name, c.mode, c.iter, &dump, why,
-                               sizeof why))
-            vf_sbuf_printf(&msg, " [no dump: %s]", why);
-        c.message = msg.s;
-        vf_journal_case_line(&line, &c);
-        vf_sbuf_free(&dump);
-    }
+    size_t map = VF_CASE_MAP(ev->task);
+    const char *name = r->work.set->maps[map].name;
+    vf_case_rec c = {0};
+    c.map = map;
+    c.mode = r->work.spec->modes[VF_CASE_MODE(ev->task)];
+    c.iter = VF_CASE_ITER(ev->task);
+    c.kinds = ev->kind == VF_POOL_TIMEOUT ? VF_R_TIMEOUT : VF_R_CRASH;
+    c.seed = vf_seed_case(r->work.spec->seed, name, c.iter);
+    c.message = msg.s;
+    vf_sbuf dump = VF_SBUF_INIT;
+    char why[512];
+    vf_work_dead_dump(&r->work, &c, &dump);
+    if (vf_work_write_dump(&r->work, name, c.mode, c.iter, &dump, why,
+                           sizeof why))
+        vf_sbuf_printf(&msg, " [no dump: %s]", why);
+    c.message = msg.s;
+    vf_journal_case_line(&line, &c);
+    vf_sbuf_free(&dump);
     if (line.len) line.s[--line.len] = '\0';
     int rc = reply(s, line.s, err);
     vf_sbuf_free(&line);
@@ -224,18 +218,13 @@ static void progress(state *s, int last)
         return;
     s->last_progress = t;
     const vf_tally *ta = r->tally;
-    if (!s->cases_listed) {
-        fprintf(r->progress, "\rexamining maps: %zu of %zu", ta->examined,
-                ta->nselected);
-    } else {
-        size_t total = vf_tally_cases(ta, NULL, NULL);
-        double rate = s->done_here / (t - s->t0 > 1e-3 ? t - s->t0 : 1e-3);
-        double eta = rate > 0 ? (total - ta->cases) / rate : 0;
-        fprintf(r->progress, "\rcases: %lu of %zu (%.1f%%), %.0f cases/s, "
-                "ETA %dm%02ds, %lu failed   ", ta->cases, total,
-                total ? 100.0 * ta->cases / total : 100.0, rate,
-                (int)eta / 60, (int)eta % 60, ta->failed);
-    }
+    size_t total = vf_tally_cases(ta, NULL, NULL);
+    double rate = s->done_here / (t - s->t0 > 1e-3 ? t - s->t0 : 1e-3);
+    double eta = rate > 0 ? (total - ta->cases) / rate : 0;
+    fprintf(r->progress, "\rcases: %lu of %zu (%.1f%%), %.0f cases/s, "
+            "ETA %dm%02ds, %lu failed   ", ta->cases, total,
+            total ? 100.0 * ta->cases / total : 100.0, rate,
+            (int)eta / 60, (int)eta % 60, ta->failed);
     if (last) fputc('\n', r->progress);
     fflush(r->progress);
 }
@@ -252,11 +241,8 @@ static int periodic_report(state *s, vf_sbuf *err)
 static int loop(state *s, vf_sbuf *err)
 {
     for (;;) {
-        if (!s->cases_listed && !queued(&s->q) && !vf_pool_busy(s->pool))
-            list_cases(s);
         dispatch(s);
-        if (s->cases_listed && !queued(&s->q) && !vf_pool_busy(s->pool))
-            return flush(s, err);
+        if (!queued(&s->q) && !vf_pool_busy(s->pool)) return flush(s, err);
         vf_pool_event ev;
         int got = vf_pool_wait(s->pool, 200, &ev, err);
         if (got < 0) return -1;
@@ -275,9 +261,13 @@ int vf_run_execute(vf_run *r, vf_sbuf *err)
     memset(&s, 0, sizeof s);
     s.r = r;
     s.t0 = s.last_report = s.last_progress = now_s();
-    list_examines(&s);
-    s.pool = vf_pool_new(r->jobs, r->timeout, vf_work_task, &r->work, err);
-    int rc = s.pool ? loop(&s, err) : -1;
+    int rc = examine_all(&s, err) || flush(&s, err) ? -1 : 0;
+    if (rc == 0) {
+        list_cases(&s);
+        s.pool = vf_pool_new(r->jobs, r->timeout, vf_work_task, &r->work,
+                             err);
+        rc = s.pool ? loop(&s, err) : -1;
+    }
     progress(&s, 1);
     vf_pool_free(s.pool);
     free(s.q.v);

@@ -1,7 +1,6 @@
 /* A worker's tasks: examine a map, run a case, write its dump. */
 #include "vf_work.h"
 #include "vf_gz.h"
-#include "vf_mapcheck.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -39,55 +38,47 @@ static void set_place(vf_work *w, size_t map)
     vf_engine_set_place(w->engine, &w->map_place[map]);
 }
 
-static int tagged(const vf_run_spec *s, const vf_rmap *m)
+static int tagged(const vf_run_spec *s, const vf_mapinfo *i)
 {
-    for (size_t i = 0; i < s->ntags; i++)
-        if (vf_rmap_has_tag(m, s->tags[i])) return 1;
+    for (size_t k = 0; k < s->ntags; k++)
+        if (vf_mapinfo_has_tag(i, s->tags[k], strlen(s->tags[k]))) return 1;
     return !s->ntags;
 }
 
 /* placement.lua's reasons to leave a map out, in its order. */
-static vf_map_status skip_status(const vf_work *w, const vf_rmap *m)
+static vf_map_status skip_status(const vf_work *w, const vf_mapinfo *i)
 {
-    if (w->spec->opts.opacity && vf_rmap_has_tag(m, "transparent"))
+    if (w->spec->opts.opacity && vf_mapinfo_has_tag(i, "transparent", 11))
         return VF_MAP_TRANSPARENT;
     if (w->spec->force) return VF_MAP_RUN;
-    if (vf_rmap_has_tag(m, "removed")) return VF_MAP_REMOVED;
-    if (vf_rmap_has_tag(m, "unrand")) return VF_MAP_UNRAND;
-    if (m->orient && !strcmp(m->orient, "encompass"))
-        return strchr(vf_sbuf_str(&m->place), '$') ? VF_MAP_BRANCH_END
-                                                    : VF_MAP_ENCOMPASS;
+    if (vf_mapinfo_has_tag(i, "removed", 7)) return VF_MAP_REMOVED;
+    if (vf_mapinfo_has_tag(i, "unrand", 6)) return VF_MAP_UNRAND;
+    if (i->orient && !strcmp(i->orient, "encompass"))
+        return strchr(i->place, '$') ? VF_MAP_BRANCH_END : VF_MAP_ENCOMPASS;
     return VF_MAP_RUN;
 }
 
 void vf_work_examine(vf_work *w, size_t map, vf_map_rec *out)
 {
     const vf_mapdef *def = &w->set->maps[map];
-    vf_rmap m;
     vf_sbuf err = VF_SBUF_INIT;
-    vf_rmap_init(&m, def, NULL);
-    vf_engine_set_place(w->engine, &w->place);
+    const vf_mapinfo *i = vf_catalog_info(w->catalog, def, &err);
     memset(out, 0, sizeof *out);
     out->index = map;
     out->line = def->line;
     out->name = vf_xstrdup(def->name);
     out->file = vf_xstrdup(w->set->files[def->file].path);
-    int failed = vf_engine_resolve(w->engine, def,
-                                   vf_seed_case(0, def->name, 0), 1, &m,
-                                   NULL, &err) == VF_LUA_ERROR
-                 || vf_mapcheck(&m, vf_engine_is_flag, w->engine, &err);
-    if (!tagged(w->spec, &m)) {
+    if (i && !tagged(w->spec, i)) {
         out->status = VF_MAP_UNSELECTED;
         out->message = vf_xstrdup("");
-    } else if (failed) {
+    } else if (!i || i->problem) {
         out->status = VF_MAP_LOAD_ERROR;
-        out->message = vf_sbuf_take(&err);
+        out->message = i ? vf_xstrdup(i->problem) : vf_sbuf_take(&err);
     } else {
-        out->status = skip_status(w, &m);
+        out->status = skip_status(w, i);
         out->message = vf_xstrdup("");
     }
     vf_sbuf_free(&err);
-    vf_rmap_free(&m);
 }
 
 static void to_rec(const vf_verdict *v, size_t map, vf_mode mode,
@@ -197,17 +188,11 @@ void vf_work_task(void *ctx, const char *task, vf_sbuf *reply)
     unsigned long long map = 0;
     unsigned long iter = 0;
     int mi = 0;
-    if (sscanf(task, "E %llu", &map) == 1 && map < w->set->nmaps) {
-        vf_map_rec rec;
-        vf_work_examine(w, (size_t)map, &rec);
-        vf_journal_map_line(reply, &rec);
-        vf_map_rec_free(&rec);
-    } else if (sscanf(task, "C %llu %d %lu", &map, &mi, &iter) == 3
-               && map < w->set->nmaps && mi >= 0 && mi < w->spec->nmodes) {
+    if (sscanf(task, "C %llu %d %lu", &map, &mi, &iter) == 3
+        && map < w->set->nmaps && mi >= 0 && mi < w->spec->nmodes)
         task_case(w, (size_t)map, mi, iter, reply);
-    } else {
+    else
         vf_sbuf_printf(reply, "? bad task '%s'\n", task);
-    }
     /* The pool ends the line itself. */
     if (reply->len && reply->s[reply->len - 1] == '\n')
         reply->s[--reply->len] = '\0';
