@@ -414,20 +414,32 @@ static double run_rate(const char *dir, const char *crawl, int jobs,
     return s > 0 ? *cases / s : 0;
 }
 
+#define RUN_ROUNDS 3
+
+/* -j 1 and -j 2 in turn, RUN_ROUNDS times: the medians, so a burst of
+ * load elsewhere on the machine touches one round, not one side. */
 static void bench_run(const char *dir, const char *crawl)
 {
     unsigned long cases;
-    double s1 = spin(1), s2 = spin(2);
-    double r1 = run_rate(dir, crawl, 1, &cases);
-    double r2 = run_rate(dir, crawl, 2, &cases);
-    printf("  run, %s with %s (%lu cases: 3 per map in mode empty, the "
-           "whole run, maps examined included):\n", dir,
-           crawl ? "the game's library" : "our dlua/", cases);
+    double s1 = spin(1), s2 = spin(2), r1[RUN_ROUNDS], r2[RUN_ROUNDS];
+    for (int i = 0; i < RUN_ROUNDS; i++) {
+        r1[i] = run_rate(dir, crawl, 1, &cases);
+        r2[i] = run_rate(dir, crawl, 2, &cases);
+    }
+    qsort(r1, RUN_ROUNDS, sizeof *r1, cmp_double);
+    qsort(r2, RUN_ROUNDS, sizeof *r2, cmp_double);
+    double m1 = r1[RUN_ROUNDS / 2], m2 = r2[RUN_ROUNDS / 2];
+    printf("  run, %s with %s (%lu cases: 3 per map in mode empty; the "
+           "whole command: loading, the maps' index, examining, cases, "
+           "report; median of %d rounds):\n", dir,
+           crawl ? "the game's library" : "our dlua/", cases, RUN_ROUNDS);
     printf("    baseline: CPU loop, 1 process %.2f s, 2 at once %.2f s  "
            "(machine scaling %.2fx)\n", s1, s2, 2 * s1 / s2);
-    printf("    -j 1  %8.0f cases/s\n", r1);
-    printf("    -j 2  %8.0f cases/s  (scaling %.2fx; goal >= 1.8x on 2 "
-           "free cores)\n", r2, r1 > 0 ? r2 / r1 : 0);
+    printf("    -j 1  %8.0f cases/s  (rounds %.0f..%.0f)\n", m1, r1[0],
+           r1[RUN_ROUNDS - 1]);
+    printf("    -j 2  %8.0f cases/s  (rounds %.0f..%.0f; scaling %.2fx; "
+           "goal >= 1.8x on 2 free cores)\n", m2, r2[0], r2[RUN_ROUNDS - 1],
+           m1 > 0 ? m2 / m1 : 0);
 }
 
 /* bench_vaultfuzz [DES_DIR [CRAWL_DIR]] */
