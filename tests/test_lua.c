@@ -1,8 +1,10 @@
 /* The Lua sandbox: limits, removed functions, the 5.4 shims. */
 #include "tests.h"
+#include "lua/blocks.h"
 #include "vf_lua.h"
 
 #include <lauxlib.h>
+#include <stdint.h>
 #include <string.h>
 
 /* Runs src in a fresh case; returns 0 or -1, with the error in err. */
@@ -98,6 +100,43 @@ START_TEST(lua54_shims)
 }
 END_TEST
 
+/* The small-block allocator keeps every block's bytes through resizes
+ * within a class, across classes and to and from malloc's sizes, and
+ * hands freed blocks out again. */
+START_TEST(small_blocks_keep_contents)
+{
+    vf_blocks b = {0};
+    enum { N = 600 };
+    unsigned char *p[N];
+    size_t size[N];
+    for (int i = 0; i < N; i++) {
+        size[i] = 1 + (size_t)(i * 37) % 400;
+        p[i] = vf_blocks_realloc(&b, NULL, 0, size[i]);
+        ck_assert_ptr_nonnull(p[i]);
+        ck_assert_uint_eq((uintptr_t)p[i] % 16, 0);
+        memset(p[i], i & 0xff, size[i]);
+    }
+    for (int round = 0; round < 3; round++)
+        for (int i = 0; i < N; i++) {
+            size_t n = 1 + (size_t)(i * 53 + round * 101) % 500;
+            p[i] = vf_blocks_realloc(&b, p[i], size[i], n);
+            size_t keep = n < size[i] ? n : size[i];
+            for (size_t k = 0; k < keep; k++)
+                ck_assert_uint_eq(p[i][k], (unsigned)(i & 0xff));
+            memset(p[i], i & 0xff, n);
+            size[i] = n;
+        }
+    /* A freed block is the next one of its class handed out. */
+    void *small = p[0];
+    size_t cls = size[0];
+    for (int i = N - 1; i >= 0; i--) vf_blocks_realloc(&b, p[i], size[i], 0);
+    if (cls <= VF_BLOCK_MAX)
+        ck_assert_ptr_eq(vf_blocks_realloc(&b, NULL, 0, cls), small);
+    vf_blocks_free(&b);
+    ck_assert_ptr_null(b.slabs);
+}
+END_TEST
+
 Suite *vf_test_lua_suite(void)
 {
     Suite *s = suite_create("lua");
@@ -107,6 +146,7 @@ Suite *vf_test_lua_suite(void)
     tcase_add_test(tc, memory_bomb_is_a_lua_error);
     tcase_add_test(tc, no_os_io_or_bytecode);
     tcase_add_test(tc, lua54_shims);
+    tcase_add_test(tc, small_blocks_keep_contents);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -1,6 +1,7 @@
 /* The sandboxed Lua state: allocator with a cap, instruction budget,
  * trimmed libraries. */
 #include "vf_lua.h"
+#include "blocks.h"
 
 #include <lauxlib.h>
 #include <lualib.h>
@@ -15,6 +16,7 @@ struct vf_lua {
     size_t cap;               /* bytes it may hold during this case */
     unsigned long count;      /* instructions run in this case, in steps */
     int over_memory;          /* the last failure was the cap */
+    vf_blocks blocks;         /* where Lua's memory comes from */
 };
 
 #define HOOK_STEP 1000
@@ -23,7 +25,7 @@ static void *alloc(void *ud, void *ptr, size_t osize, size_t nsize)
 {
     vf_lua *lua = ud;
     if (nsize == 0) {
-        free(ptr);
+        vf_blocks_realloc(&lua->blocks, ptr, osize, 0);
         lua->used -= osize;
         return NULL;
     }
@@ -31,7 +33,7 @@ static void *alloc(void *ud, void *ptr, size_t osize, size_t nsize)
         lua->over_memory = 1;
         return NULL;  /* Lua raises "not enough memory" */
     }
-    void *p = realloc(ptr, nsize);
+    void *p = vf_blocks_realloc(&lua->blocks, ptr, osize, nsize);
     if (!p) return NULL;
     lua->used = lua->used - osize + nsize;
     return p;
@@ -133,6 +135,7 @@ vf_lua *vf_lua_new(const vf_lua_limits *limits, vf_sbuf *err)
     lua->L = lua_newstate(alloc, lua);
     if (!lua->L) {
         vf_sbuf_adds(err, "cannot create a Lua state");
+        vf_blocks_free(&lua->blocks);
         free(lua);
         return NULL;
     }
@@ -148,6 +151,7 @@ void vf_lua_free(vf_lua *lua)
 {
     if (!lua) return;
     lua_close(lua->L);
+    vf_blocks_free(&lua->blocks);
     free(lua);
 }
 

@@ -22,12 +22,14 @@ static const struct {
     {"hellfire mortar", VF_F_LAVA, 0},
 };
 
-/* Whether word occurs in s as whole words (case-insensitive). */
+/* Whether word (lower case) occurs in s as whole words (case-insensitive).
+ * The first letter is tested inline: this runs for every monster cell. */
 static int has_words(const char *s, const char *word)
 {
     size_t n = strlen(word);
     for (const char *p = s; *p; p++) {
-        if (strncasecmp(p, word, n)) continue;
+        if (tolower((unsigned char)*p) != word[0] || strncasecmp(p, word, n))
+            continue;
         int before = p == s || !isalnum((unsigned char)p[-1]);
         int after = !isalnum((unsigned char)p[n]);
         if (before && after) return 1;
