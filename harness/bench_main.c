@@ -157,18 +157,22 @@ static void bench_layouts(vf_engine *e, const vf_desset *set, case_ws *w,
     vf_sbuf_free(&err);
 }
 
-static void print_rates(const char *what, double *r, size_t n, double base,
-                        const char *unit)
+/* r[i] is the rate of names[i]. */
+static void print_rates(const char *what, double *r, const char **names,
+                        size_t n, double base, const char *unit)
 {
-    double worst = n ? r[0] : 0;
+    size_t worst = 0;
     for (size_t i = 1; i < n; i++)
-        if (r[i] < worst) worst = r[i];
+        if (r[i] < r[worst]) worst = i;
+    const char *slow = n ? names[worst] : "-";
+    double slowest = n ? r[worst] : 0;
     qsort(r, n, sizeof *r, cmp_double);
     printf("    %s:\n", what);
     printf("      baseline (1x1 map, no Lua)  %9.0f %s\n", base, unit);
     printf("      median map                  %9.0f %s  (goal >= 20000)\n",
            n ? r[n / 2] : 0, unit);
-    printf("      slowest map                 %9.0f %s\n", worst, unit);
+    printf("      slowest map                 %9.0f %s  (%s)\n", slowest,
+           unit, slow);
 }
 
 /* Each map runs where the game builds it, as lint, show and run do. */
@@ -207,6 +211,7 @@ static void bench_resolve(const char *dir, const char *crawl_dat, int cases)
     }
     double *r = vf_xmalloc(set.nmaps * sizeof *r);
     double *c = vf_xmalloc(set.nmaps * sizeof *c);
+    const char **names = vf_xmalloc(set.nmaps * sizeof *names);
     case_ws w = {vf_xmalloc(sizeof *w.l), {0}, vf_xmalloc(sizeof *w.r)};
     vf_rmap_init(&w.m, NULL, NULL);
     size_t n = 0, failed = 0;
@@ -217,21 +222,22 @@ static void bench_resolve(const char *dir, const char *crawl_dat, int cases)
         at_own_place(e, &cfg.place, &set.maps[i]);
         r[n] = rate(e, &set.maps[i], cases, &failed);
         c[n] = case_rate(e, &set.maps[i], cases, &w);
-        n++;
+        names[n++] = set.maps[i].name;
     }
     printf("  %s with %s (%zu maps x %d cases, %zu lua errors):\n", dir,
            crawl_dat ? "the game's library" : "our dlua/", n, cases, failed);
     printf("    map index (every map's load-time run, once) %8.0f ms\n",
            index_ms);
-    print_rates("resolve only", r, n, base, "resolves/s");
-    print_rates("whole cases: resolve, place (mode empty), judge", c, n,
-                cbase, "cases/s");
+    print_rates("resolve only", r, names, n, base, "resolves/s");
+    print_rates("whole cases: resolve, place (mode empty), judge", c, names,
+                n, cbase, "cases/s");
     bench_layouts(e, &set, &w, cases > 4 ? 2 : cases);
     vf_rmap_free(&w.m);
     free(w.l);
     free(w.r);
     free(c);
     free(r);
+    free(names);
     vf_engine_free(e);
     vf_catalog_free(cfg.catalog);
     vf_sbuf_free(&err);
