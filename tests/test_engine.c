@@ -291,6 +291,33 @@ START_TEST(cases_start_from_start_up_globals)
 }
 END_TEST
 
+/* Hook runs are skipped only when no hook can exist: a global hook
+ * registered while the library loaded runs in every case, a map's own
+ * hook in each of its cases, and a map without hooks gets none. */
+START_TEST(hooks_run_when_registered)
+{
+    eng x;
+    eng_open(&x,
+        "{{\n"
+        "dgn.global_hook('pre_main', function() tags('from_global') end)\n"
+        "}}\n"
+        "NAME: with_hook\n"
+        ": hook('post_main', function() tags('from_own') end)\n"
+        "MAP\n@\nENDMAP\n"
+        "NAME: without\n"
+        "MAP\n@\nENDMAP\n");
+    for (uint64_t s = 1; s <= 3; s++) {
+        ck_assert_int_eq(resolve(&x, "without", s), VF_RESOLVED);
+        ck_assert(vf_rmap_has_tag(&x.m, "from_global"));
+        ck_assert(!vf_rmap_has_tag(&x.m, "from_own"));
+        ck_assert_int_eq(resolve(&x, "with_hook", s), VF_RESOLVED);
+        ck_assert(vf_rmap_has_tag(&x.m, "from_global"));
+        ck_assert(vf_rmap_has_tag(&x.m, "from_own"));
+    }
+    eng_close(&x);
+}
+END_TEST
+
 START_TEST(endless_loop_in_a_map)
 {
     eng x;
@@ -431,6 +458,7 @@ Suite *vf_test_engine_suite(void)
     tcase_add_test(tc, validate_veto_and_attempts);
     tcase_add_test(tc, environment_prelude_and_hooks);
     tcase_add_test(tc, cases_start_from_start_up_globals);
+    tcase_add_test(tc, hooks_run_when_registered);
     tcase_add_test(tc, endless_loop_in_a_map);
     tcase_add_test(tc, flips_and_rotation);
     tcase_add_test(tc, grid_geometry);

@@ -151,7 +151,7 @@ int vf_catalog_complete(vf_catalog *c, vf_sbuf *err)
     return 0;
 }
 
-/* ---- building on several threads ------------------------------------------ */
+/* ---- building on several threads ---------------------------------------- */
 
 typedef struct filler {
     vf_catalog *c;

@@ -215,6 +215,7 @@ vf_engine *vf_engine_new(const vf_desset *set, const vf_engine_config *cfg,
         return NULL;
     }
     run_preludes(e, d);
+    vf_lua_track_hooks(vf_lua_state(e->lua));
     vf_lua_keep_globals(vf_lua_state(e->lua));
     return e;
 }
@@ -288,8 +289,11 @@ static int run_chunk(vf_engine *e, const vf_mapdef *def, vf_chunk_kind k,
     return call_global(e, "dgn_run_map", 1, want_result ? 1 : 0, err);
 }
 
-static int run_hook(vf_engine *e, const char *name, vf_sbuf *err)
+/* Runs the map's hooks called name, unless none can exist: none was
+ * registered since its attempt began (seq) and no global hook exists. */
+static int run_hook(vf_engine *e, const char *name, double seq, vf_sbuf *err)
 {
+    if (!vf_lua_hooks_since(vf_lua_state(e->lua), seq)) return 0;
     lua_pushstring(vf_lua_state(e->lua), name);
     return call_global(e, "dgn_map_run_hook", 1, 0, err);
 }
@@ -308,6 +312,7 @@ static int attempt(vf_engine *e, const vf_mapdef *def, int validating,
                    vf_rmap *m, const vf_rmap *seed, vf_sbuf *err)
 {
     lua_State *L = vf_lua_state(e->lua);
+    double seq = vf_lua_hook_seq(L);
     vf_rmap_reset(m);
     if (seed) vf_rmap_seed(m, seed);
     if (set_map(e, m, err)) return -1;
@@ -317,9 +322,9 @@ static int attempt(vf_engine *e, const vf_mapdef *def, int validating,
         run_chunk(e, def, VF_CHUNK_MAP, 0, err))
         return -1;
     vf_grid_normalise(&m->grid, ' ');
-    if (run_hook(e, "pre_main", err) ||
+    if (run_hook(e, "pre_main", seq, err) ||
         run_chunk(e, def, VF_CHUNK_MAIN, 0, err) ||
-        run_hook(e, "post_main", err))
+        run_hook(e, "post_main", seq, err))
         return -1;
     vf_rmap_fixup(m);
     /* A Lua error in validate is a failure at placement, fatal at load. */
@@ -335,9 +340,9 @@ static int attempt(vf_engine *e, const vf_mapdef *def, int validating,
             return -1;
         }
         pass = 1;
-        if (run_hook(e, "pre_epilogue", err) ||
+        if (run_hook(e, "pre_epilogue", seq, err) ||
             run_chunk(e, def, VF_CHUNK_EPILOGUE, 0, err) ||
-            run_hook(e, "post_epilogue", err)) {
+            run_hook(e, "post_epilogue", seq, err)) {
             vf_sbuf_free(&verr);
             return -1;
         }
@@ -477,6 +482,7 @@ void vf_engine_copy_hooks(vf_engine *e, const char *from, const char *hook)
     }
     lua_pop(L, 1);
     vf_sbuf ignore = VF_SBUF_INIT;
+    vf_lua_hook_added(L);
     lua_pushstring(L, from);
     lua_pushstring(L, hook);
     call_global(e, "dgn_map_copy_hooks_from", 2, 0, &ignore);

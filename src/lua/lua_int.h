@@ -77,6 +77,15 @@ void vf_lua_push_require(lua_State *L, const char *name);
  * from globals are not copied: Lua that changes them in place still
  * leaks, which the corpus does not do apart from dgn.persist. */
 void vf_lua_keep_globals(lua_State *L);
+
+/* Hook runs that can be skipped (hooks.c). vf_lua_track_hooks, once the
+ * library is loaded, makes dgn.hook and dgn.global_hook count; a map's
+ * hooks need running only if vf_lua_hooks_since(the count when its
+ * attempt began). vf_lua_hook_added counts hooks added from C. */
+void vf_lua_track_hooks(lua_State *L);
+double vf_lua_hook_seq(lua_State *L);
+void vf_lua_hook_added(lua_State *L);
+int vf_lua_hooks_since(lua_State *L, double seq);
 void vf_lua_fresh_globals(lua_State *L);
 
 #endif
