@@ -189,6 +189,8 @@ static void input_problems(job *j)
     }
 }
 
+#define INDEX_THREADS 16
+
 /* -j, or the number of cores. */
 static int jobs(const vf_run_args *a)
 {
@@ -249,9 +251,11 @@ static int start(job *j)
     j->nsel = select_maps(cli, j->a, &j->set, &j->sel);
     if (j->nsel >= 0) {
         /* Made here, on as many threads as there will be workers, rather
-         * than by each worker for itself: every worker inherits it. */
-        j->catalog = vf_catalog_build(&j->set, &j->a->w.cfg, jobs(j->a),
-                                      &err);
+         * than by each worker for itself: every worker inherits it. Each
+         * thread boots a library of its own, so past INDEX_THREADS more
+         * threads cost memory for little time. */
+        int threads = jobs(j->a) < INDEX_THREADS ? jobs(j->a) : INDEX_THREADS;
+        j->catalog = vf_catalog_build(&j->set, &j->a->w.cfg, threads, &err);
         j->a->w.cfg.catalog = j->catalog;
         if (j->catalog)
             j->e = vf_engine_new(&j->set, &j->a->w.cfg, &j->d, &err);
