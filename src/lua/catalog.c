@@ -170,7 +170,7 @@ static void *fill_some(void *arg)
         return NULL;
     }
     for (size_t k; (k = atomic_fetch_add(f->next, 1)) < f->c->n;)
-        if (!f->c->filled[k]) fill_entry(f->c, loader, k);
+        fill_entry(f->c, loader, k);
     vf_engine_free(loader);
     return NULL;
 }

@@ -62,25 +62,19 @@ static void give_back(queue *q, const uint64_t *ids, size_t n)
 static int examine_all(state *s, vf_sbuf *err)
 {
     vf_run *r = s->r;
-    vf_sbuf line = VF_SBUF_INIT;
     int rc = 0;
-    for (size_t i = 0; i < r->nselected && !rc; i++) {
+    for (size_t i = 0; i < r->nselected && rc >= 0; i++) {
         if (r->tally->maps[r->selected[i]].known) continue;
         vf_map_rec m;
         vf_work_examine(&r->work, r->selected[i], &m);
         rc = vf_tally_add_map(r->tally, &m);
-        if (rc < 0) {
+        if (rc < 0)
             vf_sbuf_printf(err, "examining %s: not in the tally", m.name);
-        } else {
-            vf_sbuf_reset(&line);
-            vf_journal_map_line(&line, &m);
-            vf_sbuf_add(&s->pending, line.s, line.len);
-            rc = 0;
-        }
+        else
+            vf_journal_map_line(&s->pending, &m);
         vf_map_rec_free(&m);
     }
-    vf_sbuf_free(&line);
-    return rc;
+    return rc < 0 ? -1 : 0;
 }
 
 /* Once every map is examined, the cases of this shard not done yet. */
