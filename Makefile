@@ -1,8 +1,8 @@
 # vaultfuzz build.
 #
 #   make          build ./vaultfuzz
-#   make run      build, lint corpus/, then run the main job on it (exit
-#                 status 1: corpus/verdicts fails on purpose)
+#   make run      build, lint corpus/, then run the main job on it (its
+#                 known-bad vaults are marked intended: exit status 0)
 #   make check    build with ASan+UBSan, then run every test
 #   make bench    build optimised, then print load/compile figures and
 #                 run throughput at -j 1 and -j 2

@@ -100,6 +100,10 @@ typedef struct vf_run_args {
     int nmodes;
     vf_mode modes[VF_RUN_MAX_MODES];
     int no_rotate, opacity, force, dump;
+    vf_sev fail_on;                  /* --fail-on: what fails the run */
+    const char *accept;              /* --accept FILE, or NULL: the
+                                      * vaultfuzz-accept.txt beside the
+                                      * .des trees */
     int shard_i, shard_n;
     int run_opts_given;              /* any option of what the run does */
     int jobs;                        /* 0: the number of cores */
@@ -145,7 +149,11 @@ void vf_cli_out_latest(const char *out);
  * report is; returns the exit status (2 when the files cannot be
  * written). */
 int vf_cli_report(vf_cli *cli, const char *cmd, const char *out,
-                  vf_tally *t, const vf_strlist *input);
+                  vf_tally *t, const vf_strlist *input, vf_accept *accept);
+/* The accept files of a run into acc (initialised here): --accept, or
+ * the vaultfuzz-accept.txt in each --des directory (or beside each --des
+ * file) that has one. Their bad lines are added to input. */
+void vf_cli_accept(const vf_run_args *a, vf_accept *acc, vf_strlist *input);
 /* The run's options from its run.txt (a keeps the strings). Returns 0, or
  * -1 after printing why. */
 int vf_cli_args_from_rundir(vf_cli *cli, const char *cmd,

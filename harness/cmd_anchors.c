@@ -2,6 +2,7 @@
  * results (../shared/anchors/), vault by vault. */
 #include "cli.h"
 #include "vf_case.h"
+#include "vf_severity.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -38,6 +39,7 @@ typedef struct anchor {
 
 typedef struct tally {
     int both_ok, both_fail, game_only, ours_only, missing, skipped, excused;
+    int game[2][VF_SEV_COUNT];   /* [the game failed][our map severity] */
 } tally;
 
 /* Vaults placement.lua reports ok whatever their zones (its
@@ -125,21 +127,29 @@ typedef struct runner {
     int count;
 } runner;
 
+/* Runs n cases of def: returns how many fail the script's way, with the
+ * kinds of the cases that do and the map's severity (vf_tally_judge's
+ * rule: the worst case, a veto an error only when every case has one). */
 static int our_failures(runner *u, const vf_mapdef *def, int n,
-                        unsigned *kinds)
+                        unsigned *kinds, vf_sev *sev)
 {
     vf_case_opts o = {VF_MODE_EMPTY, 1, 0};
     vf_verdict v;
-    int fails = 0;
+    int fails = 0, vetoed = 0;
     *kinds = 0;
+    *sev = VF_SEV_OK;
     for (int i = 0; i < n; i++) {
         vf_case_run(u->e, def, u->seed, (uint32_t)i, &o, u->l, &u->m, u->r,
                     &v);
+        vetoed += !!(v.kinds & VF_V_VETOED);
+        vf_sev sv = vf_sev_of(v.kinds, v.warning, v.error);
+        if (sv > *sev) *sev = sv;
         if (script_failure(&v)) {
             fails++;
             *kinds |= v.kinds;
         }
     }
+    if (n && vetoed == n) *sev = VF_SEV_ERROR;
     return fails;
 }
 
@@ -166,8 +176,13 @@ static void compare(vf_cli *cli, runner *u, const vf_desset *set,
     }
     int n = u->count ? u->count : a->iterations;
     unsigned kinds;
-    int ours = our_failures(u, def, n, &kinds);
+    vf_sev sev;
+    int ours = our_failures(u, def, n, &kinds, &sev);
     int game = a->failures;
+    t->game[game > 0][sev]++;
+    if ((game > 0) != (sev == VF_SEV_ERROR) && !is_excused(a->name))
+        fprintf(cli->out, "%s: game %d/%d (%s), vaultfuzz %s\n", a->name,
+                game, a->iterations, a->status, vf_sev_name(sev));
     if (ours && !game && is_excused(a->name)) {
         fprintf(cli->out, "%s: vaultfuzz %d/%d, but placement.lua excuses "
                 "it (force_connectivity_ok)\n", a->name, ours, n);
@@ -206,6 +221,13 @@ static int run_file(vf_cli *cli, runner *u, const vf_desset *set, FILE *f)
             "%d not in our corpus, %d skipped by the script\n", t.both_ok,
             t.both_fail, t.game_only, t.ours_only, t.excused, t.missing,
             t.skipped);
+    fprintf(cli->out, "by severity (ours):        error warning    note"
+            "      ok\n");
+    for (int g = 1; g >= 0; g--)
+        fprintf(cli->out, "  %s %7d %7d %7d %7d\n",
+                g ? "failing in the game:" : "ok in the game:     ",
+                t.game[g][VF_SEV_ERROR], t.game[g][VF_SEV_WARNING],
+                t.game[g][VF_SEV_NOTE], t.game[g][VF_SEV_OK]);
     return t.game_only || t.ours_only ? VF_EXIT_FOUND : VF_EXIT_OK;
 }
 

@@ -88,17 +88,24 @@ static int parse(vf_cli *cli, int argc, char **argv, check_args *c,
     return 0;
 }
 
-static void print_kinds(vf_cli *cli, unsigned kinds)
+/* "verdict: error (stairless_zone error, tele_closet_walk note)". */
+static void print_kinds(vf_cli *cli, const vf_verdict *v)
 {
-    if (!kinds) {
+    if (!v->kinds) {
         fputs("verdict: ok\n", cli->out);
         return;
     }
-    fputs("verdict:", cli->out);
-    for (int i = 0; i < VF_V_COUNT_KINDS; i++)
-        if (kinds & (1u << i))
-            fprintf(cli->out, " %s", vf_verdict_kind_name(1u << i));
-    fputc('\n', cli->out);
+    fprintf(cli->out, "verdict: %s (",
+            vf_sev_name(vf_sev_of(v->kinds, v->warning, v->error)));
+    const char *sep = "";
+    for (int i = 0; i < VF_V_COUNT_KINDS; i++) {
+        unsigned b = 1u << i;
+        if (!(v->kinds & b)) continue;
+        fprintf(cli->out, "%s%s %s", sep, vf_verdict_kind_name(b),
+                vf_sev_name(vf_sev_kind(b, v->kinds, v->warning, v->error)));
+        sep = ", ";
+    }
+    fputs(")\n", cli->out);
 }
 
 static void print_case(vf_cli *cli, const vf_desset *set,
@@ -113,7 +120,7 @@ static void print_case(vf_cli *cli, const vf_desset *set,
             (unsigned long long)v->seed, vf_mode_name(c->opts.mode),
             c->opts.no_rotate ? ", no rotation" : "",
             c->opts.opacity ? ", opacity" : "", place);
-    print_kinds(cli, v->kinds);
+    print_kinds(cli, v);
     if (v->message[0])
         fprintf(cli->out, "%s%s\n", v->not_tried ? "" : "error: ",
                 v->message);
@@ -132,10 +139,14 @@ static void print_case(vf_cli *cli, const vf_desset *set,
 /* The level with the findings' zones lettered and a legend, or plain
  * when the map never reached the level. */
 static void print_level(const vf_level *l, const vf_conn_report *r,
-                        vf_sbuf *out)
+                        const vf_verdict *v, vf_sbuf *out)
 {
     if (l->nvaults) {
         vf_conn_render(l, r, out);
+        if (r->nfindings) {
+            vf_sbuf_adds(out, "what each finding means:\n");
+            vf_sev_describe(r, &v->judged, out);
+        }
         return;
     }
     char ascii[VF_LEVEL_ASCII_SIZE];
@@ -169,7 +180,7 @@ static int run(vf_cli *cli, const check_args *c, vf_cli_world *w,
         vf_case_run(e, def, c->seed, (uint32_t)c->iter, &c->opts, l, &m, r,
                     &v);
         print_case(cli, &set, def, c, l, &v);
-        print_level(l, r, &level);
+        print_level(l, r, &v, &level);
         fprintf(cli->out, "\n%s", vf_sbuf_str(&level));
         rc = v.kinds ? VF_EXIT_FOUND : VF_EXIT_OK;
         vf_sbuf_free(&level);

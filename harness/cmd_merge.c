@@ -168,7 +168,14 @@ static int merge(vf_cli *cli, char **dirs, size_t n, const char *out_opt)
         else vf_cli_out_default(s[0].a.seed, 1, 1, &out);
         if (!write_merged(cli, s, n, dirs, out.s)
             && !vf_cli_report_load(cli, "merge", out.s, &all)) {
-            rc = vf_cli_report(cli, "merge", out.s, &all.t, &all.d.input);
+            /* Problems in the accept files are among the run's own. */
+            vf_accept acc;
+            vf_strlist again = {0};
+            vf_cli_accept(&all.a, &acc, &again);
+            rc = vf_cli_report(cli, "merge", out.s, &all.t, &all.d.input,
+                               &acc);
+            vf_accept_free(&acc);
+            vf_strlist_free(&again);
             if (n < (size_t)s[0].a.shard_n)
                 fprintf(cli->err, "vaultfuzz merge: %zu of %d shards given\n",
                         n, s[0].a.shard_n);

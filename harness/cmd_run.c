@@ -170,6 +170,7 @@ typedef struct job {
     vf_desset set;
     vf_diag d;
     vf_strlist input;          /* load problems, as printed */
+    vf_accept accept;          /* findings marked intended */
     size_t *sel;
     long nsel;
     vf_run_spec spec;
@@ -206,7 +207,7 @@ static int execute(job *j)
                  !j->a->w.place,
                  j->a->w.cfg.place, NULL, NULL, NULL, NULL},
                 j->sel, (size_t)j->nsel, j->a->jobs, j->a->timeout, NULL,
-                &j->input, &j->t, -1};
+                &j->input, &j->accept, &j->t, -1};
     r.jobs = jobs(j->a);
     if (j->a->progress || isatty(fileno(j->cli->err))) r.progress = j->cli->err;
     r.journal_fd = open_journal(j->cli, j->out, &j->t);
@@ -234,7 +235,8 @@ static int execute(job *j)
         return VF_EXIT_USAGE;
     }
     vf_sbuf_free(&err);
-    rc = vf_cli_report(j->cli, "run", j->out, &j->t, &j->input);
+    rc = vf_cli_report(j->cli, "run", j->out, &j->t, &j->input,
+                       &j->accept);
     double s = (t1.tv_sec - t0.tv_sec) + (t1.tv_nsec - t0.tv_nsec) / 1e9;
     fprintf(j->cli->out, "time: %lu cases in %.1f s (%.0f cases/s)\n",
             j->t.cases - before, s,
@@ -262,6 +264,7 @@ static int start(job *j)
     }
     vf_diag_print(&j->d, cli->err);
     input_problems(j);
+    vf_cli_accept(j->a, &j->accept, &j->input);
     if (j->nsel < 0) return VF_EXIT_USAGE;
     if (!j->e) {
         fprintf(cli->err, "vaultfuzz run: %s\n", vf_sbuf_str(&err));
@@ -299,6 +302,7 @@ static int run_job(vf_cli *cli, vf_run_args *a, const char *out,
     vf_catalog_free(j.catalog);
     free(j.sel);
     vf_strlist_free(&j.input);
+    vf_accept_free(&j.accept);
     vf_diag_free(&j.d);
     vf_desset_free(&j.set);
     return rc;

@@ -64,9 +64,9 @@ int vf_cli_out_make(vf_cli *cli, const char *cmd, const char *out)
 }
 
 int vf_cli_report(vf_cli *cli, const char *cmd, const char *out,
-                  vf_tally *t, const vf_strlist *input)
+                  vf_tally *t, const vf_strlist *input, vf_accept *accept)
 {
-    vf_report_in in = {t, input};
+    vf_report_in in = {t, input, accept};
     vf_sbuf err = VF_SBUF_INIT, sum = VF_SBUF_INIT;
     if (vf_report_write(out, &in, &err)) {
         fprintf(cli->err, "vaultfuzz %s: %s\n", cmd, vf_sbuf_str(&err));
@@ -121,4 +121,49 @@ void vf_cli_report_free(vf_cli_rdir *r)
     vf_run_strings_free(&r->text);
     vf_run_args_free(&r->a);
     vf_rundir_free(&r->d);
+}
+
+/* path, when it is a directory, else the directory it lies in. */
+static void dir_of(const char *path, vf_sbuf *out)
+{
+    struct stat st;
+    const char *slash = strrchr(path, '/');
+    if (!stat(path, &st) && S_ISDIR(st.st_mode)) vf_sbuf_adds(out, path);
+    else if (slash) vf_sbuf_add(out, path, (size_t)(slash - path));
+    else vf_sbuf_adds(out, ".");
+}
+
+static void accept_file(const char *path, vf_accept *acc, vf_strlist *input)
+{
+    vf_sbuf err = VF_SBUF_INIT;
+    if (vf_accept_load(acc, path, &err)) {
+        for (char *s = err.s, *nl; s && *s; s = nl) {
+            nl = strchr(s, '\n');
+            if (nl) *nl++ = '\0';
+            vf_strlist_push(input, vf_xstrdup(s));
+        }
+    }
+    vf_sbuf_free(&err);
+}
+
+void vf_cli_accept(const vf_run_args *a, vf_accept *acc, vf_strlist *input)
+{
+    vf_accept_init(acc);
+    if (a->accept) {
+        accept_file(a->accept, acc, input);
+        return;
+    }
+    vf_strlist seen = {0};
+    for (size_t i = 0; i < a->w.des.n; i++) {
+        vf_sbuf p = VF_SBUF_INIT;
+        dir_of(a->w.des.v[i], &p);
+        vf_sbuf_adds(&p, "/" VF_ACCEPT_FILE);
+        int dup = 0;
+        for (size_t k = 0; k < seen.n && !dup; k++)
+            dup = !strcmp(seen.v[k], p.s);
+        struct stat st;
+        if (!dup && !stat(p.s, &st)) accept_file(p.s, acc, input);
+        vf_strlist_push(&seen, vf_sbuf_take(&p));
+    }
+    vf_strlist_free(&seen);
 }

@@ -16,6 +16,7 @@ void vf_run_args_init(vf_run_args *a)
     vf_cli_world_init(&a->w);
     a->count = 10;
     a->seed = 1;
+    a->fail_on = VF_SEV_ERROR;
     a->shard_i = a->shard_n = 1;
     a->jobs = 0;
     a->timeout = 60;
@@ -82,7 +83,8 @@ static const vf_opt run_opts[] = {
     /* what the run does: stored in run.txt */
     {"--all", 0}, {"--tag", 1}, {"--file", 1}, {"--count", 1},
     {"--seed", 1}, {"--mode", 1}, {"--layouts", 1}, {"--no-rotate", 0}, {"--opacity", 0},
-    {"--force", 0}, {"--dump", 0}, {"--shard", 1}, VF_CLI_WORLD_OPTS,
+    {"--force", 0}, {"--dump", 0}, {"--shard", 1}, {"--fail-on", 1},
+    {"--accept", 1}, VF_CLI_WORLD_OPTS,
     /* how it runs */
     {"-j", 1}, {"--jobs", 1}, {"--timeout", 1}, {"--out", 1},
     {"--resume", 1}, {"--progress", 0}, {"--help", 0}, {"-h", 0},
@@ -119,6 +121,11 @@ static int run_opt(vf_run_args *a, const char *o, const char *arg,
                           "city, open, cross", -1;
     } else if (!strcmp(o, "--shard")) {
         if (parse_shard(a, arg)) return *why = "I/N, 1 <= I <= N", -1;
+    } else if (!strcmp(o, "--fail-on")) {
+        if (vf_sev_parse(arg, &a->fail_on) || a->fail_on == VF_SEV_OK)
+            return *why = "error, warning or note", -1;
+    } else if (!strcmp(o, "--accept")) {
+        a->accept = arg;
     } else if (!strcmp(o, "--no-rotate")) a->no_rotate = 1;
     else if (!strcmp(o, "--opacity")) a->opacity = 1;
     else if (!strcmp(o, "--force")) a->force = 1;
@@ -198,6 +205,10 @@ int vf_run_args_canonicalise(vf_cli *cli, const char *cmd, vf_run_args *a)
         vf_strlist_push(&a->owned, absolute(a->w.crawl_dir));
         a->w.crawl_dir = a->owned.v[a->owned.n - 1];
     }
+    if (a->accept) {
+        vf_strlist_push(&a->owned, absolute(a->accept));
+        a->accept = a->owned.v[a->owned.n - 1];
+    }
     if (!a->w.des.n) {
         /* The default corpus, named: a resumed run must find the same. */
         vf_sbuf err = VF_SBUF_INIT;
@@ -249,6 +260,9 @@ void vf_run_args_words(const vf_run_args *a, int shard, vf_strlist *out)
     if (a->opacity) push(out, "--opacity");
     if (a->force) push(out, "--force");
     if (a->dump) push(out, "--dump");
+    if (a->fail_on != VF_SEV_ERROR)
+        push(out, "--fail-on"), push(out, vf_sev_name(a->fail_on));
+    if (a->accept) push(out, "--accept"), push(out, a->accept);
     if (shard && a->shard_n > 1) {
         char buf[32];
         snprintf(buf, sizeof buf, "%d/%d", a->shard_i, a->shard_n);
@@ -280,6 +294,7 @@ void vf_run_args_spec(const vf_run_args *a, vf_run_spec *s,
     s->opts.no_rotate = a->no_rotate;
     s->opts.opacity = a->opacity;
     s->force = a->force;
+    s->fail_on = a->fail_on;
     s->dump_all = a->dump;
     s->shard_i = a->shard_i;
     s->shard_n = a->shard_n;

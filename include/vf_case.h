@@ -18,6 +18,7 @@
 #include "vf_level.h"
 #include "vf_placement.h"
 #include "vf_sbuf.h"
+#include "vf_severity.h"
 
 typedef enum vf_mode {
     VF_MODE_EMPTY,   /* placement.lua's level: floor inside a rock border */
@@ -80,6 +81,9 @@ const char *vf_verdict_kind_name(unsigned bit);
 
 typedef struct vf_verdict {
     unsigned kinds;          /* VF_V_* bits; 0 = ok */
+    unsigned warning, error; /* the kinds that are warnings and errors
+                              * (vf_severity.h); the rest are notes */
+    vf_sev_ctx judged;       /* what the findings were graded against */
     uint64_t seed;           /* the case's seed */
     int attempts;            /* resolve attempts (validate, placement) */
     vf_placed placed;
@@ -97,6 +101,10 @@ typedef struct vf_verdict {
  * (1,1)), the resolved map and the connectivity report (its findings are
  * the verdict's zones; when the map was not placed, r->nzones is 0 and r
  * holds no findings).
+ *
+ * Each kind is graded (vf_severity.h) by the worst finding behind it; a
+ * finding the game does not look for where the level is (a stairless
+ * zone in the Abyss) sets no kind at all.
  *
  * The verdict's bits: isolated_zones when the placed level has more than
  * one passable zone (placement.lua's test; a level with none, as an

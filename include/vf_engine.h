@@ -92,6 +92,14 @@ void vf_engine_set_place(vf_engine *e, const vf_place *p);
  * (*out is then where the ranges read before the failure put it). */
 int vf_engine_map_place(vf_engine *e, const vf_mapdef *def, vf_place *out);
 
+/* Whether the game whose library the engine runs masks the teleport
+ * closets it finds (dungeon.cc _count_tele_closets, trunk since
+ * 2026-06-28, with the allow_tele_closets tag a day later): our own
+ * library and a checkout whose dat/des uses that tag, yes; an older
+ * checkout, no. Worked out on the first call (it reads the checkout's
+ * .des files). */
+int vf_engine_closets_masked(vf_engine *e);
+
 /* Whether tag was registered with dgn.map_register_flag (the game's
  * library registers its flags in mapinit.lua, ours in dungeon.lua, and
  * vault Lua may add more): engine is the vf_engine. The signature is

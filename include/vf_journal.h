@@ -9,8 +9,9 @@
  *   C <map index> <layout> <iteration> <kinds> <case seed> <attempts>
  *     <placed x,y,w,h,exits,connected or -> <message>
  *
- * kinds are names joined by ',' ("ok" for none), so a journal stays
- * readable when verdict kinds are added. Everything a report says comes
+ * kinds are "name:severity" joined by ',' ("ok" for none), so a journal
+ * stays readable when verdict kinds are added; a kind without a severity
+ * (a journal from before severities) reads as an error. Everything a report says comes
  * from the journal and the run's parameters, which is what makes --resume
  * and merging shards give the report one uninterrupted run would. */
 #ifndef VF_JOURNAL_H
@@ -21,6 +22,7 @@
 
 #include "vf_case.h"
 #include "vf_sbuf.h"
+#include "vf_severity.h"
 
 /* The verdict kinds (VF_V_*) plus what only a run sees: the worker died
  * (crash) or passed the per-case time limit (timeout). */
@@ -63,6 +65,8 @@ typedef struct vf_case_rec {
     vf_mode mode;
     uint32_t iter;
     unsigned kinds;          /* VF_V_* | VF_R_*; 0 = ok */
+    unsigned warning, error; /* which kinds are warnings and errors (the
+                              * rest are notes; vf_severity.h) */
     uint64_t seed;           /* the case seed */
     int attempts;
     int placed;              /* 1 when the fields below are set */
@@ -81,6 +85,9 @@ void vf_journal_case_line(vf_sbuf *b, const vf_case_rec *r);
 
 /* Kinds as names joined by ',' ("ok" for none), or by sep. */
 void vf_result_kinds(vf_sbuf *b, unsigned kinds, const char *sep);
+/* The same, each as "name:severity". */
+void vf_result_kinds_sev(vf_sbuf *b, unsigned kinds, unsigned warning,
+                         unsigned error, const char *sep);
 
 /* Reads one line (without its '\n') into *m (returns 'M') or *c ('C'),
  * both owned by the caller; returns 0 when the line is not a record. */

@@ -16,6 +16,10 @@ typedef struct vf_branch {
     int parent;             /* index, or -1 */
     int depth;              /* levels in the branch */
     int absdepth;           /* absolute depth of level 1, 1-based */
+    int checked;            /* connected and not islanded: the game's
+                             * connectivity vetoes and closet search run
+                             * on its levels (dungeon.cc
+                             * _dgn_verify_connectivity) */
 } vf_branch;
 
 typedef struct vf_place {

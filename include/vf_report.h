@@ -2,14 +2,16 @@
  * its tally alone (so a resumed run or merged shards write the same bytes
  * one uninterrupted run would):
  *
- *   summary.txt     for people: the command, what ran, what failed
+ *   summary.txt     for people: the command, what ran, the maps with
+ *                   findings by severity, errors first
  *   summary.json    the same for programs
  *   vaults.csv      a row per map: cases, ok, a column per failure kind,
  *                   the failure rate with its 95% Wilson interval, the
  *                   first failing case
  *   failures.jsonl  a line per failing case (and per map whose Lua fails
  *                   at load), with its dump and the command replaying it
- *   junit.xml       a testcase per map, failed if any case failed
+ *   junit.xml       a testcase per map, failed when it has a finding of
+ *                   the --fail-on severity or worse
  *
  * Nothing in them depends on time, -j, or where the report lies. Each file
  * is replaced atomically. */
@@ -22,18 +24,21 @@
 
 /* What the report says besides the tally. */
 typedef struct vf_report_in {
-    vf_tally *t;                 /* sorted by the writer */
+    vf_tally *t;                 /* judged by the writer (vf_tally_judge) */
     const vf_strlist *input;     /* problems loading the .des files */
+    vf_accept *accept;           /* findings marked intended, or NULL */
 } vf_report_in;
 
-/* Writes the five files into dir. Returns 0, or -1 with a message. */
+/* Judges the tally (vf_tally_judge, with in->accept), then writes the
+ * five files into dir. Returns 0, or -1 with a message. */
 int vf_report_write(const char *dir, const vf_report_in *in, vf_sbuf *err);
 
 /* The summary as summary.txt holds it. */
 void vf_report_summary(vf_sbuf *b, const vf_report_in *in);
 
-/* 0 when every case is ok, 1 when a map failed, 2 when the input had
- * problems or the run is not complete. */
+/* After vf_report_write: 0 when no map has a finding of the run's
+ * --fail-on severity or worse (accepted ones aside), 1 when one has, 2
+ * when the input had problems or the run is not complete. */
 int vf_report_exit_status(const vf_report_in *in);
 
 /* The 95% Wilson score interval for k failures in n cases. */

@@ -25,6 +25,7 @@ typedef struct vf_run {
     double timeout;            /* seconds a case may take; 0: no limit */
     FILE *progress;            /* progress lines go here; NULL: none */
     const vf_strlist *input;   /* load problems, for the report */
+    vf_accept *accept;         /* findings marked intended, or NULL */
     vf_tally *tally;           /* what the journal holds; grows */
     int journal_fd;            /* the journal, open for appending */
 } vf_run;

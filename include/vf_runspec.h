@@ -14,6 +14,7 @@
 
 #include "vf_case.h"
 #include "vf_sbuf.h"
+#include "vf_severity.h"
 
 #define VF_RUN_MAX_MODES VF_MODE_COUNT   /* at most 8: VF_CASE_ID */
 
@@ -24,6 +25,9 @@ typedef struct vf_run_spec {
     vf_mode modes[VF_RUN_MAX_MODES];
     vf_case_opts opts;         /* rotation and opacity (its mode unused) */
     int force;                 /* run the maps placement.lua skips */
+    vf_sev fail_on;            /* the least severity that fails the run
+                                * (exit status 1, a failed JUnit case);
+                                * VF_SEV_OK: error */
     const char *const *tags;   /* --tag: only maps with one of these */
     size_t ntags;
     int dump_all;              /* a dump for every case, not only failing */
@@ -35,6 +39,12 @@ typedef struct vf_run_spec {
                                 * words, borrowed) */
     const char *des;           /* its --des options (shell words) */
 } vf_run_spec;
+
+/* The severity that fails the run (fail_on, or error when unset). */
+static inline vf_sev vf_run_fail_on(const vf_run_spec *s)
+{
+    return s->fail_on == VF_SEV_OK ? VF_SEV_ERROR : s->fail_on;
+}
 
 /* Index of mode in s->modes, or -1. */
 int vf_run_mode_index(const vf_run_spec *s, vf_mode mode);

@@ -10,6 +10,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "vf_accept.h"
 #include "vf_journal.h"
 #include "vf_runspec.h"
 
@@ -22,6 +23,16 @@ typedef struct vf_tally_map {
     uint32_t first_iter;       /*   layout index and iteration ... */
     uint64_t first_seed;       /*   ... and its case seed */
     uint8_t *done;             /* a bit per (layout, iteration) */
+    /* What the map's findings amount to, filled by vf_tally_judge: */
+    vf_sev sev;                /* the worst, accepted findings aside */
+    unsigned long at[VF_SEV_COUNT];   /* cases by their worst finding,
+                                       * accepted ones aside */
+    vf_sev kind_sev[VF_R_COUNT_KINDS];   /* the worst each kind had */
+    unsigned accepted;         /* kinds an accept line covers */
+    size_t first;              /* index in fails of the first case at sev
+                                * (the first failing case when every
+                                * finding is accepted); (size_t)-1 when no
+                                * case failed */
 } vf_tally_map;
 
 typedef struct vf_tally {
@@ -69,11 +80,21 @@ int vf_tally_complete(const vf_tally *t);
 /* The failing cases in case order (sorts t->fails). */
 void vf_tally_sort(vf_tally *t);
 
-/* A map fails when a case failed or its Lua fails at load. */
+/* Sorts the failing cases and works out every map's severity (the
+ * vf_tally_map fields after done), leaving out the findings accept
+ * covers (NULL: none) and marking its lines named and used. A map's Lua
+ * error at load is an error; a veto is a note unless every case of the
+ * map was vetoed (the game could never place it). */
+void vf_tally_judge(vf_tally *t, vf_accept *accept);
+
+/* A map has findings when a case failed or its Lua fails at load; after
+ * vf_tally_judge, its severity says how much they matter. */
 static inline int vf_tally_map_failing(const vf_tally_map *m)
 {
     return m->failed || (m->known && m->rec.status == VF_MAP_LOAD_ERROR);
 }
 size_t vf_tally_failing_maps(const vf_tally *t);
+/* Maps whose severity (vf_tally_judge) is at least sev. */
+size_t vf_tally_maps_at(const vf_tally *t, vf_sev sev);
 
 #endif

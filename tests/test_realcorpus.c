@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 
 static const char *real_dir(void)
 {
@@ -230,6 +231,49 @@ START_TEST(trunk_run_independent_of_workers)
 }
 END_TEST
 
+/* A number after key in text, or -1. */
+static long number_after(const char *text, const char *key)
+{
+    const char *p = strstr(text, key);
+    return p ? strtol(p + strlen(key), NULL, 10) : -1;
+}
+
+/* The whole trunk at placement.lua's setting (100 iterations, seed 1000,
+ * empty level, no rotation): the maps with errors are, within a handful,
+ * those the game's own script fails (../shared/anchors: 65 maps, of which
+ * tests/anchors-trunk.md explains each difference), and errors and
+ * warnings together stay a list a maintainer reads. Run with the
+ * optimised binary (make check-real builds it): ASan would take minutes. */
+START_TEST(trunk_severities)
+{
+    const char *crawl = getenv("VF_CRAWL_DIR");
+    if (!crawl || !*crawl) {
+        printf("realcorpus: severities skipped, VF_CRAWL_DIR not set\n");
+        return;
+    }
+    char dir[] = "/tmp/vf_sev_XXXXXX", cmd[1024];
+    ck_assert_ptr_nonnull(mkdtemp(dir));
+    snprintf(cmd, sizeof cmd, "./vaultfuzz run --crawl-dir '%s' --layouts "
+             "empty --no-rotate --count 100 --seed 1000 -j 2 --out '%s/r' "
+             ">/dev/null 2>&1", crawl, dir);
+    ck_assert_int_eq(WEXITSTATUS(system(cmd)), 1);
+    snprintf(cmd, sizeof cmd, "%s/r/summary.json", dir);
+    size_t len;
+    char *json, why[256];
+    ck_assert_int_eq(vf_fs_read(cmd, 1 << 24, &json, &len, why, sizeof why),
+                     0);
+    long err = number_after(json, "\"maps_by_severity\": {\"error\": ");
+    long warn = number_after(json, "\"warning\": ");
+    printf("realcorpus: trunk at placement.lua's setting: %ld errors, %ld "
+           "warnings\n", err, warn);
+    ck_assert_msg(err >= 55 && err <= 75, "%ld maps with errors", err);
+    ck_assert_msg(err + warn <= 150, "%ld errors and warnings", err + warn);
+    free(json);
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
+    ck_assert_int_eq(system(cmd), 0);
+}
+END_TEST
+
 Suite *vf_test_realcorpus_suite(void)
 {
     Suite *s = suite_create("realcorpus");
@@ -240,6 +284,7 @@ Suite *vf_test_realcorpus_suite(void)
     tcase_add_test(tc, structure_figures);
     tcase_add_test(tc, trunk_resolves_with_game_library);
     tcase_add_test(tc, trunk_run_independent_of_workers);
+    tcase_add_test(tc, trunk_severities);
     suite_add_tcase(s, tc);
     return s;
 }

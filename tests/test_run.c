@@ -146,14 +146,15 @@ START_TEST(run_reports_every_kind_of_map)
 
     /* vaults.csv: a row per map that was examined, a column per kind. */
     char *csv = text_of(s.path[0], "vaults.csv");
-    ck_assert(!strncmp(csv, "map,file,line,status,cases,ok,lua_error,"
-                       "validate_failed,", 40));
+    ck_assert(!strncmp(csv, "map,file,line,status,severity,cases,ok,"
+                       "error_cases,warning_cases,note_cases,lua_error,"
+                       "validate_failed,", 86));
     ck_assert_int_eq(count_lines(csv, "t_"), 10);
     ck_assert_ptr_nonnull(strstr(csv, "\nt_ok,"));
-    ck_assert_ptr_nonnull(strstr(csv, ",run,12,12,0,0,"));
+    ck_assert_ptr_nonnull(strstr(csv, ",run,ok,12,12,0,0,0,0,"));
     ck_assert_ptr_nonnull(strstr(csv, "\nt_unrand,"));
-    ck_assert_ptr_nonnull(strstr(csv, ",unrand,0,0,"));
-    ck_assert_ptr_nonnull(strstr(csv, ",load_error,0,0,"));
+    ck_assert_ptr_nonnull(strstr(csv, ",unrand,,0,0,"));
+    ck_assert_ptr_nonnull(strstr(csv, ",load_error,error,0,0,"));
     free(csv);
 
     /* failures.jsonl: one line per failing case and the load error, each
@@ -319,7 +320,7 @@ START_TEST(repro_writes_identical_dumps)
     char *a = slurp(gz, &la), *b = slurp(s.path[2], &lb);
     ck_assert_uint_eq(la, lb);
     ck_assert(!memcmp(a, b, la));
-    ck_assert_ptr_nonnull(strstr(a, "\nverdict: lua_error\nmessage: "));
+    ck_assert_ptr_nonnull(strstr(a, "\nverdict: lua_error:error\nmessage: "));
     ck_assert_ptr_nonnull(strstr(a, "\nlevel (80x70):\n"));
     ck_assert_ptr_nonnull(strstr(a, "\nlegend:\n  .  floor\n"));
     free(a);
@@ -412,29 +413,35 @@ START_TEST(crash_and_hang_are_reported)
     ck_assert_ptr_nonnull(strstr(r.out, "\nstatus: complete\n"));
     ck_assert_ptr_nonnull(strstr(r.out, "cases: 15 run, "));
     ck_assert_ptr_nonnull(strstr(r.out, "  t_crash  "));
-    ck_assert_ptr_nonnull(strstr(r.out, "3 of 3 cases failed (100.0%, 95% "
-                                 "CI 43.9-100.0%): crash 3; first: empty "
+    ck_assert_ptr_nonnull(strstr(r.out, "error in 3 of 3 cases (100.0%, 95% "
+                                 "CI 43.9-100.0%): crash 3 error; first: "
+                                 "empty #0\n"));
+    ck_assert_ptr_nonnull(strstr(r.out, "): timeout 3 error; first: empty "
                                  "#0\n"));
-    ck_assert_ptr_nonnull(strstr(r.out, "): timeout 3; first: empty #0\n"));
     vf_t_run_free(&r);
     char *fl = text_of(s.path[0], "failures.jsonl");
-    ck_assert_ptr_nonnull(strstr(fl, "\"kinds\": [\"crash\"], \"message\": "
-                                 "\"the worker was killed by signal 6\""));
-    ck_assert_ptr_nonnull(strstr(fl, "\"kinds\": [\"timeout\"], \"message\": "
+    ck_assert_ptr_nonnull(strstr(fl, "\"severity\": \"error\", \"kinds\": "
+                                 "[\"crash\"], \"kind_severity\": "
+                                 "{\"crash\": \"error\"}, \"accepted\": [], "
+                                 "\"message\": \"the worker was killed by "
+                                 "signal 6\""));
+    ck_assert_ptr_nonnull(strstr(fl, "[\"timeout\"], \"kind_severity\": "
+                                 "{\"timeout\": \"error\"}, \"accepted\": "
+                                 "[], \"message\": "
                                  "\"no result within 0.3 s (--timeout): the "
                                  "worker was killed\""));
     ck_assert_ptr_nonnull(strstr(fl, "\"repro\": \"vaultfuzz repro t_hang "
                                  "--seed 1 --iter 2 --mode empty"));
     free(fl);
     char *dump = text_of(s.path[0], "dumps/t_crash.empty.1.txt.gz");
-    ck_assert_ptr_nonnull(strstr(dump, "\nverdict: crash\n"));
+    ck_assert_ptr_nonnull(strstr(dump, "\nverdict: crash:error\n"));
     ck_assert_ptr_nonnull(strstr(dump, "\nno level: the worker running this "
                                  "case died"));
     free(dump);
     /* The other maps' results are those of a run without the hooks. */
     char *csv = text_of(s.path[0], "vaults.csv");
     ck_assert_ptr_nonnull(strstr(csv, "\nt_ok,"));
-    ck_assert_ptr_nonnull(strstr(csv, ",run,3,3,0,"));
+    ck_assert_ptr_nonnull(strstr(csv, ",run,ok,3,3,0,"));
     free(csv);
     space_close(&s);
 }
@@ -450,8 +457,8 @@ START_TEST(exit_statuses)
                                 "--out", sub(&s, 0, "ok"), NULL);
     ck_assert_msg(r.rc == 0, "%s", r.err);
     ck_assert_ptr_nonnull(strstr(r.out, "maps: 1 selected, 1 run, "));
-    ck_assert_ptr_nonnull(strstr(r.out, "result: every case ok (exit status "
-                                 "0)\n"));
+    ck_assert_ptr_nonnull(strstr(r.out, "result: nothing fails the run "
+                                 "(exit status 0)\n"));
     vf_t_run_free(&r);
     /* The same --out twice: refused; --resume of a finished run: its
      * report again. */
@@ -595,7 +602,8 @@ static int check_known_bad(const char *des, const char *csv,
 /* `make run`: the known-bad vaults of corpus/verdicts fail the ways their
  * "# expect:" lines say (rates of a third or more show in 30 cases) and
  * never the ways their "# never:" lines name, each in its mode (a run of
- * that layout alone, as the report sums the layouts). */
+ * that layout alone, as the report sums the layouts). corpus/'s accept
+ * file marks them intended, so the run passes and says so. */
 START_TEST(make_run_finds_the_known_bad_vaults)
 {
     static const char *const modes[] = {"empty", "cross", "open"};
@@ -608,7 +616,8 @@ START_TEST(make_run_finds_the_known_bad_vaults)
         vf_t_run r = vf_t_vaultfuzz("run", "--out", sub(&s, 0, "corpus"),
                                     "-j", "2", "--count", "30", "--layouts",
                                     modes[i], NULL);
-        ck_assert_int_eq(r.rc, 1);
+        ck_assert_msg(r.rc == 0, "%s", r.out);
+        ck_assert_ptr_nonnull(strstr(r.out, "accept lines used"));
         char *csv = text_of(s.path[0], "vaults.csv");
         checked += check_known_bad(des, csv, modes[i]);
         free(csv);
@@ -617,6 +626,65 @@ START_TEST(make_run_finds_the_known_bad_vaults)
     }
     ck_assert_int_ge(checked, 14);
     free(des);
+}
+END_TEST
+
+/* An accept file: the findings it names pass as accepted, a line naming a
+ * finding the map no longer has is stale, a bad line is an input
+ * problem, and --fail-on decides what fails the run. */
+START_TEST(accept_file_and_fail_on)
+{
+    space s;
+    space_open(&s, "default-depth: D:2\n"
+               "NAME: t_pocket\nTAGS: transparent\nMAP\n.......\n"
+               ".xxxxx.\n.x...x.\n.xxxxx.\n.......\nENDMAP\n\n"
+               "NAME: t_note\nMAP\nxxxxxxxx\nx......x\nx.xxxx.@\n"
+               "x.x..x.x\nx.xxxx.x\nxxxxxxxx\nENDMAP\n");
+    char acc[400];
+    snprintf(acc, sizeof acc, "%s/accept.txt", s.dir);
+    FILE *f = fopen(acc, "w");
+    fputs("# intended\nt_pocket * a sealed room, on purpose\n"
+          "t_pocket trap_pocket no trap here\n", f);
+    fclose(f);
+    vf_t_run r = vf_t_vaultfuzz("run", "--des", s.des, "--mode", "empty",
+                                "--count", "4", "--accept", acc, "--out",
+                                sub(&s, 0, "a"), NULL);
+    ck_assert_msg(r.rc == 0, "%s", r.out);
+    ck_assert_ptr_nonnull(strstr(r.out, "maps by severity: error 0, warning "
+                                 "0, note 1, ok 1 (fail on error)\n"));
+    ck_assert_ptr_nonnull(strstr(r.out, "accepted: every finding marked "
+                                 "intended (1):\n  t_pocket  "));
+    ck_assert_ptr_nonnull(strstr(r.out, "stairless_zone 4 error (accepted)"));
+    ck_assert_ptr_nonnull(strstr(r.out, "accept.txt:3: t_pocket trap_pocket: "
+                                 "stale accept line\n"));
+    char *csv = text_of(s.path[0], "vaults.csv");
+    ck_assert_ptr_nonnull(strstr(csv, "\nt_note,"));
+    ck_assert_ptr_nonnull(strstr(csv, ",run,note,4,0,0,0,4,"));
+    free(csv);
+    vf_t_run_free(&r);
+    /* Notes fail the run when asked. */
+    r = vf_t_vaultfuzz("run", "--des", s.des, "--mode", "empty", "--count",
+                       "4", "--accept", acc, "--fail-on", "note", "--out",
+                       sub(&s, 1, "b"), NULL);
+    ck_assert_msg(r.rc == 1, "%s", r.out);
+    char *junit = text_of(s.path[1], "junit.xml");
+    ck_assert_ptr_nonnull(strstr(junit, "failures=\"1\""));
+    ck_assert_ptr_nonnull(strstr(junit, "<failure message=\"note: 4 of 4"));
+    free(junit);
+    vf_t_run_free(&r);
+    /* Without the accept file the pocket is an error; a bad line is an
+     * input problem, named with its line. */
+    f = fopen(acc, "w");
+    fputs("t_pocket not_a_kind because\n", f);
+    fclose(f);
+    r = vf_t_vaultfuzz("run", "--des", s.des, "--mode", "empty", "--count",
+                       "4", "--accept", acc, "--out", sub(&s, 2, "c"), NULL);
+    ck_assert_int_eq(r.rc, 2);
+    ck_assert_ptr_nonnull(strstr(r.out, "accept.txt:1: no verdict kind "
+                                 "matches 'not_a_kind'"));
+    ck_assert_ptr_nonnull(strstr(r.out, "errors: "));
+    vf_t_run_free(&r);
+    space_close(&s);
 }
 END_TEST
 
@@ -638,13 +706,14 @@ END_TEST
 
 START_TEST(journal_lines_round_trip)
 {
-    vf_case_rec c = {7, VF_MODE_FILL, 42, VF_V_LUA_ERROR | VF_R_TIMEOUT,
-                     18446744073709551615u, 3, 1, 1, 2, 3, 4, 5, 6,
-                     "tab\there\nnew line \\ back"};
+    vf_case_rec c = {7, VF_MODE_FILL, 42,
+                     VF_V_LUA_ERROR | VF_V_VETOED | VF_R_TIMEOUT, VF_V_VETOED,
+                     VF_R_TIMEOUT, 18446744073709551615u, 3, 1, 1, 2, 3, 4,
+                     5, 6, "tab\there\nnew line \\ back"};
     vf_sbuf b = VF_SBUF_INIT;
     vf_journal_case_line(&b, &c);
-    ck_assert_str_eq(b.s, "C\t7\tfill\t42\tlua_error,timeout\t"
-                     "18446744073709551615\t3\t1,2,3,4,5,6\t"
+    ck_assert_str_eq(b.s, "C\t7\tfill\t42\tlua_error:note,vetoed:warning,"
+                     "timeout:error\t18446744073709551615\t3\t1,2,3,4,5,6\t"
                      "tab\\there\\nnew line \\\\ back\n");
     b.s[--b.len] = '\0';
     vf_map_rec m;
@@ -652,6 +721,18 @@ START_TEST(journal_lines_round_trip)
     ck_assert_int_eq(vf_journal_parse(b.s, &m, &back), 'C');
     ck_assert_str_eq(back.message, c.message);
     ck_assert_uint_eq(back.kinds, c.kinds);
+    ck_assert_uint_eq(back.warning, c.warning);
+    ck_assert_uint_eq(back.error, c.error);
+    vf_case_rec_free(&back);
+    /* A journal from before severities: every kind an error. */
+    ck_assert_int_eq(vf_journal_parse("C\t1\tempty\t3\tvetoed,timeout\t1\t1"
+                                      "\t-\t", &m, &back), 'C');
+    ck_assert_uint_eq(back.error, VF_V_VETOED | VF_R_TIMEOUT);
+    ck_assert_uint_eq(back.warning, 0);
+    vf_case_rec_free(&back);
+    ck_assert_int_eq(vf_journal_parse("C\t1\tempty\t3\tvetoed:ok\t1\t1"
+                                      "\t-\t", &m, &back), 0);
+    ck_assert_int_eq(vf_journal_parse(b.s, &m, &back), 'C');
     ck_assert(back.seed == c.seed && back.iter == 42 && back.h == 4);
     vf_case_rec_free(&back);
 
@@ -787,6 +868,7 @@ Suite *vf_test_run_suite(void)
     tcase_add_test(tc, exit_statuses);
     tcase_add_test(tc, compare_finds_new_and_fixed);
     tcase_add_test(tc, make_run_finds_the_known_bad_vaults);
+    tcase_add_test(tc, accept_file_and_fail_on);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -13,7 +13,7 @@
 
 typedef struct expectation {
     char map[64], kind[32], mode[16];
-    double rate;     /* -1: never */
+    double rate;     /* -1: never; -2: a severity line (kind holds it) */
 } expectation;
 
 static unsigned kind_bit(const char *name)
@@ -34,7 +34,9 @@ static size_t read_expectations(const char *text, expectation *e, size_t max)
         if (sscanf(line, "# expect: %63s %31s %lf %15s", x.map, x.kind,
                    &x.rate, x.mode) >= 3 ||
             sscanf(line, "# never: %63s %31s %15s", x.map, x.kind,
-                   x.mode) >= 2) {
+                   x.mode) >= 2 ||
+            (sscanf(line, "# severity: %63s %31s %15s", x.map, x.kind,
+                    x.mode) >= 2 && (x.rate = -2))) {
             ck_assert_uint_lt(n, max);
             e[n++] = x;
         }
@@ -42,20 +44,31 @@ static size_t read_expectations(const char *text, expectation *e, size_t max)
     return n;
 }
 
-/* The share of cases (no rotation forced) failing in kind. */
+/* The share of cases (no rotation forced) failing in kind, each map at
+ * a level its PLACE or DEPTH admits; *sev: the map's severity, the run's
+ * rule (vf_tally_judge): the worst case, a veto in every case an error. */
 static double measured_rate(vf_t_eng *x, vf_level *l, const char *map,
-                            const char *mode, unsigned bit, int cases)
+                            const char *mode, unsigned bit, int cases,
+                            vf_sev *sev)
 {
     vf_case_opts o = {VF_MODE_EMPTY, 0, 0};
     ck_assert_msg(!vf_mode_parse(mode, &o.mode), "unknown mode %s", mode);
     vf_verdict v;
     vf_conn_report *r = malloc(sizeof *r);
-    int hits = 0;
+    const vf_mapdef *def = vf_t_map(&x->l, map);
+    vf_place p;
+    vf_engine_map_place(x->e, def, &p);
+    vf_engine_set_place(x->e, &p);
+    int hits = 0, vetoed = 0;
+    *sev = VF_SEV_OK;
     for (int i = 0; i < cases; i++) {
-        vf_case_run(x->e, vf_t_map(&x->l, map), 1, (uint32_t)i, &o, l, &x->m,
-                    r, &v);
+        vf_case_run(x->e, def, 1, (uint32_t)i, &o, l, &x->m, r, &v);
         hits += (v.kinds & bit) != 0;
+        vetoed += (v.kinds & VF_V_VETOED) != 0;
+        vf_sev s = vf_sev_of(v.kinds, v.warning, v.error);
+        if (s > *sev) *sev = s;
     }
+    if (vetoed == cases) *sev = VF_SEV_ERROR;
     free(r);
     return (double)hits / cases;
 }
@@ -76,8 +89,17 @@ START_TEST(known_bad_vaults_fail_as_expected)
     for (size_t i = 0; i < n; i++) {
         int partial = e[i].rate > 0 && e[i].rate < 1;
         int cases = partial ? 3000 : 40;
+        vf_sev sev, want_sev;
+        if (e[i].rate == -2) {
+            ck_assert_msg(!vf_sev_parse(e[i].kind, &want_sev),
+                          "unknown severity %s", e[i].kind);
+            measured_rate(&x, l, e[i].map, e[i].mode, 0, 200, &sev);
+            ck_assert_msg(sev == want_sev, "%s in %s: severity %s, want %s",
+                          e[i].map, e[i].mode, vf_sev_name(sev), e[i].kind);
+            continue;
+        }
         double got = measured_rate(&x, l, e[i].map, e[i].mode,
-                                   kind_bit(e[i].kind), cases);
+                                   kind_bit(e[i].kind), cases, &sev);
         double want = e[i].rate < 0 ? 0 : e[i].rate;
         /* Four standard deviations of a binomial share. */
         double tol = partial ? 4 * sqrt(want * (1 - want) / cases) : 0;

@@ -1,5 +1,6 @@
 /* One case: resolve, build the level, place, judge. */
 #include "case_int.h"
+#include "vf_severity.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -132,23 +133,76 @@ static void judge_exits(const vf_level *l, vf_verdict *v)
     if (lv->nexits && !reach) v->kinds |= VF_V_EXIT_UNCONNECTED;
 }
 
+/* Sets kind bit b at severity sv (the worst one a kind meets wins). */
+static void grade(vf_verdict *v, unsigned b, vf_sev sv)
+{
+    if (sv == VF_SEV_OK) return;
+    v->kinds |= b;
+    if (sv == VF_SEV_ERROR) v->error |= b;
+    else if (sv == VF_SEV_WARNING && !(v->error & b)) v->warning |= b;
+    if (v->error & b) v->warning &= ~b;
+}
+
+static const unsigned conn_bits[VF_CONN_KIND_COUNT] = {
+    VF_V_ISOLATED_ZONES, VF_V_STAIRLESS_ZONE, VF_V_ISOLATED_AREA,
+    VF_V_TRAP_POCKET, VF_V_TELE_CLOSET_WALK, VF_V_TELE_CLOSET_FLY,
+    VF_V_INTERIOR_POCKET,
+};
+
+/* Each finding graded into v. In a layout only findings in or next to a
+ * vault count, since what the layout does away from the vault (an island
+ * in a lake) is not the vault's doing. A kind whose findings were all
+ * dropped past the cap is graded as a large region holding vault cells
+ * would be: the worst it can be where the level is. */
+static void grade_findings(const vf_conn_report *r, const vf_sev_ctx *c,
+                           int layout, vf_verdict *v)
+{
+    unsigned described = 0;
+    for (int i = 0; i < r->nfindings; i++) {
+        const vf_conn_finding *f = &r->findings[i];
+        unsigned kinds = vf_sev_finding_kinds(f);
+        described |= kinds;
+        if (layout && f->vault < 0 && !f->s.vaults_in && !f->s.vaults_near)
+            continue;
+        const char *why;
+        vf_sev sv = vf_sev_in_report(r, i, c, &why);
+        for (int k = 0; k < VF_CONN_KIND_COUNT; k++)
+            if (kinds & (1u << k)) grade(v, conn_bits[k], sv);
+    }
+    for (int k = 0; r->dropped && k < VF_CONN_KIND_COUNT; k++) {
+        if (!r->count[k] || (described & (1u << k))) continue;
+        vf_conn_finding worst;
+        const char *why;
+        memset(&worst, 0, sizeof worst);
+        worst.kind = (vf_conn_kind)k;
+        worst.vault = 0;
+        worst.s.size = VF_GXM * VF_GYM;
+        worst.s.vaults_in = 1;
+        grade(v, conn_bits[k], vf_sev_finding(&worst, c, &why));
+    }
+}
+
+/* The kinds that no finding grades. */
+#define PLAIN_KINDS (VF_V_LUA_ERROR | VF_V_VALIDATE_FAILED | VF_V_VETOED \
+                     | VF_V_PLACE_FAILED | VF_V_EXIT_UNCONNECTED)
+
+/* Those kinds, at their plain severity. */
+static void grade_plain(vf_verdict *v, unsigned kinds)
+{
+    for (int i = 0; i < VF_V_COUNT_KINDS; i++)
+        if (kinds & (1u << i)) grade(v, 1u << i, vf_sev_plain(1u << i));
+}
+
 /* The level-wide checks: the zone count first, then the analysis with an
  * up staircase at (1,1), as placement.lua's -tele-zones does. The count
  * is of the passable cells before the stair goes in; when the stair
  * leaves (1,1) as passable as it was (the usual case: floor there, no
- * mask), the cells are the same and the analysis counts them. */
-static void judge_findings(const vf_conn_report *r, vf_verdict *v)
-{
-    static const unsigned bits[VF_CONN_KIND_COUNT] = {
-        0, VF_V_STAIRLESS_ZONE, VF_V_ISOLATED_AREA, VF_V_TRAP_POCKET,
-        VF_V_TELE_CLOSET_WALK, VF_V_TELE_CLOSET_FLY, VF_V_INTERIOR_POCKET,
-    };
-    if (v->zones > 1) v->kinds |= VF_V_ISOLATED_ZONES;
-    for (int k = 0; k < VF_CONN_KIND_COUNT; k++)
-        if (r->count[k]) v->kinds |= bits[k];
-}
-
-static void judge_level(vf_level *l, vf_conn_report *r, vf_verdict *v)
+ * mask), the cells are the same and the analysis counts them.
+ * placement.lua's test is one zone; a second zone is judged by the
+ * findings that describe it (isolated_zones ones), and is no finding
+ * when the game would not look at any of them. */
+static void judge_level(vf_level *l, vf_conn_report *r, const vf_sev_ctx *c,
+                        vf_verdict *v)
 {
     uint8_t under = l->feat[1][1];
     int was = vf_conn_cell(l, VF_CP_PASSABLE, 1, 1);
@@ -161,31 +215,33 @@ static void judge_level(vf_level *l, vf_conn_report *r, vf_verdict *v)
     }
     vf_conn_analyse(l, r);
     if (same) v->zones = r->nzones;
-    judge_findings(r, v);
+    grade_findings(r, c, 0, v);
+    if (v->zones > 1 && !(v->kinds & VF_V_ISOLATED_ZONES)
+        && !r->count[VF_CONN_ISOLATED_ZONES])
+        grade(v, VF_V_ISOLATED_ZONES, VF_SEV_ERROR);   /* not described */
+    if (v->zones <= 1) {
+        v->kinds &= ~VF_V_ISOLATED_ZONES;
+        v->warning &= ~VF_V_ISOLATED_ZONES;
+        v->error &= ~VF_V_ISOLATED_ZONES;
+    }
 }
 
-/* A layout level has its own stairs: the analysis as it stands, counting
- * only the findings whose cells are in or next to a vault, since what the
- * layout does away from the vault (an island in a lake) is not the
- * vault's doing. When findings were dropped, every count stands. */
-static void judge_layout(vf_level *l, vf_conn_report *r, vf_verdict *v)
+/* A layout level has its own stairs: the analysis as it stands. */
+static void judge_layout(vf_level *l, vf_conn_report *r, const vf_sev_ctx *c,
+                         vf_verdict *v)
 {
-    static const unsigned bits[VF_CONN_KIND_COUNT] = {
-        VF_V_ISOLATED_ZONES, VF_V_STAIRLESS_ZONE, VF_V_ISOLATED_AREA,
-        VF_V_TRAP_POCKET, VF_V_TELE_CLOSET_WALK, VF_V_TELE_CLOSET_FLY,
-        VF_V_INTERIOR_POCKET,
-    };
     vf_conn_analyse(l, r);
     v->zones = r->nzones;
-    if (r->dropped) {
-        judge_findings(r, v);
-        return;
-    }
-    for (int i = 0; i < r->nfindings; i++) {
-        const vf_conn_finding *f = &r->findings[i];
-        if (f->vault >= 0 || f->s.vaults_in || f->s.vaults_near)
-            v->kinds |= bits[f->kind];
-    }
+    grade_findings(r, c, 1, v);
+}
+
+static void sev_ctx(vf_engine *e, const vf_level *l, const vf_rmap *m,
+                    vf_sev_ctx *c)
+{
+    const vf_branch *b = vf_branch_get(l->place.branch);
+    c->checked = b && b->checked;
+    c->closets_masked = vf_engine_closets_masked(e);
+    c->minivault = vf_rmap_has_tag(m, "minivault");
 }
 
 void vf_case_run(vf_engine *e, const vf_mapdef *def, uint64_t base_seed,
@@ -203,11 +259,14 @@ void vf_case_run(vf_engine *e, const vf_mapdef *def, uint64_t base_seed,
     m->forced_tags = o->no_rotate ? "no_rotate no_vmirror no_hmirror "
                                     "no_pool_fixup" : NULL;
     build_level(l, vf_engine_place(e), o->mode);
-    if (!resolve_and_place(e, def, o, l, m, &pr, v)) return;
-    if (vf_mode_is_layout(o->mode)) {
-        judge_layout(l, r, v);
-        return;
+    if (resolve_and_place(e, def, o, l, m, &pr, v)) {
+        sev_ctx(e, l, m, &v->judged);
+        if (vf_mode_is_layout(o->mode)) {
+            judge_layout(l, r, &v->judged, v);
+        } else {
+            judge_exits(l, v);
+            judge_level(l, r, &v->judged, v);
+        }
     }
-    judge_exits(l, v);
-    judge_level(l, r, v);
+    grade_plain(v, v->kinds & PLAIN_KINDS);
 }

@@ -2,6 +2,7 @@
 #include "vf_engine.h"
 #include "engine_int.h"
 #include "lua_int.h"
+#include "vf_fs.h"
 
 #include <lauxlib.h>
 #include <stdlib.h>
@@ -228,6 +229,40 @@ void vf_engine_free(vf_engine *e)
     vf_used_free(&e->used);
     vf_strlist_free(&e->nested);
     free(e);
+}
+
+/* Whether any .des file under dir mentions word (a file that cannot be
+ * read mentions nothing). */
+static int des_mention(const char *dir, const char *word)
+{
+    vf_strlist files = {0};
+    vf_diag d;
+    vf_diag_init(&d);
+    vf_fs_expand(dir, ".des", &files, &d);
+    int found = 0;
+    for (size_t i = 0; i < files.n && !found; i++) {
+        char *text, why[64];
+        size_t len;
+        if (vf_fs_read(files.v[i], 64u << 20, &text, &len, why, sizeof why))
+            continue;
+        found = strstr(text, word) != NULL;
+        free(text);
+    }
+    vf_strlist_free(&files);
+    vf_diag_free(&d);
+    return found;
+}
+
+int vf_engine_closets_masked(vf_engine *e)
+{
+    if (!e->closets) {
+        vf_sbuf des = VF_SBUF_INIT;
+        if (e->cfg.crawl_dat) vf_sbuf_printf(&des, "%s/des", e->cfg.crawl_dat);
+        e->closets = !e->cfg.crawl_dat
+                     || des_mention(des.s, "allow_tele_closets") ? 1 : 2;
+        vf_sbuf_free(&des);
+    }
+    return e->closets == 1;
 }
 
 vf_engine *vf_lua_engine(lua_State *L)

@@ -17,6 +17,8 @@ struct vf_engine {
     vf_rng rng;
     vf_engine_config cfg;       /* as given (its strings borrowed) */
     vf_catalog *own_catalog;    /* when cfg has none */
+    int closets;                /* vf_engine_closets_masked: 0 unknown,
+                                 * 1 masked, 2 open */
     int loading;                /* this engine builds a catalogue: no map
                                  * index exists yet, as while the game
                                  * loads its maps */

@@ -13,7 +13,7 @@ static void header(vf_sbuf *b, const vf_dump_in *in)
                    in->file, in->line, (unsigned long long)in->spec->seed,
                    (unsigned long long)r->seed, (unsigned long)r->iter,
                    vf_mode_name(r->mode));
-    vf_result_kinds(b, r->kinds, ", ");
+    vf_result_kinds_sev(b, r->kinds, r->warning, r->error, ", ");
     if (*r->message) vf_sbuf_printf(b, "\nmessage: %s", r->message);
     vf_sbuf_printf(b, "\nattempts: %d\n", r->attempts);
     if (in->level) {
@@ -90,6 +90,10 @@ static void zones_overlay(vf_sbuf *b, const vf_dump_in *in)
     if (!in->v || in->v->zones < 0) return;
     vf_sbuf_adds(b, "\nfindings on the level (each lettered):\n");
     vf_conn_render(in->level, in->report, b);
+    if (in->report->nfindings) {
+        vf_sbuf_adds(b, "what each finding means:\n");
+        vf_sev_describe(in->report, &in->v->judged, b);
+    }
 }
 
 static void vault(vf_sbuf *b, const vf_rmap *m, const char *name)

@@ -34,6 +34,20 @@ void vf_result_kinds(vf_sbuf *b, unsigned kinds, const char *sep)
     }
 }
 
+void vf_result_kinds_sev(vf_sbuf *b, unsigned kinds, unsigned warning,
+                         unsigned error, const char *sep)
+{
+    if (!kinds) vf_sbuf_adds(b, "ok");
+    const char *s = "";
+    for (int i = 0; i < VF_R_COUNT_KINDS; i++) {
+        unsigned bit = 1u << i;
+        if (!(kinds & bit)) continue;
+        vf_sbuf_printf(b, "%s%s:%s", s, vf_result_kind_name(i),
+                       vf_sev_name(vf_sev_kind(bit, kinds, warning, error)));
+        s = sep;
+    }
+}
+
 void vf_map_rec_free(vf_map_rec *r)
 {
     free(r->name);
@@ -82,7 +96,7 @@ void vf_journal_case_line(vf_sbuf *b, const vf_case_rec *r)
 {
     vf_sbuf_printf(b, "C\t%zu\t%s\t%lu\t", r->map, vf_mode_name(r->mode),
                    (unsigned long)r->iter);
-    vf_result_kinds(b, r->kinds, ",");
+    vf_result_kinds_sev(b, r->kinds, r->warning, r->error, ",");
     vf_sbuf_printf(b, "\t%llu\t%d\t", (unsigned long long)r->seed,
                    r->attempts);
     if (r->placed)
@@ -142,18 +156,29 @@ static int parse_status(const char *s, vf_map_status *st)
     return -1;
 }
 
-static int parse_kinds(const char *s, unsigned *kinds)
+/* "kind:severity,...": a kind without a severity (a journal written
+ * before severities) is an error, as every finding was then. */
+static int parse_kinds(const char *s, vf_case_rec *c)
 {
-    *kinds = 0;
+    c->kinds = c->warning = c->error = 0;
     if (!strcmp(s, "ok")) return 0;
     char *copy = vf_xstrdup(s), *save = NULL;
     int rc = 0;
     for (char *w = strtok_r(copy, ",", &save); w && !rc;
          w = strtok_r(NULL, ",", &save)) {
+        char *colon = strchr(w, ':');
+        vf_sev sv = VF_SEV_ERROR;
+        if (colon) *colon++ = '\0';
         int i = 0;
         while (i < VF_R_COUNT_KINDS && strcmp(w, vf_result_kind_name(i))) i++;
-        if (i == VF_R_COUNT_KINDS) rc = -1;
-        else *kinds |= 1u << i;
+        if (i == VF_R_COUNT_KINDS || (colon && (vf_sev_parse(colon, &sv)
+                                                || sv == VF_SEV_OK))) {
+            rc = -1;
+            break;
+        }
+        c->kinds |= 1u << i;
+        if (sv == VF_SEV_ERROR) c->error |= 1u << i;
+        if (sv == VF_SEV_WARNING) c->warning |= 1u << i;
     }
     free(copy);
     return rc;
@@ -187,7 +212,7 @@ static int parse_case(char **f, int n, vf_case_rec *c)
     unsigned long long idx, iter, seed, attempts;
     if (n != 9 || number(f[1], &idx) || vf_mode_parse(f[2], &c->mode)
         || number(f[3], &iter) || iter > UINT32_MAX
-        || parse_kinds(f[4], &c->kinds) || number(f[5], &seed)
+        || parse_kinds(f[4], c) || number(f[5], &seed)
         || number(f[6], &attempts) || parse_placed(f[7], c))
         return -1;
     c->map = (size_t)idx;

@@ -22,7 +22,7 @@ void vf_wilson(unsigned long k, unsigned long n, double *lo, double *hi)
 int vf_report_exit_status(const vf_report_in *in)
 {
     if (in->input->n || !vf_tally_complete(in->t)) return 2;
-    return vf_tally_failing_maps(in->t) ? 1 : 0;
+    return vf_tally_maps_at(in->t, vf_run_fail_on(in->t->spec)) ? 1 : 0;
 }
 
 typedef void (*writer)(vf_sbuf *, const vf_report_in *);
@@ -34,7 +34,7 @@ int vf_report_write(const char *dir, const vf_report_in *in, vf_sbuf *err)
         {"vaults.csv", vf_report_csv}, {"failures.jsonl", vf_report_failures},
         {"junit.xml", vf_report_junit},
     };
-    vf_tally_sort(in->t);
+    vf_tally_judge(in->t, in->accept);
     int rc = 0;
     for (size_t i = 0; i < sizeof files / sizeof *files && !rc; i++) {
         vf_sbuf text = VF_SBUF_INIT, path = VF_SBUF_INIT;

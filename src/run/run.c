@@ -186,6 +186,7 @@ static int died(state *s, const vf_pool_event *ev, vf_sbuf *err)
     c.mode = r->work.spec->modes[VF_CASE_MODE(ev->task)];
     c.iter = VF_CASE_ITER(ev->task);
     c.kinds = ev->kind == VF_POOL_TIMEOUT ? VF_R_TIMEOUT : VF_R_CRASH;
+    c.error = c.kinds;
     c.seed = vf_seed_case(r->work.spec->seed, name, c.iter);
     c.message = msg.s;
     vf_sbuf dump = VF_SBUF_INIT;
@@ -228,7 +229,7 @@ static int periodic_report(state *s, vf_sbuf *err)
     double t = now_s();
     if (t - s->last_report < REPORT_EVERY) return 0;
     s->last_report = t;
-    vf_report_in in = {s->r->tally, s->r->input};
+    vf_report_in in = {s->r->tally, s->r->input, s->r->accept};
     return vf_report_write(s->r->work.out_dir, &in, err);
 }
 

@@ -3,6 +3,7 @@
 #include "vf_report.h"
 
 #include <stdio.h>
+#include <string.h>
 
 static void kinds_text(vf_sbuf *b, const unsigned long *kind)
 {
@@ -35,22 +36,106 @@ static size_t skipped(const vf_tally *t)
     return n;
 }
 
+/* The kinds of map m with their counts and severities:
+ * "stairless_zone 47 error, tele_closet_walk 30 note". */
+static void map_kinds(vf_sbuf *b, const vf_tally_map *m)
+{
+    const char *sep = "";
+    for (int i = 0; i < VF_R_COUNT_KINDS; i++) {
+        if (!m->kind[i]) continue;
+        vf_sbuf_printf(b, "%s%s %lu %s%s", sep, vf_result_kind_name(i),
+                       m->kind[i], vf_sev_name(m->kind_sev[i]),
+                       m->accepted & (1u << i) ? " (accepted)" : "");
+        sep = ", ";
+    }
+}
+
+/* Cases at the map's severity, for its rate. */
+static unsigned long at_sev(const vf_tally_map *m)
+{
+    return m->sev > VF_SEV_OK ? m->at[m->sev] : m->failed;
+}
+
 static void failing_map(vf_sbuf *b, const vf_tally *t, const vf_tally_map *m)
 {
     vf_sbuf_printf(b, "  %s  %s:%d  ", m->rec.name, m->rec.file, m->rec.line);
     if (m->rec.status == VF_MAP_LOAD_ERROR) {
-        vf_sbuf_printf(b, "Lua error at load: %s\n", m->rec.message);
+        vf_sbuf_printf(b, "Lua error at load%s: %s\n",
+                       m->accepted ? " (accepted)" : "", m->rec.message);
         return;
     }
     double lo, hi;
-    vf_wilson(m->failed, m->cases, &lo, &hi);
-    vf_sbuf_printf(b, "%lu of %lu cases failed (%.1f%%, 95%% CI %.1f-%.1f%%):"
-                   " ", m->failed, m->cases, 100.0 * m->failed / m->cases,
-                   100 * lo, 100 * hi);
-    kinds_text(b, m->kind);
-    vf_sbuf_printf(b, "; first: %s #%lu\n",
-                   vf_mode_name(t->spec->modes[m->first_mode]),
-                   (unsigned long)m->first_iter);
+    unsigned long k = at_sev(m);
+    vf_wilson(k, m->cases, &lo, &hi);
+    vf_sbuf_printf(b, "%s in %lu of %lu cases (%.1f%%, 95%% CI %.1f-%.1f%%):"
+                   " ", m->sev > VF_SEV_OK ? vf_sev_name(m->sev) : "accepted",
+                   k, m->cases, 100.0 * k / m->cases, 100 * lo, 100 * hi);
+    map_kinds(b, m);
+    const vf_case_rec *f = &t->fails[m->first];
+    vf_sbuf_printf(b, "; first: %s #%lu\n", vf_mode_name(f->mode),
+                   (unsigned long)f->iter);
+}
+
+/* The maps of severity sev (VF_SEV_OK: those whose findings are all
+ * accepted), under a heading. */
+static void maps_of(vf_sbuf *b, const vf_tally *t, vf_sev sev,
+                    const char *heading)
+{
+    size_t n = 0;
+    for (size_t i = 0; i < t->nmaps; i++)
+        n += vf_tally_map_failing(&t->maps[i]) && t->maps[i].sev == sev;
+    if (!n) return;
+    vf_sbuf_printf(b, "%s (%zu):\n", heading, n);
+    for (size_t i = 0; i < t->nmaps; i++) {
+        const vf_tally_map *m = &t->maps[i];
+        if (vf_tally_map_failing(m) && m->sev == sev) failing_map(b, t, m);
+    }
+}
+
+/* The maps run (or failing at load) by severity. */
+static void maps_by_sev(const vf_tally *t, size_t n[VF_SEV_COUNT])
+{
+    memset(n, 0, VF_SEV_COUNT * sizeof *n);
+    for (size_t i = 0; i < t->nmaps; i++) {
+        const vf_tally_map *m = &t->maps[i];
+        if (m->known && (m->rec.status == VF_MAP_RUN
+                         || m->rec.status == VF_MAP_LOAD_ERROR))
+            n[m->sev]++;
+    }
+}
+
+/* Maps by severity: "error 3, warning 10, note 40, ok 4000". */
+static void severity_counts(vf_sbuf *b, const vf_tally *t)
+{
+    size_t n[VF_SEV_COUNT];
+    maps_by_sev(t, n);
+    vf_sbuf_printf(b, "maps by severity: error %zu, warning %zu, note %zu, "
+                   "ok %zu (fail on %s)\n", n[VF_SEV_ERROR],
+                   n[VF_SEV_WARNING], n[VF_SEV_NOTE], n[VF_SEV_OK],
+                   vf_sev_name(vf_run_fail_on(t->spec)));
+}
+
+/* What the accept files did: lines used, and stale ones. */
+static void accept_text(vf_sbuf *b, const vf_accept *a)
+{
+    if (!a || !a->n) return;
+    size_t used = 0, stale = 0;
+    for (size_t i = 0; i < a->n; i++) {
+        used += a->v[i].used;
+        stale += a->v[i].named && !a->v[i].used;
+    }
+    vf_sbuf_printf(b, "accepted: %zu of %zu accept lines used", used, a->n);
+    if (!stale) {
+        vf_sbuf_adds(b, "\n");
+        return;
+    }
+    vf_sbuf_printf(b, "; %zu stale (the map no longer has that finding):\n",
+                   stale);
+    for (size_t i = 0; i < a->n; i++)
+        if (a->v[i].named && !a->v[i].used)
+            vf_sbuf_printf(b, "  %s:%d: %s %s: stale accept line\n",
+                           a->v[i].file, a->v[i].line, a->v[i].map,
+                           a->v[i].kind);
 }
 
 void vf_report_summary(vf_sbuf *b, const vf_report_in *in)
@@ -83,13 +168,17 @@ void vf_report_summary(vf_sbuf *b, const vf_report_in *in)
     vf_sbuf_printf(b, "\ncases: %lu run, %lu ok, %lu failed\nfailed cases "
                    "by kind: ", t->cases, t->cases - t->failed, t->failed);
     kinds_text(b, t->kind);
-    size_t nfail = vf_tally_failing_maps(t);
-    vf_sbuf_printf(b, "\nfailing maps: %zu\n", nfail);
-    for (size_t i = 0; i < t->nmaps; i++) {
-        const vf_tally_map *m = &t->maps[i];
-        if (vf_tally_map_failing(m)) failing_map(b, t, m);
-    }
-    static const char *const verdicts[] = {"every case ok", "failures found",
+    vf_sbuf_adds(b, "\n");
+    severity_counts(b, t);
+    maps_of(b, t, VF_SEV_ERROR, "errors: the game would veto the level, "
+            "break it or fail to place the map");
+    maps_of(b, t, VF_SEV_WARNING, "warnings: a player would meet it, though "
+            "the game lets it through");
+    maps_of(b, t, VF_SEV_NOTE, "notes: worth knowing, harmless");
+    maps_of(b, t, VF_SEV_OK, "accepted: every finding marked intended");
+    accept_text(b, in->accept);
+    static const char *const verdicts[] = {"nothing fails the run",
+                                           "failures found",
                                            "input problems or incomplete"};
     int rc = vf_report_exit_status(in);
     vf_sbuf_printf(b, "result: %s (exit status %d)\n", verdicts[rc], rc);
@@ -114,22 +203,37 @@ static void json_map(vf_sbuf *b, const vf_tally *t, const vf_tally_map *m)
     vf_json_cstr(b, m->rec.file);
     vf_sbuf_printf(b, ", \"line\": %d, ", m->rec.line);
     if (m->rec.status == VF_MAP_LOAD_ERROR) {
-        vf_sbuf_adds(b, "\"load_error\": ");
+        vf_sbuf_printf(b, "\"severity\": \"%s\", \"load_error\": ",
+                       vf_sev_name(m->sev));
         vf_json_cstr(b, m->rec.message);
         vf_sbuf_adds(b, "}");
         return;
     }
     double lo, hi;
-    vf_wilson(m->failed, m->cases, &lo, &hi);
-    vf_sbuf_printf(b, "\"cases\": %lu, \"failed\": %lu, \"rate\": %.4f, "
-                   "\"wilson95\": [%.4f, %.4f], \"kinds\": ", m->cases,
-                   m->failed, (double)m->failed / m->cases, lo, hi);
+    unsigned long k = at_sev(m);
+    vf_wilson(k, m->cases, &lo, &hi);
+    vf_sbuf_printf(b, "\"severity\": \"%s\", \"cases\": %lu, \"failed\": "
+                   "%lu, \"cases_by_severity\": {\"error\": %lu, "
+                   "\"warning\": %lu, \"note\": %lu, \"ok\": %lu}, "
+                   "\"rate\": %.4f, \"wilson95\": [%.4f, %.4f], \"kinds\": ",
+                   vf_sev_name(m->sev), m->cases, m->failed,
+                   m->at[VF_SEV_ERROR], m->at[VF_SEV_WARNING],
+                   m->at[VF_SEV_NOTE], m->at[VF_SEV_OK],
+                   (double)k / m->cases, lo, hi);
     json_kinds(b, m->kind);
-    vf_sbuf_printf(b, ", \"first\": {\"layout\": \"%s\", \"iteration\": %lu, "
-                   "\"seed\": %llu}}",
-                   vf_mode_name(t->spec->modes[m->first_mode]),
-                   (unsigned long)m->first_iter,
-                   (unsigned long long)m->first_seed);
+    vf_sbuf_adds(b, ", \"kind_severity\": {");
+    const char *sep = "";
+    for (int i = 0; i < VF_R_COUNT_KINDS; i++) {
+        if (!m->kind[i]) continue;
+        vf_sbuf_printf(b, "%s\"%s\": \"%s\"", sep, vf_result_kind_name(i),
+                       vf_sev_name(m->kind_sev[i]));
+        sep = ", ";
+    }
+    const vf_case_rec *f = &t->fails[m->first];
+    vf_sbuf_printf(b, "}, \"accepted\": %s, \"first\": {\"layout\": \"%s\", "
+                   "\"iteration\": %lu, \"seed\": %llu}}",
+                   m->accepted ? "true" : "false", vf_mode_name(f->mode),
+                   (unsigned long)f->iter, (unsigned long long)f->seed);
 }
 
 static void json_head(vf_sbuf *b, const vf_report_in *in)
@@ -160,6 +264,23 @@ static void json_head(vf_sbuf *b, const vf_report_in *in)
     vf_sbuf_adds(b, "],\n");
 }
 
+/* "stale_accept_lines": ["file:line", ...], */
+static void json_stale(vf_sbuf *b, const vf_accept *a)
+{
+    vf_sbuf_adds(b, "  \"stale_accept_lines\": [");
+    const char *sep = "";
+    for (size_t i = 0; a && i < a->n; i++) {
+        if (!a->v[i].named || a->v[i].used) continue;
+        vf_sbuf tmp = VF_SBUF_INIT;
+        vf_sbuf_printf(&tmp, "%s:%d", a->v[i].file, a->v[i].line);
+        vf_sbuf_adds(b, sep);
+        vf_json_cstr(b, tmp.s);
+        vf_sbuf_free(&tmp);
+        sep = ", ";
+    }
+    vf_sbuf_adds(b, "],\n");
+}
+
 void vf_report_json(vf_sbuf *b, const vf_report_in *in)
 {
     const vf_tally *t = in->t;
@@ -175,14 +296,23 @@ void vf_report_json(vf_sbuf *b, const vf_report_in *in)
                    vf_tally_cases(t, NULL, NULL), t->cases,
                    t->cases - t->failed, t->failed);
     json_kinds(b, t->kind);
-    vf_sbuf_adds(b, "},\n  \"failing_maps\": [");
+    size_t n[VF_SEV_COUNT];
+    maps_by_sev(t, n);
+    vf_sbuf_printf(b, "},\n  \"maps_by_severity\": {\"error\": %zu, "
+                   "\"warning\": %zu, \"note\": %zu, \"ok\": %zu},\n  "
+                   "\"fail_on\": \"%s\",\n", n[VF_SEV_ERROR],
+                   n[VF_SEV_WARNING], n[VF_SEV_NOTE], n[VF_SEV_OK],
+                   vf_sev_name(vf_run_fail_on(t->spec)));
+    json_stale(b, in->accept);
+    vf_sbuf_adds(b, "  \"failing_maps\": [");
     const char *sep = "\n";
-    for (size_t i = 0; i < t->nmaps; i++) {
-        const vf_tally_map *m = &t->maps[i];
-        if (!vf_tally_map_failing(m)) continue;
-        vf_sbuf_adds(b, sep);
-        json_map(b, t, m);
-        sep = ",\n";
-    }
+    for (int sv = VF_SEV_ERROR; sv >= VF_SEV_OK; sv--)
+        for (size_t i = 0; i < t->nmaps; i++) {
+            const vf_tally_map *m = &t->maps[i];
+            if (!vf_tally_map_failing(m) || m->sev != (vf_sev)sv) continue;
+            vf_sbuf_adds(b, sep);
+            json_map(b, t, m);
+            sep = ",\n";
+        }
     vf_sbuf_adds(b, *sep == ',' ? "\n  ]\n}\n" : "]\n}\n");
 }

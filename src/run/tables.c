@@ -24,39 +24,49 @@ static void csv_row(vf_sbuf *b, const vf_tally *t, const vf_tally_map *m)
 {
     csv(b, m->rec.name, 0);
     csv(b, m->rec.file, 0);
-    vf_sbuf_printf(b, "%d,%s,%lu,%lu,", m->rec.line,
-                   vf_map_status_name(m->rec.status), m->cases,
-                   m->cases - m->failed);
+    vf_sbuf_printf(b, "%d,%s,%s,%lu,%lu,%lu,%lu,%lu,", m->rec.line,
+                   vf_map_status_name(m->rec.status),
+                   m->rec.status == VF_MAP_RUN
+                   || m->rec.status == VF_MAP_LOAD_ERROR
+                       ? vf_sev_name(m->sev) : "",
+                   m->cases, m->cases - m->failed, m->at[VF_SEV_ERROR],
+                   m->at[VF_SEV_WARNING], m->at[VF_SEV_NOTE]);
     for (int i = 0; i < VF_R_COUNT_KINDS; i++)
         vf_sbuf_printf(b, "%lu,", m->kind[i]);
     vf_sbuf_printf(b, "%lu,", m->failed);
+    /* The rate of cases at the map's severity: what the row is about. */
+    unsigned long k = m->sev > VF_SEV_OK ? m->at[m->sev] : m->failed;
     if (m->cases) {
         double lo, hi;
-        vf_wilson(m->failed, m->cases, &lo, &hi);
-        vf_sbuf_printf(b, "%.4f,%.4f,%.4f,", (double)m->failed / m->cases,
-                       lo, hi);
+        vf_wilson(k, m->cases, &lo, &hi);
+        vf_sbuf_printf(b, "%.4f,%.4f,%.4f,", (double)k / m->cases, lo, hi);
     } else {
         vf_sbuf_adds(b, ",,,");
     }
-    if (m->failed)
-        vf_sbuf_printf(b, "%s,%lu,%llu,",
-                       vf_mode_name(t->spec->modes[m->first_mode]),
-                       (unsigned long)m->first_iter,
-                       (unsigned long long)m->first_seed);
-    else
+    if (m->failed) {
+        const vf_case_rec *f = &t->fails[m->first];
+        vf_sbuf_printf(b, "%s,%lu,%llu,", vf_mode_name(f->mode),
+                       (unsigned long)f->iter, (unsigned long long)f->seed);
+    } else {
         vf_sbuf_adds(b, ",,,");
+    }
+    vf_sbuf tmp = VF_SBUF_INIT;
+    if (m->accepted) vf_result_kinds(&tmp, m->accepted, " ");
+    csv(b, vf_sbuf_str(&tmp), 0);
+    vf_sbuf_free(&tmp);
     csv(b, m->rec.message, 1);
 }
 
 void vf_report_csv(vf_sbuf *b, const vf_report_in *in)
 {
     const vf_tally *t = in->t;
-    vf_sbuf_adds(b, "map,file,line,status,cases,ok,");
+    vf_sbuf_adds(b, "map,file,line,status,severity,cases,ok,error_cases,"
+                 "warning_cases,note_cases,");
     for (int i = 0; i < VF_R_COUNT_KINDS; i++)
         vf_sbuf_printf(b, "%s,", vf_result_kind_name(i));
     vf_sbuf_adds(b, "failed,failure_rate,wilson95_low,wilson95_high,"
                  "first_failing_layout,first_failing_iteration,"
-                 "first_failing_seed,message\n");
+                 "first_failing_seed,accepted,message\n");
     for (size_t i = 0; i < t->nmaps; i++) {
         const vf_tally_map *m = &t->maps[i];
         if (m->known && m->rec.status != VF_MAP_UNSELECTED)
@@ -82,12 +92,31 @@ static void fail_line(vf_sbuf *b, const vf_tally *t, const vf_case_rec *r)
     vf_sbuf tmp = VF_SBUF_INIT;
     json_map_head(b, m);
     vf_sbuf_printf(b, "\"seed\": %llu, \"case_seed\": %llu, "
-                   "\"iteration\": %lu, \"layout\": \"%s\", \"kinds\": [\"",
+                   "\"iteration\": %lu, \"layout\": \"%s\", \"severity\": "
+                   "\"%s\", \"kinds\": [\"",
                    (unsigned long long)t->spec->seed,
                    (unsigned long long)r->seed, (unsigned long)r->iter,
-                   vf_mode_name(r->mode));
+                   vf_mode_name(r->mode),
+                   vf_sev_name(vf_sev_of(r->kinds, r->warning, r->error)));
     vf_result_kinds(b, r->kinds, "\", \"");
-    vf_sbuf_adds(b, "\"], \"message\": ");
+    vf_sbuf_adds(b, "\"], \"kind_severity\": {");
+    const char *sep = "";
+    for (int i = 0; i < VF_R_COUNT_KINDS; i++) {
+        unsigned bit = 1u << i;
+        if (!(r->kinds & bit)) continue;
+        vf_sbuf_printf(b, "%s\"%s\": \"%s\"", sep, vf_result_kind_name(i),
+                       vf_sev_name(vf_sev_kind(bit, r->kinds, r->warning,
+                                               r->error)));
+        sep = ", ";
+    }
+    vf_sbuf_adds(b, "}, \"accepted\": [");
+    unsigned acc = r->kinds & t->maps[r->map].accepted;
+    if (acc) {
+        vf_sbuf_addc(b, '"');
+        vf_result_kinds(b, acc, "\", \"");
+        vf_sbuf_addc(b, '"');
+    }
+    vf_sbuf_adds(b, "], \"message\": ");
     vf_json_cstr(b, r->message);
     vf_sbuf_printf(b, ", \"attempts\": %d, \"placed\": ", r->attempts);
     if (r->placed)
@@ -113,7 +142,9 @@ static void load_error_line(vf_sbuf *b, const vf_tally *t,
     vf_sbuf cmd = VF_SBUF_INIT;
     json_map_head(b, m);
     vf_sbuf_adds(b, "\"seed\": null, \"case_seed\": null, \"iteration\": "
-                 "null, \"layout\": \"load\", \"kinds\": [\"lua_error\"], "
+                 "null, \"layout\": \"load\", \"severity\": \"error\", "
+                 "\"kinds\": [\"lua_error\"], \"kind_severity\": "
+                 "{\"lua_error\": \"error\"}, \"accepted\": [], "
                  "\"message\": ");
     vf_json_cstr(b, m->message);
     vf_run_lint_command(t->spec, m->file, &cmd);

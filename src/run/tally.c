@@ -162,3 +162,85 @@ size_t vf_tally_failing_maps(const vf_tally *t)
         n += vf_tally_map_failing(&t->maps[i]);
     return n;
 }
+
+/* ---- severities --------------------------------------------------------- */
+
+#define KIND_INDEX(bit) __builtin_ctz(bit)
+
+/* The kinds of map m that accept covers, within kinds. */
+static unsigned accepted_kinds(vf_accept *accept, const char *map,
+                               unsigned kinds)
+{
+    unsigned out = 0;
+    for (size_t i = 0; accept && i < accept->n; i++) {
+        vf_accept_line *l = &accept->v[i];
+        unsigned k = vf_accept_line_kinds(l, map, kinds);
+        if (k) l->used = 1;
+        out |= k;
+    }
+    return out;
+}
+
+static void judge_reset(vf_tally_map *m)
+{
+    m->sev = VF_SEV_OK;
+    memset(m->at, 0, sizeof m->at);
+    for (int k = 0; k < VF_R_COUNT_KINDS; k++) m->kind_sev[k] = VF_SEV_OK;
+    m->accepted = 0;
+    m->first = (size_t)-1;
+}
+
+/* One failing case (index f of t->fails) of map m. */
+static void judge_case(vf_tally *t, vf_tally_map *m, size_t f,
+                       vf_accept *accept, int all_vetoed)
+{
+    const vf_case_rec *r = &t->fails[f];
+    unsigned err = r->error, warn = r->warning;
+    if (all_vetoed) err |= r->kinds & VF_V_VETOED;
+    for (int k = 0; k < VF_R_COUNT_KINDS; k++) {
+        vf_sev sv = vf_sev_kind(1u << k, r->kinds, warn, err);
+        if (sv > m->kind_sev[k]) m->kind_sev[k] = sv;
+    }
+    unsigned acc = accepted_kinds(accept, m->rec.name, r->kinds);
+    m->accepted |= acc;
+    vf_sev sv = vf_sev_of(r->kinds & ~acc, warn, err);
+    m->at[sv]++;
+    if (sv > m->sev || m->first == (size_t)-1) {
+        m->sev = sv > m->sev ? sv : m->sev;
+        m->first = f;
+    }
+}
+
+void vf_tally_judge(vf_tally *t, vf_accept *accept)
+{
+    vf_tally_sort(t);
+    if (accept) vf_accept_reset(accept);
+    size_t f = 0;
+    for (size_t i = 0; i < t->nmaps; i++) {
+        vf_tally_map *m = &t->maps[i];
+        judge_reset(m);
+        if (!m->known) continue;
+        for (size_t a = 0; accept && a < accept->n; a++)
+            if (vf_accept_names(&accept->v[a], m->rec.name)
+                && m->rec.status != VF_MAP_UNSELECTED)
+                accept->v[a].named = 1;
+        if (m->rec.status == VF_MAP_LOAD_ERROR) {
+            m->kind_sev[KIND_INDEX(VF_V_LUA_ERROR)] = VF_SEV_ERROR;
+            m->accepted = accepted_kinds(accept, m->rec.name, VF_V_LUA_ERROR);
+            m->sev = m->accepted ? VF_SEV_OK : VF_SEV_ERROR;
+        }
+        int all_vetoed = m->cases
+                         && m->kind[KIND_INDEX(VF_V_VETOED)] == m->cases;
+        for (; f < t->nfails && t->fails[f].map == i; f++)
+            judge_case(t, m, f, accept, all_vetoed);
+        m->at[VF_SEV_OK] = m->cases - (m->failed - m->at[VF_SEV_OK]);
+    }
+}
+
+size_t vf_tally_maps_at(const vf_tally *t, vf_sev sev)
+{
+    size_t n = 0;
+    for (size_t i = 0; i < t->nmaps; i++)
+        n += t->maps[i].known && t->maps[i].sev >= sev;
+    return n;
+}

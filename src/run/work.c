@@ -89,6 +89,8 @@ static void to_rec(const vf_verdict *v, size_t map, vf_mode mode,
     rec->mode = mode;
     rec->iter = iter;
     rec->kinds = v->kinds;
+    rec->warning = v->warning;
+    rec->error = v->error;
     rec->seed = v->seed;
     rec->attempts = v->attempts;
     if (v->placed.vault >= 0) {
