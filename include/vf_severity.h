@@ -57,6 +57,10 @@ typedef struct vf_sev_ctx {
                           * _count_tele_closets); else they stay open */
     int minivault;       /* the vault is a minivault: the game vetoes a
                           * level whose zone count it raised */
+    int layout;          /* the level is a layout built round the vault:
+                          * where the game would veto it, it builds the
+                          * level again (dungeon.cc, up to 50 times), so
+                          * what would veto is a rebuilt level, a note */
 } vf_sev_ctx;
 
 /* The severity of finding f, and why, in words a vault author reads.
@@ -82,7 +86,8 @@ unsigned vf_sev_finding_kinds(const vf_conn_finding *f);
 /* The severity a verdict kind has when no finding grades it: Lua errors,
  * failed validation, failed placement, unconnected exits, crashes and
  * time-outs are errors; a veto is a note (the game picks another map:
- * weight control), unless every case of the map is vetoed. */
-vf_sev vf_sev_plain(unsigned kind_bit);
+ * weight control), unless every case of the map is vetoed; in a layout,
+ * unconnected exits are a rebuilt level (a note). */
+vf_sev vf_sev_plain(unsigned kind_bit, const vf_sev_ctx *c);
 
 #endif

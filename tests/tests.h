@@ -31,6 +31,7 @@ Suite *vf_test_mapcheck_suite(void);
 Suite *vf_test_conn_suite(void);
 Suite *vf_test_connref_suite(void);
 Suite *vf_test_verdicts_suite(void);
+Suite *vf_test_severity_suite(void);
 Suite *vf_test_run_suite(void);
 Suite *vf_test_realcorpus_suite(void);
 

@@ -190,7 +190,8 @@ static void grade_findings(const vf_conn_report *r, const vf_sev_ctx *c,
 static void grade_plain(vf_verdict *v, unsigned kinds)
 {
     for (int i = 0; i < VF_V_COUNT_KINDS; i++)
-        if (kinds & (1u << i)) grade(v, 1u << i, vf_sev_plain(1u << i));
+        if (kinds & (1u << i))
+            grade(v, 1u << i, vf_sev_plain(1u << i, &v->judged));
 }
 
 /* The level-wide checks: the zone count first, then the analysis with an
@@ -236,12 +237,13 @@ static void judge_layout(vf_level *l, vf_conn_report *r, const vf_sev_ctx *c,
 }
 
 static void sev_ctx(vf_engine *e, const vf_level *l, const vf_rmap *m,
-                    vf_sev_ctx *c)
+                    vf_mode mode, vf_sev_ctx *c)
 {
     const vf_branch *b = vf_branch_get(l->place.branch);
     c->checked = b && b->checked;
     c->closets_masked = vf_engine_closets_masked(e);
     c->minivault = vf_rmap_has_tag(m, "minivault");
+    c->layout = vf_mode_is_layout(mode);
 }
 
 void vf_case_run(vf_engine *e, const vf_mapdef *def, uint64_t base_seed,
@@ -260,7 +262,7 @@ void vf_case_run(vf_engine *e, const vf_mapdef *def, uint64_t base_seed,
                                     "no_pool_fixup" : NULL;
     build_level(l, vf_engine_place(e), o->mode);
     if (resolve_and_place(e, def, o, l, m, &pr, v)) {
-        sev_ctx(e, l, m, &v->judged);
+        sev_ctx(e, l, m, o->mode, &v->judged);
         if (vf_mode_is_layout(o->mode)) {
             judge_layout(l, r, &v->judged, v);
         } else {

@@ -42,9 +42,20 @@ unsigned vf_sev_finding_kinds(const vf_conn_finding *f)
     return 1u << f->kind;
 }
 
-vf_sev vf_sev_plain(unsigned kind_bit)
+vf_sev vf_sev_plain(unsigned kind_bit, const vf_sev_ctx *c)
 {
-    return kind_bit == VF_V_VETOED ? VF_SEV_NOTE : VF_SEV_ERROR;
+    if (kind_bit == VF_V_VETOED) return VF_SEV_NOTE;
+    if (kind_bit == VF_V_EXIT_UNCONNECTED && c->layout) return VF_SEV_NOTE;
+    return VF_SEV_ERROR;
+}
+
+/* In a layout, a level the game would veto is built again. */
+static vf_sev rebuilt(const vf_sev_ctx *c, vf_sev sv, const char **why)
+{
+    if (!c->layout || sv != VF_SEV_ERROR) return sv;
+    *why = "the game would veto this level and build it again: a rebuilt "
+           "level, counted at its rate (dungeon.cc builder)";
+    return VF_SEV_NOTE;
 }
 
 /* What a player would miss in the region: anything but bare cells. */
@@ -137,8 +148,8 @@ static vf_sev pocket(const vf_conn_finding *f, const char **why)
     return VF_SEV_WARNING;
 }
 
-vf_sev vf_sev_finding(const vf_conn_finding *f, const vf_sev_ctx *c,
-                                const char **why)
+static vf_sev finding(const vf_conn_finding *f, const vf_sev_ctx *c,
+                      const char **why)
 {
     switch (f->kind) {
     case VF_CONN_ISOLATED_ZONES: return isolated(f, c, why);
@@ -177,8 +188,14 @@ vf_sev vf_sev_in_report(const vf_conn_report *r, int i, const vf_sev_ctx *c,
     const vf_conn_finding *f = &r->findings[i];
     if ((vf_sev_finding_kinds(f) & (1u << VF_CONN_INTERIOR_POCKET))
         && c->checked && c->closets_masked && inside_closet(r, i))
-        return closet(f, c, why);
+        return rebuilt(c, closet(f, c, why), why);
     return vf_sev_finding(f, c, why);
+}
+
+vf_sev vf_sev_finding(const vf_conn_finding *f, const vf_sev_ctx *c,
+                      const char **why)
+{
+    return rebuilt(c, finding(f, c, why), why);
 }
 
 void vf_sev_describe(const vf_conn_report *r, const vf_sev_ctx *c,

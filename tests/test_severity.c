@@ -1,0 +1,160 @@
+/* Severities: each rule of vf_severity.h on findings made by hand, so a
+ * rule that changes shows here whatever the analysis finds. */
+#include "tests.h"
+#include "vf_case.h"
+#include "vf_severity.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* A finding of kind k: size cells, what it holds, in a vault or not. */
+static vf_conn_finding finding(vf_conn_kind k, int size, int vault_cells,
+                               int items, int exits)
+{
+    vf_conn_finding f;
+    memset(&f, 0, sizeof f);
+    f.kind = k;
+    f.vault = -1;
+    f.s.size = size;
+    f.s.vaults_in = vault_cells ? 1 : 0;
+    f.s.items = items;
+    f.s.exits = f.s.exits_no_hatch = exits;
+    return f;
+}
+
+static const vf_sev_ctx trunk_d = {1, 1, 0, 0};    /* checked, masked */
+
+static vf_sev sev(vf_conn_finding f, const vf_sev_ctx *c)
+{
+    const char *why = NULL;
+    vf_sev s = vf_sev_finding(&f, c, &why);
+    ck_assert_ptr_nonnull(why);
+    return s;
+}
+
+/* dungeon.cc _dgn_verify_connectivity: a stairless area vetoes the level
+ * unless it is small and holds no vault cell (then it is filled). */
+START_TEST(stairless_areas_follow_the_fill_limit)
+{
+    vf_conn_kind kinds[] = {VF_CONN_STAIRLESS_ZONE, VF_CONN_ISOLATED_AREA,
+                            VF_CONN_TRAP_POCKET};
+    for (int i = 0; i < 3; i++) {
+        ck_assert_int_eq(sev(finding(kinds[i], 11, 0, 0, 0), &trunk_d),
+                         VF_SEV_ERROR);
+        ck_assert_int_eq(sev(finding(kinds[i], 3, 1, 0, 0), &trunk_d),
+                         VF_SEV_ERROR);
+        ck_assert_int_eq(sev(finding(kinds[i], 10, 0, 0, 0), &trunk_d),
+                         VF_SEV_NOTE);
+        ck_assert_int_eq(sev(finding(kinds[i], 10, 0, 1, 0), &trunk_d),
+                         VF_SEV_WARNING);
+    }
+}
+END_TEST
+
+/* Where the game does not look (Abyss, Pan, portals, Tomb), no finding. */
+START_TEST(unchecked_branches_have_no_stairless_or_closet_findings)
+{
+    vf_sev_ctx abyss = {0, 1, 0, 0};
+    ck_assert_int_eq(sev(finding(VF_CONN_STAIRLESS_ZONE, 40, 1, 1, 0),
+                         &abyss), VF_SEV_OK);
+    ck_assert_int_eq(sev(finding(VF_CONN_TELE_CLOSET_WALK, 40, 1, 1, 0),
+                         &abyss), VF_SEV_OK);
+    /* An interior pocket holding an item is beyond the game: still met. */
+    ck_assert_int_eq(sev(finding(VF_CONN_INTERIOR_POCKET, 4, 1, 1, 0),
+                         &abyss), VF_SEV_WARNING);
+    /* The branch table says which branches those are. */
+    ck_assert(vf_branch_get(vf_branch_find("D"))->checked);
+    ck_assert(vf_branch_get(vf_branch_find("Zot"))->checked);
+    ck_assert(!vf_branch_get(vf_branch_find("Abyss"))->checked);
+    ck_assert(!vf_branch_get(vf_branch_find("Tomb"))->checked);
+    ck_assert(!vf_branch_get(vf_branch_find("Sewer"))->checked);
+}
+END_TEST
+
+/* Trunk masks the closets it finds; older games leave them open. */
+START_TEST(closets_follow_the_game_version)
+{
+    vf_sev_ctx old = {1, 0, 0, 0};
+    ck_assert_int_eq(sev(finding(VF_CONN_TELE_CLOSET_WALK, 6, 1, 0, 0),
+                         &trunk_d), VF_SEV_NOTE);
+    ck_assert_int_eq(sev(finding(VF_CONN_TELE_CLOSET_FLY, 6, 1, 2, 0),
+                         &trunk_d), VF_SEV_WARNING);
+    ck_assert_int_eq(sev(finding(VF_CONN_TELE_CLOSET_WALK, 6, 1, 0, 0),
+                         &old), VF_SEV_WARNING);
+}
+END_TEST
+
+START_TEST(zones_pockets_and_layouts)
+{
+    /* A zone with its own stairs: placement.lua's test fails it. */
+    ck_assert_int_eq(sev(finding(VF_CONN_ISOLATED_ZONES, 30, 1, 0, 1),
+                         &trunk_d), VF_SEV_ERROR);
+    /* Without stairs it is the stairless zone it is. */
+    ck_assert_int_eq(sev(finding(VF_CONN_ISOLATED_ZONES, 4, 0, 0, 0),
+                         &trunk_d), VF_SEV_NOTE);
+    ck_assert_int_eq(sev(finding(VF_CONN_INTERIOR_POCKET, 3, 1, 0, 0),
+                         &trunk_d), VF_SEV_NOTE);
+    ck_assert_int_eq(sev(finding(VF_CONN_INTERIOR_POCKET, 4, 1, 0, 0),
+                         &trunk_d), VF_SEV_WARNING);
+    /* In a layout the game builds a vetoed level again. */
+    vf_sev_ctx layout = {1, 1, 0, 1};
+    ck_assert_int_eq(sev(finding(VF_CONN_STAIRLESS_ZONE, 40, 1, 0, 0),
+                         &layout), VF_SEV_NOTE);
+    ck_assert_int_eq(sev(finding(VF_CONN_INTERIOR_POCKET, 4, 1, 1, 0),
+                         &layout), VF_SEV_WARNING);
+    ck_assert_int_eq(vf_sev_plain(VF_V_EXIT_UNCONNECTED, &layout),
+                     VF_SEV_NOTE);
+    ck_assert_int_eq(vf_sev_plain(VF_V_EXIT_UNCONNECTED, &trunk_d),
+                     VF_SEV_ERROR);
+    ck_assert_int_eq(vf_sev_plain(VF_V_VETOED, &trunk_d), VF_SEV_NOTE);
+    ck_assert_int_eq(vf_sev_plain(VF_V_LUA_ERROR, &trunk_d), VF_SEV_ERROR);
+}
+END_TEST
+
+/* An interior pocket inside a masked closet: nobody lands there. */
+START_TEST(pocket_inside_a_masked_closet)
+{
+    vf_conn_report *r = calloc(1, sizeof *r);
+    r->nfindings = 2;
+    r->findings[0] = finding(VF_CONN_TELE_CLOSET_WALK, 8, 1, 0, 0);
+    r->findings[1] = finding(VF_CONN_INTERIOR_POCKET, 6, 1, 0, 0);
+    r->findings[0].cells[5][0] = 0xff;
+    r->findings[1].cells[5][0] = 0x3f;
+    const char *why;
+    ck_assert_int_eq(vf_sev_in_report(r, 1, &trunk_d, &why), VF_SEV_NOTE);
+    r->findings[1].cells[6][0] = 1;   /* one cell outside the closet */
+    ck_assert_int_eq(vf_sev_in_report(r, 1, &trunk_d, &why),
+                     VF_SEV_WARNING);
+    free(r);
+}
+END_TEST
+
+START_TEST(names_round_trip)
+{
+    for (int i = 0; i < VF_SEV_COUNT; i++) {
+        vf_sev s;
+        ck_assert_int_eq(vf_sev_parse(vf_sev_name((vf_sev)i), &s), 0);
+        ck_assert_int_eq(s, i);
+    }
+    vf_sev s;
+    ck_assert_int_eq(vf_sev_parse("fatal", &s), -1);
+    ck_assert_int_eq(vf_sev_of(0, 0, 0), VF_SEV_OK);
+    ck_assert_int_eq(vf_sev_of(3, 0, 0), VF_SEV_NOTE);
+    ck_assert_int_eq(vf_sev_of(3, 2, 0), VF_SEV_WARNING);
+    ck_assert_int_eq(vf_sev_of(3, 2, 1), VF_SEV_ERROR);
+}
+END_TEST
+
+Suite *vf_test_severity_suite(void)
+{
+    Suite *s = suite_create("severity");
+    TCase *tc = tcase_create("rules");
+    tcase_add_test(tc, stairless_areas_follow_the_fill_limit);
+    tcase_add_test(tc, unchecked_branches_have_no_stairless_or_closet_findings);
+    tcase_add_test(tc, closets_follow_the_game_version);
+    tcase_add_test(tc, zones_pockets_and_layouts);
+    tcase_add_test(tc, pocket_inside_a_masked_closet);
+    tcase_add_test(tc, names_round_trip);
+    suite_add_tcase(s, tc);
+    return s;
+}
