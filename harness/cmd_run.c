@@ -18,6 +18,7 @@ static const char run_usage[] =
     "usage: vaultfuzz run [MAP|GLOB]... [--all] [--tag T]... [--file GLOB]...\n"
     "                     [--count N] [--seed N|nightly] [--layouts M[,M]...]\n"
     "                     [--no-rotate] [--opacity] [--force] [--dump]\n"
+    "                     [--fail-on error|warning|note] [--accept FILE]\n"
     "                     [--shard I/N] [-j N] [--timeout SEC] [--out DIR]\n"
     "                     [--progress] [--des PATH]... [--crawl-dir DIR]\n"
     "                     [--place BRANCH:DEPTH]\n"
@@ -46,6 +47,11 @@ static const char run_usage[] =
     "  --force      also run the maps placement.lua skips: removed, unrand,\n"
     "               encompass (each skip is counted with its reason)\n"
     "  --dump       a dump for every case, not only the failing ones\n"
+    "  --fail-on S  the least severity that fails the run: error (default),\n"
+    "               warning or note (every finding is graded by what the\n"
+    "               game would do with it; see the README)\n"
+    "  --accept F   findings marked intended, 'MAP KIND reason' a line\n"
+    "               (default: vaultfuzz-accept.txt in each --des directory)\n"
     "  --shard I/N  run slice I of N (cases k with k % N == I-1); combine\n"
     "               the slices with 'vaultfuzz merge'\n"
     "  -j N         worker processes (default: the number of cores)\n"
@@ -60,8 +66,9 @@ static const char run_usage[] =
     "               DEPTH admits, as in check; maps examine at "
     VF_PLACE_DEFAULT ")\n"
     "\n"
-    "Exit status: 0 when every case is ok, 1 when failures were found, 2\n"
-    "on bad usage or input errors (a .des file that does not load).\n";
+    "Exit status: 0 when no map has a finding of the --fail-on severity or\n"
+    "worse (accepted ones aside), 1 when one has, 2 on bad usage or input\n"
+    "errors (a .des file that does not load, a bad accept line).\n";
 
 /* ---- selection ----------------------------------------------------------- */
 
