@@ -99,12 +99,15 @@ static void print_tally(vf_cli *cli, const vf_cli_world *w,
 {
     char place[64];
     vf_place_describe(&w->cfg.place, place, sizeof place);
+    /* The load-time run is always where the game loads maps (engine). */
     fprintf(cli->out, "lua: %zu maps run as at load, with %s at %s; %zu "
-            "placement resolves%s: %zu lua errors, %zu validate failures, "
+            "placement resolves%s%s: %zu lua errors, %zu validate failures, "
             "%zu vetoes\n", t->maps,
-            w->crawl_dat ? "the game's library" : "our dlua/", place,
-            t->resolves, t->resolves && !w->place ? " (each map at a level "
-            "its PLACE or DEPTH admits)" : "", t->lua_errors,
+            w->crawl_dat ? "the game's library" : "our dlua/",
+            VF_PLACE_LOAD, t->resolves,
+            t->resolves && !w->place ? " (each map at a level its PLACE or "
+            "DEPTH admits)" : t->resolves ? " at " : "",
+            t->resolves && w->place ? place : "", t->lua_errors,
             t->validate_failed, t->vetoed);
 }
 

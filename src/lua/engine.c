@@ -428,8 +428,17 @@ vf_resolve_status vf_engine_resolve(vf_engine *e, const vf_mapdef *def,
     out->rng = &e->rng;
     out->validating = validating;
     e->depth = 0;
+    /* The load-time run happens at the game's start-up (maps.cc
+     * read_maps), with the player on D:1 whatever level the engine is
+     * set to: Lua such as 5 - you.depth() must see that. */
+    vf_place was = *vf_engine_place(e), load;
+    char why[8];
+    if (validating && vf_place_parse(VF_PLACE_LOAD, &load, why, sizeof why)
+        == 0)
+        vf_engine_set_place(e, &load);
     vf_resolve_status st = run_attempts(e, out, NULL, VF_RESOLVE_ATTEMPTS, 1,
                                         validating, attempts, err);
+    vf_engine_set_place(e, &was);
     /* Leave nothing of this case behind: no environment, no current map. */
     flush_env(e, def->name);
     for (size_t i = 0; i < e->nested.n; i++) flush_env(e, e->nested.v[i]);
