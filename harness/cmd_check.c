@@ -125,7 +125,7 @@ static void print_case(vf_cli *cli, const vf_desset *set,
                 v->zones, v->zones == 1 ? "" : "s",
                 vf_mode_is_layout(c->opts.mode)
                     ? " with the layout's stairs"
-                    : " before the stair at (1,1)");
+                    : " before the up stair went in");
 
 }
 
