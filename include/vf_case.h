@@ -108,6 +108,9 @@ typedef struct vf_verdict {
  * when a vault is on or next to (1,1), on the first floor cell (row-major)
  * outside every vault.
  *
+ * In fill mode only the zone count judges (placement.lua's -fill): no
+ * stair, no exit check, r holds no findings.
+ *
  * In a layout mode the level is built the game's way (a primary vault on
  * rock, the layout round it; a minivault on the layout; collision checked;
  * the layout rejoined round the vault; exits connected; six stone stairs

@@ -133,6 +133,37 @@ START_TEST(stair_never_lands_in_a_vault)
 }
 END_TEST
 
+/* placement.lua -fill: the vault alone in rock, judged by its passable
+ * zones only (transparent here: an opaque vault's cells are not passable
+ * to the count, as in the game's _dgn_square_is_passable). A clean float
+ * is ok (no stair in the rock, no exit to reach floor); one with two
+ * rooms is isolated_zones. */
+START_TEST(fill_judges_passable_zones_only)
+{
+    vf_t_eng x;
+    vf_t_eng_open(&x, "NAME: float_room\nORIENT: float\n"
+                      "TAGS: transparent\nMAP\n"
+                      "xxxx\nx..+\nxxxx\nENDMAP\n"
+                      "NAME: two_rooms\nORIENT: float\n"
+                      "TAGS: transparent\nMAP\n"
+                      "xxxxxxx\nx..x..+\nxxxxxxx\nENDMAP\n", 0);
+    vf_level *l = malloc(sizeof *l);
+    vf_conn_report *r = malloc(sizeof *r);
+    for (uint32_t i = 0; i < 5; i++) {
+        vf_verdict v = one_case(&x, l, r, "float_room", VF_MODE_FILL, i);
+        ck_assert_msg(v.kinds == 0, "kinds %x: %s", v.kinds, v.message);
+        ck_assert_int_eq(v.zones, 1);
+        ck_assert_int_eq(v.stair_x, -1);
+        v = one_case(&x, l, r, "two_rooms", VF_MODE_FILL, i);
+        ck_assert_int_eq(v.kinds, VF_V_ISOLATED_ZONES);
+        ck_assert_int_eq(v.zones, 2);
+    }
+    free(r);
+    free(l);
+    vf_t_eng_close(&x);
+}
+END_TEST
+
 Suite *vf_test_verdicts_suite(void)
 {
     Suite *s = suite_create("verdicts");
@@ -140,6 +171,7 @@ Suite *vf_test_verdicts_suite(void)
     tcase_set_timeout(tc, 120);
     tcase_add_test(tc, known_bad_vaults_fail_as_expected);
     tcase_add_test(tc, stair_never_lands_in_a_vault);
+    tcase_add_test(tc, fill_judges_passable_zones_only);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -202,6 +202,17 @@ static void judge_level(vf_level *l, vf_conn_report *r, vf_verdict *v)
     judge_findings(r, v);
 }
 
+/* placement.lua's -fill: the vault alone in rock, placed with no exits
+ * (place_map(map, false, true)), then count_disconnected_zones (dungeon.cc
+ * dgn_count_disconnected_zones: zones of passable cells) must be 1. No
+ * stair goes in and no exit is looked for: in rock there is no floor for
+ * either, so both would fail every vault for the set-up's sake. */
+static void judge_fill(const vf_level *l, vf_verdict *v)
+{
+    v->zones = vf_conn_count_zones(l, 0);
+    if (v->zones > 1) v->kinds |= VF_V_ISOLATED_ZONES;
+}
+
 /* A layout level has its own stairs: the analysis as it stands, counting
  * only the findings whose cells are in or next to a vault, since what the
  * layout does away from the vault (an island in a lake) is not the
@@ -245,6 +256,10 @@ void vf_case_run(vf_engine *e, const vf_mapdef *def, uint64_t base_seed,
     if (!resolve_and_place(e, def, o, l, m, &pr, v)) return;
     if (vf_mode_is_layout(o->mode)) {
         judge_layout(l, r, v);
+        return;
+    }
+    if (o->mode == VF_MODE_FILL) {
+        judge_fill(l, v);
         return;
     }
     judge_exits(l, v);

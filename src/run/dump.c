@@ -72,6 +72,8 @@ static void zones_header(vf_sbuf *b, const vf_dump_in *in)
     vf_sbuf_printf(b, "%d passable %s; findings: ", in->v->zones,
                    vf_mode_is_layout(in->rec->mode)
                        ? "with the layout's stairs"
+                       : in->rec->mode == VF_MODE_FILL
+                       ? "in rock (no stair)"
                        : "before the up stair went in");
     const char *sep = "";
     for (int k = 0; k < VF_CONN_KIND_COUNT; k++) {
