@@ -32,7 +32,7 @@ START_TEST(lint_default_corpus_is_clean)
     run r = vf("lint", NULL, NULL, NULL);
     ck_assert_int_eq(r.rc, 0);
     ck_assert_str_eq(r.out, "lua: 24 maps run as at load, with our dlua/ at "
-                     "D:8; 0 placement resolves: 0 lua errors, 0 validate "
+                     "D:1; 0 placement resolves: 0 lua errors, 0 validate "
                      "failures, 0 vetoes\n"
                      "lint: 7 files, 24 maps, 49 chunks, 0 errors, "
                      "0 warnings\n");
@@ -93,7 +93,8 @@ START_TEST(check_prints_verdict_and_level)
 END_TEST
 
 /* Without --place, lint, show and check run each map where the game
- * builds it; lint's load-time runs stay at D:8 whatever map came before. */
+ * builds it; lint's load-time runs stay at D:1 (the game's start-up)
+ * whatever map came before. */
 static const char places_des[] =
     "NAME: vf_in_lair\n"
     "TAGS: transparent\n"
@@ -105,10 +106,10 @@ static const char places_des[] =
     "x@x\n"
     "ENDMAP\n"
     "\n"
-    "NAME: vf_loads_at_d8\n"
+    "NAME: vf_loads_at_d1\n"
     "TAGS: transparent\n"
     "DEPTH: D\n"
-    ": if is_validating() and you.depth() ~= 8 then\n"
+    ": if is_validating() and you.depth() ~= 1 then\n"
     ":   error('loaded at depth ' .. you.depth())\n"
     ": end\n"
     "MAP\n"
@@ -151,7 +152,7 @@ START_TEST(lint_runs_map_lua)
     snprintf(want, sizeof want,
              "%s:4: map vf_load_error: attempt to index local 't' (a nil "
              "value)\n"
-             "lua: 2 maps run as at load, with our dlua/ at D:8; 0 placement "
+             "lua: 2 maps run as at load, with our dlua/ at D:1; 0 placement "
              "resolves: 1 lua errors, 0 validate failures, 0 vetoes\n"
              "lint: 1 files, 2 maps, 4 chunks, 1 errors, 0 warnings\n", p);
     ck_assert_str_eq(r.out, want);
@@ -192,6 +193,64 @@ START_TEST(lint_runs_map_lua)
 }
 END_TEST
 
+/* A fake crawl checkout under root: dat/dlua holds the boot files, its
+ * dungeon.lua ours plus game_only(), which the one map of dat/des calls. */
+static void fake_checkout(const char *root)
+{
+    static const char *const boot[] = {"util", "iter", "init", "luamark",
+                                       "mapinit", NULL};
+    char path[256], *ours;
+    size_t len;
+    char why[128];
+    snprintf(path, sizeof path, "mkdir -p %s/dat/dlua %s/dat/des", root,
+             root);
+    ck_assert_int_eq(system(path), 0);
+    for (int i = 0; boot[i]; i++) {
+        snprintf(path, sizeof path, "%s/dat/dlua/%s.lua", root, boot[i]);
+        FILE *f = fopen(path, "w");
+        ck_assert_ptr_nonnull(f);
+        fclose(f);
+    }
+    ck_assert_int_eq(vf_fs_read(VF_SOURCE_DIR "/dlua/dungeon.lua", 1 << 22,
+                                &ours, &len, why, sizeof why), 0);
+    snprintf(path, sizeof path, "%s/dat/dlua/dungeon.lua", root);
+    FILE *f = fopen(path, "w");
+    ck_assert_ptr_nonnull(f);
+    fprintf(f, "%s\nfunction game_only() return 1 end\n", ours);
+    fclose(f);
+    free(ours);
+    snprintf(path, sizeof path, "%s/dat/des/a.des", root);
+    f = fopen(path, "w");
+    ck_assert_ptr_nonnull(f);
+    fputs("NAME: vf_calls_game\nDEPTH: D\n: game_only()\nMAP\nx@x\n"
+          "ENDMAP\n", f);
+    fclose(f);
+}
+
+/* --des CHECKOUT/dat/des runs the maps with that checkout's dat/dlua, as
+ * --crawl-dir does; the same files elsewhere get our dlua/. */
+START_TEST(des_of_a_checkout_uses_its_library)
+{
+    char root[64], des[96], copy[96], cmd[256];
+    snprintf(root, sizeof root, "/tmp/vf_checkout_%d", (int)getpid());
+    fake_checkout(root);
+    snprintf(des, sizeof des, "%s/dat/des", root);
+    run r = vf("lint", "--des", des, NULL);
+    ck_assert_msg(r.rc == 0, "%s", r.out);
+    ck_assert_ptr_nonnull(strstr(r.out, "with the game's library"));
+    done(&r);
+    snprintf(copy, sizeof copy, "%s/elsewhere", root);
+    snprintf(cmd, sizeof cmd, "cp -r %s %s", des, copy);
+    ck_assert_int_eq(system(cmd), 0);
+    r = vf("lint", "--des", copy, NULL);
+    ck_assert_int_eq(r.rc, 1);
+    ck_assert_ptr_nonnull(strstr(r.out, "with our dlua/"));
+    done(&r);
+    snprintf(cmd, sizeof cmd, "rm -rf %s", root);
+    ck_assert_int_eq(system(cmd), 0);
+}
+END_TEST
+
 /* The game's load-time checks (§5.7) run on what the load-time Lua built;
  * a map whose Lua fails is reported for that alone. */
 START_TEST(lint_applies_load_checks)
@@ -210,7 +269,7 @@ START_TEST(lint_applies_load_checks)
              "%s:14: map vf_nowhere: Map 'vf_nowhere' has no DEPTH, no PLACE "
              "and no selectable tag in 'minivault'\n"
              "%s:20: map vf_broken: first\n"
-             "lua: 4 maps run as at load, with our dlua/ at D:8; 0 placement "
+             "lua: 4 maps run as at load, with our dlua/ at D:1; 0 placement "
              "resolves: 1 lua errors, 0 validate failures, 0 vetoes\n"
              "lint: 1 files, 4 maps, 7 chunks, 3 errors, 0 warnings\n",
              p, p, p);
@@ -235,7 +294,7 @@ START_TEST(lint_reports_errors_and_exit_status)
         "main chunk: 'then' expected near 'subst'\n"
         "corpus/bad/lua_syntax.des.bad:13: map vf_bad_lua: Lua error in the "
         "veto chunk: unexpected symbol near '='\n"
-        "lua: 1 maps run as at load, with our dlua/ at D:8; 0 placement "
+        "lua: 1 maps run as at load, with our dlua/ at D:1; 0 placement "
         "resolves: 0 lua errors, 0 validate failures, 0 vetoes\n"
         "lint: 1 files, 2 maps, 5 chunks, 2 errors, 0 warnings\n");
     done(&r);
@@ -426,6 +485,7 @@ Suite *vf_test_cli_suite(void)
     tcase_add_test(tc, lint_default_corpus_is_clean);
     tcase_add_test(tc, lint_reports_errors_and_exit_status);
     tcase_add_test(tc, lint_applies_load_checks);
+    tcase_add_test(tc, des_of_a_checkout_uses_its_library);
     tcase_add_test(tc, lint_stats);
     tcase_add_test(tc, list_text_and_json);
     tcase_add_test(tc, list_load_errors_go_to_stderr);
