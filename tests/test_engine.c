@@ -469,6 +469,28 @@ START_TEST(load_time_run_is_at_depth_1)
 }
 END_TEST
 
+/* dgn.item_spec (trunk's ziggurat.lua at placement): an item list checked
+ * as KITEM checks it, handed back for dgn.create_item. */
+START_TEST(item_spec_checks_and_returns_a_list)
+{
+    eng x;
+    eng_open(&x, "NAME: loot\nTAGS: transparent\n"
+                 ": local l = dgn.item_spec('* no_pickup w:70 / potion of "
+                 "magic q:5')\n"
+                 ": dgn.create_item(1, 1, l)\n"
+                 ": assert(type(l) == 'table' and l.spec)\n"
+                 "MAP\nx@x\nENDMAP\n"
+                 "NAME: bad_loot\nTAGS: transparent\n"
+                 ": dgn.item_spec('* w:0')\n"
+                 "MAP\nx@x\nENDMAP\n");
+    ck_assert_msg(resolve(&x, "loot", 1) == VF_RESOLVED, "%s",
+                  vf_sbuf_str(&x.err));
+    ck_assert_int_eq(resolve(&x, "bad_loot", 1), VF_LUA_ERROR);
+    ck_assert_ptr_nonnull(strstr(vf_sbuf_str(&x.err), "weight"));
+    eng_close(&x);
+}
+END_TEST
+
 Suite *vf_test_engine_suite(void)
 {
     Suite *s = suite_create("engine");
@@ -489,6 +511,7 @@ Suite *vf_test_engine_suite(void)
     tcase_add_test(tc, grid_geometry);
     tcase_add_test(tc, maps_run_where_they_are_placed);
     tcase_add_test(tc, load_time_run_is_at_depth_1);
+    tcase_add_test(tc, item_spec_checks_and_returns_a_list);
     suite_add_tcase(s, tc);
     return s;
 }
