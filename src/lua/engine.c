@@ -8,13 +8,14 @@
 #include <string.h>
 #include <sys/stat.h>
 
-/* The name a .des file's chunks carry in Lua messages: Lua cuts source
- * names past 60 characters from the left, so long paths are shortened at
- * a '/' here, keeping the part that says which file it is. */
+/* The name a .des file's chunks carry in Lua messages: Lua 5.1 cuts an
+ * "@" source name longer than LUA_IDSIZE less " '...' " (60 - 8 = 52)
+ * from the left behind "...", so long paths are shortened at a '/' here,
+ * keeping the part that says which file it is. */
 static const char *chunk_file_name(const char *path)
 {
     const char *p = path;
-    while (strlen(p) > 55) {
+    while (strlen(p) > 52) {
         const char *slash = strchr(p + 1, '/');
         if (!slash) break;
         p = slash + 1;
