@@ -164,6 +164,31 @@ START_TEST(fill_judges_passable_zones_only)
 }
 END_TEST
 
+/* A deliberate veto names the veto chunk's place in the .des file; one
+ * that raised an error says so. */
+START_TEST(veto_names_its_chunk)
+{
+    vf_t_eng x;
+    vf_t_eng_open(&x, "NAME: no_thanks\nORIENT: float\n"
+                      "veto {{\n  return true\n}}\nMAP\n.@.\nENDMAP\n"
+                      "NAME: broken_veto\nORIENT: float\n"
+                      "veto {{ return nil + 1 }}\nMAP\n.@.\nENDMAP\n", 0);
+    vf_level *l = malloc(sizeof *l);
+    vf_conn_report *r = malloc(sizeof *r);
+    vf_verdict v = one_case(&x, l, r, "no_thanks", VF_MODE_EMPTY, 0);
+    ck_assert_int_eq(v.kinds, VF_V_VETOED);
+    /* The chunk's first line of Lua. */
+    ck_assert_str_eq(v.message, "vetoed by its veto chunk at t.des:4");
+    v = one_case(&x, l, r, "broken_veto", VF_MODE_EMPTY, 0);
+    ck_assert_int_eq(v.kinds, VF_V_VETOED);
+    ck_assert_ptr_nonnull(strstr(v.message, "vetoed by its veto chunk at "
+                                 "t.des:11, which raised: "));
+    free(r);
+    free(l);
+    vf_t_eng_close(&x);
+}
+END_TEST
+
 Suite *vf_test_verdicts_suite(void)
 {
     Suite *s = suite_create("verdicts");
@@ -172,6 +197,7 @@ Suite *vf_test_verdicts_suite(void)
     tcase_add_test(tc, known_bad_vaults_fail_as_expected);
     tcase_add_test(tc, stair_never_lands_in_a_vault);
     tcase_add_test(tc, fill_judges_passable_zones_only);
+    tcase_add_test(tc, veto_names_its_chunk);
     suite_add_tcase(s, tc);
     return s;
 }

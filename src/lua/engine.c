@@ -352,16 +352,26 @@ static int attempt(vf_engine *e, const vf_mapdef *def, int validating,
     return pass;
 }
 
-/* The veto chunk: true, or a Lua error, vetoes the map. */
-static int vetoed(vf_engine *e, const vf_mapdef *def, vf_rmap *m)
+/* The veto chunk: true, or a Lua error, vetoes the map (mapdef.cc
+ * map_def::test_lua_veto). A veto says so in why, naming the chunk's
+ * place in the .des file (its first line, as the game's chunks count
+ * them) and the error, if that was the reason. */
+static int vetoed(vf_engine *e, const vf_mapdef *def, vf_rmap *m,
+                  vf_sbuf *why)
 {
-    if (vf_chunk_empty(&def->chunk[VF_CHUNK_VETO])) return 0;
+    const vf_chunk *c = &def->chunk[VF_CHUNK_VETO];
+    if (vf_chunk_empty(c)) return 0;
     lua_State *L = vf_lua_state(e->lua);
     vf_sbuf err = VF_SBUF_INIT;
     int rc = set_map(e, m, &err);
     if (rc == 0) rc = run_chunk(e, def, VF_CHUNK_VETO, 1, &err);
     int veto = rc != 0 || lua_toboolean(L, -1);
     if (rc == 0) lua_pop(L, 1);
+    if (veto)
+        vf_sbuf_printf(why, "vetoed by its veto chunk at %s:%d%s%s",
+                       e->set->files[def->file].path, c->first,
+                       rc ? ", which raised: " : "",
+                       rc ? vf_sbuf_str(&err) : "");
     vf_sbuf_free(&err);
     return veto;
 }
@@ -384,7 +394,7 @@ static vf_resolve_status run_attempts(vf_engine *e, vf_rmap *m,
     while (n < (load ? 1 : attempts)) {
         n++;
         if (as_vault) vf_used_truncate(&e->used, 0, 0);
-        if (!load && vetoed(e, def, m)) {
+        if (!load && vetoed(e, def, m, err)) {
             st = VF_VETOED;
             break;
         }
