@@ -189,6 +189,7 @@ int vf_cmd_lint(vf_cli *cli, int argc, char **argv)
     vf_des_compile(&set, &d, &chunks);
     lua_tally t = {0};
     if (lua) run_lua(&w, &set, seeds, &d, &t);
+    if (lua && !w.crawl_dat) vf_lint_group_library(&d, w.cfg.dlua_dir);
     vf_diag_print(&d, cli->out);
     if (stats) print_stats(cli, &set);
     if (t.ran && set.nmaps) print_tally(cli, &w, &t);

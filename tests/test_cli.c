@@ -257,6 +257,51 @@ START_TEST(des_of_a_checkout_uses_its_library)
 }
 END_TEST
 
+/* Without the game's library, maps and preludes that need it are one
+ * error saying so; a name the library does not define stays its own
+ * error; a path is printed once, whole, however long. */
+START_TEST(lint_without_the_game_library)
+{
+    char dir[160], path[224], cmd[256];
+    snprintf(dir, sizeof dir, "/tmp/vf_lib_%d/a/rather/long/directory/name"
+             "/to/pass/fifty/two/characters", (int)getpid());
+    snprintf(cmd, sizeof cmd, "mkdir -p %s", dir);
+    ck_assert_int_eq(system(cmd), 0);
+    snprintf(path, sizeof path, "%s/game.des", dir);
+    FILE *f = fopen(path, "w");
+    ck_assert_ptr_nonnull(f);
+    fputs(": crawl_require('dlua/vault.lua')\n: function mine() end\n"
+          "NAME: vf_zig\nDEPTH: D\n: ziggurat_level(_G)\nMAP\nx@x\n"
+          "ENDMAP\n\n"
+          "NAME: vf_own_prelude\nDEPTH: D\n: mine()\nMAP\nx@x\n"
+          "ENDMAP\n", f);
+    fclose(f);
+    /* A file with no prelude of the library's: its maps' own mistakes. */
+    snprintf(path, sizeof path, "%s/typo.des", dir);
+    f = fopen(path, "w");
+    ck_assert_ptr_nonnull(f);
+    fputs("NAME: vf_typo\nDEPTH: D\n: no_such_function_anywhere()\nMAP\n"
+          "x@x\nENDMAP\n", f);
+    fclose(f);
+    run r = vf("lint", "--des", dir, NULL);
+    ck_assert_int_eq(r.rc, 1);
+    ck_assert_ptr_nonnull(strstr(r.out, "\n2 maps and 1 file preludes need "
+                                 "the game's Lua library (its dat/dlua: "
+                                 "dlua/vault.lua, ziggurat_level), which is "
+                                 "not loaded: give the crawl checkout with "
+                                 "--crawl-dir\n"));
+    char want[512];
+    snprintf(want, sizeof want, "%s:3: map vf_typo: attempt to call global "
+             "'no_such_function_anywhere' (a nil value)\n", path);
+    ck_assert_msg(!strncmp(r.out, want, strlen(want)), "%s", r.out);
+    ck_assert_ptr_nonnull(strstr(r.out, " 2 errors, 0 warnings\n"));
+    ck_assert_ptr_null(strstr(r.out, "..."));
+    done(&r);
+    snprintf(cmd, sizeof cmd, "rm -rf /tmp/vf_lib_%d", (int)getpid());
+    ck_assert_int_eq(system(cmd), 0);
+}
+END_TEST
+
 /* The game's load-time checks (§5.7) run on what the load-time Lua built;
  * a map whose Lua fails is reported for that alone. */
 START_TEST(lint_applies_load_checks)
@@ -492,6 +537,7 @@ Suite *vf_test_cli_suite(void)
     tcase_add_test(tc, lint_reports_errors_and_exit_status);
     tcase_add_test(tc, lint_applies_load_checks);
     tcase_add_test(tc, des_of_a_checkout_uses_its_library);
+    tcase_add_test(tc, lint_without_the_game_library);
     tcase_add_test(tc, lint_stats);
     tcase_add_test(tc, list_text_and_json);
     tcase_add_test(tc, list_load_errors_go_to_stderr);

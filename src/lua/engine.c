@@ -23,6 +23,22 @@ static const char *chunk_file_name(const char *path)
     return p;
 }
 
+/* msg without its leading "NAME:LINE: " when NAME is path's chunk name:
+ * the caller prints path whole, once. *line gets LINE then. */
+static const char *strip_own_path(const char *msg, const char *path,
+                                  int *line)
+{
+    const char *name = chunk_file_name(path);
+    size_t n = strlen(name);
+    if (strncmp(msg, name, n) || msg[n] != ':') return msg;
+    char *end;
+    long l = strtol(msg + n + 1, &end, 10);
+    if (end == msg + n + 1 || end[0] != ':' || end[1] != ' ' || l <= 0)
+        return msg;
+    *line = (int)l;
+    return end + 2;
+}
+
 /* Runs a file of the library (dungeon.lua) in _G. */
 static int run_library_file(vf_engine *e, const char *path, vf_sbuf *err)
 {
@@ -84,8 +100,11 @@ static int run_preludes(vf_engine *e, vf_diag *d)
         vf_lua_case_begin(e->lua);
         if (push_chunk(e, &file->prelude, file->path, &err) ||
             vf_lua_pcall(e->lua, 0, 0, &err)) {
-            vf_diag_add(d, VF_ERROR, file->path, file->prelude.first, NULL,
-                        "global prelude: %s", vf_sbuf_str(&err));
+            int line = file->prelude.first;
+            const char *msg = strip_own_path(vf_sbuf_str(&err), file->path,
+                                             &line);
+            vf_diag_add(d, VF_ERROR, file->path, line, NULL,
+                        "global prelude: %s", msg);
             errors++;
         }
         vf_sbuf_free(&err);
@@ -536,17 +555,8 @@ void vf_engine_diag(vf_diag *d, vf_severity sev, const vf_desset *set,
                     const vf_mapdef *def, const char *what, const char *msg)
 {
     const char *path = set->files[def->file].path;
-    const char *name = chunk_file_name(path);
-    size_t n = strlen(name);
     int line = def->line;
-    if (!strncmp(msg, name, n) && msg[n] == ':') {
-        char *end;
-        long l = strtol(msg + n + 1, &end, 10);
-        if (end > msg + n + 1 && end[0] == ':' && end[1] == ' ' && l > 0) {
-            line = (int)l;
-            msg = end + 2;
-        }
-    }
+    msg = strip_own_path(msg, path, &line);
     if (what && *what)
         vf_diag_add(d, sev, path, line, def->name, "%s: %s", what, msg);
     else
