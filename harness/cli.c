@@ -122,6 +122,28 @@ int vf_cli_world_opt(vf_cli_world *w, const char *name, const char *arg)
     return 1;
 }
 
+/* A --des naming a checkout's dat/des (its sibling dat/dlua holding the
+ * game's library): the dat directory, as --crawl-dir would give; else
+ * NULL. The game reads its maps with that library (maps.cc read_maps runs
+ * dlua/loadmaps.lua), so they are run with it. */
+static char *dat_of_des(const char *des)
+{
+    size_t n = strlen(des);
+    while (n > 1 && des[n - 1] == '/') n--;
+    if (n < 3 || strncmp(des + n - 3, "des", 3) ||
+        (n > 3 && des[n - 4] != '/'))
+        return NULL;
+    char *parent = n > 4 ? vf_xstrndup(des, n - 4) : vf_xstrdup(".");
+    vf_sbuf lib = VF_SBUF_INIT;
+    vf_sbuf_printf(&lib, "%s/dlua/dungeon.lua", parent);
+    struct stat st;
+    int found = stat(lib.s, &st) == 0 && S_ISREG(st.st_mode);
+    vf_sbuf_free(&lib);
+    if (found) return parent;
+    free(parent);
+    return NULL;
+}
+
 long vf_cli_world_load(vf_cli *cli, const char *cmd, vf_cli_world *w,
                        vf_desset *set, vf_diag *d)
 {
@@ -143,6 +165,9 @@ long vf_cli_world_load(vf_cli *cli, const char *cmd, vf_cli_world *w,
         }
         w->cfg.crawl_dat = w->crawl_dat;
     }
+    for (size_t i = 0; !w->crawl_dat && i < w->des.n; i++)
+        if ((w->crawl_dat = dat_of_des(w->des.v[i])))
+            w->cfg.crawl_dat = w->crawl_dat;
     if (w->des.n) return (long)vf_des_load_paths(set, w->des.v, w->des.n, d);
     vf_sbuf dir = VF_SBUF_INIT;
     if (w->crawl_dat) vf_sbuf_printf(&dir, "%s/des", w->crawl_dat);

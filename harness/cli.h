@@ -172,6 +172,11 @@ int vf_cli_report_load(vf_cli *cli, const char *cmd, const char *dir,
                        vf_cli_rdir *r);
 void vf_cli_report_free(vf_cli_rdir *r);
 
+/* lint without the game's library (lint_lib.c): the errors of maps and
+ * file preludes that need it (dlua_dir/game_library.txt names its files
+ * and globals) become one error saying so. */
+void vf_lint_group_library(vf_diag *d, const char *dlua_dir);
+
 int vf_cmd_run(vf_cli *cli, int argc, char **argv);
 int vf_cmd_repro(vf_cli *cli, int argc, char **argv);
 int vf_cmd_merge(vf_cli *cli, int argc, char **argv);

@@ -132,7 +132,8 @@ static void print_case(vf_cli *cli, const vf_desset *set,
                 v->zones, v->zones == 1 ? "" : "s",
                 vf_mode_is_layout(c->opts.mode)
                     ? " with the layout's stairs"
-                    : " before the stair at (1,1)");
+                    : c->opts.mode == VF_MODE_FILL ? " in rock (no stair)"
+                    : " before the up stair went in");
 
 }
 

@@ -19,14 +19,16 @@ static const char lint_usage[] =
     VF_CLI_WORLD_HELP
     "  --seeds N    also resolve every map as at placement for seeds 1..N\n"
     "               (without --place, each at a level its PLACE or DEPTH\n"
-    "               admits) and report its Lua errors\n"
+    "               admits) and report its Lua errors as warnings (the\n"
+    "               game loads such a map; it fails when placed)\n"
     "  --no-lua     load and compile only: no Lua run, so no load-time\n"
     "               checks either (they judge what the Lua built; the\n"
     "               game's Lua library is needed to run the game's own\n"
     "               vaults: see --crawl-dir)\n"
     "  --stats      also print the Lua calls the headers generate, by kind\n"
     "\n"
-    "Exit status: 0 when no errors were found, 1 otherwise, 2 on bad usage.\n";
+    "Exit status: 0 when no errors were found (nothing the game would refuse\n"
+    "to load), 1 otherwise, 2 on bad usage.\n";
 
 static void print_stats(vf_cli *cli, const vf_desset *set)
 {
@@ -59,10 +61,12 @@ static void run_map(const vf_cli_world *w, vf_engine *e,
                           NULL, &err) == VF_LUA_ERROR) {
         vf_engine_diag(d, VF_ERROR, set, def, "", vf_sbuf_str(&err));
         t->lua_errors++;
+        seeds = 0;   /* the game has no such map to place */
     } else if (vf_mapcheck(&m, vf_engine_is_flag, e, &err)) {
         /* The game refuses to load such a map (§5.7). */
         vf_diag_add(d, VF_ERROR, set->files[def->file].path, def->line,
                     def->name, "%s", vf_sbuf_str(&err));
+        seeds = 0;
     }
     unsigned long failed = 0, first_seed = 0;
     if (seeds) vf_cli_world_map_place(w, e, def);
@@ -83,11 +87,13 @@ static void run_map(const vf_cli_world *w, vf_engine *e,
         case VF_RESOLVED: break;
         }
     }
+    /* The game loads such a map (only read_maps' load-time run can make
+     * it refuse one); it fails when a level places it: a warning. */
     if (failed) {
-        char what[96];
-        snprintf(what, sizeof what, "at placement (%lu of %lu seeds, first "
-                 "seed %lu)", failed, seeds, first_seed);
-        vf_engine_diag(d, VF_ERROR, set, def, what, vf_sbuf_str(&first));
+        char what[160];
+        snprintf(what, sizeof what, "fails at placement, not at load (%lu "
+                 "of %lu seeds, first seed %lu)", failed, seeds, first_seed);
+        vf_engine_diag(d, VF_WARNING, set, def, what, vf_sbuf_str(&first));
     }
     vf_sbuf_free(&err);
     vf_sbuf_free(&first);
@@ -99,12 +105,15 @@ static void print_tally(vf_cli *cli, const vf_cli_world *w,
 {
     char place[64];
     vf_place_describe(&w->cfg.place, place, sizeof place);
+    /* The load-time run is always where the game loads maps (engine). */
     fprintf(cli->out, "lua: %zu maps run as at load, with %s at %s; %zu "
-            "placement resolves%s: %zu lua errors, %zu validate failures, "
+            "placement resolves%s%s: %zu lua errors, %zu validate failures, "
             "%zu vetoes\n", t->maps,
-            w->crawl_dat ? "the game's library" : "our dlua/", place,
-            t->resolves, t->resolves && !w->place ? " (each map at a level "
-            "its PLACE or DEPTH admits)" : "", t->lua_errors,
+            w->crawl_dat ? "the game's library" : "our dlua/",
+            VF_PLACE_LOAD, t->resolves,
+            t->resolves && !w->place ? " (each map at a level its PLACE or "
+            "DEPTH admits)" : t->resolves ? " at " : "",
+            t->resolves && w->place ? place : "", t->lua_errors,
             t->validate_failed, t->vetoed);
 }
 
@@ -180,6 +189,7 @@ int vf_cmd_lint(vf_cli *cli, int argc, char **argv)
     vf_des_compile(&set, &d, &chunks);
     lua_tally t = {0};
     if (lua) run_lua(&w, &set, seeds, &d, &t);
+    if (lua && !w.crawl_dat) vf_lint_group_library(&d, w.cfg.dlua_dir);
     vf_diag_print(&d, cli->out);
     if (stats) print_stats(cli, &set);
     if (t.ran && set.nmaps) print_tally(cli, &w, &t);

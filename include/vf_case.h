@@ -93,14 +93,16 @@ typedef struct vf_verdict {
     int zones;               /* passable zones once the vault is placed,
                               * before the stair goes in: placement.lua's
                               * count_disconnected_zones (-1 if not placed) */
+    int stair_x, stair_y;    /* the up staircase the checks put in (empty
+                              * mode; -1 when none went in) */
     char message[512];       /* Lua error or placement failure, if any */
 } vf_verdict;
 
 /* Runs one case of def into *v. l, m and r are the caller's workspace;
- * after the call they hold the level (with the stair the checks put at
- * (1,1)), the resolved map and the connectivity report (its findings are
- * the verdict's zones; when the map was not placed, r->nzones is 0 and r
- * holds no findings).
+ * after the call they hold the level (with the stair the checks put in at
+ * v->stair_x, v->stair_y), the resolved map and the connectivity report
+ * (its findings are the verdict's zones; when the map was not placed,
+ * r->nzones is 0 and r holds no findings).
  *
  * Each kind is graded (vf_severity.h) by the worst finding behind it; a
  * finding the game does not look for where the level is (a stairless
@@ -110,12 +112,17 @@ typedef struct vf_verdict {
  * one passable zone (placement.lua's test; a level with none, as an
  * opaque vault in fill mode gives, is not isolated); exit_unconnected
  * when none of the vault's exits could reach floor; the others from the
- * findings of vf_conn_analyse once an up staircase stands at (1,1).
+ * findings of vf_conn_analyse once an up staircase stands at (1,1), or
+ * when a vault is on or next to (1,1), on the first floor cell (row-major)
+ * outside every vault.
+ *
+ * In fill mode only the zone count judges (placement.lua's -fill): no
+ * stair, no exit check, r holds no findings.
  *
  * In a layout mode the level is built the game's way (a primary vault on
  * rock, the layout round it; a minivault on the layout; collision checked;
  * the layout rejoined round the vault; exits connected; six stone stairs
- * outside the vaults), there is no stair at (1,1), exit_unconnected says
+ * outside the vaults), no stair goes in, exit_unconnected says
  * none of the exits was connected, and only findings in or next to a
  * vault count. A map its layout tags keep out is not tried (v->not_tried,
  * kinds 0). The layout draws from its own generator, seeded from the case

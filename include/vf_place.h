@@ -29,6 +29,10 @@ typedef struct vf_place {
 
 /* The default place: a mid-dungeon level. */
 #define VF_PLACE_DEFAULT "D:8"
+/* Where the game's player stands while it loads maps: read_maps() (maps.cc)
+ * runs before any game exists, with the player as player.cc's
+ * player::init leaves it (BRANCH_DUNGEON, depth 1). */
+#define VF_PLACE_LOAD "D:1"
 
 size_t vf_branch_count(void);
 const vf_branch *vf_branch_get(int i);

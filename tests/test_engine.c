@@ -444,6 +444,53 @@ START_TEST(grid_geometry)
 }
 END_TEST
 
+/* The load-time run is the game's read_maps() at start-up, the player on
+ * D:1 (player::init), whatever level the engine is set to; placement
+ * runs where it is set, and the load-time run leaves that alone. The Lua
+ * is trunk's grunt_hell_horde's: a weight of 5 - depth. */
+START_TEST(load_time_run_is_at_depth_1)
+{
+    eng x;
+    eng_open(&x, "NAME: hordeish\nTAGS: transparent\n"
+                 ": nsubst('A = 1:x / 1:' .. you.depth() .. ' .:' .. "
+                 "5 - you.depth())\n"
+                 ": if you.depth() ~= 1 and is_validating() then "
+                 "error('load at depth ' .. you.depth()) end\n"
+                 "MAP\nAAAAA@\nENDMAP\n");
+    ck_assert_int_eq(vf_engine_place(x.e)->depth, 8);
+    vf_sbuf_reset(&x.err);
+    ck_assert_msg(vf_engine_resolve(x.e, vf_t_map(&x.l, "hordeish"), 1, 1,
+                                    &x.m, NULL, &x.err) == VF_RESOLVED,
+                  "%s", vf_sbuf_str(&x.err));
+    ck_assert_int_eq(vf_engine_place(x.e)->depth, 8);
+    ck_assert_int_eq(resolve(&x, "hordeish", 1), VF_LUA_ERROR);
+    ck_assert_ptr_nonnull(strstr(vf_sbuf_str(&x.err), "weight"));
+    eng_close(&x);
+}
+END_TEST
+
+/* dgn.item_spec (trunk's ziggurat.lua at placement): an item list checked
+ * as KITEM checks it, handed back for dgn.create_item. */
+START_TEST(item_spec_checks_and_returns_a_list)
+{
+    eng x;
+    eng_open(&x, "NAME: loot\nTAGS: transparent\n"
+                 ": local l = dgn.item_spec('* no_pickup w:70 / potion of "
+                 "magic q:5')\n"
+                 ": dgn.create_item(1, 1, l)\n"
+                 ": assert(type(l) == 'table' and l.spec)\n"
+                 "MAP\nx@x\nENDMAP\n"
+                 "NAME: bad_loot\nTAGS: transparent\n"
+                 ": dgn.item_spec('* w:0')\n"
+                 "MAP\nx@x\nENDMAP\n");
+    ck_assert_msg(resolve(&x, "loot", 1) == VF_RESOLVED, "%s",
+                  vf_sbuf_str(&x.err));
+    ck_assert_int_eq(resolve(&x, "bad_loot", 1), VF_LUA_ERROR);
+    ck_assert_ptr_nonnull(strstr(vf_sbuf_str(&x.err), "weight"));
+    eng_close(&x);
+}
+END_TEST
+
 Suite *vf_test_engine_suite(void)
 {
     Suite *s = suite_create("engine");
@@ -463,6 +510,8 @@ Suite *vf_test_engine_suite(void)
     tcase_add_test(tc, flips_and_rotation);
     tcase_add_test(tc, grid_geometry);
     tcase_add_test(tc, maps_run_where_they_are_placed);
+    tcase_add_test(tc, load_time_run_is_at_depth_1);
+    tcase_add_test(tc, item_spec_checks_and_returns_a_list);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -113,12 +113,113 @@ START_TEST(known_bad_vaults_fail_as_expected)
 }
 END_TEST
 
+/* One case of a map given as text, in mode m. */
+static vf_verdict one_case(vf_t_eng *x, vf_level *l, vf_conn_report *r,
+                           const char *map, vf_mode m, uint32_t iter)
+{
+    vf_case_opts o = {m, 1, 0};
+    vf_verdict v;
+    vf_case_run(x->e, vf_t_map(&x->l, map), 1, iter, &o, l, &x->m, r, &v);
+    return v;
+}
+
+/* placement.lua's stair at (1,1) is meant to stand in the level's own
+ * zone; a vault placed over (1,1) (ORIENT northwest) would get it in its
+ * wall, the rest of the level then reading as a stairless zone. The stair
+ * goes to the first floor cell outside every vault instead; a vault away
+ * from (1,1) keeps it at (1,1). */
+START_TEST(stair_never_lands_in_a_vault)
+{
+    vf_t_eng x;
+    vf_t_eng_open(&x, "NAME: nw_room\nORIENT: northwest\nMAP\nxxxxx\n"
+                      "xxxxx\nxx..+\nxx..x\nxxxxx\nENDMAP\n"
+                      "NAME: float_room\nTAGS: transparent\nMAP\n"
+                      "xxxx\nx..+\nxxxx\nENDMAP\n"
+                      "NAME: centre_room\nORIENT: centre\nMAP\n"
+                      "xxxx\nx..+\nxxxx\nENDMAP\n", 0);
+    vf_level *l = malloc(sizeof *l);
+    vf_conn_report *r = malloc(sizeof *r);
+    vf_verdict v = one_case(&x, l, r, "nw_room", VF_MODE_EMPTY, 0);
+    ck_assert_msg(v.kinds == 0, "kinds %x: %s", v.kinds, v.message);
+    ck_assert_int_eq(v.stair_x, 6);
+    ck_assert_int_eq(v.stair_y, 1);
+    ck_assert_int_eq(l->feat[1][6], VF_F_STONE_STAIRS_UP_I);
+    ck_assert_int_ne(l->feat[1][1], VF_F_STONE_STAIRS_UP_I);
+    v = one_case(&x, l, r, "centre_room", VF_MODE_EMPTY, 0);
+    ck_assert_int_eq(v.kinds, 0);
+    ck_assert_int_eq(v.stair_x, 1);
+    ck_assert_int_eq(v.stair_y, 1);
+    free(r);
+    free(l);
+    vf_t_eng_close(&x);
+}
+END_TEST
+
+/* placement.lua -fill: the vault alone in rock, judged by its passable
+ * zones only (transparent here: an opaque vault's cells are not passable
+ * to the count, as in the game's _dgn_square_is_passable). A clean float
+ * is ok (no stair in the rock, no exit to reach floor); one with two
+ * rooms is isolated_zones. */
+START_TEST(fill_judges_passable_zones_only)
+{
+    vf_t_eng x;
+    vf_t_eng_open(&x, "NAME: float_room\nORIENT: float\n"
+                      "TAGS: transparent\nMAP\n"
+                      "xxxx\nx..+\nxxxx\nENDMAP\n"
+                      "NAME: two_rooms\nORIENT: float\n"
+                      "TAGS: transparent\nMAP\n"
+                      "xxxxxxx\nx..x..+\nxxxxxxx\nENDMAP\n", 0);
+    vf_level *l = malloc(sizeof *l);
+    vf_conn_report *r = malloc(sizeof *r);
+    for (uint32_t i = 0; i < 5; i++) {
+        vf_verdict v = one_case(&x, l, r, "float_room", VF_MODE_FILL, i);
+        ck_assert_msg(v.kinds == 0, "kinds %x: %s", v.kinds, v.message);
+        ck_assert_int_eq(v.zones, 1);
+        ck_assert_int_eq(v.stair_x, -1);
+        v = one_case(&x, l, r, "two_rooms", VF_MODE_FILL, i);
+        ck_assert_int_eq(v.kinds, VF_V_ISOLATED_ZONES);
+        ck_assert_int_eq(v.zones, 2);
+    }
+    free(r);
+    free(l);
+    vf_t_eng_close(&x);
+}
+END_TEST
+
+/* A deliberate veto names the veto chunk's place in the .des file; one
+ * that raised an error says so. */
+START_TEST(veto_names_its_chunk)
+{
+    vf_t_eng x;
+    vf_t_eng_open(&x, "NAME: no_thanks\nORIENT: float\n"
+                      "veto {{\n  return true\n}}\nMAP\n.@.\nENDMAP\n"
+                      "NAME: broken_veto\nORIENT: float\n"
+                      "veto {{ return nil + 1 }}\nMAP\n.@.\nENDMAP\n", 0);
+    vf_level *l = malloc(sizeof *l);
+    vf_conn_report *r = malloc(sizeof *r);
+    vf_verdict v = one_case(&x, l, r, "no_thanks", VF_MODE_EMPTY, 0);
+    ck_assert_int_eq(v.kinds, VF_V_VETOED);
+    /* The chunk's first line of Lua. */
+    ck_assert_str_eq(v.message, "vetoed by its veto chunk at t.des:4");
+    v = one_case(&x, l, r, "broken_veto", VF_MODE_EMPTY, 0);
+    ck_assert_int_eq(v.kinds, VF_V_VETOED);
+    ck_assert_ptr_nonnull(strstr(v.message, "vetoed by its veto chunk at "
+                                 "t.des:11, which raised: "));
+    free(r);
+    free(l);
+    vf_t_eng_close(&x);
+}
+END_TEST
+
 Suite *vf_test_verdicts_suite(void)
 {
     Suite *s = suite_create("verdicts");
     TCase *tc = tcase_create("verdicts");
     tcase_set_timeout(tc, 120);
     tcase_add_test(tc, known_bad_vaults_fail_as_expected);
+    tcase_add_test(tc, stair_never_lands_in_a_vault);
+    tcase_add_test(tc, fill_judges_passable_zones_only);
+    tcase_add_test(tc, veto_names_its_chunk);
     suite_add_tcase(s, tc);
     return s;
 }

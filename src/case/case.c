@@ -194,10 +194,44 @@ static void grade_plain(vf_verdict *v, unsigned kinds)
             grade(v, 1u << i, vf_sev_plain(1u << i, &v->judged));
 }
 
+/* Floor with no vault's rectangle on it or next to it. */
+static int outside_vaults(const vf_level *l, int x, int y)
+{
+    if (l->feat[y][x] != VF_F_FLOOR) return 0;
+    for (int i = 0; i < l->nvaults; i++) {
+        const vf_level_vault *lv = &l->vaults[i];
+        if (x >= lv->x - 1 && x <= lv->x + lv->w &&
+            y >= lv->y - 1 && y <= lv->y + lv->h)
+            return 0;
+    }
+    return 1;
+}
+
+/* Where the up staircase goes. placement.lua's -tele-zones puts it at
+ * (1,1) so that the level's own zone has a stair and only the vault's
+ * closets count ("Unclear if this position works for all vaults"); it
+ * does not for a vault placed over or against (1,1) (ORIENT northwest,
+ * a big float), where the stair would stand in the vault and make the
+ * rest of the level the closet. Then the stair goes where the script
+ * means it to be: the first floor cell, row by row, outside every vault.
+ * (1,1) when there is none. */
+static void stair_cell(const vf_level *l, int *sx, int *sy)
+{
+    *sx = *sy = 1;
+    if (outside_vaults(l, 1, 1)) return;
+    for (int y = 1; y < VF_GYM - 1; y++)
+        for (int x = 1; x < VF_GXM - 1; x++)
+            if (outside_vaults(l, x, y)) {
+                *sx = x;
+                *sy = y;
+                return;
+            }
+}
+
 /* The level-wide checks: the zone count first, then the analysis with an
- * up staircase at (1,1), as placement.lua's -tele-zones does. The count
- * is of the passable cells before the stair goes in; when the stair
- * leaves (1,1) as passable as it was (the usual case: floor there, no
+ * up staircase in (stair_cell), as placement.lua's -tele-zones does. The
+ * count is of the passable cells before the stair goes in; when the stair
+ * leaves its cell as passable as it was (the usual case: floor there, no
  * mask), the cells are the same and the analysis counts them.
  * placement.lua's test is one zone; a second zone is judged by the
  * findings that describe it (isolated_zones ones), and is no finding
@@ -205,14 +239,18 @@ static void grade_plain(vf_verdict *v, unsigned kinds)
 static void judge_level(vf_level *l, vf_conn_report *r, const vf_sev_ctx *c,
                         vf_verdict *v)
 {
-    uint8_t under = l->feat[1][1];
-    int was = vf_conn_cell(l, VF_CP_PASSABLE, 1, 1);
-    l->feat[1][1] = VF_F_STONE_STAIRS_UP_I;
-    int same = vf_conn_cell(l, VF_CP_PASSABLE, 1, 1) == was;
+    int x, y;
+    stair_cell(l, &x, &y);
+    v->stair_x = x;
+    v->stair_y = y;
+    uint8_t under = l->feat[y][x];
+    int was = vf_conn_cell(l, VF_CP_PASSABLE, x, y);
+    l->feat[y][x] = VF_F_STONE_STAIRS_UP_I;
+    int same = vf_conn_cell(l, VF_CP_PASSABLE, x, y) == was;
     if (!same) {
-        l->feat[1][1] = under;
+        l->feat[y][x] = under;
         v->zones = vf_conn_count_zones(l, 0);
-        l->feat[1][1] = VF_F_STONE_STAIRS_UP_I;
+        l->feat[y][x] = VF_F_STONE_STAIRS_UP_I;
     }
     vf_conn_analyse(l, r);
     if (same) v->zones = r->nzones;
@@ -225,6 +263,17 @@ static void judge_level(vf_level *l, vf_conn_report *r, const vf_sev_ctx *c,
         v->warning &= ~VF_V_ISOLATED_ZONES;
         v->error &= ~VF_V_ISOLATED_ZONES;
     }
+}
+
+/* placement.lua's -fill: the vault alone in rock, placed with no exits
+ * (place_map(map, false, true)), then count_disconnected_zones (dungeon.cc
+ * dgn_count_disconnected_zones: zones of passable cells) must be 1. No
+ * stair goes in and no exit is looked for: in rock there is no floor for
+ * either, so both would fail every vault for the set-up's sake. */
+static void judge_fill(const vf_level *l, vf_verdict *v)
+{
+    v->zones = vf_conn_count_zones(l, 0);
+    if (v->zones > 1) grade(v, VF_V_ISOLATED_ZONES, VF_SEV_ERROR);
 }
 
 /* A layout level has its own stairs: the analysis as it stands. */
@@ -253,6 +302,7 @@ void vf_case_run(vf_engine *e, const vf_mapdef *def, uint64_t base_seed,
     memset(v, 0, sizeof *v);
     v->placed.vault = -1;
     v->zones = -1;
+    v->stair_x = v->stair_y = -1;
     r->nzones = r->nfindings = r->dropped = 0;
     memset(r->count, 0, sizeof r->count);
     v->seed = vf_seed_case(base_seed, def->name, iter);
@@ -265,6 +315,8 @@ void vf_case_run(vf_engine *e, const vf_mapdef *def, uint64_t base_seed,
         sev_ctx(e, l, m, o->mode, &v->judged);
         if (vf_mode_is_layout(o->mode)) {
             judge_layout(l, r, &v->judged, v);
+        } else if (o->mode == VF_MODE_FILL) {
+            judge_fill(l, v);
         } else {
             judge_exits(l, v);
             judge_level(l, r, &v->judged, v);

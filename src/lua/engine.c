@@ -9,18 +9,35 @@
 #include <string.h>
 #include <sys/stat.h>
 
-/* The name a .des file's chunks carry in Lua messages: Lua cuts source
- * names past 60 characters from the left, so long paths are shortened at
- * a '/' here, keeping the part that says which file it is. */
+/* The name a .des file's chunks carry in Lua messages: Lua 5.1 cuts an
+ * "@" source name longer than LUA_IDSIZE less " '...' " (60 - 8 = 52)
+ * from the left behind "...", so long paths are shortened at a '/' here,
+ * keeping the part that says which file it is. */
 static const char *chunk_file_name(const char *path)
 {
     const char *p = path;
-    while (strlen(p) > 55) {
+    while (strlen(p) > 52) {
         const char *slash = strchr(p + 1, '/');
         if (!slash) break;
         p = slash + 1;
     }
     return p;
+}
+
+/* msg without its leading "NAME:LINE: " when NAME is path's chunk name:
+ * the caller prints path whole, once. *line gets LINE then. */
+static const char *strip_own_path(const char *msg, const char *path,
+                                  int *line)
+{
+    const char *name = chunk_file_name(path);
+    size_t n = strlen(name);
+    if (strncmp(msg, name, n) || msg[n] != ':') return msg;
+    char *end;
+    long l = strtol(msg + n + 1, &end, 10);
+    if (end == msg + n + 1 || end[0] != ':' || end[1] != ' ' || l <= 0)
+        return msg;
+    *line = (int)l;
+    return end + 2;
 }
 
 /* Runs a file of the library (dungeon.lua) in _G. */
@@ -84,8 +101,11 @@ static int run_preludes(vf_engine *e, vf_diag *d)
         vf_lua_case_begin(e->lua);
         if (push_chunk(e, &file->prelude, file->path, &err) ||
             vf_lua_pcall(e->lua, 0, 0, &err)) {
-            vf_diag_add(d, VF_ERROR, file->path, file->prelude.first, NULL,
-                        "global prelude: %s", vf_sbuf_str(&err));
+            int line = file->prelude.first;
+            const char *msg = strip_own_path(vf_sbuf_str(&err), file->path,
+                                             &line);
+            vf_diag_add(d, VF_ERROR, file->path, line, NULL,
+                        "global prelude: %s", msg);
             errors++;
         }
         vf_sbuf_free(&err);
@@ -386,16 +406,26 @@ static int attempt(vf_engine *e, const vf_mapdef *def, int validating,
     return pass;
 }
 
-/* The veto chunk: true, or a Lua error, vetoes the map. */
-static int vetoed(vf_engine *e, const vf_mapdef *def, vf_rmap *m)
+/* The veto chunk: true, or a Lua error, vetoes the map (mapdef.cc
+ * map_def::test_lua_veto). A veto says so in why, naming the chunk's
+ * place in the .des file (its first line, as the game's chunks count
+ * them) and the error, if that was the reason. */
+static int vetoed(vf_engine *e, const vf_mapdef *def, vf_rmap *m,
+                  vf_sbuf *why)
 {
-    if (vf_chunk_empty(&def->chunk[VF_CHUNK_VETO])) return 0;
+    const vf_chunk *c = &def->chunk[VF_CHUNK_VETO];
+    if (vf_chunk_empty(c)) return 0;
     lua_State *L = vf_lua_state(e->lua);
     vf_sbuf err = VF_SBUF_INIT;
     int rc = set_map(e, m, &err);
     if (rc == 0) rc = run_chunk(e, def, VF_CHUNK_VETO, 1, &err);
     int veto = rc != 0 || lua_toboolean(L, -1);
     if (rc == 0) lua_pop(L, 1);
+    if (veto)
+        vf_sbuf_printf(why, "vetoed by its veto chunk at %s:%d%s%s",
+                       e->set->files[def->file].path, c->first,
+                       rc ? ", which raised: " : "",
+                       rc ? vf_sbuf_str(&err) : "");
     vf_sbuf_free(&err);
     return veto;
 }
@@ -418,7 +448,7 @@ static vf_resolve_status run_attempts(vf_engine *e, vf_rmap *m,
     while (n < (load ? 1 : attempts)) {
         n++;
         if (as_vault) vf_used_truncate(&e->used, 0, 0);
-        if (!load && vetoed(e, def, m)) {
+        if (!load && vetoed(e, def, m, err)) {
             st = VF_VETOED;
             break;
         }
@@ -463,8 +493,17 @@ vf_resolve_status vf_engine_resolve(vf_engine *e, const vf_mapdef *def,
     out->rng = &e->rng;
     out->validating = validating;
     e->depth = 0;
+    /* The load-time run happens at the game's start-up (maps.cc
+     * read_maps), with the player on D:1 whatever level the engine is
+     * set to: Lua such as 5 - you.depth() must see that. */
+    vf_place was = *vf_engine_place(e), load;
+    char why[8];
+    if (validating && vf_place_parse(VF_PLACE_LOAD, &load, why, sizeof why)
+        == 0)
+        vf_engine_set_place(e, &load);
     vf_resolve_status st = run_attempts(e, out, NULL, VF_RESOLVE_ATTEMPTS, 1,
                                         validating, attempts, err);
+    vf_engine_set_place(e, &was);
     /* Leave nothing of this case behind: no environment, no current map. */
     flush_env(e, def->name);
     for (size_t i = 0; i < e->nested.n; i++) flush_env(e, e->nested.v[i]);
@@ -551,17 +590,8 @@ void vf_engine_diag(vf_diag *d, vf_severity sev, const vf_desset *set,
                     const vf_mapdef *def, const char *what, const char *msg)
 {
     const char *path = set->files[def->file].path;
-    const char *name = chunk_file_name(path);
-    size_t n = strlen(name);
     int line = def->line;
-    if (!strncmp(msg, name, n) && msg[n] == ':') {
-        char *end;
-        long l = strtol(msg + n + 1, &end, 10);
-        if (end > msg + n + 1 && end[0] == ':' && end[1] == ' ' && l > 0) {
-            line = (int)l;
-            msg = end + 2;
-        }
-    }
+    msg = strip_own_path(msg, path, &line);
     if (what && *what)
         vf_diag_add(d, sev, path, line, def->name, "%s: %s", what, msg);
     else

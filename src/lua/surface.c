@@ -67,7 +67,7 @@ static const entry surface[] = {
     {"dgn", "map_in_depth", UNIMPL}, {"dgn", "resolve_map", UNIMPL},
     {"dgn", "place_map", UNIMPL}, {"dgn", "reuse_map", UNIMPL},
     {"dgn", "inspect_map", UNIMPL}, {"dgn", "load_des_file", UNIMPL},
-    {"dgn", "item_spec", UNIMPL}, {"dgn", "shop_inventory_at", UNIMPL},
+    {"dgn", "shop_inventory_at", UNIMPL},
     {"dgn", "random_walk", UNIMPL}, {"dgn", "distance", UNIMPL},
     {"dgn", "mapsize", UNIMPL},
     /* Features of the level during play (by feature number). */

@@ -57,7 +57,7 @@ static void legend(vf_sbuf *b, const vf_level *l)
 }
 
 /* The zones line: the passable zones placement.lua counts, and the
- * findings of the analysis (with the stair at (1,1)) by kind. */
+ * findings of the analysis (with the up stair in) by kind. */
 static void zones_header(vf_sbuf *b, const vf_dump_in *in)
 {
     vf_sbuf_adds(b, "zones: ");
@@ -72,7 +72,9 @@ static void zones_header(vf_sbuf *b, const vf_dump_in *in)
     vf_sbuf_printf(b, "%d passable %s; findings: ", in->v->zones,
                    vf_mode_is_layout(in->rec->mode)
                        ? "with the layout's stairs"
-                       : "before the stair at (1,1)");
+                       : in->rec->mode == VF_MODE_FILL
+                       ? "in rock (no stair)"
+                       : "before the up stair went in");
     const char *sep = "";
     for (int k = 0; k < VF_CONN_KIND_COUNT; k++) {
         if (!in->report->count[k]) continue;
