@@ -16,6 +16,9 @@ typedef struct vf_branch {
     int parent;             /* index, or -1 */
     int depth;              /* levels in the branch */
     int absdepth;           /* absolute depth of level 1, 1-based */
+    int portal;             /* not a connected branch (the game's
+                             * is_connected_branch is false): a portal
+                             * branch, the Abyss, Pandemonium */
 } vf_branch;
 
 typedef struct vf_place {

@@ -183,8 +183,10 @@ static void judge_layout(vf_level *l, vf_conn_report *r, vf_verdict *v)
     }
     for (int i = 0; i < r->nfindings; i++) {
         const vf_conn_finding *f = &r->findings[i];
-        if (f->vault >= 0 || f->s.vaults_in || f->s.vaults_near)
-            v->kinds |= bits[f->kind];
+        if (!(f->vault >= 0 || f->s.vaults_in || f->s.vaults_near))
+            continue;
+        for (int k = 0; k < VF_CONN_KIND_COUNT; k++)   /* merged kinds */
+            if (f->kinds & (1u << k)) v->kinds |= bits[k];
     }
 }
 
