@@ -264,7 +264,11 @@ static void open_row(const cn_ctx *x, int y, uint64_t out[2])
  * or off the level (a one-cell cage). */
 static void held_cells(cn_ctx *x)
 {
-    uint64_t below[2] = {0, 0}, here[2], next[2] = {0, 0}, tmp[2];
+    uint64_t any = 0, below[2] = {0, 0}, here[2], next[2] = {0, 0}, tmp[2];
+    for (int y = 0; y < VF_GYM; y++)
+        any |= x->pl.w[y][CN_PL_MONSTER][0] | x->pl.w[y][CN_PL_MONSTER][1];
+    x->anyheld = any != 0;   /* most levels of a vault's cases: none */
+    if (!x->anyheld) return;
     open_row(x, 0, here);
     for (int y = 0; y < VF_GYM; y++) {
         uint64_t above[2], sides[2], mid[2];
@@ -302,7 +306,8 @@ static void landings(const cn_ctx *x, int fly, cn_bits *out)
                 fly ? VF_CP_TELE_TARGET_FLY : VF_CP_TELE_TARGET_WALK, out);
     for (int y = 0; y < VF_GYM; y++)
         for (int i = 0; i < 2; i++)
-            out->w[y][i] &= ~x->pl.w[y][CN_PL_NOCLOSET][i] & ~x->held.w[y][i];
+            out->w[y][i] &= ~x->pl.w[y][CN_PL_NOCLOSET][i]
+                            & ~(x->anyheld ? x->held.w[y][i] : 0);
 }
 
 /* ---- the game's filling of small zones (§4.4 step 1) -------------------- */
