@@ -44,7 +44,10 @@ int vf_conn_cell(const vf_level *l, vf_conn_pred p, int x, int y);
  * stone stairs, branch exits of connected branches, Pandemonium and Abyss
  * exits, never the exit from Hell; escape hatches when asked. On the last
  * level of a branch (l->place) only the upward ones count: stone stairs
- * up, branch exits, Pan and Abyss exits. */
+ * up, branch exits, Pan and Abyss exits. On a level of a branch that is
+ * not connected (a portal's: Sewer, Bailey, Trove, Wizlab...), where the
+ * game runs none of these checks, its way home counts too: every portal
+ * exit (exit_sewer, exit_labyrinth...). */
 typedef enum vf_conn_exits {
     VF_CE_ALL_ZONES,      /* count every zone */
     VF_CE_HATCHES,        /* count zones without an exit stair or hatch */
@@ -95,6 +98,8 @@ typedef struct vf_conn_stats {
     int hatches;              /* escape hatches, up or down */
     int stairs;               /* any stair, hatch, branch or portal entry
                                * or exit (feat_is_stair) */
+    int altars;               /* cells holding an altar */
+    int portals;              /* branch and portal entries (enter_*) */
     int items, monsters;      /* cells with VF_CELL_ITEM / VF_CELL_MONSTER */
     uint32_t vaults_in;       /* bit i: holds a cell of vaults[i] */
     uint32_t vaults_near;     /* bit i: 8-neighbour of a cell of vaults[i] */
@@ -124,25 +129,35 @@ typedef enum vf_conn_kind {
     /* Cells a teleport can land in but not walk (fly) out of to an exit
      * stair, hatch or permanent teleport trap (§4.4 step 6). The cells are
      * the whole stranded region; landings counts where one lands, less
-     * the cells masked allow_tele_closets. Transporters are not followed
-     * (the level does not record where they lead). */
+     * the cells masked allow_tele_closets and those a monster never
+     * leaves (a stationary monster's, a lone monster's in a one-cell
+     * cage): a teleport never lands on a monster. Transporters are
+     * followed as the game follows them: a region holding a transporter
+     * whose destination leads out is not stranded. */
     VF_CONN_TELE_CLOSET_WALK,
     VF_CONN_TELE_CLOSET_FLY,
     /* Beyond the game: cells of a non-transparent vault that a teleport
      * can land in and that the vault's exits do not reach, walking through
-     * the vault's own cells (traps allowed), with no exit stair or hatch.
-     * A vault without exits is entered from each of its walkable cells
-     * next to walkable, passable cells outside it. Cells masked
-     * allow_tele_closets, or in a no_tele_into vault, are no landings. */
+     * the vault's own cells (traps allowed), with no way out of a closet
+     * (exit stair, hatch, permanent teleport trap) and no transporter
+     * leading out of the vault or to a part the exits reach. A vault
+     * without exits is entered from each of its walkable cells next to
+     * walkable, passable cells outside it. Landings as for closets; none
+     * in a no_tele_into vault. */
     VF_CONN_INTERIOR_POCKET,
     VF_CONN_KIND_COUNT
 } vf_conn_kind;
 
+/* One region, one finding: when several kinds find the very same cells
+ * (an isolated zone that is also stairless, an isolated area and a
+ * closet), they make one finding, placed where its first kind put it. */
 typedef struct vf_conn_finding {
-    vf_conn_kind kind;
+    vf_conn_kind kind;        /* the first kind that found the cells */
+    unsigned kinds;           /* bit 1u << k for each kind k that did */
     vf_conn_stats s;          /* of the finding's cells */
     int landings;             /* closets, pockets: cells a teleport can land
-                               * in; else 0 */
+                               * in (flying, when a flying closet is among
+                               * the kinds); else 0 */
     int vault;                /* interior pockets: the vault's index; else
                                * -1 */
     int nzones;               /* passable zones with a cell among them */
@@ -152,16 +167,32 @@ typedef struct vf_conn_finding {
 
 /* The analysis of one level. A plain value (about 155 KiB): the caller
  * owns it, keeps it where it likes and may reuse it; vf_conn_analyse
- * overwrites every field it documents. */
+ * overwrites every field it documents.
+ *
+ * The level is judged as the game's _dgn_verify_connectivity leaves it
+ * after its first step (_fill_small_disconnected_zones): outside the
+ * Abyss, each stairless passable zone of at most 11 cells (the game's
+ * "10", which does not count the cell its flood starts from) with no cell
+ * masked MMT_VAULT is rock, but for cells holding a monster that is not
+ * firewood. Those zones make no finding; every count and finding is of
+ * the level filled. The counts of §4.3 (vf_conn_count_zones ...) do not
+ * fill: they are the game's counts of a level as it stands. */
 typedef struct vf_conn_report {
     int nzones;                         /* passable zones */
     vf_conn_zone zones[VF_CONN_MAX_ZONES];
     uint16_t zone_at[VF_GYM][VF_GXM];   /* 0, or zones[] index + 1 */
     int stairless;                      /* vf_conn_count_zones(l, 1) */
     int tele_zones, tele_stairless;     /* vf_conn_count_tele_zones */
-    int count[VF_CONN_KIND_COUNT];      /* findings of each kind, all */
-    int nfindings;                      /* described, in kind order */
-    int dropped;                        /* findings beyond the cap */
+    int filled, filled_cells;           /* zones filled, and their cells
+                                         * turned to rock */
+    int count[VF_CONN_KIND_COUNT];      /* regions each kind applies to,
+                                         * all */
+    int nfindings;                      /* described, in the order of
+                                         * their first kinds */
+    int dropped;                        /* findings beyond the cap (the
+                                         * cap comes before merging: a
+                                         * dropped one may have had the
+                                         * cells of one described) */
     vf_conn_finding findings[VF_CONN_MAX_FINDINGS];
 } vf_conn_report;
 
@@ -182,8 +213,8 @@ int vf_conn_letter(int i);
 
 /* Appends to out a summary line, the level's ASCII (vf_level_ascii) with
  * each finding's cells drawn in its letter (the first finding wins a cell
- * two share), and one legend line per finding: kind, size, bounding box,
- * zones, contents, vaults in and next to it. */
+ * two share), and one legend line per finding: its kinds (joined by '+'),
+ * size, bounding box, zones, contents, vaults in and next to it. */
 void vf_conn_render(const vf_level *l, const vf_conn_report *r,
                     vf_sbuf *out);
 

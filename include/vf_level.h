@@ -27,14 +27,23 @@
 #define VF_MMT_PASSABLE 0x100
 
 /* What stands on a cell besides its feature: the checks need to know
- * where the stairs are and what a zone holds, not which monster. */
+ * where the stairs are and what a zone holds, not which monster; only
+ * whether it ever leaves its cell, and whether the game's builder counts
+ * it as scenery. */
 enum {
     VF_CELL_MONSTER = 1 << 0,
     VF_CELL_ITEM = 1 << 1,
+    /* The monster never moves (the game's M_STATIONARY: plants, fungi,
+     * statues that are monsters...); always with VF_CELL_MONSTER. */
+    VF_CELL_STATIC_MONSTER = 1 << 2,
+    /* The monster is firewood (mons_class_is_firewood: stationary, no
+     * threat, not a tentacle); always with VF_CELL_STATIC_MONSTER. */
+    VF_CELL_FIREWOOD = 1 << 3,
 };
 
 #define VF_LEVEL_MAX_VAULTS 32
 #define VF_LEVEL_MAX_EXITS 64
+#define VF_LEVEL_MAX_TRANSPORTERS 64
 
 /* A vault placed on the level. */
 typedef struct vf_level_vault {
@@ -46,6 +55,17 @@ typedef struct vf_level_vault {
     struct { int x, y; } exits[VF_LEVEL_MAX_EXITS];
 } vf_level_vault;
 
+/* One end of a transporter, from a vault's marker: a transporter
+ * (transp_loc) or a destination (transp_dest_loc), named alike. The names
+ * are kept as hashes, so the level stays a plain value. */
+typedef struct vf_level_transporter {
+    uint64_t name;      /* vf_level_transporter_name() of the marker's */
+    uint8_t x, y;
+    uint8_t dest;       /* 1: a destination; 0: a transporter */
+    uint8_t to;         /* a transporter: index + 1 of the destination it
+                         * leads to, once one is known; else 0 */
+} vf_level_transporter;
+
 typedef struct vf_level {
     uint8_t feat[VF_GYM][VF_GXM];      /* vf_feat */
     uint16_t mask[VF_GYM][VF_GXM];     /* VF_MMT_* */
@@ -55,6 +75,8 @@ typedef struct vf_level {
     vf_place place;                    /* the level's branch and depth */
     int nvaults;
     vf_level_vault vaults[VF_LEVEL_MAX_VAULTS];
+    int ntransporters;                 /* ends, in the order placed */
+    vf_level_transporter transporters[VF_LEVEL_MAX_TRANSPORTERS];
 } vf_level;
 
 /* Every cell fill, nothing else: the game's reset level is all rock. */
@@ -62,6 +84,19 @@ void vf_level_init(vf_level *l, const vf_place *p, vf_feat fill);
 
 /* placement.lua's level: rock with floor over 1..GXM-2 x 1..GYM-2. */
 void vf_level_init_empty(vf_level *l, const vf_place *p);
+
+/* The hash a transporter's name is kept as (64-bit FNV-1a). */
+uint64_t vf_level_transporter_name(const char *name);
+
+/* Adds a transporter end at (x, y) (ignored when the table is full or the
+ * cell is off the level), then pairs the ends as the game's
+ * dgn_make_transporters_from_markers does once the level is built: each
+ * transporter leads to the first destination of its name, and a paired
+ * transporter's cell becomes a transporter, its destination's a
+ * transporter landing (dgn_place_transporter). Ends without a partner
+ * stay unpaired (the game would veto the level). */
+void vf_level_add_transporter(vf_level *l, int x, int y, int dest,
+                              uint64_t name);
 
 static inline int vf_level_in_bounds(int x, int y)   /* map_bounds */
 {

@@ -16,11 +16,19 @@ typedef struct vf_branch {
     int parent;             /* index, or -1 */
     int depth;              /* levels in the branch */
     int absdepth;           /* absolute depth of level 1, 1-based */
-    int checked;            /* connected and not islanded: the game's
-                             * connectivity vetoes and closet search run
-                             * on its levels (dungeon.cc
-                             * _dgn_verify_connectivity) */
+    int portal;             /* not a connected branch (the game's
+                             * is_connected_branch is false): a portal
+                             * branch, the Abyss, Pandemonium */
+    int islanded;           /* brflag::islanded (the Tomb) */
 } vf_branch;
+
+/* Whether the game's connectivity vetoes and closet search run on the
+ * branch's levels (dungeon.cc _dgn_verify_connectivity: a connected
+ * branch, not islanded). */
+static inline int vf_branch_checked(const vf_branch *b)
+{
+    return b && !b->portal && !b->islanded;
+}
 
 typedef struct vf_place {
     int branch;             /* index into the branch table */

@@ -27,6 +27,10 @@ typedef struct vf_marker {
     char *spec;      /* marker(): the text after the key ("feat:lava",
                       * "lua:..."), owned; NULL for lua_marker() */
     int feature;     /* a "feat:" marker's feature (vf_feature.h), else 0 */
+    char *transp;    /* a Lua marker's _transporter_name or
+                      * _transporter_dest_name property (lm_trans.lua's
+                      * transp_loc, transp_dest_loc), owned; else NULL */
+    int transp_dest; /* transp is a destination's name */
 } vf_marker;
 
 /* The glyph byte of a cell merged from a subvault (or a placed map): what

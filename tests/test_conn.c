@@ -19,8 +19,17 @@ static const vf_conn_finding *first_of(const vf_conn_report *r,
                                        vf_conn_kind k)
 {
     for (int i = 0; i < r->nfindings; i++)
-        if (r->findings[i].kind == k) return &r->findings[i];
+        if (r->findings[i].kinds & (1u << k)) return &r->findings[i];
     return NULL;
+}
+
+/* Every cell masked MMT_VAULT, as an encompass vault masks the level: the
+ * analysis then fills no small zone (the game fills none with a vault
+ * cell), and the small levels below keep what they are about. */
+static void all_vault(vf_level *l)
+{
+    for (int y = 0; y < VF_GYM; y++)
+        for (int x = 0; x < VF_GXM; x++) l->mask[y][x] |= VF_MMT_VAULT;
 }
 
 static int has(const vf_conn_finding *f, int x, int y)
@@ -65,6 +74,7 @@ START_TEST(wall_splits_zones)
     vf_level l;
     vf_t_level(&l, "D:8", ROWS("xxxxxxx", "x{..x.x", "x...x.x", "xxxxxxx"),
                NULL);
+    all_vault(&l);
     ck_assert_int_eq(vf_conn_count_zones(&l, 0), 2);
     ck_assert_int_eq(vf_conn_count_zones(&l, 1), 1);
     vf_conn_report *r = report(&l);
@@ -150,6 +160,7 @@ START_TEST(trap_pockets)
     vf_level l;
     vf_t_level(&l, "D:8", ROWS("xxxxxxxxx", "x{..x.xxx", "x...^.x^x",
                                "xxxxxxxxx"), NULL);
+    all_vault(&l);
     ck_assert_int_eq(vf_conn_count_zones(&l, 0), 2);
     ck_assert_int_eq(vf_conn_zones(&l, VF_CP_PASSABLE_TRAPS,
                                    VF_CP_PASSABLE_TRAPS, VF_CE_ALL_ZONES),
@@ -183,6 +194,7 @@ START_TEST(closet_walk_not_fly)
     vf_level l;
     vf_t_level(&l, "D:8", ROWS("xxxxxxxxx", "x{..wwwxx", "x...w..xx",
                                "x...wwwxx", "xxxxxxxxx"), NULL);
+    all_vault(&l);
     vf_conn_report *r = report(&l);
     ck_assert_int_eq(r->count[VF_CONN_TELE_CLOSET_WALK], 1);
     ck_assert_int_eq(r->count[VF_CONN_TELE_CLOSET_FLY], 0);
@@ -213,6 +225,7 @@ START_TEST(no_tele_into_and_allow_closets)
     vf_level l;
     vf_t_level(&l, "D:8", ROWS("xxxxxxxx", "x{..xxxx", "x...x..x",
                                "xxxxxxxx"), NULL);
+    all_vault(&l);
     ck_assert_int_eq(report(&l)->count[VF_CONN_TELE_CLOSET_WALK], 1);
     ck_assert_int_eq(vf_conn_count_tele_zones(&l, 1), 1);
     ck_assert_int_eq(vf_conn_count_tele_zones(&l, 0), 2);
@@ -244,6 +257,7 @@ START_TEST(opaque_vault_masked_out)
     vf_level l;
     vf_t_level(&l, "D:8", rows, ROWS(".........", "....a....", "....a....",
                                      "....a....", "........."));
+    all_vault(&l);
     ck_assert_int_eq(vf_conn_count_zones(&l, 0), 2);
     vf_conn_report *r = report(&l);
     ck_assert_int_eq(r->zone_at[2][4], 0);
@@ -253,15 +267,18 @@ START_TEST(opaque_vault_masked_out)
     ck_assert_uint_eq(f->s.vaults_near, 1);
     vf_t_level(&l, "D:8", rows, ROWS(".........", "....a....", "....1....",
                                      "....a....", "........."));
+    all_vault(&l);
     ck_assert_int_eq(vf_conn_count_zones(&l, 0), 1);
     vf_t_level(&l, "D:8", rows, ROWS(".........", "....A....", "....A....",
                                      "....A....", "........."));
+    all_vault(&l);
     ck_assert_int_eq(vf_conn_count_zones(&l, 0), 1);
     r = report(&l);
     ck_assert_uint_eq(r->zones[0].s.vaults_in, 1);
     /* The Vaults branch's passable vaults count as passable, walls too. */
     vf_t_level(&l, "D:8", ROWS("xxxxx", "x.x.x", "xxxxx"),
                ROWS(".....", "..a..", "....."));
+    all_vault(&l);
     ck_assert_int_eq(vf_conn_count_zones(&l, 0), 2);
     l.mask[1][2] |= VF_MMT_PASSABLE;
     ck_assert_int_eq(vf_conn_count_zones(&l, 0), 1);
@@ -312,6 +329,7 @@ START_TEST(interior_pocket)
         NULL};
     vf_level l;
     vf_t_level(&l, "D:8", rows, marks);
+    all_vault(&l);
     vf_conn_report *r = report(&l);
     ck_assert_int_eq(r->nzones, 1);
     ck_assert_int_eq(r->count[VF_CONN_TELE_CLOSET_WALK], 0);
@@ -351,20 +369,26 @@ START_TEST(branch_bottom_wants_up)
 {
     vf_level l;
     vf_t_level(&l, "D:5", ROWS("xxxxx", "x}..x", "xxxxx"), NULL);
+    all_vault(&l);
     ck_assert_int_eq(vf_conn_count_zones(&l, 1), 0);
     vf_t_level(&l, "D:15", ROWS("xxxxx", "x}..x", "xxxxx"), NULL);
+    all_vault(&l);
     ck_assert_int_eq(vf_conn_count_zones(&l, 1), 1);
     ck_assert_int_eq(report(&l)->count[VF_CONN_STAIRLESS_ZONE], 1);
     vf_t_level(&l, "D:15", ROWS("xxxxx", "x<..x", "xxxxx"), NULL);
+    all_vault(&l);
     ck_assert_int_eq(vf_conn_count_zones(&l, 1), 1);
     vf_t_level(&l, "D:5", ROWS("xxxxx", "x<..x", "xxxxx"), NULL);
+    all_vault(&l);
     ck_assert_int_eq(vf_conn_count_zones(&l, 1), 0);
     vf_t_level(&l, "D:15", ROWS("xxxxx", "x{..x", "xxxxx"), NULL);
+    all_vault(&l);
     ck_assert_int_eq(vf_conn_count_zones(&l, 1), 0);
     set(&l, 1, 1, "exit_lair");
     ck_assert_int_eq(vf_conn_count_zones(&l, 1), 0);
     /* A one-level portal branch is always at its bottom. */
     vf_t_level(&l, "Bazaar", ROWS("xxxxx", "x}..x", "xxxxx"), NULL);
+    all_vault(&l);
     ck_assert_int_eq(vf_conn_count_zones(&l, 1), 1);
 }
 END_TEST
@@ -566,7 +590,10 @@ START_TEST(floods_match_a_plain_flood)
                                    VF_CE_NO_HATCHES),
                      plain_zones(&l, VF_CP_EVER_PASSABLE, VF_CP_PASSABLE,
                                  VF_CE_NO_HATCHES));
-    /* The report agrees with the counts, cell for cell. */
+    /* The report agrees with the counts, cell for cell, in the Abyss,
+     * where the analysis fills no small zone as the game would. */
+    l.place.branch = vf_branch_find("Abyss");
+    l.place.depth = 1 + l.place.depth % 7;
     vf_conn_report *r = report(&l);
     ck_assert_int_eq(r->nzones, vf_conn_count_zones(&l, 0));
     ck_assert_int_eq(r->stairless, vf_conn_count_zones(&l, 1));
@@ -591,6 +618,7 @@ START_TEST(render_letters_and_legend)
     vf_level l;
     vf_t_level(&l, "D:8", ROWS("xxxxxxx", "x{..x.x", "x...x.x", "xxxxxxx"),
                NULL);
+    all_vault(&l);
     vf_conn_report *r = report(&l);
     vf_sbuf out = VF_SBUF_INIT;
     vf_conn_render(&l, r, &out);
@@ -598,13 +626,245 @@ START_TEST(render_letters_and_legend)
     ck_assert_msg(strstr(s, "zones 2, stairless 1") != NULL, "%s", s);
     ck_assert_msg(strstr(s, "\nxxxxxxx") != NULL, "%s", s);
     ck_assert_msg(strstr(s, "\nx{..xAx") != NULL, "%s", s);
-    ck_assert_msg(strstr(s, "\nA isolated_zones: 2 cells at (5,1)-(5,2); "
-                         "zone 2; no exit\n") != NULL, "%s", s);
-    ck_assert_msg(strstr(s, "\nB stairless_zone: 2 cells") != NULL, "%s",
-                  s);
+    /* One region, one letter: its kinds on one legend line. */
+    const char *a = strstr(s, "\nA ");
+    ck_assert_ptr_nonnull(a);
+    ck_assert_msg(!strncmp(a, "\nA isolated_zones+stairless_zone+"
+                           "isolated_area+tele_closet_walk+tele_closet_fly"
+                           ": 2 cells at (5,1)-(5,2), 2 landings; zone 2; "
+                           "no exit\n", 120), "%.200s", a);
+    ck_assert_ptr_null(strstr(s, "\nB "));
     ck_assert_int_eq(vf_conn_letter(0), 'A');
     ck_assert_int_eq(vf_conn_letter(26), 'a');
     vf_sbuf_free(&out);
+}
+END_TEST
+
+/* ---- the game's rules of issue 12 --------------------------------------- */
+
+/* _dgn_fill_zone(follow_transporters) in _count_tele_closets: a flood
+ * from the stairs that reaches a transporter's destination reaches the
+ * transporter too, so a room left by a transporter is no closet; a
+ * transporter only into the room saves nothing. */
+START_TEST(transporters_are_followed)
+{
+    vf_level l;
+    vf_t_level(&l, "D:8", ROWS("xxxxxxxx", "x{.x...x", "x..x...x",
+                               "xxxxxxxx"), NULL);
+    all_vault(&l);
+    vf_conn_report *r = report(&l);
+    ck_assert_int_eq(r->count[VF_CONN_TELE_CLOSET_WALK], 1);
+    /* Into the room, from the stairs' side: still a closet. */
+    vf_level_add_transporter(&l, 2, 2, 0, 7);
+    vf_level_add_transporter(&l, 5, 2, 1, 7);
+    ck_assert_int_eq(l.feat[2][2], VF_F_TRANSPORTER);
+    ck_assert_int_eq(l.feat[2][5], VF_F_TRANSPORTER_LANDING);
+    ck_assert_int_eq(l.transporters[0].to, 2);
+    ck_assert_int_eq(report(&l)->count[VF_CONN_TELE_CLOSET_WALK], 1);
+    /* Out of the room: a way out. */
+    vf_level_add_transporter(&l, 4, 1, 0, 9);
+    ck_assert_int_eq(l.transporters[2].to, 0);   /* no destination yet */
+    ck_assert_int_eq(report(&l)->count[VF_CONN_TELE_CLOSET_WALK], 1);
+    vf_level_add_transporter(&l, 1, 2, 1, 9);
+    ck_assert_int_eq(l.transporters[2].to, 4);
+    r = report(&l);
+    ck_assert_int_eq(r->count[VF_CONN_TELE_CLOSET_WALK], 0);
+    ck_assert_int_eq(r->count[VF_CONN_TELE_CLOSET_FLY], 0);
+    /* Written over by something else: not followed. */
+    set(&l, 4, 1, "floor");
+    ck_assert_int_eq(report(&l)->count[VF_CONN_TELE_CLOSET_WALK], 1);
+}
+END_TEST
+
+/* The interior-pocket walk follows them the same way: a sealed room of
+ * an opaque vault with a transporter out of the vault is no pocket. */
+START_TEST(transporters_leave_pockets)
+{
+    static const char *const rows[] = {
+        "xxxxxxxxxxx", "x{........x", "x..ccccc..x", "x..c...c..x",
+        "x..c...c..x", "x..c+ccc..x", "x.........x", "xxxxxxxxxxx", NULL};
+    static const char *const marks[] = {
+        "...........", "...........", "...aaaaa...", "...aaaaa...",
+        "...aaaaa...", "...a1aaa...", NULL};
+    vf_level l;
+    vf_t_level(&l, "D:8", rows, marks);
+    set(&l, 4, 5, "rock_wall");   /* the exit is walled: a pocket */
+    vf_conn_report *r = report(&l);
+    ck_assert_int_eq(r->count[VF_CONN_INTERIOR_POCKET], 1);
+    vf_level_add_transporter(&l, 5, 3, 0, 1);
+    vf_level_add_transporter(&l, 1, 6, 1, 1);
+    ck_assert_int_eq(report(&l)->count[VF_CONN_INTERIOR_POCKET], 0);
+}
+END_TEST
+
+/* On a portal level, where the game checks nothing, the portal's exit is
+ * the way home; a permanent teleport trap leads out of a pocket as it
+ * leads out of a closet (_count_tele_closets' seeds). */
+START_TEST(portal_exits_and_teleport_traps)
+{
+    static const char *const rows[] = {
+        "xxxxxxxxx", "x.......x", "x.xxxxx.x", "x.x...x.x", "x.x...x.x",
+        "x.x...x.x", "x.xxxxx.x", "x.......x", "xxxxxxxxx", NULL};
+    vf_level l;
+    vf_t_level(&l, "Sewer", rows, NULL);
+    all_vault(&l);
+    set(&l, 1, 1, "exit_sewer");
+    vf_conn_report *r = report(&l);
+    ck_assert_int_eq(r->nzones, 2);
+    ck_assert_int_eq(r->stairless, 1);   /* the room alone */
+    ck_assert_int_eq(r->count[VF_CONN_TELE_CLOSET_WALK], 1);
+    ck_assert_int_eq(r->count[VF_CONN_ISOLATED_AREA], 1);
+    ck_assert_int_eq(vf_conn_count_zones(&l, 1), 1);
+    ck_assert(vf_conn_exit_at(&l, VF_CE_NO_HATCHES, 1, 1));
+    ck_assert_int_eq(r->zones[0].s.exits, 1);
+    /* The same level in the Dungeon: exit_sewer is no exit there. */
+    l.place.branch = vf_branch_find("D");
+    l.place.depth = 8;
+    ck_assert(!vf_conn_exit_at(&l, VF_CE_HATCHES, 1, 1));
+    ck_assert_int_eq(report(&l)->stairless, 2);
+    /* A pocket with a permanent teleport trap in it is none. */
+    static const char *const marks[] = {
+        ".........", ".........", "..aaaaa..", "..aaaaa..", "..aaaaa..",
+        "..aaaaa..", "..aaaaa..", NULL};
+    vf_t_level(&l, "D:8", rows, marks);
+    set(&l, 1, 1, "stone_stairs_up_i");
+    r = report(&l);
+    ck_assert_int_eq(r->count[VF_CONN_INTERIOR_POCKET], 1);
+    set(&l, 3, 3, "trap_teleport_permanent");
+    ck_assert_int_eq(report(&l)->count[VF_CONN_INTERIOR_POCKET], 0);
+}
+END_TEST
+
+/* A teleport never lands on a monster (cell_vetoes_teleport); one that
+ * never moves (M_STATIONARY), or sits alone in a one-cell cage, holds its
+ * cell for good. */
+START_TEST(held_cells_are_no_landings)
+{
+    vf_level l;
+    vf_t_level(&l, "D:8", ROWS("xxxxxxxx", "x{.x..xx", "x..xxxxx",
+                               "xxxxxxxx"), NULL);
+    all_vault(&l);
+    ck_assert_int_eq(report(&l)->count[VF_CONN_TELE_CLOSET_WALK], 1);
+    l.content[1][4] = VF_CELL_MONSTER | VF_CELL_STATIC_MONSTER;
+    vf_conn_report *r = report(&l);
+    ck_assert_int_eq(first_of(r, VF_CONN_TELE_CLOSET_WALK)->landings, 1);
+    l.content[1][5] = VF_CELL_MONSTER | VF_CELL_STATIC_MONSTER;
+    ck_assert_int_eq(report(&l)->count[VF_CONN_TELE_CLOSET_WALK], 0);
+    /* A monster that moves lands nobody now but leaves in time. */
+    l.content[1][5] = VF_CELL_MONSTER;
+    ck_assert_int_eq(report(&l)->count[VF_CONN_TELE_CLOSET_WALK], 1);
+    /* Unless it is caged: every neighbour solid. */
+    set(&l, 4, 1, "rock_wall");
+    l.content[1][4] = 0;
+    ck_assert_int_eq(report(&l)->count[VF_CONN_TELE_CLOSET_WALK], 0);
+    l.content[1][5] = 0;
+    ck_assert_int_eq(report(&l)->count[VF_CONN_TELE_CLOSET_WALK], 1);
+}
+END_TEST
+
+/* _fill_small_disconnected_zones: a stairless zone of up to 11 cells (the
+ * game's 10, not counting its flood's first) with no MMT_VAULT cell is
+ * rock before anything else is judged. */
+START_TEST(small_stairless_zones_are_filled)
+{
+    vf_level l;
+    /* A 2-cell scrap: filled, no finding at all. */
+    vf_t_level(&l, "D:8", ROWS("xxxxxxx", "x{..x.x", "x...x.x", "xxxxxxx"),
+               NULL);
+    vf_conn_report *r = report(&l);
+    ck_assert_int_eq(r->filled, 1);
+    ck_assert_int_eq(r->filled_cells, 2);
+    ck_assert_int_eq(r->nzones, 1);
+    ck_assert_int_eq(r->nfindings, 0);
+    ck_assert(!vf_conn_failed(r));
+    ck_assert_int_eq(vf_conn_count_zones(&l, 0), 2);   /* counts: as is */
+    /* A vault cell in it: kept. */
+    l.mask[2][5] |= VF_MMT_VAULT;
+    r = report(&l);
+    ck_assert_int_eq(r->filled, 0);
+    ck_assert_int_eq(r->count[VF_CONN_STAIRLESS_ZONE], 1);
+    l.mask[2][5] = 0;
+    /* A monster stays (and stays a zone); firewood burns with the rest. */
+    l.content[2][5] = VF_CELL_MONSTER;
+    r = report(&l);
+    ck_assert_int_eq(r->filled_cells, 1);
+    ck_assert_int_eq(r->nzones, 2);
+    ck_assert_int_eq(r->zones[1].s.size, 1);
+    l.content[2][5] |= VF_CELL_STATIC_MONSTER | VF_CELL_FIREWOOD;
+    ck_assert_int_eq(report(&l)->filled_cells, 2);
+    l.content[2][5] = 0;
+    /* Not in the Abyss. */
+    l.place.branch = vf_branch_find("Abyss");
+    ck_assert_int_eq(report(&l)->filled, 0);
+    /* 11 cells go, 12 stay. */
+    vf_t_level(&l, "D:8", ROWS("xxxxxxxxxxxxxxxxxx", "x{..x...........xx",
+                               "x...xxxxxxxxxxxxxx", "xxxxxxxxxxxxxxxxxx"),
+               NULL);
+    ck_assert_int_eq(report(&l)->filled_cells, 11);
+    set(&l, 16, 1, "floor");
+    r = report(&l);
+    ck_assert_int_eq(r->filled, 0);
+    ck_assert_int_eq(r->count[VF_CONN_STAIRLESS_ZONE], 1);
+    /* Ten cells with a hatch among them: no filling. */
+    set(&l, 15, 1, "rock_wall");
+    set(&l, 16, 1, "rock_wall");
+    ck_assert_int_eq(report(&l)->filled_cells, 10);
+    set(&l, 14, 1, "escape_hatch_down");
+    ck_assert_int_eq(report(&l)->filled, 0);
+}
+END_TEST
+
+/* One region, one finding, with every kind that applies; the counts stay
+ * per kind. */
+START_TEST(one_region_one_finding)
+{
+    vf_level l;
+    vf_t_level(&l, "D:8", ROWS("xxxxxxx", "x{..x.x", "x...x.x", "xxxxxxx"),
+               NULL);
+    all_vault(&l);
+    vf_conn_report *r = report(&l);
+    ck_assert_int_eq(r->nfindings, 1);
+    const vf_conn_finding *f = &r->findings[0];
+    ck_assert_int_eq(f->kind, VF_CONN_ISOLATED_ZONES);
+    ck_assert_uint_eq(f->kinds, (1u << VF_CONN_ISOLATED_ZONES)
+                                | (1u << VF_CONN_STAIRLESS_ZONE)
+                                | (1u << VF_CONN_ISOLATED_AREA)
+                                | (1u << VF_CONN_TELE_CLOSET_WALK)
+                                | (1u << VF_CONN_TELE_CLOSET_FLY));
+    ck_assert_int_eq(f->landings, 2);
+    for (int k = 0; k < VF_CONN_KIND_COUNT; k++)
+        ck_assert_int_eq(r->count[k], k != VF_CONN_TRAP_POCKET
+                                          && k != VF_CONN_INTERIOR_POCKET);
+    /* Deep water in it: the area and the flying closet take the water,
+     * the zone and the walking closet do not. */
+    set(&l, 5, 2, "deep_water");
+    r = report(&l);
+    ck_assert_int_eq(r->nfindings, 2);
+    ck_assert_uint_eq(r->findings[0].kinds,
+                      (1u << VF_CONN_ISOLATED_ZONES)
+                      | (1u << VF_CONN_STAIRLESS_ZONE)
+                      | (1u << VF_CONN_TELE_CLOSET_WALK));
+    ck_assert_uint_eq(r->findings[1].kinds,
+                      (1u << VF_CONN_ISOLATED_AREA)
+                      | (1u << VF_CONN_TELE_CLOSET_FLY));
+}
+END_TEST
+
+START_TEST(stats_count_altars_and_portals)
+{
+    vf_level l;
+    vf_t_level(&l, "D:8", ROWS("xxxxxxx", "x{....x", "xxxxxxx"), NULL);
+    set(&l, 4, 1, "enter_lair");
+    set(&l, 5, 1, "unknown_altar");
+    vf_conn_report *r = report(&l);
+    ck_assert_int_eq(r->zones[0].s.altars, 1);
+    ck_assert_int_eq(r->zones[0].s.portals, 1);
+    ck_assert_int_eq(r->zones[0].s.stairs, 2);
+    set(&l, 4, 1, "exit_lair");   /* an exit is no entry */
+    set(&l, 5, 1, "altar_zin");
+    r = report(&l);
+    ck_assert_int_eq(r->zones[0].s.portals, 0);
+    ck_assert_int_eq(r->zones[0].s.altars, 1);
 }
 END_TEST
 
@@ -628,6 +888,13 @@ Suite *vf_test_conn_suite(void)
     tcase_add_test(tc, cell_predicates);
     tcase_add_loop_test(tc, floods_match_a_plain_flood, 0, 24);
     tcase_add_test(tc, render_letters_and_legend);
+    tcase_add_test(tc, transporters_are_followed);
+    tcase_add_test(tc, transporters_leave_pockets);
+    tcase_add_test(tc, portal_exits_and_teleport_traps);
+    tcase_add_test(tc, held_cells_are_no_landings);
+    tcase_add_test(tc, small_stairless_zones_are_filled);
+    tcase_add_test(tc, one_region_one_finding);
+    tcase_add_test(tc, stats_count_altars_and_portals);
     suite_add_tcase(s, tc);
     return s;
 }

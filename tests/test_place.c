@@ -2,6 +2,7 @@
 #include "tests.h"
 #include "vf_case.h"
 #include "vf_glyph.h"
+#include "place/place_int.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -210,6 +211,24 @@ START_TEST(exits_are_cut_through_rock)
 }
 END_TEST
 
+START_TEST(stationary_monsters_are_marked)
+{
+    const unsigned st = VF_CELL_STATIC_MONSTER, fw = VF_CELL_FIREWOOD;
+    ck_assert_uint_eq(vf_place_monster_stays("plant"), st | fw);
+    ck_assert_uint_eq(vf_place_monster_stays("oklob plant w:5"), st);
+    ck_assert_uint_eq(vf_place_monster_stays("generate_awake Fungus "
+                                             "att:hostile"), st | fw);
+    ck_assert_uint_eq(vf_place_monster_stays("orange_crystal_statue"), st);
+    ck_assert_uint_eq(vf_place_monster_stays("human-shaped pillar of salt"),
+                      st | fw);
+    ck_assert_uint_eq(vf_place_monster_stays("statue ; mace"), st);
+    ck_assert_uint_eq(vf_place_monster_stays("goblin"), 0);
+    ck_assert_uint_eq(vf_place_monster_stays("ballistomycete spore"), 0);
+    ck_assert_uint_eq(vf_place_monster_stays("plant zombie"), 0);
+    ck_assert_uint_eq(vf_place_monster_stays(NULL), 0);
+}
+END_TEST
+
 Suite *vf_test_place_suite(void)
 {
     Suite *s = suite_create("place");
@@ -220,6 +239,7 @@ Suite *vf_test_place_suite(void)
     tcase_add_test(tc, monsters_get_their_terrain);
     tcase_add_test(tc, zone_count_is_before_the_stair);
     tcase_add_test(tc, exits_are_cut_through_rock);
+    tcase_add_test(tc, stationary_monsters_are_marked);
     suite_add_tcase(s, tc);
     return s;
 }

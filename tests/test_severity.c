@@ -63,11 +63,11 @@ START_TEST(unchecked_branches_have_no_stairless_or_closet_findings)
     ck_assert_int_eq(sev(finding(VF_CONN_INTERIOR_POCKET, 4, 1, 1, 0),
                          &abyss), VF_SEV_WARNING);
     /* The branch table says which branches those are. */
-    ck_assert(vf_branch_get(vf_branch_find("D"))->checked);
-    ck_assert(vf_branch_get(vf_branch_find("Zot"))->checked);
-    ck_assert(!vf_branch_get(vf_branch_find("Abyss"))->checked);
-    ck_assert(!vf_branch_get(vf_branch_find("Tomb"))->checked);
-    ck_assert(!vf_branch_get(vf_branch_find("Sewer"))->checked);
+    ck_assert(vf_branch_checked(vf_branch_get(vf_branch_find("D"))));
+    ck_assert(vf_branch_checked(vf_branch_get(vf_branch_find("Zot"))));
+    ck_assert(!vf_branch_checked(vf_branch_get(vf_branch_find("Abyss"))));
+    ck_assert(!vf_branch_checked(vf_branch_get(vf_branch_find("Tomb"))));
+    ck_assert(!vf_branch_checked(vf_branch_get(vf_branch_find("Sewer"))));
 }
 END_TEST
 

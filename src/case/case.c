@@ -289,7 +289,7 @@ static void sev_ctx(vf_engine *e, const vf_level *l, const vf_rmap *m,
                     vf_mode mode, vf_sev_ctx *c)
 {
     const vf_branch *b = vf_branch_get(l->place.branch);
-    c->checked = b && b->checked;
+    c->checked = vf_branch_checked(b);
     c->closets_masked = vf_engine_closets_masked(e);
     c->minivault = vf_rmap_has_tag(m, "minivault");
     c->layout = vf_mode_is_layout(mode);

@@ -42,6 +42,8 @@ static void stats_add_rows(const cn_ctx *x, vf_conn_stats *s, int y0, int y1,
             s->exits_no_hatch += count_in(&h[CN_H_EXIT_NH], y, m);
             s->hatches += count_in(&h[CN_H_HATCH], y, m);
             s->stairs += count_in(&h[CN_H_STAIR], y, m);
+            s->altars += count_in(&h[CN_H_ALTAR], y, m);
+            s->portals += count_in(&h[CN_H_PORTAL], y, m);
             s->items += count_in(&h[CN_H_ITEM], y, m);
             s->monsters += count_in(&h[CN_H_MONSTER], y, m);
         }
@@ -102,6 +104,7 @@ static void what_cells_hold(cn_ctx *x)
 {
     static const int plane_of[] = {
         [CN_H_HATCH] = CN_B_HATCH, [CN_H_STAIR] = CN_B_STAIR,
+        [CN_H_ALTAR] = CN_B_ALTAR, [CN_H_PORTAL] = CN_B_PORTAL,
         [CN_H_ITEM] = CN_PL_ITEM, [CN_H_MONSTER] = CN_PL_MONSTER,
     };
     cn_class_set(&x->pl, x->exit_h, &x->holds[CN_H_EXIT]);
@@ -140,10 +143,52 @@ vf_conn_finding *cn_finding_new(cn_ctx *x, vf_conn_kind kind)
     vf_conn_finding *f = &r->findings[r->nfindings++];
     memset(f, 0, sizeof *f);
     f->kind = kind;
+    f->kinds = 1u << kind;
     f->vault = -1;
     stats_init(&f->s);
     x->serial++;
     return f;
+}
+
+static int same_cells(const vf_conn_finding *a, const vf_conn_finding *b)
+{
+    if (a->s.size != b->s.size || a->s.x0 != b->s.x0 || a->s.y0 != b->s.y0
+        || a->s.x1 != b->s.x1 || a->s.y1 != b->s.y1)
+        return 0;
+    for (int y = a->s.y0; y <= a->s.y1; y++)
+        if (a->cells[y][0] != b->cells[y][0]
+            || a->cells[y][1] != b->cells[y][1])
+            return 0;
+    return 1;
+}
+
+/* The zones f names, when more than e names: the cells being the same,
+ * so are the zones among them, and f names one besides (a trap pocket
+ * names the zone the traps join it to, which is not among its cells). */
+static void merge_zones(vf_conn_finding *e, const vf_conn_finding *f)
+{
+    if (f->nzones <= e->nzones) return;
+    e->nzones = f->nzones;
+    memcpy(e->zone, f->zone, sizeof e->zone);
+}
+
+/* One region, one finding: a zone that is at once isolated, stairless,
+ * an isolated area and a closet is one thing to fix. The earlier finding
+ * (the first kind) keeps its place and takes the later one's kinds; the
+ * landings are the most any of its kinds counts (flying lands on more). */
+void cn_finding_done(cn_ctx *x, vf_conn_finding *f)
+{
+    vf_conn_report *r = x->r;
+    if (!f) return;
+    for (vf_conn_finding *e = r->findings; e < f; e++) {
+        if (!same_cells(e, f)) continue;
+        e->kinds |= f->kinds;
+        if (f->landings > e->landings) e->landings = f->landings;
+        if (e->vault < 0) e->vault = f->vault;
+        merge_zones(e, f);
+        r->nfindings--;   /* f is the last one */
+        return;
+    }
 }
 
 /* Names zone z (zones[] index) in f, once. */
@@ -198,15 +243,161 @@ void cn_finding_add_comp(cn_ctx *x, vf_conn_finding *f, const cn_lab *b,
         add_rows(x, f, b->y0[s], b->y1[s], b->x0[s], b->x1[s]);
 }
 
-/* Where a teleport lands, walking or flying, less the cells masked
- * allow_tele_closets (MMT_NO_TELE_CLOSET), into out. */
+/* A finding of kind made of component c of b: made, filled, ended. */
+static vf_conn_finding *comp_finding(cn_ctx *x, vf_conn_kind kind,
+                                     const cn_lab *b, int c)
+{
+    vf_conn_finding *f = cn_finding_new(x, kind);
+    cn_finding_add_comp(x, f, b, c);
+    return f;
+}
+
+/* Row y's cells that are not solid. */
+static void open_row(const cn_ctx *x, int y, uint64_t out[2])
+{
+    out[0] = ~x->pl.w[y][CN_B_SOLID][0];
+    out[1] = ~x->pl.w[y][CN_B_SOLID][1] & (~(uint64_t)0 >> (128 - VF_GXM));
+}
+
+/* The cells a monster never leaves, into x->held: a stationary one's
+ * (M_STATIONARY), and any monster's whose eight neighbours are all solid
+ * or off the level (a one-cell cage). */
+static void held_cells(cn_ctx *x)
+{
+    uint64_t any = 0, below[2] = {0, 0}, here[2], next[2] = {0, 0}, tmp[2];
+    for (int y = 0; y < VF_GYM; y++)
+        any |= x->pl.w[y][CN_PL_MONSTER][0] | x->pl.w[y][CN_PL_MONSTER][1];
+    x->anyheld = any != 0;   /* most levels of a vault's cases: none */
+    if (!x->anyheld) return;
+    open_row(x, 0, here);
+    for (int y = 0; y < VF_GYM; y++) {
+        uint64_t above[2], sides[2], mid[2];
+        memcpy(above, below, sizeof above);      /* row y - 1, spread */
+        if (y + 1 < VF_GYM) {
+            open_row(x, y + 1, tmp);
+            cn_row_spread(tmp, next);
+        } else {
+            next[0] = next[1] = 0;
+        }
+        cn_row_spread(here, mid);
+        /* Across: the neighbours left and right, the cell itself not. */
+        sides[0] = here[0] << 1 | here[0] >> 1 | here[1] << 63;
+        sides[1] = (here[1] << 1 | here[1] >> 1 | here[0] >> 63)
+                   & (~(uint64_t)0 >> (128 - VF_GXM));
+        for (int i = 0; i < 2; i++) {
+            uint64_t near = above[i] | sides[i] | next[i];
+            x->held.w[y][i] = x->pl.w[y][CN_PL_STATIC][i]
+                              | (x->pl.w[y][CN_PL_MONSTER][i] & ~near);
+        }
+        memcpy(below, mid, sizeof below);
+        if (y + 1 < VF_GYM) open_row(x, y + 1, here);
+    }
+}
+
+/* Where a teleport lands, walking or flying, into out: the game's
+ * _dgn_square_is_tele_target less the cells masked allow_tele_closets
+ * (MMT_NO_TELE_CLOSET), as _count_tele_closets counts them, and less the
+ * cells a monster never leaves: a teleport never lands on a monster
+ * (cell_vetoes_teleport, which _teleport_player asks of every cell it
+ * tries), and one that never moves keeps its cell for good. */
 static void landings(const cn_ctx *x, int fly, cn_bits *out)
 {
     cn_pred_set(&x->pl, x->l,
                 fly ? VF_CP_TELE_TARGET_FLY : VF_CP_TELE_TARGET_WALK, out);
     for (int y = 0; y < VF_GYM; y++)
         for (int i = 0; i < 2; i++)
-            out->w[y][i] &= ~x->pl.w[y][CN_PL_NOCLOSET][i];
+            out->w[y][i] &= ~x->pl.w[y][CN_PL_NOCLOSET][i]
+                            & ~(x->anyheld ? x->held.w[y][i] : 0);
+}
+
+/* ---- the game's filling of small zones (§4.4 step 1) -------------------- */
+
+/* The most cells a zone may have and be filled: the game fills zones
+ * whose size is at most 10, but _dgn_fill_zone counts every cell it
+ * records, and it records every cell but the one it starts from. */
+#define CN_FILL_MAX 11
+
+static int in_abyss(const vf_level *l)
+{
+    const vf_branch *b = vf_branch_get(l->place.branch);
+    return b && !strcmp(b->abbrev, "Abyss");
+}
+
+/* Cells of component c of b, counted up to a little past max. */
+static int comp_size_upto(const cn_lab *b, int c, int max)
+{
+    int n = 0;
+    for (int s = b->first[c]; s != CN_NONE && n <= max; s = b->next[s])
+        n += (b->x1[s] - b->x0[s] + 1) * (b->y1[s] - b->y0[s] + 1);
+    return n;
+}
+
+/* Turns cells of row y into rock in the planes: rock's class, nothing on
+ * them (items are lost, and firewood dies in rock). */
+static void rock_row(cn_ctx *x, int y, const uint64_t fill[2])
+{
+    static const int held[] = {CN_PL_ITEM, CN_PL_MONSTER, CN_PL_STATIC,
+                               CN_PL_FIREWOOD};
+    unsigned rock = cn_class(&x->k, VF_F_ROCK_WALL);
+    uint64_t (*pw)[2] = x->pl.w[y];
+    for (int i = 0; i < 2; i++) {
+        for (int b = 0; b < CN_NCLASS; b++)
+            pw[b][i] = (pw[b][i] & ~fill[i])
+                       | (rock & (1u << b) ? fill[i] : 0);
+        for (size_t h = 0; h < sizeof held / sizeof *held; h++)
+            pw[held[h]][i] &= ~fill[i];
+    }
+}
+
+/* Fills component c of b as the game's _fill_zone does with
+ * _dgn_square_is_boring: each passable cell without a monster, or with
+ * firewood only. */
+static void fill_comp(cn_ctx *x, const cn_lab *b, int c)
+{
+    vf_conn_report *r = x->r;
+    for (int s = b->first[c]; s != CN_NONE; s = b->next[s]) {
+        uint64_t m[2];
+        cn_row_range(b->x0[s], b->x1[s], m);
+        for (int y = b->y0[s]; y <= b->y1[s]; y++) {
+            uint64_t fill[2];
+            for (int i = 0; i < 2; i++)
+                fill[i] = m[i] & ~(x->pl.w[y][CN_PL_MONSTER][i]
+                                   & ~x->pl.w[y][CN_PL_FIREWOOD][i]);
+            r->filled_cells += cn_popcount(fill[0]) + cn_popcount(fill[1]);
+            rock_row(x, y, fill);
+        }
+    }
+    r->filled++;
+}
+
+/* §4.4 step 1, the game's _fill_small_disconnected_zones: outside the
+ * Abyss, every stairless passable zone (hatches count, the branch-bottom
+ * rule too: _process_disconnected_zones) of at most CN_FILL_MAX cells
+ * with no cell masked MMT_VAULT becomes rock, in the planes: everything
+ * after reads the level as the game leaves it. The game does this only
+ * when vaults came after the level's layout; here always, since a vault
+ * that leaves such a scrap would get it filled. */
+static void fill_small_zones(cn_ctx *x)
+{
+    vf_conn_report *r = x->r;
+    r->filled = r->filled_cells = 0;
+    if (in_abyss(x->l)) return;
+    cn_pred_set(&x->pl, x->l, VF_CP_PASSABLE, &x->pass);
+    const cn_lab *b = cn_labelled(x, &x->pass);
+    uint16_t small[CN_MAX_SPANS];
+    int n = 0;
+    for (int c = 0; c < b->ncomp; c++)
+        if (comp_size_upto(b, c, CN_FILL_MAX) <= CN_FILL_MAX)
+            small[n++] = (uint16_t)c;
+    if (!n) return;
+    cn_class_set(&x->pl, x->exit_h, &x->exits);
+    for (int y = 0; y < VF_GYM; y++)
+        for (int i = 0; i < 2; i++)
+            x->set.w[y][i] = x->pl.w[y][CN_PL_VAULTMASK][i];
+    for (int j = 0; j < n; j++)
+        if (!cn_comp_hits(b, small[j], &x->exits)
+            && !cn_comp_hits(b, small[j], &x->set))
+            fill_comp(x, b, small[j]);
 }
 
 /* ---- zones -------------------------------------------------------------- */
@@ -252,15 +443,14 @@ static void isolated_zones(cn_ctx *x, const cn_lab *b)
 {
     vf_conn_report *r = x->r;
     if (r->nzones == 0) {
-        cn_finding_new(x, VF_CONN_ISOLATED_ZONES);
+        cn_finding_done(x, cn_finding_new(x, VF_CONN_ISOLATED_ZONES));
         return;
     }
     if (r->nzones == 1) return;
     int main = largest_zone(r);
     for (int z = 0; z < r->nzones; z++)
         if (z != main)
-            cn_finding_add_comp(x, cn_finding_new(x, VF_CONN_ISOLATED_ZONES),
-                                b, z);
+            cn_finding_done(x, comp_finding(x, VF_CONN_ISOLATED_ZONES, b, z));
 }
 
 static void stairless_zones(cn_ctx *x, const cn_lab *b)
@@ -270,8 +460,7 @@ static void stairless_zones(cn_ctx *x, const cn_lab *b)
     for (int z = 0; z < r->nzones; z++)
         if (!r->zones[z].s.exits) {
             r->stairless++;
-            cn_finding_add_comp(x, cn_finding_new(x, VF_CONN_STAIRLESS_ZONE),
-                                b, z);
+            cn_finding_done(x, comp_finding(x, VF_CONN_STAIRLESS_ZONE, b, z));
         }
 }
 
@@ -290,8 +479,7 @@ static void isolated_areas(cn_ctx *x)
     const cn_lab *b = cn_labelled(x, &x->set);
     for (int c = 0; c < b->ncomp; c++)
         if (cn_comp_hits(b, c, &x->pass) && !cn_comp_hits(b, c, exits))
-            cn_finding_add_comp(x, cn_finding_new(x, VF_CONN_ISOLATED_AREA),
-                                b, c);
+            cn_finding_done(x, comp_finding(x, VF_CONN_ISOLATED_AREA, b, c));
 }
 
 /* Adds cells x0..x1 of row y but those of zone skip - 1 (0: none). */
@@ -336,32 +524,62 @@ static void trap_pockets(cn_ctx *x)
         for (int s = b->first[a]; s != CN_NONE; s = b->next[s])
             for (int y = b->y0[s]; y <= b->y1[s]; y++)
                 add_run_except(x, f, y, b->x0[s], b->x1[s], skip);
+        cn_finding_done(x, f);
     }
 }
 
-/* §4.4 step 6: regions a teleport can land in but not leave for an exit
- * stair, hatch or permanent teleport trap. Transporters are not followed:
- * the level does not record where they lead. set and land: the closet
- * cells and the landings, walking or flying. */
+/* §4.4 step 6 (_count_tele_closets): regions a teleport can land in but
+ * not leave for an exit stair, hatch or permanent teleport trap. set and
+ * land: the closet cells and the landings, walking or flying. */
 static void tele_closets(cn_ctx *x, int fly, const cn_bits *set,
                          const cn_bits *land)
 {
     const cn_lab *b = cn_labelled(x, set);
     vf_conn_kind kind = fly ? VF_CONN_TELE_CLOSET_FLY
                             : VF_CONN_TELE_CLOSET_WALK;
+    uint8_t reached[CN_MAX_SPANS];
+    for (int c = 0; c < b->ncomp; c++)
+        reached[c] = (uint8_t)cn_comp_hits(b, c, &x->seeds);
+    cn_follow_transporters(x, b, set, 0, reached);
     for (int c = 0; c < b->ncomp; c++) {
-        if (cn_comp_hits(b, c, &x->seeds)) continue;
+        if (reached[c]) continue;
         int landings = cn_comp_count(b, c, land);
         if (!landings) continue;
-        vf_conn_finding *f = cn_finding_new(x, kind);
-        cn_finding_add_comp(x, f, b, c);
+        vf_conn_finding *f = comp_finding(x, kind, b, c);
         if (f) f->landings = landings;
+        cn_finding_done(x, f);
+    }
+}
+
+
+void cn_follow_transporters(const cn_ctx *x, const cn_lab *b,
+                            const cn_bits *set, int away, uint8_t *reached)
+{
+    const vf_level *l = x->l;
+    /* Each pass reaches at least one more component, or ends. */
+    for (int more = l->ntransporters > 0; more;) {
+        more = 0;
+        for (int i = 0; i < l->ntransporters; i++) {
+            const vf_level_transporter *t = &l->transporters[i];
+            /* The game follows a transporter still there (a later vault
+             * may have written over it) to wherever its marker says. */
+            if (t->dest || !t->to || l->feat[t->y][t->x] != VF_F_TRANSPORTER
+                || !cn_has(set, t->x, t->y))
+                continue;
+            const vf_level_transporter *d = &l->transporters[t->to - 1];
+            int from = cn_comp_at(b, t->x, t->y);
+            if (reached[from]) continue;
+            int there = cn_has(set, d->x, d->y)
+                            ? reached[cn_comp_at(b, d->x, d->y)]
+                            : away;
+            if (there) reached[from] = more = 1;
+        }
     }
 }
 
 static void closets(cn_ctx *x)
 {
-    cn_class_set(&x->pl, CN_EXIT | CN_HATCH | CN_PERMTELE, &x->seeds);
+    cn_class_set(&x->pl, cn_way_out_bits(&x->k), &x->seeds);
     cn_pred_set(&x->pl, x->l, VF_CP_CLOSET_WALK, &x->walk);
     landings(x, 0, &x->land);
     tele_closets(x, 0, &x->walk, &x->land);
@@ -400,6 +618,8 @@ void vf_conn_analyse(const vf_level *l, vf_conn_report *r)
                     CN_NEED_MASK | CN_NEED_PROP | CN_NEED_CONTENT);
     memset(r->count, 0, sizeof r->count);
     r->nfindings = r->dropped = 0;
+    fill_small_zones(&x);
+    held_cells(&x);
     what_cells_hold(&x);
     const cn_lab *zones = passable_zones(&x);
     isolated_zones(&x, zones);

@@ -161,10 +161,11 @@ static void class_row(uint64_t (*pw)[2], cn_classes *k, const uint8_t *row,
 /* Bit b of each 16-bit lane of w, packed, at cell at. */
 #define LANE16(w, b) (pack16(((w) >> __builtin_ctz(b)) & LANES16))
 
-/* Row y's mask planes; four cells a word. */
+/* Row y's mask planes (the four from CN_PL_PASSMASK); four cells a
+ * word. */
 static void mask_row(uint64_t (*pw)[2], const uint16_t *m)
 {
-    memset(&pw[CN_PL_PASSMASK], 0, 3 * sizeof *pw);
+    memset(&pw[CN_PL_PASSMASK], 0, 4 * sizeof *pw);
     if (!any_set(m, VF_GXM * 2)) return;
     for (int i = 0; i < VF_GXM / 4; i++) {
         uint64_t w = load8(m + 4 * i);
@@ -173,6 +174,7 @@ static void mask_row(uint64_t (*pw)[2], const uint16_t *m)
         pw[CN_PL_PASSMASK][h] |= LANE16(w, VF_MMT_PASSABLE) << s;
         pw[CN_PL_OPAQUE][h] |= LANE16(w, VF_MMT_OPAQUE) << s;
         pw[CN_PL_NOCLOSET][h] |= LANE16(w, VF_MMT_NO_TELE_CLOSET) << s;
+        pw[CN_PL_VAULTMASK][h] |= LANE16(w, VF_MMT_VAULT) << s;
     }
 }
 
@@ -190,10 +192,11 @@ static void prop_row(uint64_t (*pw)[2], const uint32_t *p)
     }
 }
 
-/* Row y's content planes; eight cells a word. */
+/* Row y's content planes (the four from CN_PL_ITEM); eight cells a
+ * word. */
 static void content_row(uint64_t (*pw)[2], const uint8_t *c)
 {
-    memset(&pw[CN_PL_ITEM], 0, 2 * sizeof *pw);
+    memset(&pw[CN_PL_ITEM], 0, 4 * sizeof *pw);
     if (!any_set(c, VF_GXM)) return;
     for (int i = 0; i < VF_GXM / 8; i++) {
         uint64_t w = load8(c + 8 * i);
@@ -203,6 +206,12 @@ static void content_row(uint64_t (*pw)[2], const uint8_t *c)
             pack8((w >> __builtin_ctz(VF_CELL_ITEM)) & BYTES) << s;
         pw[CN_PL_MONSTER][h] |=
             pack8((w >> __builtin_ctz(VF_CELL_MONSTER)) & BYTES) << s;
+        if (!(w & (BYTES * (VF_CELL_STATIC_MONSTER | VF_CELL_FIREWOOD))))
+            continue;
+        pw[CN_PL_STATIC][h] |=
+            pack8((w >> __builtin_ctz(VF_CELL_STATIC_MONSTER)) & BYTES) << s;
+        pw[CN_PL_FIREWOOD][h] |=
+            pack8((w >> __builtin_ctz(VF_CELL_FIREWOOD)) & BYTES) << s;
     }
 }
 

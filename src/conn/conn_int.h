@@ -20,6 +20,10 @@ enum {
     CN_B_UPEXIT,    /* upward exit stair */
     CN_B_PERMTELE,  /* permanent teleport trap */
     CN_B_STAIR,     /* feat_is_stair */
+    CN_B_PORTEXIT,  /* the exit of a branch that is not connected (a
+                     * portal's): an exit only on such a level */
+    CN_B_ALTAR,     /* an altar, of any god or none */
+    CN_B_PORTAL,    /* a branch or portal entry (enter_*) */
     CN_NCLASS
 };
 
@@ -34,6 +38,9 @@ enum {
     CN_UPEXIT = 1 << CN_B_UPEXIT,
     CN_PERMTELE = 1 << CN_B_PERMTELE,
     CN_STAIR = 1 << CN_B_STAIR,
+    CN_PORTEXIT = 1 << CN_B_PORTEXIT,
+    CN_ALTAR = 1 << CN_B_ALTAR,
+    CN_PORTAL = 1 << CN_B_PORTAL,
     CN_UNSET = 1 << 15,     /* not looked up yet */
 };
 
@@ -43,6 +50,7 @@ enum {
 typedef struct cn_classes {
     uint16_t c[256];
     int bottom;             /* the level is its branch's last */
+    int portal;             /* the level's branch is not connected */
 } cn_classes;
 
 void cn_classes_init(cn_classes *k, const vf_level *l);
@@ -56,6 +64,10 @@ static inline unsigned cn_class(cn_classes *k, int f)
 
 /* The class bits that make a cell an exit stair under e. */
 unsigned cn_exit_bits(const cn_classes *k, vf_conn_exits e);
+/* The class bits of the cells a stranded player walks to: the closet
+ * flood's seeds (exit stairs and hatches with no branch-bottom rule,
+ * permanent teleport traps). */
+unsigned cn_way_out_bits(const cn_classes *k);
 
 /* One predicate on one cell, from its class and per-cell state; notele
  * says the cell's vault is tagged no_tele_into. The floods and
@@ -165,9 +177,12 @@ enum {
     CN_PL_PASSMASK = CN_NCLASS,         /* VF_MMT_PASSABLE */
     CN_PL_OPAQUE,                       /* VF_MMT_OPAQUE */
     CN_PL_NOCLOSET,                     /* VF_MMT_NO_TELE_CLOSET */
+    CN_PL_VAULTMASK,                    /* VF_MMT_VAULT */
     CN_PL_NOTELE,                       /* VF_FPROP_NO_TELE_INTO */
     CN_PL_ITEM,                         /* VF_CELL_ITEM */
     CN_PL_MONSTER,                      /* VF_CELL_MONSTER */
+    CN_PL_STATIC,                       /* VF_CELL_STATIC_MONSTER */
+    CN_PL_FIREWOOD,                     /* VF_CELL_FIREWOOD */
     CN_PL_COUNT
 };
 
@@ -249,8 +264,8 @@ int cn_comp_count(const cn_lab *b, int c, const cn_bits *s);
 
 /* What cells hold, as bitmaps, for the statistics of runs of cells. */
 enum {
-    CN_H_EXIT, CN_H_EXIT_NH, CN_H_HATCH, CN_H_STAIR, CN_H_ITEM,
-    CN_H_MONSTER, CN_H_NEAR, CN_H_ANY, CN_H_COUNT
+    CN_H_EXIT, CN_H_EXIT_NH, CN_H_HATCH, CN_H_STAIR, CN_H_ALTAR,
+    CN_H_PORTAL, CN_H_ITEM, CN_H_MONSTER, CN_H_NEAR, CN_H_ANY, CN_H_COUNT
 };
 
 /* Labellings kept by one analysis: a set labelled once is not labelled
@@ -279,7 +294,11 @@ typedef struct cn_ctx {
     cn_bits pass;                  /* VF_CP_PASSABLE */
     cn_bits walk;                  /* VF_CP_CLOSET_WALK */
     cn_bits land;                  /* walking landings, less the cells
-                                    * masked allow_tele_closets */
+                                    * masked allow_tele_closets and those
+                                    * a monster never leaves */
+    cn_bits held;                  /* cells a monster never leaves; set
+                                    * only when anyheld */
+    int anyheld;                   /* the level holds a monster */
     cn_bits set, seeds, exits;     /* scratch */
 } cn_ctx;
 
@@ -289,6 +308,17 @@ const cn_lab *cn_labelled(cn_ctx *x, const cn_bits *set);
 
 /* A new finding of kind (counted; NULL past the cap). */
 vf_conn_finding *cn_finding_new(cn_ctx *x, vf_conn_kind kind);
+/* Ends finding f (NULL: nothing): when an earlier finding has the same
+ * cells, f's kinds join it and f goes. */
+void cn_finding_done(cn_ctx *x, vf_conn_finding *f);
+/* Marks reached[] (per component of b, the labelling of set) the
+ * components a transporter takes the player from into a reached one, as
+ * the game's _dgn_fill_zone follows transporters backwards: a
+ * transporter's cell is reached when its destination is. Transporters off
+ * the set are not followed; a destination off it counts as reached when
+ * away is set. */
+void cn_follow_transporters(const cn_ctx *x, const cn_lab *b,
+                            const cn_bits *set, int away, uint8_t *reached);
 /* Adds every cell of component c of b. */
 void cn_finding_add_comp(cn_ctx *x, vf_conn_finding *f, const cn_lab *b,
                          int c);

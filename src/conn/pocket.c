@@ -74,9 +74,15 @@ static void vault_pockets(cn_ctx *x, int v)
     /* A pocket needs a landing: without any, no labelling can find one. */
     if (cn_empty(&land)) return;
     const cn_lab *b = cn_labelled(x, &in);
+    uint8_t reached[CN_MAX_SPANS];
+    for (int c = 0; c < b->ncomp; c++)
+        reached[c] = cn_comp_hits(b, c, &entries)
+                     || cn_comp_hits(b, c, &x->exits);
+    /* As the closet flood follows them: a transporter out of the vault
+     * is a way out of it. */
+    cn_follow_transporters(x, b, &in, 1, reached);
     for (int c = 0; c < b->ncomp; c++) {
-        if (cn_comp_hits(b, c, &entries) || cn_comp_hits(b, c, &x->exits))
-            continue;
+        if (reached[c]) continue;
         int landings = cn_comp_count(b, c, &land);
         if (!landings) continue;
         vf_conn_finding *f = cn_finding_new(x, VF_CONN_INTERIOR_POCKET);
@@ -85,12 +91,16 @@ static void vault_pockets(cn_ctx *x, int v)
             f->landings = landings;
             f->vault = v;
         }
+        cn_finding_done(x, f);
     }
 }
 
+/* The ways out are the closet flood's (cn_way_out_bits, after the
+ * game's _count_tele_closets): a permanent teleport trap inside a vault
+ * takes the player out of it as surely as a stair. */
 void cn_pockets(cn_ctx *x)
 {
-    cn_class_set(&x->pl, CN_EXIT | CN_HATCH, &x->exits);
+    cn_class_set(&x->pl, cn_way_out_bits(&x->k), &x->exits);
     for (int v = 0; v < x->l->nvaults; v++)
         if (!x->l->vaults[v].transparent) vault_pockets(x, v);
 }

@@ -17,8 +17,12 @@ static int has_cell(const vf_conn_finding *f, int x, int y)
 static void summary(const vf_conn_report *r, vf_sbuf *out)
 {
     vf_sbuf_printf(out, "zones %d, stairless %d, tele zones %d (%d "
-                   "stairless); findings:", r->nzones, r->stairless,
-                   r->tele_zones, r->tele_stairless);
+                   "stairless)", r->nzones, r->stairless, r->tele_zones,
+                   r->tele_stairless);
+    if (r->filled)
+        vf_sbuf_printf(out, "; filled %d small zone%s (%d cells)",
+                       r->filled, r->filled > 1 ? "s" : "", r->filled_cells);
+    vf_sbuf_adds(out, "; findings:");
     int any = 0;
     for (int k = 0; k < VF_CONN_KIND_COUNT; k++)
         if (r->count[k]) {
@@ -67,6 +71,8 @@ static void contents(const vf_level *l, const vf_conn_stats *s,
                        s->exits_no_hatch);
     if (s->hatches) vf_sbuf_printf(out, ", hatches %d", s->hatches);
     if (s->stairs) vf_sbuf_printf(out, ", stairs %d", s->stairs);
+    if (s->portals) vf_sbuf_printf(out, ", portals %d", s->portals);
+    if (s->altars) vf_sbuf_printf(out, ", altars %d", s->altars);
     if (s->items) vf_sbuf_printf(out, ", items %d", s->items);
     if (s->monsters) vf_sbuf_printf(out, ", monsters %d", s->monsters);
     if (s->vaults_in) {
@@ -83,8 +89,14 @@ static void legend(const vf_level *l, const vf_conn_report *r, int i,
                    vf_sbuf *out)
 {
     const vf_conn_finding *f = &r->findings[i];
-    vf_sbuf_printf(out, "%c %s: ", vf_conn_letter(i),
-                   vf_conn_kind_name(f->kind));
+    vf_sbuf_printf(out, "%c ", vf_conn_letter(i));
+    const char *sep = "";
+    for (int k = 0; k < VF_CONN_KIND_COUNT; k++)
+        if (f->kinds & (1u << k)) {
+            vf_sbuf_printf(out, "%s%s", sep, vf_conn_kind_name(k));
+            sep = "+";
+        }
+    vf_sbuf_adds(out, ": ");
     if (!f->s.size) {
         vf_sbuf_adds(out, "no passable zone at all\n");
         return;

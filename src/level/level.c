@@ -18,6 +18,53 @@ void vf_level_init_empty(vf_level *l, const vf_place *p)
         memset(&l->feat[y][1], VF_F_FLOOR, VF_GXM - 2);
 }
 
+uint64_t vf_level_transporter_name(const char *name)
+{
+    uint64_t h = 0xcbf29ce484222325u;
+    for (const unsigned char *p = (const unsigned char *)name; *p; p++)
+        h = (h ^ *p) * 0x100000001b3u;
+    return h;
+}
+
+/* The first destination named name, as an index + 1; 0 when none. The
+ * game keeps the first of several (and reports the rest as errors). */
+static int destination(const vf_level *l, uint64_t name)
+{
+    for (int i = 0; i < l->ntransporters; i++)
+        if (l->transporters[i].dest && l->transporters[i].name == name)
+            return i + 1;
+    return 0;
+}
+
+static void pair_transporters(vf_level *l)
+{
+    for (int i = 0; i < l->ntransporters; i++) {
+        vf_level_transporter *t = &l->transporters[i];
+        if (t->dest || t->to) continue;
+        int d = destination(l, t->name);
+        if (!d) continue;
+        const vf_level_transporter *to = &l->transporters[d - 1];
+        t->to = (uint8_t)d;
+        l->feat[t->y][t->x] = VF_F_TRANSPORTER;
+        l->feat[to->y][to->x] = VF_F_TRANSPORTER_LANDING;
+    }
+}
+
+void vf_level_add_transporter(vf_level *l, int x, int y, int dest,
+                              uint64_t name)
+{
+    if (!vf_level_in_bounds(x, y)
+        || l->ntransporters >= VF_LEVEL_MAX_TRANSPORTERS)
+        return;
+    vf_level_transporter *t = &l->transporters[l->ntransporters++];
+    t->name = name;
+    t->x = (uint8_t)x;
+    t->y = (uint8_t)y;
+    t->dest = (uint8_t)!!dest;
+    t->to = 0;
+    pair_transporters(l);
+}
+
 /* Features no map glyph makes, by kind. */
 static int other_char(vf_feat f)
 {

@@ -4,6 +4,7 @@
 #include "lua_int.h"
 
 #include <lauxlib.h>
+#include <stdlib.h>
 #include <string.h>
 
 typedef int (*key_fn)(vf_rmap *, const char *, size_t, vf_sbuf *);
@@ -58,12 +59,47 @@ static int l_ftile(lua_State *L) { return overlay(L, VF_OV_FTILE); }
 static int l_rtile(lua_State *L) { return overlay(L, VF_OV_RTILE); }
 static int l_tile(lua_State *L) { return overlay(L, VF_OV_TILE); }
 
-/* Calls the function on top of the stack as a marker's maker: in the map
+/* The marker table on top of the stack's property pname, asked as the
+ * game's map_lua_marker::property asks it (the table's property method,
+ * self and the marker: none here); NULL unless a string that is not
+ * empty. An error in the method is the game's printed error: no value. */
+static char *marker_property(lua_State *L, const char *pname)
+{
+    char *v = NULL;
+    lua_getfield(L, -1, "property");
+    if (!lua_isfunction(L, -1)) {
+        lua_pop(L, 1);
+        return NULL;
+    }
+    lua_pushvalue(L, -2);
+    lua_pushnil(L);
+    lua_pushstring(L, pname);
+    if (lua_pcall(L, 3, 1, 0) == 0 && lua_type(L, -1) == LUA_TSTRING
+        && lua_objlen(L, -1) > 0)
+        v = vf_xstrdup(lua_tostring(L, -1));
+    lua_pop(L, 1);
+    return v;
+}
+
+/* What placement needs of a marker table (on top of the stack): the
+ * names the game's dgn_make_transporters_from_markers pairs
+ * (TRANSPORTER_NAME_PROP, TRANSPORTER_DEST_NAME_PROP). */
+static void note_marker(lua_State *L, vf_marker *mk)
+{
+    free(mk->transp);
+    mk->transp = marker_property(L, "_transporter_name");
+    mk->transp_dest = 0;
+    if (mk->transp) return;
+    mk->transp = marker_property(L, "_transporter_dest_name");
+    mk->transp_dest = mk->transp != NULL;
+}
+
+/* Calls the function on top of the stack as mk's maker: in the map
  * environment (dgn_run_map) for a map marker, in _G for a mapless one. It
  * must give a table. The game prints the failure and drops the marker; we
  * raise it, because a marker that never works is the author's bug. Pops
  * the function. */
-static void make_marker(lua_State *L, int in_map)
+static void make_marker(lua_State *L, int in_map, vf_marker *mk)
 {
     if (in_map) {
         lua_getglobal(L, "dgn_run_map");
@@ -74,6 +110,7 @@ static void make_marker(lua_State *L, int in_map)
     }
     if (!lua_istable(L, -1))
         vf_lua_des_error(L, "lua_marker: Expected table, didn't get it.");
+    note_marker(L, mk);
     lua_pop(L, 1);
 }
 
@@ -91,7 +128,7 @@ static void run_text_markers(lua_State *L, vf_rmap *m, size_t first)
                                  in_map ? "=lua_marker" : "=lua_mapless");
         vf_sbuf_free(&code);
         if (rc) vf_lua_des_error(L, lua_tostring(L, -1));
-        make_marker(L, in_map);
+        make_marker(L, in_map, &m->markers[i]);
     }
 }
 
@@ -126,9 +163,14 @@ static int l_lua_marker(lua_State *L)
         return vf_lua_des_error(L, "Expected marker key and marker "
                                    "function/table.");
     size_t first = vf_rmap_lua_marker(m, lua_tostring(L, 2));
-    for (size_t i = first; lua_isfunction(L, 3) && i < m->nmarkers; i++) {
+    for (size_t i = first; i < m->nmarkers; i++) {
         lua_pushvalue(L, 3);
-        make_marker(L, 1);
+        if (lua_isfunction(L, -1)) {
+            make_marker(L, 1, &m->markers[i]);
+        } else {
+            note_marker(L, &m->markers[i]);
+            lua_pop(L, 1);
+        }
     }
     return 0;
 }

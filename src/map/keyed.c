@@ -82,7 +82,10 @@ int vf_rmap_overlay(vf_rmap *m, vf_ovkind kind, const char *s, size_t n,
 
 void vf_rmap_clear_markers(vf_rmap *m)
 {
-    for (size_t i = 0; i < m->nmarkers; i++) free(m->markers[i].spec);
+    for (size_t i = 0; i < m->nmarkers; i++) {
+        free(m->markers[i].spec);
+        free(m->markers[i].transp);
+    }
     m->nmarkers = 0;
 }
 
@@ -98,6 +101,8 @@ vf_marker *vf_rmap_add_marker(vf_rmap *m, int x, int y)
     mk->y = y;
     mk->spec = NULL;
     mk->feature = 0;
+    mk->transp = NULL;
+    mk->transp_dest = 0;
     return mk;
 }
 

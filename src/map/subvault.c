@@ -247,6 +247,7 @@ static void merge_markers(vf_rmap *m, const vf_rmap *sub,
         if (!in_sub(a, mk->x, mk->y) || !area_on(a, m, mk->x, mk->y))
             continue;
         free(mk->spec);
+        free(mk->transp);
         *mk = m->markers[--m->nmarkers];
         i--;
     }
@@ -257,6 +258,8 @@ static void merge_markers(vf_rmap *m, const vf_rmap *sub,
         vf_marker *mk = vf_rmap_add_marker(m, x, y);
         mk->spec = s->spec ? vf_xstrdup(s->spec) : NULL;
         mk->feature = s->feature;
+        mk->transp = s->transp ? vf_xstrdup(s->transp) : NULL;
+        mk->transp_dest = s->transp_dest;
     }
 }
 

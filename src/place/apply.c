@@ -138,9 +138,26 @@ static int write_cell(vf_level *l, const vf_rmap *m, vf_rng *r,
     l->prop[y][x] |= c->overlay.props;
     int glyph = !c->feat || c->feat->kind == VF_FK_GLYPH ? c->base : 0;
     const char *mon = cell_monster(c, glyph, gm->slots, r);
-    if (mon)
+    if (mon) {
         l->feat[y][x] = (uint8_t)vf_place_monster_terrain(mon, l->feat[y][x]);
+        l->content[y][x] |= (uint8_t)vf_place_monster_stays(mon);
+    }
     return exit;
+}
+
+/* The vault's transporter markers onto the level, as the game adds a
+ * placed map's markers to the level's (the pairing is the level's:
+ * vf_level_add_transporter). */
+static void add_transporters(vf_level *l, const vf_rmap *m,
+                             const vf_level_vault *v)
+{
+    for (size_t i = 0; i < m->nmarkers; i++) {
+        const vf_marker *mk = &m->markers[i];
+        if (mk->transp)
+            vf_level_add_transporter(l, v->x + mk->x, v->y + mk->y,
+                                     mk->transp_dest,
+                                     vf_level_transporter_name(mk->transp));
+    }
 }
 
 /* _map_feat_is_on_edge: in the map and orthogonally next to a space or
@@ -186,6 +203,7 @@ void vf_place_write(vf_level *l, vf_rmap *m, vf_rng *r, vf_level_vault *v)
                 add_exit(v, lx, ly);
         }
     free_slots(&ms);
+    add_transporters(l, m, v);
 }
 
 /* ---- float exits (_pick_float_exits) ------------------------------------ */

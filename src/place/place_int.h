@@ -22,4 +22,9 @@ void vf_place_register(vf_level *l, vf_rmap *m, const vf_place_opts *o,
  * needs when it cannot live on here. */
 vf_feat vf_place_monster_terrain(const char *spec, vf_feat here);
 
+/* The VF_CELL_* bits a cell holding the monster of spec gets besides
+ * VF_CELL_MONSTER: VF_CELL_STATIC_MONSTER when it never moves, with
+ * VF_CELL_FIREWOOD when the game counts it as firewood; else 0. */
+unsigned vf_place_monster_stays(const char *spec);
+
 #endif

@@ -15,8 +15,10 @@
 
 #include <string.h>
 
-/* The game's fill limit (_fill_small_disconnected_zones: 10 cells). */
-#define SMALL_ZONE 10
+/* The game's fill limit: _fill_small_disconnected_zones says 10 cells,
+ * but _dgn_fill_zone does not count the cell its flood starts from, so
+ * zones of 11 are filled (vf_conn.h). */
+#define SMALL_ZONE 11
 /* An empty pocket this small is a note (issue 12: trees, statues). */
 #define SMALL_POCKET 3
 
@@ -39,7 +41,7 @@ int vf_sev_parse(const char *s, vf_sev *out)
 
 unsigned vf_sev_finding_kinds(const vf_conn_finding *f)
 {
-    return 1u << f->kind;
+    return f->kinds ? f->kinds : 1u << f->kind;
 }
 
 vf_sev vf_sev_plain(unsigned kind_bit, const vf_sev_ctx *c)
@@ -61,7 +63,7 @@ static vf_sev rebuilt(const vf_sev_ctx *c, vf_sev sv, const char **why)
 /* What a player would miss in the region: anything but bare cells. */
 static int holds_something(const vf_conn_stats *s)
 {
-    return s->items || s->monsters || s->stairs;
+    return s->items || s->monsters || s->stairs || s->altars || s->portals;
 }
 
 /* The game's vetoes on zones without stairs: the zone is big enough or
@@ -148,10 +150,10 @@ static vf_sev pocket(const vf_conn_finding *f, const char **why)
     return VF_SEV_WARNING;
 }
 
-static vf_sev finding(const vf_conn_finding *f, const vf_sev_ctx *c,
-                      const char **why)
+static vf_sev rule(vf_conn_kind k, const vf_conn_finding *f,
+                   const vf_sev_ctx *c, const char **why)
 {
-    switch (f->kind) {
+    switch (k) {
     case VF_CONN_ISOLATED_ZONES: return isolated(f, c, why);
     case VF_CONN_STAIRLESS_ZONE:
     case VF_CONN_ISOLATED_AREA:
@@ -163,6 +165,29 @@ static vf_sev finding(const vf_conn_finding *f, const vf_sev_ctx *c,
         *why = "?";
         return VF_SEV_ERROR;
     }
+}
+
+/* The worst of the rules of the kinds (bits) a region is found by: one
+ * region, one severity, with the reason of the rule that set it. */
+static vf_sev worst(const vf_conn_finding *f, unsigned kinds,
+                    const vf_sev_ctx *c, const char **why)
+{
+    vf_sev best = VF_SEV_OK;
+    *why = "the game does not look for this here";
+    for (int k = 0; k < VF_CONN_KIND_COUNT; k++) {
+        if (!(kinds & (1u << k))) continue;
+        const char *w;
+        vf_sev s = rule((vf_conn_kind)k, f, c, &w);
+        if (s > best || best == VF_SEV_OK) *why = w;
+        if (s > best) best = s;
+    }
+    return rebuilt(c, best, why);
+}
+
+vf_sev vf_sev_finding(const vf_conn_finding *f, const vf_sev_ctx *c,
+                      const char **why)
+{
+    return worst(f, vf_sev_finding_kinds(f), c, why);
 }
 
 /* Whether every cell of finding i lies in a walking teleport closet of
@@ -186,16 +211,12 @@ vf_sev vf_sev_in_report(const vf_conn_report *r, int i, const vf_sev_ctx *c,
                         const char **why)
 {
     const vf_conn_finding *f = &r->findings[i];
-    if ((vf_sev_finding_kinds(f) & (1u << VF_CONN_INTERIOR_POCKET))
-        && c->checked && c->closets_masked && inside_closet(r, i))
-        return rebuilt(c, closet(f, c, why), why);
-    return vf_sev_finding(f, c, why);
-}
-
-vf_sev vf_sev_finding(const vf_conn_finding *f, const vf_sev_ctx *c,
-                      const char **why)
-{
-    return rebuilt(c, finding(f, c, why), why);
+    unsigned kinds = vf_sev_finding_kinds(f);
+    unsigned pocket = 1u << VF_CONN_INTERIOR_POCKET;
+    if ((kinds & pocket) && c->checked && c->closets_masked
+        && inside_closet(r, i))
+        kinds = (kinds & ~pocket) | 1u << VF_CONN_TELE_CLOSET_WALK;
+    return worst(f, kinds, c, why);
 }
 
 void vf_sev_describe(const vf_conn_report *r, const vf_sev_ctx *c,
@@ -204,9 +225,9 @@ void vf_sev_describe(const vf_conn_report *r, const vf_sev_ctx *c,
     for (int i = 0; i < r->nfindings; i++) {
         const char *why;
         vf_sev sv = vf_sev_in_report(r, i, c, &why);
-        vf_sbuf_printf(out, "  %c  %s (%s): %s\n", vf_conn_letter(i),
+        vf_sbuf_printf(out, "  %c  %s: %s\n", vf_conn_letter(i),
                        sv == VF_SEV_OK ? "not a finding" : vf_sev_name(sv),
-                       vf_conn_kind_name(r->findings[i].kind), why);
+                       why);
     }
     if (r->dropped)
         vf_sbuf_printf(out, "  (%d more findings not described)\n",
