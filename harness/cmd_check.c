@@ -146,7 +146,7 @@ static void print_level(const vf_level *l, const vf_conn_report *r,
         vf_conn_render(l, r, out);
         if (r->nfindings) {
             vf_sbuf_adds(out, "what each finding means:\n");
-            vf_sev_describe(r, &v->judged, out);
+            vf_sev_describe(l, r, &v->judged, out);
         }
         return;
     }

@@ -73,7 +73,10 @@ enum {
     VF_V_TELE_CLOSET_WALK = 1 << 9,
     VF_V_TELE_CLOSET_FLY = 1 << 10,
     VF_V_INTERIOR_POCKET = 1 << 11,
-    VF_V_COUNT_KINDS = 12,
+    /* A small stairless zone the game fills with rock (vf_conn.h): on
+     * the empty level, made by the vault (a note). */
+    VF_V_FILLED_ZONE = 1 << 12,
+    VF_V_COUNT_KINDS = 13,
 };
 
 /* The name of one verdict bit ("isolated_zones"), or NULL. */

@@ -14,6 +14,7 @@
 #define VF_SEVERITY_H
 
 #include "vf_conn.h"
+#include "vf_level.h"
 #include "vf_sbuf.h"
 
 typedef enum vf_sev {
@@ -69,16 +70,19 @@ typedef struct vf_sev_ctx {
 vf_sev vf_sev_finding(const vf_conn_finding *f, const vf_sev_ctx *c,
                                 const char **why);
 
-/* The severity of finding i of r, as vf_sev_finding, but for what the
- * other findings change: an interior pocket lying wholly in a teleport
- * closet the game masks is judged as that closet (nobody lands there). */
-vf_sev vf_sev_in_report(const vf_conn_report *r, int i, const vf_sev_ctx *c,
-                        const char **why);
+/* The severity of finding i of r on level l, as vf_sev_finding, but for
+ * what the rest of the level changes: an interior pocket lying wholly in
+ * a teleport closet the game masks is judged as that closet (nobody lands
+ * there); one next to a cell outside its vault is the vault's padding,
+ * which a real level reaches wherever its layout has floor there (a
+ * note). */
+vf_sev vf_sev_in_report(const vf_level *l, const vf_conn_report *r, int i,
+                        const vf_sev_ctx *c, const char **why);
 
 /* A line per finding of r, lettered as vf_conn_render letters them:
  * "  A  error: why". */
-void vf_sev_describe(const vf_conn_report *r, const vf_sev_ctx *c,
-                     vf_sbuf *out);
+void vf_sev_describe(const vf_level *l, const vf_conn_report *r,
+                     const vf_sev_ctx *c, vf_sbuf *out);
 
 /* The kinds a finding stands for, as vf_conn kinds (bit 1u << kind). */
 unsigned vf_sev_finding_kinds(const vf_conn_finding *f);

@@ -9,6 +9,7 @@ static const char *const kind_names[VF_V_COUNT_KINDS] = {
     "lua_error", "validate_failed", "vetoed", "place_failed",
     "exit_unconnected", "isolated_zones", "stairless_zone", "isolated_area",
     "trap_pocket", "tele_closet_walk", "tele_closet_fly", "interior_pocket",
+    "filled_zone",
 };
 
 const char *vf_verdict_kind_name(unsigned bit)
@@ -154,8 +155,8 @@ static const unsigned conn_bits[VF_CONN_KIND_COUNT] = {
  * in a lake) is not the vault's doing. A kind whose findings were all
  * dropped past the cap is graded as a large region holding vault cells
  * would be: the worst it can be where the level is. */
-static void grade_findings(const vf_conn_report *r, const vf_sev_ctx *c,
-                           int layout, vf_verdict *v)
+static void grade_findings(const vf_level *l, const vf_conn_report *r,
+                           const vf_sev_ctx *c, int layout, vf_verdict *v)
 {
     unsigned described = 0;
     for (int i = 0; i < r->nfindings; i++) {
@@ -165,7 +166,7 @@ static void grade_findings(const vf_conn_report *r, const vf_sev_ctx *c,
         if (layout && f->vault < 0 && !f->s.vaults_in && !f->s.vaults_near)
             continue;
         const char *why;
-        vf_sev sv = vf_sev_in_report(r, i, c, &why);
+        vf_sev sv = vf_sev_in_report(l, r, i, c, &why);
         for (int k = 0; k < VF_CONN_KIND_COUNT; k++)
             if (kinds & (1u << k)) grade(v, conn_bits[k], sv);
     }
@@ -234,8 +235,9 @@ static void stair_cell(const vf_level *l, int *sx, int *sy)
  * leaves its cell as passable as it was (the usual case: floor there, no
  * mask), the cells are the same and the analysis counts them.
  * placement.lua's test is one zone; a second zone is judged by the
- * findings that describe it (isolated_zones ones), and is no finding
- * when the game would not look at any of them. */
+ * findings that describe it (isolated_zones ones, of the level as the
+ * game fills it), and is no finding when the game would not look at any
+ * of them or fills it. */
 static void judge_level(vf_level *l, vf_conn_report *r, const vf_sev_ctx *c,
                         vf_verdict *v)
 {
@@ -254,10 +256,10 @@ static void judge_level(vf_level *l, vf_conn_report *r, const vf_sev_ctx *c,
     }
     vf_conn_analyse(l, r);
     if (same) v->zones = r->nzones;
-    grade_findings(r, c, 0, v);
-    if (v->zones > 1 && !(v->kinds & VF_V_ISOLATED_ZONES)
-        && !r->count[VF_CONN_ISOLATED_ZONES])
-        grade(v, VF_V_ISOLATED_ZONES, VF_SEV_ERROR);   /* not described */
+    grade_findings(l, r, c, 0, v);
+    /* dungeon.cc _fill_small_disconnected_zones: harmless, but the
+     * vault made it (the empty level has no other walls). */
+    if (r->filled) grade(v, VF_V_FILLED_ZONE, VF_SEV_NOTE);
     if (v->zones <= 1) {
         v->kinds &= ~VF_V_ISOLATED_ZONES;
         v->warning &= ~VF_V_ISOLATED_ZONES;
@@ -282,7 +284,7 @@ static void judge_layout(vf_level *l, vf_conn_report *r, const vf_sev_ctx *c,
 {
     vf_conn_analyse(l, r);
     v->zones = r->nzones;
-    grade_findings(r, c, 1, v);
+    grade_findings(l, r, c, 1, v);
 }
 
 static void sev_ctx(vf_engine *e, const vf_level *l, const vf_rmap *m,

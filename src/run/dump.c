@@ -94,7 +94,7 @@ static void zones_overlay(vf_sbuf *b, const vf_dump_in *in)
     vf_conn_render(in->level, in->report, b);
     if (in->report->nfindings) {
         vf_sbuf_adds(b, "what each finding means:\n");
-        vf_sev_describe(in->report, &in->v->judged, b);
+        vf_sev_describe(in->level, in->report, &in->v->judged, b);
     }
 }
 

@@ -207,8 +207,25 @@ static int inside_closet(const vf_conn_report *r, int i)
     return 1;
 }
 
-vf_sev vf_sev_in_report(const vf_conn_report *r, int i, const vf_sev_ctx *c,
-                        const char **why)
+/* Whether a cell of f is next to a level cell outside its vault: then
+ * the pocket is the vault's padding, which a real level reaches wherever
+ * the layout has floor beside it. */
+static int on_vault_edge(const vf_level *l, const vf_conn_finding *f)
+{
+    for (int y = f->s.y0; y <= f->s.y1; y++)
+        for (int x = f->s.x0; x <= f->s.x1; x++) {
+            if (!(f->cells[y][x >> 6] >> (x & 63) & 1)) continue;
+            for (int dy = -1; dy <= 1; dy++)
+                for (int dx = -1; dx <= 1; dx++)
+                    if (vf_level_in_bounds(x + dx, y + dy)
+                        && l->vault[y + dy][x + dx] != l->vault[y][x])
+                        return 1;
+        }
+    return 0;
+}
+
+vf_sev vf_sev_in_report(const vf_level *l, const vf_conn_report *r, int i,
+                        const vf_sev_ctx *c, const char **why)
 {
     const vf_conn_finding *f = &r->findings[i];
     unsigned kinds = vf_sev_finding_kinds(f);
@@ -216,15 +233,23 @@ vf_sev vf_sev_in_report(const vf_conn_report *r, int i, const vf_sev_ctx *c,
     if ((kinds & pocket) && c->checked && c->closets_masked
         && inside_closet(r, i))
         kinds = (kinds & ~pocket) | 1u << VF_CONN_TELE_CLOSET_WALK;
+    if ((kinds & pocket) && on_vault_edge(l, f)) {
+        kinds &= ~pocket;
+        if (!kinds) {
+            *why = "the vault's padding, apart from its exits: a level "
+                   "reaches it wherever the layout has floor beside it";
+            return VF_SEV_NOTE;
+        }
+    }
     return worst(f, kinds, c, why);
 }
 
-void vf_sev_describe(const vf_conn_report *r, const vf_sev_ctx *c,
-                     vf_sbuf *out)
+void vf_sev_describe(const vf_level *l, const vf_conn_report *r,
+                     const vf_sev_ctx *c, vf_sbuf *out)
 {
     for (int i = 0; i < r->nfindings; i++) {
         const char *why;
-        vf_sev sv = vf_sev_in_report(r, i, c, &why);
+        vf_sev sv = vf_sev_in_report(l, r, i, c, &why);
         vf_sbuf_printf(out, "  %c  %s: %s\n", vf_conn_letter(i),
                        sv == VF_SEV_OK ? "not a finding" : vf_sev_name(sv),
                        why);
