@@ -119,6 +119,13 @@ size_t vf_des_load_file(vf_desset *set, const char *path, vf_diag *d);
 size_t vf_des_load_paths(vf_desset *set, char *const *paths, size_t n,
                          vf_diag *d);
 
+/* Every tag a SUBVAULT line or a subvault("KEYS : tags") call with a
+ * literal string asks for, in any map or prelude of set: appended to out
+ * (a vf_strlist of vf_fs.h), each once, owned by out. Calls that build
+ * their argument at run time are not seen. */
+struct vf_strlist;
+void vf_desset_subvault_tags(const vf_desset *set, struct vf_strlist *out);
+
 /* The map with this name, or NULL. Borrowed; valid until the set changes. */
 const vf_mapdef *vf_desset_find(const vf_desset *set, const char *name);
 

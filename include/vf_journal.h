@@ -40,6 +40,9 @@ typedef enum vf_map_status {
     VF_MAP_UNRAND,       /*   tagged unrand */
     VF_MAP_BRANCH_END,   /*   encompass with a PLACE at a branch end ($) */
     VF_MAP_ENCOMPASS,    /*   other encompass maps */
+    VF_MAP_SUBVAULT_ONLY,/* no DEPTH or PLACE: the game only ever places it
+                          * chosen by tag, inside another map (SUBVAULT,
+                          * a parent's Lua), never on a level of its own */
     VF_MAP_TRANSPARENT,  /*   already transparent, with --opacity */
     VF_MAP_LOAD_ERROR,   /* its Lua fails at load: the game rejects it */
     VF_MAP_UNSELECTED,   /* not among the --tag maps */

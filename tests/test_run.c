@@ -688,6 +688,37 @@ START_TEST(accept_file_and_fail_on)
 }
 END_TEST
 
+/* A map with no DEPTH or PLACE whose tag a SUBVAULT asks for is skipped
+ * (the game places it only inside its parent, where it is judged); one
+ * chosen by another tag is run. */
+START_TEST(subvault_only_maps_are_skipped)
+{
+    space s;
+    space_open(&s, "NAME: t_part_room\nTAGS: t_part\nMAP\n.\nENDMAP\n\n"
+               "NAME: t_by_tag\nTAGS: t_other\nMAP\n.@.\nENDMAP\n\n"
+               "NAME: t_parent\nDEPTH: D\nTAGS: transparent\n"
+               "SUBVAULT: X : t_part\nMAP\n.....\n..X..\n.....\nENDMAP\n");
+    vf_t_run r = vf_t_vaultfuzz("run", "--des", s.des, "--mode", "empty",
+                                "--count", "2", "--out", sub(&s, 0, "a"),
+                                NULL);
+    ck_assert_msg(r.rc == 0, "%s%s", r.out, r.err);
+    ck_assert_ptr_nonnull(strstr(r.out, "maps: 3 selected, 2 run, 1 skipped"));
+    ck_assert_ptr_nonnull(strstr(r.out, "skipped: subvault_only 1\n"));
+    char *csv = text_of(s.path[0], "vaults.csv");
+    ck_assert_ptr_nonnull(strstr(csv, "\nt_part_room,"));
+    ck_assert_ptr_nonnull(strstr(csv, ",subvault_only,,0,0,"));
+    ck_assert_ptr_nonnull(strstr(csv, ",run,ok,2,2,"));
+    free(csv);
+    vf_t_run_free(&r);
+    /* --force runs it as placement.lua would. */
+    r = vf_t_vaultfuzz("run", "--des", s.des, "--mode", "empty", "--count",
+                       "2", "--force", "--out", sub(&s, 1, "b"), NULL);
+    ck_assert_ptr_nonnull(strstr(r.out, "maps: 3 selected, 3 run, 0 skipped"));
+    vf_t_run_free(&r);
+    space_close(&s);
+}
+END_TEST
+
 /* ---- the pieces ---------------------------------------------------------- */
 
 START_TEST(wilson_interval)
@@ -869,6 +900,7 @@ Suite *vf_test_run_suite(void)
     tcase_add_test(tc, compare_finds_new_and_fixed);
     tcase_add_test(tc, make_run_finds_the_known_bad_vaults);
     tcase_add_test(tc, accept_file_and_fail_on);
+    tcase_add_test(tc, subvault_only_maps_are_skipped);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -8,7 +8,8 @@
 #include <string.h>
 
 static const char *const status_names[VF_MAP_STATUS_COUNT] = {
-    "run", "removed", "unrand", "branch_end", "encompass", "transparent",
+    "run", "removed", "unrand", "branch_end", "encompass", "subvault_only",
+    "transparent",
     "load_error", "unselected",
 };
 

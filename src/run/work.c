@@ -13,6 +13,9 @@ void vf_work_free(vf_work *w)
     free(w->report);
     free(w->map_place);
     free(w->have_place);
+    if (w->subvault_tags) vf_strlist_free(w->subvault_tags);
+    free(w->subvault_tags);
+    w->subvault_tags = NULL;
     w->level = NULL;
     w->report = NULL;
     w->map_place = NULL;
@@ -45,8 +48,27 @@ static int tagged(const vf_run_spec *s, const vf_mapinfo *i)
     return !s->ntags;
 }
 
-/* placement.lua's reasons to leave a map out, in its order. */
-static vf_map_status skip_status(const vf_work *w, const vf_mapinfo *i)
+/* Whether the game only ever places i inside another map: the level
+ * builder picks maps by PLACE or by DEPTH (maps.cc map_selector::accept),
+ * so one with neither is chosen only by tag; and one of its tags is one
+ * a SUBVAULT asks for. (Others chosen by tag -- arrival vaults, serial
+ * vaults, shops -- go on levels of their own and are run.) */
+static int subvault_only(vf_work *w, const vf_mapinfo *i)
+{
+    if (i->depths.n || i->places.n) return 0;
+    if (!w->subvault_tags) {
+        w->subvault_tags = vf_xcalloc(1, sizeof *w->subvault_tags);
+        vf_desset_subvault_tags(w->set, w->subvault_tags);
+    }
+    for (size_t k = 0; k < w->subvault_tags->n; k++) {
+        const char *t = w->subvault_tags->v[k];
+        if (vf_mapinfo_has_tag(i, t, strlen(t))) return 1;
+    }
+    return 0;
+}
+
+/* placement.lua's reasons to leave a map out, in its order, then ours. */
+static vf_map_status skip_status(vf_work *w, const vf_mapinfo *i)
 {
     if (w->spec->opts.opacity && vf_mapinfo_has_tag(i, "transparent", 11))
         return VF_MAP_TRANSPARENT;
@@ -55,6 +77,7 @@ static vf_map_status skip_status(const vf_work *w, const vf_mapinfo *i)
     if (vf_mapinfo_has_tag(i, "unrand", 6)) return VF_MAP_UNRAND;
     if (i->orient && !strcmp(i->orient, "encompass"))
         return strchr(i->place, '$') ? VF_MAP_BRANCH_END : VF_MAP_ENCOMPASS;
+    if (subvault_only(w, i)) return VF_MAP_SUBVAULT_ONLY;
     return VF_MAP_RUN;
 }
 
