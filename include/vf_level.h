@@ -51,6 +51,10 @@ typedef struct vf_level_vault {
     int x, y, w, h;              /* its rectangle on the level */
     int transparent;             /* tagged transparent */
     int no_tele_into;            /* tagged no_tele_into (§4.1 tele) */
+    int minivault;               /* placed on the built level, where its
+                                  * edge meets whatever floor is there,
+                                  * diagonally too (§6.3), not only its
+                                  * exits */
     int nexits;                  /* the exits placement chose (§6.4) */
     struct { int x, y; } exits[VF_LEVEL_MAX_EXITS];
 } vf_level_vault;

@@ -36,8 +36,10 @@ static void outside_row(const cn_ctx *x, int v, int y, uint64_t out[2])
 }
 
 /* The vault's walkable cells (x->walk) into in, with its entries and
- * landings. A vault without exits is entered wherever a walkable cell of
- * it is next to a passable cell outside it. */
+ * landings. A vault without exits, and a minivault, which lies on a
+ * built level touching its floor (maps.cc _connected_minivault_place;
+ * diagonal steps count, as everywhere in the game's floods), is entered
+ * wherever a walkable cell of it is next to a passable cell outside it. */
 static void vault_sets(cn_ctx *x, int v, cn_bits *in, cn_bits *entries,
                        cn_bits *land)
 {
@@ -55,7 +57,8 @@ static void vault_sets(cn_ctx *x, int v, cn_bits *in, cn_bits *entries,
             if (!vt->no_tele_into)
                 land->w[y][i] = in->w[y][i] & x->land.w[y][i];
         }
-        if (vt->nexits || !(in->w[y][0] | in->w[y][1])) continue;
+        if ((vt->nexits && !vt->minivault) || !(in->w[y][0] | in->w[y][1]))
+            continue;
         outside_row(x, v, y - 1, up);
         outside_row(x, v, y, mid);
         outside_row(x, v, y + 1, down);

@@ -18,6 +18,7 @@ static void start_vault(vf_level_vault *v, const vf_rmap *m,
     v->transparent = o->force_transparent ||
                      vf_rmap_has_tag(m, "transparent");
     v->no_tele_into = vf_rmap_has_tag(m, "no_tele_into");
+    v->minivault = vf_rmap_has_tag(m, "minivault");
 }
 
 static int wants_float_exits(const vf_rmap *m)
