@@ -1,5 +1,6 @@
 /* vaultfuzz: command dispatch and the options every command shares. */
 #include "cli.h"
+#include "vf_version.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -196,6 +197,10 @@ int vf_cli_main(int argc, char **argv, FILE *out, FILE *err)
         return VF_EXIT_USAGE;
     }
     const char *cmd = argv[1];
+    if (!strcmp(cmd, "--version") || !strcmp(cmd, "version")) {
+        fprintf(out, "vaultfuzz %s\n", VF_VERSION);
+        return VF_EXIT_OK;
+    }
     if (!strcmp(cmd, "lint")) return vf_cmd_lint(&cli, argc - 1, argv + 1);
     if (!strcmp(cmd, "list")) return vf_cmd_list(&cli, argc - 1, argv + 1);
     if (!strcmp(cmd, "show")) return vf_cmd_show(&cli, argc - 1, argv + 1);

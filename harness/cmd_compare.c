@@ -2,6 +2,7 @@
  * question: what broke, what was fixed, which rates moved). */
 #include "cli.h"
 #include "vf_report.h"
+#include "vf_stats.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -9,13 +10,24 @@
 static const char compare_usage[] =
     "usage: vaultfuzz compare OLD_REPORT NEW_REPORT\n"
     "\n"
-    "Compares two run reports map by map (by name): new failures (maps\n"
-    "failing now that did not before, new maps included), fixed maps\n"
-    "(failing before, run and ok now), and failure rates that moved beyond\n"
-    "noise (their 95% Wilson intervals do not overlap).\n"
+    "Compares two run reports map by map (by name). A map's count is its\n"
+    "cases with a finding at the new report's --fail-on severity or worse\n"
+    "(accepted findings aside). A change is called only on evidence:\n"
+    "Fisher's exact test on the two counts must give p below 0.05 divided\n"
+    "by the number of maps compared, so that on an unchanged corpus the\n"
+    "whole comparison raises a false alarm less than one time in twenty.\n"
+    "Groups: new failures, fixed, failing more or less often (each with\n"
+    "its p), then what the evidence cannot settle yet: failures not seen\n"
+    "again (with the chance of that at the old rate, and how many cases\n"
+    "would settle it) and failures seen for the first time. Warns when the\n"
+    "reports differ in options, layouts, count, .des files or vaultfuzz\n"
+    "version, and lists the maps added and removed.\n"
     "\n"
     "Exit status: 0 when nothing new fails, 1 when something does, 2 on bad\n"
     "usage or an unreadable report.\n";
+
+/* The false-alarm rate of a whole comparison (Bonferroni over the maps). */
+#define FAMILY_ALPHA 0.05
 
 typedef struct named {
     const char *name;
@@ -46,75 +58,167 @@ static const vf_tally_map *find(const named *v, size_t n, const char *name)
     return hit ? hit->m : NULL;
 }
 
-static void rate(vf_sbuf *b, const vf_tally_map *m)
+/* A map's count: cases at sev or worse; 0 of 0 when it did not run. */
+static void count(const vf_tally_map *m, vf_sev sev, unsigned long *k,
+                  unsigned long *n)
 {
-    if (m->rec.status == VF_MAP_LOAD_ERROR) {
-        vf_sbuf_adds(b, "Lua error at load");
-        return;
-    }
-    double lo, hi;
-    vf_wilson(m->failed, m->cases, &lo, &hi);
-    vf_sbuf_printf(b, "%lu/%lu (%.1f%%, 95%% CI %.1f-%.1f%%)", m->failed,
-                   m->cases, m->cases ? 100.0 * m->failed / m->cases : 0.0,
-                   100 * lo, 100 * hi);
+    *k = *n = 0;
+    if (!m || m->rec.status != VF_MAP_RUN) return;
+    for (int s = sev; s < VF_SEV_COUNT; s++) *k += m->at[s];
+    *n = m->cases;
 }
 
-enum { NEW_FAIL, FIXED, WORSE, BETTER, NGROUPS };
+enum { NEW_FAIL, FIXED, WORSE, BETTER, NOT_SEEN, FIRST_SEEN, NGROUPS };
 
 static const char *const group_titles[NGROUPS] = {
-    "new failures", "fixed", "failing more often (beyond noise)",
-    "failing less often (beyond noise)"};
+    "new failures", "fixed", "failing more often", "failing less often",
+    "not seen again (too few cases to call fixed)",
+    "seen for the first time (too few cases to call new)"};
 
-/* Which group a map falls in, or -1. */
-static int classify(const vf_tally_map *old, const vf_tally_map *now)
+typedef struct comparison {
+    vf_sev sev;              /* what counts as failing */
+    double alpha;            /* per map */
+    vf_sbuf lines[NGROUPS];
+    size_t count[NGROUPS];
+} comparison;
+
+/* Which group a map falls in, or -1; *p the test's p-value. */
+static int classify(unsigned long k1, unsigned long n1, unsigned long k2,
+                    unsigned long n2, double alpha, double *p)
 {
-    int nf = vf_tally_map_failing(now), of = old && vf_tally_map_failing(old);
-    if (nf && !of) return NEW_FAIL;
-    if (of && !nf) return now->cases || now->rec.status == VF_MAP_RUN
-                          ? FIXED : -1;
-    if (!nf || !old->cases || !now->cases) return -1;
-    double olo, ohi, nlo, nhi;
-    vf_wilson(old->failed, old->cases, &olo, &ohi);
-    vf_wilson(now->failed, now->cases, &nlo, &nhi);
-    return nlo > ohi ? WORSE : nhi < olo ? BETTER : -1;
+    *p = vf_fisher_p(k1, n1, k2, n2);
+    if (!n1 || !n2 || (!k1 && !k2)) return -1;
+    int sig = *p < alpha;
+    double r1 = (double)k1 / n1, r2 = (double)k2 / n2;
+    if (!k1) return sig ? NEW_FAIL : FIRST_SEEN;
+    if (!k2) return sig ? FIXED : NOT_SEEN;
+    if (!sig) return -1;
+    return r2 > r1 ? WORSE : BETTER;
+}
+
+static void map_line(comparison *c, int g, const vf_tally_map *m,
+                     unsigned long k1, unsigned long n1, unsigned long k2,
+                     unsigned long n2, double p)
+{
+    vf_sbuf *b = &c->lines[g];
+    vf_sbuf_printf(b, "  %s  %s:%d  %lu/%lu -> %lu/%lu", m->rec.name,
+                   m->rec.file, m->rec.line, k1, n1, k2, n2);
+    if (g == NOT_SEEN) {
+        double r = (double)k1 / n1;
+        vf_sbuf_printf(b, " (no failure in %lu cases happens %.0f%% of the "
+                       "time at the old %.1f%%; %lu cases without one would "
+                       "settle it)\n", n2, 100 * vf_p_none(r, n2), 100 * r,
+                       vf_cases_to_settle(r, c->alpha));
+    } else {
+        vf_sbuf_printf(b, " (p = %.2g)\n", p);
+    }
+    c->count[g]++;
+}
+
+/* The run.txt options of a report without its seed and shard: what must
+ * match for two reports to measure the same thing. */
+static void options(const vf_cli_rdir *r, vf_sbuf *out)
+{
+    const vf_strlist *a = &r->d.args;
+    for (size_t i = 0; i < a->n; i++) {
+        if ((!strcmp(a->v[i], "--seed") || !strcmp(a->v[i], "--shard"))
+            && i + 1 < a->n) {
+            i++;
+            continue;
+        }
+        vf_sbuf_printf(out, " %s", a->v[i]);
+    }
+}
+
+/* Warnings about what differs between the reports besides the seed. */
+static void differences(vf_cli *cli, const vf_cli_rdir *o,
+                        const vf_cli_rdir *n)
+{
+    vf_sbuf a = VF_SBUF_INIT, b = VF_SBUF_INIT;
+    options(o, &a);
+    options(n, &b);
+    if (strcmp(vf_sbuf_str(&a), vf_sbuf_str(&b)))
+        fprintf(cli->out, "warning: the reports ran with other options "
+                "(rates may differ for that alone):\n  before:%s\n  now:   "
+                "%s\n", vf_sbuf_str(&a), vf_sbuf_str(&b));
+    if (o->d.fingerprint != n->d.fingerprint)
+        fprintf(cli->out, "warning: the .des files differ (%zu maps before, "
+                "%zu now)\n", o->d.nmaps, n->d.nmaps);
+    if (strcmp(o->d.version, n->d.version))
+        fprintf(cli->out, "warning: made by different versions of "
+                "vaultfuzz: %s, now %s\n", o->d.version, n->d.version);
+    vf_sbuf_free(&a);
+    vf_sbuf_free(&b);
+}
+
+/* Maps only one report has, under a heading. */
+static size_t only_in(vf_cli *cli, const named *v, size_t nv, const named *w,
+                      size_t nw, const char *what)
+{
+    size_t k = 0;
+    for (size_t i = 0; i < nv; i++)
+        if (!find(w, nw, v[i].name)) {
+            if (!k) fprintf(cli->out, "maps %s:", what);
+            fprintf(cli->out, " %s", v[i].name);
+            k++;
+        }
+    if (k) fputc('\n', cli->out);
+    return k;
+}
+
+/* Both reports judged (severities, accept files) as their own runs did. */
+static void judge(vf_cli_rdir *r)
+{
+    vf_accept acc;
+    vf_strlist problems = {0};
+    vf_cli_accept(&r->a, &acc, &problems);
+    vf_tally_judge(&r->t, &acc);
+    vf_accept_free(&acc);
+    vf_strlist_free(&problems);
 }
 
 static int compare(vf_cli *cli, char **dirs, vf_cli_rdir *o, vf_cli_rdir *n)
 {
+    judge(o);
+    judge(n);
     size_t no, nn;
     named *old = by_name(&o->t, &no), *now = by_name(&n->t, &nn);
-    vf_sbuf lines[NGROUPS] = {VF_SBUF_INIT, VF_SBUF_INIT, VF_SBUF_INIT,
-                              VF_SBUF_INIT};
-    size_t count[NGROUPS] = {0}, gone = 0;
+    comparison c;
+    memset(&c, 0, sizeof c);
+    c.sev = vf_run_fail_on(&n->spec);
+    size_t compared = 0;
     for (size_t i = 0; i < nn; i++) {
-        const vf_tally_map *m = now[i].m, *was = find(old, no, now[i].name);
-        int g = classify(was, m);
-        if (g < 0) continue;
-        count[g]++;
-        vf_sbuf_printf(&lines[g], "  %s  %s:%d  ", m->rec.name, m->rec.file,
-                       m->rec.line);
-        if (was) {
-            rate(&lines[g], was);
-            vf_sbuf_adds(&lines[g], " -> ");
-        } else {
-            vf_sbuf_adds(&lines[g], "(new map) ");
-        }
-        rate(&lines[g], m);
-        vf_sbuf_addc(&lines[g], '\n');
+        const vf_tally_map *was = find(old, no, now[i].name);
+        compared += was && was->cases && now[i].m->cases;
     }
-    for (size_t i = 0; i < no; i++)
-        gone += !find(now, nn, old[i].name);
+    c.alpha = FAMILY_ALPHA / (double)(compared ? compared : 1);
     fprintf(cli->out, "compare: %s (seed %llu) -> %s (seed %llu)\n",
             dirs[0], o->a.seed, dirs[1], n->a.seed);
-    for (int g = 0; g < NGROUPS; g++) {
-        fprintf(cli->out, "%s: %zu\n%s", group_titles[g], count[g],
-                vf_sbuf_str(&lines[g]));
-        vf_sbuf_free(&lines[g]);
+    differences(cli, o, n);
+    fprintf(cli->out, "counting cases with a finding at %s or worse; a "
+            "change needs p < %.2g (0.05 over %zu maps compared)\n",
+            vf_sev_name(c.sev), c.alpha, compared);
+    for (size_t i = 0; i < nn; i++) {
+        const vf_tally_map *m = now[i].m, *was = find(old, no, now[i].name);
+        unsigned long k1, n1, k2, n2;
+        double p;
+        count(was, c.sev, &k1, &n1);
+        count(m, c.sev, &k2, &n2);
+        int g = classify(k1, n1, k2, n2, c.alpha, &p);
+        if (g >= 0) map_line(&c, g, m, k1, n1, k2, n2, p);
     }
-    fprintf(cli->out, "maps: %zu now, %zu before, %zu gone\n", nn, no, gone);
+    for (int g = 0; g < NGROUPS; g++) {
+        fprintf(cli->out, "%s: %zu\n%s", group_titles[g], c.count[g],
+                vf_sbuf_str(&c.lines[g]));
+        vf_sbuf_free(&c.lines[g]);
+    }
+    size_t added = only_in(cli, now, nn, old, no, "added");
+    size_t gone = only_in(cli, old, no, now, nn, "removed");
+    fprintf(cli->out, "maps: %zu now, %zu before, %zu added, %zu removed\n",
+            nn, no, added, gone);
     free(old);
     free(now);
-    return count[NEW_FAIL] ? VF_EXIT_FOUND : VF_EXIT_OK;
+    return c.count[NEW_FAIL] ? VF_EXIT_FOUND : VF_EXIT_OK;
 }
 
 int vf_cmd_compare(vf_cli *cli, int argc, char **argv)

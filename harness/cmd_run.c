@@ -4,6 +4,7 @@
 #include "vf_report.h"
 #include "vf_run.h"
 #include "vf_rundir.h"
+#include "vf_version.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -122,6 +123,17 @@ static long select_maps(vf_cli *cli, const vf_run_args *a,
 }
 
 /* ---- the report directory ------------------------------------------------ */
+
+/* The Lua library the maps run with: the checkout's dat/dlua, or ours. */
+static uint64_t library_hash(const vf_cli_world *w)
+{
+    vf_sbuf dir = VF_SBUF_INIT;
+    if (w->cfg.crawl_dat) vf_sbuf_printf(&dir, "%s/dlua", w->cfg.crawl_dat);
+    else vf_sbuf_adds(&dir, w->cfg.dlua_dir);
+    uint64_t h = vf_rundir_library_hash(dir.s);
+    vf_sbuf_free(&dir);
+    return h;
+}
 
 /* The run's parameters, new or checked against those it started with. */
 static int rundir(vf_cli *cli, const vf_run_args *a, const char *out,
@@ -278,8 +290,9 @@ static int start(job *j)
         vf_sbuf_free(&err);
         return VF_EXIT_USAGE;
     }
-    vf_rundir d = {vf_rundir_fingerprint(&j->set), j->set.nmaps,
-                   (size_t)j->nsel, {0}, j->input};
+    vf_rundir d = {VF_VERSION, vf_rundir_fingerprint(&j->set),
+                   library_hash(&j->a->w), j->set.nmaps, (size_t)j->nsel,
+                   {0}, j->input};
     if ((!j->a->resume && vf_cli_out_make(cli, "run", j->out))
         || rundir(cli, j->a, j->out, &d)) {
         vf_strlist_free(&d.args);

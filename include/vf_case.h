@@ -3,7 +3,8 @@
  * (dcss-compat.md §4, §6; the modes of placement.lua).
  *
  * A case is (map, mode, iteration) under a base seed; its seed is
- * vf_seed_case(base, map name, iteration) (vf_rng.h), and placement draws
+ * vf_seed_layout_case(base, map name, mode name, iteration) (vf_rng.h),
+ * so each layout of an iteration is a case of its own, and placement draws
  * from a second generator seeded from the case seed, so a case replays
  * alone whatever ran before it. The caller owns the engine, the level and
  * the resolved map (reused across cases); nothing here allocates beyond

@@ -10,7 +10,13 @@
  *         mix(mix(mix(base) ^ fnv1a64(name)) ^ iter)
  * where mix is splitmix64's step (add 0x9E3779B97F4A7C15, then its
  * finaliser) and fnv1a64 is 64-bit FNV-1a over the name's bytes. So any
- * case can be replayed alone, whatever ran before it. */
+ * case can be replayed alone, whatever ran before it.
+ *
+ * A case in a layout other than placement.lua's empty level draws from
+ *     vf_seed_layout_case(base, name, layout, iter) =
+ *         mix(vf_seed_case(base, name, iter) ^ fnv1a64(layout))
+ * (the empty level's is vf_seed_case itself), so the layouts of one
+ * iteration are independent cases, not one draw seen six times. */
 #ifndef VF_RNG_H
 #define VF_RNG_H
 
@@ -28,6 +34,9 @@ uint32_t vf_rng_below(vf_rng *r, uint32_t n);
 
 uint64_t vf_seed_mix(uint64_t x);
 uint64_t vf_seed_case(uint64_t base, const char *name, uint32_t iter);
+/* layout: the mode's name ("rooms"); NULL or "empty": vf_seed_case. */
+uint64_t vf_seed_layout_case(uint64_t base, const char *name,
+                             const char *layout, uint32_t iter);
 
 /* 64-bit FNV-1a of n bytes, continuing from h (start with VF_HASH_INIT):
  * the name hash of vf_seed_case, also used to fingerprint inputs. */

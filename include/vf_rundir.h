@@ -1,8 +1,9 @@
 /* vf_rundir: a report directory's own files, from which --resume, merge
  * and compare rebuild a run:
  *
- *   run.txt      the run's parameters, written once when it starts: a
- *                fingerprint of the maps loaded, their number, how many
+ *   run.txt      the run's parameters, written once when it starts: the
+ *                vaultfuzz version, a fingerprint of the maps loaded and
+ *                a hash of the Lua library, their number, how many
  *                were selected, the run's options (one per "arg" line,
  *                paths made absolute) and the problems loading them
  *   journal.tsv  the results so far (vf_journal.h)
@@ -25,7 +26,11 @@
 #define VF_RUNDIR_DUMPS "dumps"
 
 typedef struct vf_rundir {
+    char version[32];          /* the vaultfuzz that made it (VF_VERSION;
+                                * "" before versions were recorded) */
     uint64_t fingerprint;      /* vf_rundir_fingerprint of the maps */
+    uint64_t library;          /* vf_rundir_library_hash of the Lua library
+                                * the maps ran with (0: not recorded) */
     size_t nmaps;              /* maps loaded */
     size_t nselected;          /* maps the run examines */
     vf_strlist args;           /* the run's options, --shard included */
@@ -45,6 +50,10 @@ int vf_rundir_read(const char *dir, vf_rundir *d, vf_sbuf *err);
  * every map's name, file and chunks: runs resumed or merged must have
  * loaded the same maps. */
 uint64_t vf_rundir_fingerprint(const vf_desset *set);
+
+/* A hash of the .lua files under dir (names and contents, in the walk's
+ * order): which library the maps ran with. 0 when there are none. */
+uint64_t vf_rundir_library_hash(const char *dir);
 
 /* Reads dir's journal into t (initialised for the run). *valid receives
  * the length of its whole lines. Returns 0, or -1 with a message (a

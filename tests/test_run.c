@@ -521,35 +521,53 @@ START_TEST(exit_statuses)
 END_TEST
 
 /* compare: what the nightly script prints and exits with. */
+/* compare calls a map new or fixed only on evidence (Fisher's exact test
+ * at 0.05 over the maps compared), and says what it cannot settle. */
 START_TEST(compare_finds_new_and_fixed)
 {
     space s;
     space_open(&s, corpus);
     vf_t_run a = vf_t_vaultfuzz("run", "--mode", "empty",
                                 "t_ok", "t_crash", "--des", s.des,
-                                "--count", "4", "--out", sub(&s, 0, "before"),
+                                "--count", "10", "--out", sub(&s, 0, "before"),
                                 NULL);
     ck_assert_int_eq(a.rc, 0);
     setenv("VAULTFUZZ_TEST_CRASH", "t_crash", 1);
     vf_t_run b = vf_t_vaultfuzz("run", "--mode", "empty",
                                 "t_ok", "t_crash", "--des", s.des,
-                                "--count", "4", "--out", sub(&s, 1, "after"),
+                                "--count", "10", "--out", sub(&s, 1, "after"),
                                 NULL);
     ck_assert_int_eq(b.rc, 1);
+    vf_t_run d = vf_t_vaultfuzz("run", "--mode", "empty",
+                                "t_ok", "t_crash", "--des", s.des,
+                                "--count", "1", "--out", sub(&s, 2, "thin"),
+                                NULL);
+    unsetenv("VAULTFUZZ_TEST_CRASH");
     vf_t_run c = vf_t_vaultfuzz("compare", s.path[0], s.path[1], NULL);
     ck_assert_int_eq(c.rc, 1);
+    ck_assert_ptr_nonnull(strstr(c.out, "a change needs p < 0.025 (0.05 "
+                                 "over 2 maps compared)\n"));
     ck_assert_ptr_nonnull(strstr(c.out, "\nnew failures: 1\n  t_crash  "));
-    ck_assert_ptr_nonnull(strstr(c.out, "  0/4 (0.0%, 95% CI 0.0-49.0%) -> "
-                                 "4/4 (100.0%, 95% CI 51.0-100.0%)\n"));
+    ck_assert_ptr_nonnull(strstr(c.out, "  0/10 -> 10/10 (p = 1.1e-05)\n"));
     ck_assert_ptr_nonnull(strstr(c.out, "\nfixed: 0\n"));
+    ck_assert_ptr_null(strstr(c.out, "warning:"));
     vf_t_run_free(&c);
     c = vf_t_vaultfuzz("compare", s.path[1], s.path[0], NULL);
     ck_assert_int_eq(c.rc, 0);
     ck_assert_ptr_nonnull(strstr(c.out, "\nnew failures: 0\nfixed: 1\n  "
                                  "t_crash  "));
     vf_t_run_free(&c);
+    /* One case the crash hook hit: too thin to call the map new. */
+    c = vf_t_vaultfuzz("compare", s.path[0], s.path[2], NULL);
+    ck_assert_int_eq(c.rc, 0);
+    ck_assert_ptr_nonnull(strstr(c.out, "warning: the reports ran with other "
+                                 "options"));
+    ck_assert_ptr_nonnull(strstr(c.out, "\nseen for the first time (too few "
+                                 "cases to call new): 1\n  t_crash  "));
+    vf_t_run_free(&c);
     vf_t_run_free(&a);
     vf_t_run_free(&b);
+    vf_t_run_free(&d);
     space_close(&s);
 }
 END_TEST

@@ -307,7 +307,8 @@ void vf_case_run(vf_engine *e, const vf_mapdef *def, uint64_t base_seed,
     v->stair_x = v->stair_y = -1;
     r->nzones = r->nfindings = r->dropped = 0;
     memset(r->count, 0, sizeof r->count);
-    v->seed = vf_seed_case(base_seed, def->name, iter);
+    v->seed = vf_seed_layout_case(base_seed, def->name,
+                                  vf_mode_name(o->mode), iter);
     vf_rng pr;
     vf_rng_seed(&pr, vf_seed_mix(v->seed ^ 0x706c616365ULL));   /* "place" */
     m->forced_tags = o->no_rotate ? "no_rotate no_vmirror no_hmirror "

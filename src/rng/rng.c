@@ -67,6 +67,14 @@ uint64_t vf_seed_case(uint64_t base, const char *name, uint32_t iter)
     return vf_seed_mix(vf_seed_mix(vf_seed_mix(base) ^ h) ^ iter);
 }
 
+uint64_t vf_seed_layout_case(uint64_t base, const char *name,
+                             const char *layout, uint32_t iter)
+{
+    uint64_t c = vf_seed_case(base, name, iter);
+    if (!layout || !strcmp(layout, "empty")) return c;
+    return vf_seed_mix(c ^ vf_hash(VF_HASH_INIT, layout, strlen(layout)));
+}
+
 int vf_random2(vf_rng *r, int max)
 {
     return max <= 1 ? 0 : (int)vf_rng_below(r, (uint32_t)max);

@@ -187,7 +187,8 @@ static int died(state *s, const vf_pool_event *ev, vf_sbuf *err)
     c.iter = VF_CASE_ITER(ev->task);
     c.kinds = ev->kind == VF_POOL_TIMEOUT ? VF_R_TIMEOUT : VF_R_CRASH;
     c.error = c.kinds;
-    c.seed = vf_seed_case(r->work.spec->seed, name, c.iter);
+    c.seed = vf_seed_layout_case(r->work.spec->seed, name,
+                                 vf_mode_name(c.mode), c.iter);
     c.message = msg.s;
     vf_sbuf dump = VF_SBUF_INIT;
     char why[512];

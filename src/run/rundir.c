@@ -26,9 +26,10 @@ static void line(vf_sbuf *b, const char *key, const char *text)
 int vf_rundir_write(const char *dir, const vf_rundir *d, vf_sbuf *err)
 {
     vf_sbuf b = VF_SBUF_INIT, path = VF_SBUF_INIT;
-    vf_sbuf_printf(&b, "vaultfuzz-run 1\nfingerprint %016llx\nmaps %zu\n"
-                   "selected %zu\n", (unsigned long long)d->fingerprint,
-                   d->nmaps, d->nselected);
+    vf_sbuf_printf(&b, "vaultfuzz-run 1\nversion %s\nfingerprint %016llx\n"
+                   "library %016llx\nmaps %zu\nselected %zu\n", d->version,
+                   (unsigned long long)d->fingerprint,
+                   (unsigned long long)d->library, d->nmaps, d->nselected);
     for (size_t i = 0; i < d->args.n; i++) line(&b, "arg", d->args.v[i]);
     for (size_t i = 0; i < d->input.n; i++) line(&b, "input", d->input.v[i]);
     vf_sbuf_printf(&path, "%s/%s", dir, VF_RUNDIR_RUN);
@@ -60,6 +61,10 @@ static int parse_line(vf_rundir *d, char *s, int *magic)
     if (!strcmp(s, "vaultfuzz-run")) *magic = !strcmp(v, "1");
     else if (!strcmp(s, "fingerprint") && sscanf(v, "%llx", &n) == 1)
         d->fingerprint = n;
+    else if (!strcmp(s, "library") && sscanf(v, "%llx", &n) == 1)
+        d->library = n;
+    else if (!strcmp(s, "version"))
+        snprintf(d->version, sizeof d->version, "%s", v);
     else if (!strcmp(s, "maps") && sscanf(v, "%llu", &n) == 1)
         d->nmaps = (size_t)n;
     else if (!strcmp(s, "selected") && sscanf(v, "%llu", &n) == 1)
@@ -119,6 +124,28 @@ uint64_t vf_rundir_fingerprint(const vf_desset *set)
         for (int k = 0; k < VF_CHUNK_KINDS; k++)
             h = hash_str(h, vf_sbuf_str(&set->maps[i].chunk[k].text));
     }
+    return h;
+}
+
+uint64_t vf_rundir_library_hash(const char *dir)
+{
+    vf_strlist files = {0};
+    vf_diag d;
+    vf_diag_init(&d);
+    vf_fs_expand(dir, ".lua", &files, &d);
+    uint64_t h = files.n ? VF_HASH_INIT : 0;
+    for (size_t i = 0; i < files.n; i++) {
+        char *text, why[64];
+        size_t len;
+        const char *base = strrchr(files.v[i], '/');
+        h = hash_str(h, base ? base + 1 : files.v[i]);
+        if (vf_fs_read(files.v[i], 64u << 20, &text, &len, why, sizeof why))
+            continue;
+        h = vf_hash(h, text, len);
+        free(text);
+    }
+    vf_strlist_free(&files);
+    vf_diag_free(&d);
     return h;
 }
 

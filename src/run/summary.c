@@ -1,6 +1,7 @@
 /* summary.txt and summary.json. */
 #include "vf_json.h"
 #include "vf_report.h"
+#include "vf_version.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -143,7 +144,8 @@ void vf_report_summary(vf_sbuf *b, const vf_report_in *in)
     const vf_tally *t = in->t;
     const vf_run_spec *s = t->spec;
     size_t expected = vf_tally_cases(t, NULL, NULL);
-    vf_sbuf_printf(b, "vaultfuzz run report\ncommand: %s\n", s->command);
+    vf_sbuf_printf(b, "vaultfuzz %s run report\ncommand: %s\n", VF_VERSION,
+                   s->command);
     if (s->shard_n > 1)
         vf_sbuf_printf(b, "shard: %d of %d (vaultfuzz merge the shards for "
                        "the whole run)\n", s->shard_i, s->shard_n);
@@ -240,7 +242,8 @@ static void json_head(vf_sbuf *b, const vf_report_in *in)
 {
     const vf_tally *t = in->t;
     const vf_run_spec *s = t->spec;
-    vf_sbuf_adds(b, "{\n  \"command\": ");
+    vf_sbuf_printf(b, "{\n  \"version\": \"%s\",\n  \"command\": ",
+                   VF_VERSION);
     vf_json_cstr(b, s->command);
     vf_sbuf_printf(b, ",\n  \"seed\": %llu,\n  \"count\": %lu,\n  "
                    "\"layouts\": [", (unsigned long long)s->seed,
