@@ -276,6 +276,44 @@ START_TEST(trunk_severities)
 }
 END_TEST
 
+/* A/A: the unchanged trunk under two seeds. compare must raise no alarm
+ * (its false-alarm rate is 0.05 for the whole corpus) and exit 0. */
+START_TEST(trunk_compare_without_false_alarms)
+{
+    const char *crawl = getenv("VF_CRAWL_DIR");
+    if (!crawl || !*crawl) {
+        printf("realcorpus: A/A skipped, VF_CRAWL_DIR not set\n");
+        return;
+    }
+    char dir[] = "/tmp/vf_aa_XXXXXX", cmd[1200];
+    ck_assert_ptr_nonnull(mkdtemp(dir));
+    for (int seed = 1; seed <= 2; seed++) {
+        snprintf(cmd, sizeof cmd, "./vaultfuzz run --crawl-dir '%s' "
+                 "--layouts empty --no-rotate --count 20 --seed %d -j 2 "
+                 "--out '%s/s%d' >/dev/null 2>&1", crawl, seed, dir, seed);
+        ck_assert_int_eq(WEXITSTATUS(system(cmd)), 1);
+    }
+    snprintf(cmd, sizeof cmd, "./vaultfuzz compare '%s/s1' '%s/s2' "
+             ">'%s/compare.txt'", dir, dir, dir);
+    ck_assert_int_eq(WEXITSTATUS(system(cmd)), 0);
+    snprintf(cmd, sizeof cmd, "%s/compare.txt", dir);
+    char *text, why[256];
+    size_t len;
+    ck_assert_int_eq(vf_fs_read(cmd, 1 << 24, &text, &len, why, sizeof why),
+                     0);
+    long alarms = number_after(text, "\nnew failures: ")
+                  + number_after(text, "\nfixed: ")
+                  + number_after(text, "\nfailing more often: ")
+                  + number_after(text, "\nfailing less often: ");
+    printf("realcorpus: A/A on trunk: %ld maps called changed\n", alarms);
+    ck_assert_msg(alarms <= 2, "%s", text);
+    ck_assert_ptr_null(strstr(text, "warning:"));
+    free(text);
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
+    ck_assert_int_eq(system(cmd), 0);
+}
+END_TEST
+
 Suite *vf_test_realcorpus_suite(void)
 {
     Suite *s = suite_create("realcorpus");
@@ -287,6 +325,7 @@ Suite *vf_test_realcorpus_suite(void)
     tcase_add_test(tc, trunk_resolves_with_game_library);
     tcase_add_test(tc, trunk_run_independent_of_workers);
     tcase_add_test(tc, trunk_severities);
+    tcase_add_test(tc, trunk_compare_without_false_alarms);
     suite_add_tcase(s, tc);
     return s;
 }

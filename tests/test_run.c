@@ -572,6 +572,39 @@ START_TEST(compare_finds_new_and_fixed)
 }
 END_TEST
 
+/* A/B: the same vault before and after an edit that closes its room's
+ * door in a third of the cases: compare calls it new, with its p. */
+START_TEST(compare_finds_an_edit_that_breaks_a_third)
+{
+    static const char before[] =
+        "NAME: t_room\nDEPTH: D\nTAGS: transparent\nMAP\n.......\n"
+        ".xxxxx.\n.x...x.\n.x...A.\n.xxxxx.\n.......\nENDMAP\n";
+    space s;
+    space_open(&s, before);
+    vf_t_run a = vf_t_vaultfuzz("run", "--mode", "empty", "--des", s.des,
+                                "--count", "60", "--out", sub(&s, 0, "a"),
+                                NULL);
+    ck_assert_msg(a.rc == 0, "%s", a.out);
+    FILE *f = fopen(s.des, "w");
+    fprintf(f, "%.*sSUBST: A = x..\n%s", 40, before, before + 40);
+    fclose(f);
+    vf_t_run b = vf_t_vaultfuzz("run", "--mode", "empty", "--des", s.des,
+                                "--count", "60", "--out", sub(&s, 1, "b"),
+                                NULL);
+    ck_assert_msg(b.rc == 1, "%s", b.out);
+    vf_t_run c = vf_t_vaultfuzz("compare", s.path[0], s.path[1], NULL);
+    ck_assert_msg(c.rc == 1, "%s", c.out);
+    ck_assert_ptr_nonnull(strstr(c.out, "warning: the .des files differ"));
+    ck_assert_ptr_nonnull(strstr(c.out, "\nnew failures: 1\n  t_room  "));
+    ck_assert_ptr_nonnull(strstr(c.out, "  0/60 -> "));
+    ck_assert_ptr_nonnull(strstr(c.out, "/60 (p = "));
+    vf_t_run_free(&a);
+    vf_t_run_free(&b);
+    vf_t_run_free(&c);
+    space_close(&s);
+}
+END_TEST
+
 /* The cases of one map and kind in vaults.csv, or -1 with no such row. */
 static long csv_count(const char *csv, const char *map, const char *kind)
 {
@@ -916,6 +949,7 @@ Suite *vf_test_run_suite(void)
     tcase_add_test(tc, crash_and_hang_are_reported);
     tcase_add_test(tc, exit_statuses);
     tcase_add_test(tc, compare_finds_new_and_fixed);
+    tcase_add_test(tc, compare_finds_an_edit_that_breaks_a_third);
     tcase_add_test(tc, make_run_finds_the_known_bad_vaults);
     tcase_add_test(tc, accept_file_and_fail_on);
     tcase_add_test(tc, subvault_only_maps_are_skipped);
