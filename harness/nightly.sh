@@ -9,10 +9,13 @@
 # directory, and reports/latest points at the newest), then
 # 'vaultfuzz compare' between the report reports/latest pointed at before
 # and the new one: new failures, fixed vaults, failure rates that moved
-# beyond noise.
+# (each on evidence: Fisher's exact test, see vaultfuzz compare --help).
+# A night whose .des files partly fail to load still reports, compares and
+# moves reports/latest, and says what was broken.
 #
 # Exit status: 0 when nothing new fails, 1 when something does (on the
-# first night: when anything fails), 2 when the run could not be done.
+# first night: when anything fails), 2 when the run could not be done, 3
+# when it ran but some input did not load (listed above the comparison).
 # VAULTFUZZ names the binary (default: vaultfuzz on PATH, else ./vaultfuzz).
 set -u
 
@@ -26,9 +29,15 @@ fi
 prev=$(readlink reports/latest 2>/dev/null || true)
 status=0
 "$vf" run --seed nightly "$@" || status=$?
-if [ "$status" -ge 2 ]; then
+if [ "$status" = 2 ] || [ "$status" -gt 3 ]; then
     echo "nightly: the run did not complete (exit status $status)" >&2
     exit 2
+fi
+broken=0
+if [ "$status" = 3 ]; then
+    broken=1
+    echo "nightly: some input did not load: see 'input:' in the summary" \
+         "above (the rest ran and is compared)" >&2
 fi
 new=$(readlink reports/latest 2>/dev/null || true)
 if [ -z "$new" ]; then
@@ -40,4 +49,8 @@ if [ -z "$prev" ] || [ "$prev" = "$new" ]; then
     exit "$status"
 fi
 echo
-"$vf" compare "reports/$prev" "reports/$new"
+cmp=0
+"$vf" compare "reports/$prev" "reports/$new" || cmp=$?
+if [ "$cmp" -ge 2 ]; then exit 2; fi
+if [ "$broken" = 1 ]; then exit 3; fi
+exit "$cmp"

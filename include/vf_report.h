@@ -11,7 +11,8 @@
  *   failures.jsonl  a line per failing case (and per map whose Lua fails
  *                   at load), with its dump and the command replaying it
  *   junit.xml       a testcase per map, failed when it has a finding of
- *                   the --fail-on severity or worse
+ *                   the --fail-on severity or worse, and an error
+ *                   testcase per input problem
  *
  * Nothing in them depends on time, -j, or where the report lies. Each file
  * is replaced atomically. */
@@ -38,7 +39,9 @@ void vf_report_summary(vf_sbuf *b, const vf_report_in *in);
 
 /* After vf_report_write: 0 when no map has a finding of the run's
  * --fail-on severity or worse (accepted ones aside), 1 when one has, 2
- * when the input had problems or the run is not complete. */
+ * when the run is not complete, 3 when it is but the input had problems
+ * (a .des file that does not load, a bad accept line): the report is
+ * whole for what loaded. */
 int vf_report_exit_status(const vf_report_in *in);
 
 /* The 95% Wilson score interval for k failures in n cases. */

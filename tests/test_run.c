@@ -176,7 +176,7 @@ START_TEST(run_reports_every_kind_of_map)
 
     char *junit = text_of(s.path[0], "junit.xml");
     ck_assert_ptr_nonnull(strstr(junit, "tests=\"10\" failures=\"3\" "
-                                 "skipped=\"4\""));
+                                 "errors=\"0\" skipped=\"4\""));
     ck_assert_ptr_nonnull(strstr(junit, "name=\"t_odd&apos;name!\">\n      "
                                  "<failure message=\""));
     ck_assert_ptr_nonnull(strstr(junit, "<skipped message=\"branch_end\"/>"));
@@ -503,18 +503,28 @@ START_TEST(exit_statuses)
     ck_assert_int_eq(r.rc, 2);
     vf_t_run_free(&r);
 
-    /* A .des file that does not load: the rest runs, exit 2. */
+    /* A .des file that does not load: the rest runs and reports, exit 3,
+     * the problem in JUnit and failures.jsonl too. */
     FILE *f = fopen(sub(&s, 2, "broken.des"), "w");
     fputs("NAME: t_broken\nMAP\n.@.\n", f);   /* no ENDMAP */
     fclose(f);
     r = vf_t_vaultfuzz("run", "--mode", "empty",
                        "--des", s.des, "--des", s.path[2], "--count",
                        "1", "--out", sub(&s, 3, "input"), NULL);
-    ck_assert_int_eq(r.rc, 2);
+    ck_assert_int_eq(r.rc, 3);
     ck_assert_ptr_nonnull(strstr(r.out, "\ninput: 1 problems loading the "
                                  ".des files:\n  "));
-    ck_assert_ptr_nonnull(strstr(r.out, "result: input problems or "
-                                 "incomplete (exit status 2)\n"));
+    ck_assert_ptr_nonnull(strstr(r.out, "result: input problems (exit "
+                                 "status 3)\n"));
+    char *junit = text_of(s.path[3], "junit.xml");
+    ck_assert_ptr_nonnull(strstr(junit, "errors=\"1\""));
+    ck_assert_ptr_nonnull(strstr(junit, "broken.des\" name=\"input\">\n"
+                                 "      <error message=\""));
+    free(junit);
+    char *fl = text_of(s.path[3], "failures.jsonl");
+    ck_assert_ptr_nonnull(strstr(fl, "broken.des\", \"line\": "));
+    ck_assert_ptr_nonnull(strstr(fl, "\"kinds\": [\"input_problem\"]"));
+    free(fl);
     vf_t_run_free(&r);
     space_close(&s);
 }
@@ -601,6 +611,42 @@ START_TEST(compare_finds_an_edit_that_breaks_a_third)
     vf_t_run_free(&a);
     vf_t_run_free(&b);
     vf_t_run_free(&c);
+    space_close(&s);
+}
+END_TEST
+
+/* nightly.sh on input that partly fails to load: each night reports,
+ * moves reports/latest, compares with the night before and says what was
+ * broken (exit 3). */
+START_TEST(nightly_reports_despite_broken_input)
+{
+    space s;
+    space_open(&s, "NAME: t_ok\nTAGS: transparent\nDEPTH: D\nMAP\n.@.\n"
+               "ENDMAP\n");
+    FILE *f = fopen(sub(&s, 0, "broken.des"), "w");
+    fputs("NAME: t_broken\nMAP\n.@.\n", f);   /* no ENDMAP */
+    fclose(f);
+    char cmd[1024], out[2][200];
+    for (int night = 0; night < 2; night++) {
+        snprintf(out[night], sizeof out[night], "%s/night%d.txt", s.dir,
+                 night);
+        snprintf(cmd, sizeof cmd, "cd '%s' && VAULTFUZZ='%s/vaultfuzz' sh "
+                 "'%s/harness/nightly.sh' --des t.des --des broken.des "
+                 "--count 2 --mode empty -j 1 >'%s' 2>&1", s.dir,
+                 VF_SOURCE_DIR, VF_SOURCE_DIR, out[night]);
+        int st = system(cmd);
+        ck_assert_int_eq(WEXITSTATUS(st), 3);
+    }
+    size_t len;
+    char *second = slurp(out[1], &len);
+    ck_assert_ptr_nonnull(strstr(second, "some input did not load"));
+    ck_assert_ptr_nonnull(strstr(second, "\ncompare: reports/"));
+    ck_assert_ptr_nonnull(strstr(second, "\nnew failures: 0\n"));
+    free(second);
+    char latest[300], target[300];
+    snprintf(latest, sizeof latest, "%s/reports/latest", s.dir);
+    ssize_t n = readlink(latest, target, sizeof target - 1);
+    ck_assert_int_gt(n, 0);
     space_close(&s);
 }
 END_TEST
@@ -730,7 +776,7 @@ START_TEST(accept_file_and_fail_on)
     fclose(f);
     r = vf_t_vaultfuzz("run", "--des", s.des, "--mode", "empty", "--count",
                        "4", "--accept", acc, "--out", sub(&s, 2, "c"), NULL);
-    ck_assert_int_eq(r.rc, 2);
+    ck_assert_int_eq(r.rc, 3);
     ck_assert_ptr_nonnull(strstr(r.out, "accept.txt:1: no verdict kind "
                                  "matches 'not_a_kind'"));
     ck_assert_ptr_nonnull(strstr(r.out, "errors: "));
@@ -950,6 +996,7 @@ Suite *vf_test_run_suite(void)
     tcase_add_test(tc, exit_statuses);
     tcase_add_test(tc, compare_finds_new_and_fixed);
     tcase_add_test(tc, compare_finds_an_edit_that_breaks_a_third);
+    tcase_add_test(tc, nightly_reports_despite_broken_input);
     tcase_add_test(tc, make_run_finds_the_known_bad_vaults);
     tcase_add_test(tc, accept_file_and_fail_on);
     tcase_add_test(tc, subvault_only_maps_are_skipped);

@@ -1,6 +1,8 @@
 /* junit.xml: a testcase per map, for CI dashboards. */
 #include "vf_report.h"
 
+#include <string.h>
+
 /* Text for an XML attribute or element; characters XML 1.0 cannot hold
  * become '?'. */
 static void xml(vf_sbuf *b, const char *s)
@@ -88,10 +90,26 @@ static void testcase(vf_sbuf *b, const vf_tally *t, const vf_tally_map *m)
     }
 }
 
+/* An input problem ("file:line: what"): an error testcase named for its
+ * file, so a dashboard shows the broken file. */
+static void input_case(vf_sbuf *b, const char *problem)
+{
+    const char *colon = strchr(problem, ':');
+    vf_sbuf file = VF_SBUF_INIT;
+    vf_sbuf_add(&file, problem, colon ? (size_t)(colon - problem)
+                                      : strlen(problem));
+    vf_sbuf_adds(b, "    <testcase classname=\"");
+    xml(b, vf_sbuf_str(&file));
+    vf_sbuf_adds(b, "\" name=\"input\">\n      <error message=\"");
+    xml(b, problem);
+    vf_sbuf_adds(b, "\"/>\n    </testcase>\n");
+    vf_sbuf_free(&file);
+}
+
 void vf_report_junit(vf_sbuf *b, const vf_report_in *in)
 {
     const vf_tally *t = in->t;
-    size_t tests = 0, skipped = 0;
+    size_t tests = in->input->n, skipped = 0, errors = in->input->n;
     for (size_t i = 0; i < t->nmaps; i++) {
         const vf_tally_map *m = &t->maps[i];
         if (!m->known || m->rec.status == VF_MAP_UNSELECTED) continue;
@@ -101,10 +119,12 @@ void vf_report_junit(vf_sbuf *b, const vf_report_in *in)
     size_t failures = vf_tally_maps_at(t, vf_run_fail_on(t->spec));
     vf_sbuf_printf(b, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
                    "<testsuites name=\"vaultfuzz\" tests=\"%zu\" "
-                   "failures=\"%zu\" skipped=\"%zu\">\n"
+                   "failures=\"%zu\" errors=\"%zu\" skipped=\"%zu\">\n"
                    "  <testsuite name=\"vaultfuzz run\" tests=\"%zu\" "
-                   "failures=\"%zu\" skipped=\"%zu\">\n", tests, failures,
-                   skipped, tests, failures, skipped);
+                   "failures=\"%zu\" errors=\"%zu\" skipped=\"%zu\">\n",
+                   tests, failures, errors, skipped, tests, failures, errors,
+                   skipped);
+    for (size_t i = 0; i < in->input->n; i++) input_case(b, in->input->v[i]);
     for (size_t i = 0; i < t->nmaps; i++) {
         const vf_tally_map *m = &t->maps[i];
         if (m->known && m->rec.status != VF_MAP_UNSELECTED) testcase(b, t, m);

@@ -21,7 +21,8 @@ void vf_wilson(unsigned long k, unsigned long n, double *lo, double *hi)
 
 int vf_report_exit_status(const vf_report_in *in)
 {
-    if (in->input->n || !vf_tally_complete(in->t)) return 2;
+    if (!vf_tally_complete(in->t)) return 2;
+    if (in->input->n) return 3;
     return vf_tally_maps_at(in->t, vf_run_fail_on(in->t->spec)) ? 1 : 0;
 }
 

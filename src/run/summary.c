@@ -180,8 +180,8 @@ void vf_report_summary(vf_sbuf *b, const vf_report_in *in)
     maps_of(b, t, VF_SEV_OK, "accepted: every finding marked intended");
     accept_text(b, in->accept);
     static const char *const verdicts[] = {"nothing fails the run",
-                                           "failures found",
-                                           "input problems or incomplete"};
+                                           "failures found", "incomplete",
+                                           "input problems"};
     int rc = vf_report_exit_status(in);
     vf_sbuf_printf(b, "result: %s (exit status %d)\n", verdicts[rc], rc);
 }

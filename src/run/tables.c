@@ -2,6 +2,7 @@
 #include "vf_json.h"
 #include "vf_report.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 /* A CSV field (RFC 4180): quoted when it holds a comma, quote or newline. */
@@ -155,10 +156,29 @@ static void load_error_line(vf_sbuf *b, const vf_tally *t,
     vf_sbuf_free(&cmd);
 }
 
+/* An input problem ("file:line: what") as a failures.jsonl line. */
+static void input_line(vf_sbuf *b, const char *problem)
+{
+    const char *colon = strchr(problem, ':');
+    vf_sbuf file = VF_SBUF_INIT;
+    vf_sbuf_add(&file, problem, colon ? (size_t)(colon - problem)
+                                      : strlen(problem));
+    int line = colon ? atoi(colon + 1) : 0;
+    vf_sbuf_adds(b, "{\"map\": null, \"file\": ");
+    vf_json_cstr(b, vf_sbuf_str(&file));
+    vf_sbuf_printf(b, ", \"line\": %d, \"layout\": \"load\", \"severity\": "
+                   "\"error\", \"kinds\": [\"input_problem\"], \"message\": ",
+                   line);
+    vf_json_cstr(b, problem);
+    vf_sbuf_adds(b, "}\n");
+    vf_sbuf_free(&file);
+}
+
 void vf_report_failures(vf_sbuf *b, const vf_report_in *in)
 {
     const vf_tally *t = in->t;
     size_t f = 0;
+    for (size_t i = 0; i < in->input->n; i++) input_line(b, in->input->v[i]);
     for (size_t i = 0; i < t->nmaps; i++) {
         const vf_tally_map *m = &t->maps[i];
         if (m->known && m->rec.status == VF_MAP_LOAD_ERROR)
