@@ -142,6 +142,10 @@ void vf_cli_out_default(unsigned long long seed, int shard_i, int shard_n,
 /* Creates out and out/dumps; out must not hold a run already. Returns 0,
  * or -1 after printing why. */
 int vf_cli_out_make(vf_cli *cli, const char *cmd, const char *out);
+/* Locks out for one run (out/lock, flock): returns the descriptor that
+ * holds it, to close when the run ends (workers share it), or -1 after
+ * printing why -- another run writing out now, --resume included. */
+int vf_cli_out_lock(vf_cli *cli, const char *cmd, const char *out);
 /* Points reports/latest at out (atomically; quietly does nothing when it
  * cannot). */
 void vf_cli_out_latest(const char *out);

@@ -190,6 +190,7 @@ typedef struct job {
     vf_diag d;
     vf_strlist input;          /* load problems, as printed */
     vf_accept accept;          /* findings marked intended */
+    int lock_fd;               /* holds out/lock while the run writes */
     size_t *sel;
     long nsel;
     vf_run_spec spec;
@@ -294,6 +295,7 @@ static int start(job *j)
                    library_hash(&j->a->w), j->set.nmaps, (size_t)j->nsel,
                    {0}, j->input};
     if ((!j->a->resume && vf_cli_out_make(cli, "run", j->out))
+        || (j->lock_fd = vf_cli_out_lock(cli, "run", j->out)) < 0
         || rundir(cli, j->a, j->out, &d)) {
         vf_strlist_free(&d.args);
         return VF_EXIT_USAGE;
@@ -309,6 +311,7 @@ static int run_job(vf_cli *cli, vf_run_args *a, const char *out,
 {
     job j;
     memset(&j, 0, sizeof j);
+    j.lock_fd = -1;
     j.cli = cli;
     j.a = a;
     j.out = out;
@@ -323,6 +326,7 @@ static int run_job(vf_cli *cli, vf_run_args *a, const char *out,
     free(j.sel);
     vf_strlist_free(&j.input);
     vf_accept_free(&j.accept);
+    if (j.lock_fd >= 0) close(j.lock_fd);
     vf_diag_free(&j.d);
     vf_desset_free(&j.set);
     return rc;

@@ -3,8 +3,11 @@
 #include "cli.h"
 #include "vf_report.h"
 
+#include <errno.h>
+#include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
@@ -166,4 +169,23 @@ void vf_cli_accept(const vf_run_args *a, vf_accept *acc, vf_strlist *input)
         vf_strlist_push(&seen, vf_sbuf_take(&p));
     }
     vf_strlist_free(&seen);
+}
+
+int vf_cli_out_lock(vf_cli *cli, const char *cmd, const char *out)
+{
+    vf_sbuf p = VF_SBUF_INIT;
+    vf_sbuf_printf(&p, "%s/lock", out);
+    int fd = open(p.s, O_RDWR | O_CREAT | O_CLOEXEC, 0666);
+    if (fd < 0) {
+        fprintf(cli->err, "vaultfuzz %s: %s: %s\n", cmd, p.s,
+                strerror(errno));
+    } else if (flock(fd, LOCK_EX | LOCK_NB)) {
+        fprintf(cli->err, "vaultfuzz %s: a run is writing %s now (wait "
+                "for it to end, or stop it; then 'vaultfuzz run --resume "
+                "%s' finishes it)\n", cmd, out, out);
+        close(fd);
+        fd = -1;
+    }
+    vf_sbuf_free(&p);
+    return fd;
 }

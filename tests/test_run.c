@@ -16,6 +16,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <fcntl.h>
+#include <sys/file.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -651,6 +653,34 @@ START_TEST(nightly_reports_despite_broken_input)
 }
 END_TEST
 
+/* A report directory a run is writing is locked: --resume of a live run
+ * is refused with a clear message, and goes through once it ends. */
+START_TEST(live_run_is_locked)
+{
+    space s;
+    space_open(&s, corpus);
+    vf_t_run r = vf_t_vaultfuzz("run", "t_ok", "--mode", "empty", "--des",
+                                s.des, "--count", "2", "--out",
+                                sub(&s, 0, "a"), NULL);
+    ck_assert_int_eq(r.rc, 0);
+    vf_t_run_free(&r);
+    char lock[300];
+    snprintf(lock, sizeof lock, "%s/lock", s.path[0]);
+    int fd = open(lock, O_RDWR);
+    ck_assert_int_ge(fd, 0);
+    ck_assert_int_eq(flock(fd, LOCK_EX | LOCK_NB), 0);   /* "a live run" */
+    r = vf_t_vaultfuzz("run", "--resume", s.path[0], NULL);
+    ck_assert_int_eq(r.rc, 2);
+    ck_assert_ptr_nonnull(strstr(r.err, "a run is writing "));
+    vf_t_run_free(&r);
+    close(fd);
+    r = vf_t_vaultfuzz("run", "--resume", s.path[0], NULL);
+    ck_assert_int_eq(r.rc, 0);
+    vf_t_run_free(&r);
+    space_close(&s);
+}
+END_TEST
+
 /* The cases of one map and kind in vaults.csv, or -1 with no such row. */
 static long csv_count(const char *csv, const char *map, const char *kind)
 {
@@ -997,6 +1027,7 @@ Suite *vf_test_run_suite(void)
     tcase_add_test(tc, compare_finds_new_and_fixed);
     tcase_add_test(tc, compare_finds_an_edit_that_breaks_a_third);
     tcase_add_test(tc, nightly_reports_despite_broken_input);
+    tcase_add_test(tc, live_run_is_locked);
     tcase_add_test(tc, make_run_finds_the_known_bad_vaults);
     tcase_add_test(tc, accept_file_and_fail_on);
     tcase_add_test(tc, subvault_only_maps_are_skipped);
