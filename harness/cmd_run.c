@@ -68,8 +68,9 @@ static const char run_usage[] =
     VF_PLACE_DEFAULT ")\n"
     "\n"
     "Exit status: 0 when no map has a finding of the --fail-on severity or\n"
-    "worse (accepted ones aside), 1 when one has, 2 on bad usage or input\n"
-    "errors (a .des file that does not load, a bad accept line).\n";
+    "worse (accepted ones aside), 1 when one has, 2 on bad usage or a run\n"
+    "left incomplete, 3 when the run completed but some input did not load\n"
+    "(a .des file, a bad accept line).\n";
 
 /* ---- selection ----------------------------------------------------------- */
 

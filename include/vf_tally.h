@@ -28,6 +28,10 @@ typedef struct vf_tally_map {
     unsigned long at[VF_SEV_COUNT];   /* cases by their worst finding,
                                        * accepted ones aside */
     vf_sev kind_sev[VF_R_COUNT_KINDS];   /* the worst each kind had */
+    /* The same per layout (spec->modes index): cases run, and cases by
+     * their worst finding (accepted ones aside). */
+    unsigned long layout_cases[VF_RUN_MAX_MODES];
+    unsigned long layout_at[VF_RUN_MAX_MODES][VF_SEV_COUNT];
     unsigned accepted;         /* kinds an accept line covers */
     size_t first;              /* index in fails of the first case at sev
                                 * (the first failing case when every

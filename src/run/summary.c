@@ -57,6 +57,19 @@ static unsigned long at_sev(const vf_tally_map *m)
     return m->sev > VF_SEV_OK ? m->at[m->sev] : m->failed;
 }
 
+/* The map's rate at its severity in each layout (each layout's cases are
+ * independent, so each rate stands alone): "    by layout: empty 3/10,
+ * rooms 0/10". */
+static void by_layout(vf_sbuf *b, const vf_tally *t, const vf_tally_map *m)
+{
+    vf_sbuf_adds(b, "    by layout:");
+    for (int i = 0; i < t->spec->nmodes; i++)
+        vf_sbuf_printf(b, "%s %s %lu/%lu", i ? "," : "",
+                       vf_mode_name(t->spec->modes[i]),
+                       m->layout_at[i][m->sev], m->layout_cases[i]);
+    vf_sbuf_addc(b, '\n');
+}
+
 static void failing_map(vf_sbuf *b, const vf_tally *t, const vf_tally_map *m)
 {
     vf_sbuf_printf(b, "  %s  %s:%d  ", m->rec.name, m->rec.file, m->rec.line);
@@ -75,6 +88,7 @@ static void failing_map(vf_sbuf *b, const vf_tally *t, const vf_tally_map *m)
     const vf_case_rec *f = &t->fails[m->first];
     vf_sbuf_printf(b, "; first: %s #%lu\n", vf_mode_name(f->mode),
                    (unsigned long)f->iter);
+    if (t->spec->nmodes > 1 && m->sev > VF_SEV_OK) by_layout(b, t, m);
 }
 
 /* The maps of severity sev (VF_SEV_OK: those whose findings are all
@@ -231,6 +245,13 @@ static void json_map(vf_sbuf *b, const vf_tally *t, const vf_tally_map *m)
                        vf_sev_name(m->kind_sev[i]));
         sep = ", ";
     }
+    vf_sbuf_adds(b, "}, \"by_layout\": {");
+    for (int i = 0; i < t->spec->nmodes; i++)
+        vf_sbuf_printf(b, "%s\"%s\": [%lu, %lu]", i ? ", " : "",
+                       vf_mode_name(t->spec->modes[i]),
+                       m->layout_at[i][m->sev > VF_SEV_OK ? m->sev
+                                                          : VF_SEV_OK],
+                       m->layout_cases[i]);
     const vf_case_rec *f = &t->fails[m->first];
     vf_sbuf_printf(b, "}, \"accepted\": %s, \"first\": {\"layout\": \"%s\", "
                    "\"iteration\": %lu, \"seed\": %llu}}",

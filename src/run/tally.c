@@ -181,10 +181,30 @@ static unsigned accepted_kinds(vf_accept *accept, const char *map,
     return out;
 }
 
+/* Cases done per layout, from the done bits. */
+static void layout_cases(const vf_tally *t, vf_tally_map *m)
+{
+    if (!m->done) return;
+    for (int mi = 0; mi < t->spec->nmodes; mi++) {
+        unsigned long n = 0;
+        for (uint32_t it = 0; it < t->spec->count; it++) {
+            size_t bit = (size_t)mi * t->spec->count + it;
+            n += m->done[bit / 8] >> (bit % 8) & 1;
+        }
+        m->layout_cases[mi] = n;
+        unsigned long failed = 0;
+        for (int s = VF_SEV_NOTE; s < VF_SEV_COUNT; s++)
+            failed += m->layout_at[mi][s];
+        m->layout_at[mi][VF_SEV_OK] = n - failed;
+    }
+}
+
 static void judge_reset(vf_tally_map *m)
 {
     m->sev = VF_SEV_OK;
     memset(m->at, 0, sizeof m->at);
+    memset(m->layout_cases, 0, sizeof m->layout_cases);
+    memset(m->layout_at, 0, sizeof m->layout_at);
     for (int k = 0; k < VF_R_COUNT_KINDS; k++) m->kind_sev[k] = VF_SEV_OK;
     m->accepted = 0;
     m->first = (size_t)-1;
@@ -205,6 +225,8 @@ static void judge_case(vf_tally *t, vf_tally_map *m, size_t f,
     m->accepted |= acc;
     vf_sev sv = vf_sev_of(r->kinds & ~acc, warn, err);
     m->at[sv]++;
+    int mi = vf_run_mode_index(t->spec, r->mode);
+    if (mi >= 0) m->layout_at[mi][sv]++;
     if (sv > m->sev || m->first == (size_t)-1) {
         m->sev = sv > m->sev ? sv : m->sev;
         m->first = f;
@@ -234,6 +256,7 @@ void vf_tally_judge(vf_tally *t, vf_accept *accept)
         for (; f < t->nfails && t->fails[f].map == i; f++)
             judge_case(t, m, f, accept, all_vetoed);
         m->at[VF_SEV_OK] = m->cases - (m->failed - m->at[VF_SEV_OK]);
+        layout_cases(t, m);
     }
 }
 
