@@ -95,6 +95,7 @@ typedef struct vf_run_args {
     vf_cli_world w;
     vf_strlist names, tags, files;   /* maps or globs; --tag; --file */
     unsigned long count;
+    unsigned long settle;            /* --until-settled */
     unsigned long long seed;
     int nightly;                     /* --seed nightly */
     int nmodes;
@@ -142,9 +143,10 @@ void vf_cli_out_default(unsigned long long seed, int shard_i, int shard_n,
 /* Creates out and out/dumps; out must not hold a run already. Returns 0,
  * or -1 after printing why. */
 int vf_cli_out_make(vf_cli *cli, const char *cmd, const char *out);
-/* Locks out for one run (out/lock, flock): returns the descriptor that
- * holds it, to close when the run ends (workers share it), or -1 after
- * printing why -- another run writing out now, --resume included. */
+/* Locks out for one run (a POSIX lock on out/lock): returns the
+ * descriptor that holds it, to close when the run ends, or -1 after
+ * printing why -- another process running on out now, --resume
+ * included. */
 int vf_cli_out_lock(vf_cli *cli, const char *cmd, const char *out);
 /* Points reports/latest at out (atomically; quietly does nothing when it
  * cannot). */

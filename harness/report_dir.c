@@ -7,7 +7,6 @@
 #include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/file.h>
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
@@ -176,10 +175,13 @@ int vf_cli_out_lock(vf_cli *cli, const char *cmd, const char *out)
     vf_sbuf p = VF_SBUF_INIT;
     vf_sbuf_printf(&p, "%s/lock", out);
     int fd = open(p.s, O_RDWR | O_CREAT | O_CLOEXEC, 0666);
+    /* A POSIX record lock: held by this process alone (not the workers it
+     * forks), gone the moment it dies, however it dies. */
+    struct flock fl = {.l_type = F_WRLCK, .l_whence = SEEK_SET};
     if (fd < 0) {
         fprintf(cli->err, "vaultfuzz %s: %s: %s\n", cmd, p.s,
                 strerror(errno));
-    } else if (flock(fd, LOCK_EX | LOCK_NB)) {
+    } else if (fcntl(fd, F_SETLK, &fl)) {
         fprintf(cli->err, "vaultfuzz %s: a run is writing %s now (wait "
                 "for it to end, or stop it; then 'vaultfuzz run --resume "
                 "%s' finishes it)\n", cmd, out, out);

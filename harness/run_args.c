@@ -84,6 +84,7 @@ static const vf_opt run_opts[] = {
     {"--all", 0}, {"--tag", 1}, {"--file", 1}, {"--count", 1},
     {"--seed", 1}, {"--mode", 1}, {"--layouts", 1}, {"--no-rotate", 0}, {"--opacity", 0},
     {"--force", 0}, {"--dump", 0}, {"--shard", 1}, {"--fail-on", 1},
+    {"--until-settled", 1},
     {"--accept", 1}, VF_CLI_WORLD_OPTS,
     /* how it runs */
     {"-j", 1}, {"--jobs", 1}, {"--timeout", 1}, {"--out", 1},
@@ -124,6 +125,9 @@ static int run_opt(vf_run_args *a, const char *o, const char *arg,
     } else if (!strcmp(o, "--fail-on")) {
         if (vf_sev_parse(arg, &a->fail_on) || a->fail_on == VF_SEV_OK)
             return *why = "error, warning or note", -1;
+    } else if (!strcmp(o, "--until-settled")) {
+        if (unumber(arg, 1000000, &v)) return *why = "iterations to add", -1;
+        a->settle = (unsigned long)v;
     } else if (!strcmp(o, "--accept")) {
         a->accept = arg;
     } else if (!strcmp(o, "--no-rotate")) a->no_rotate = 1;
@@ -177,6 +181,17 @@ int vf_run_args_parse(vf_cli *cli, const char *cmd, int argc, char **argv,
         }
     }
     if (a->names.n) a->run_opts_given = 1;
+    if (k != -2 && a->settle && a->shard_n > 1) {
+        /* Which maps are unsettled needs all of a map's cases at hand. */
+        fprintf(cli->err, "vaultfuzz %s: --until-settled cannot go with "
+                "--shard (a shard sees part of each map's cases)\n", cmd);
+        return -1;
+    }
+    if (k != -2 && (unsigned long long)a->count + a->settle > UINT32_MAX) {
+        fprintf(cli->err, "vaultfuzz %s: --count and --until-settled add "
+                "up to too many iterations\n", cmd);
+        return -1;
+    }
     return k == -2 ? -1 : 0;
 }
 
@@ -263,6 +278,7 @@ void vf_run_args_words(const vf_run_args *a, int shard, vf_strlist *out)
     if (a->fail_on != VF_SEV_ERROR)
         push(out, "--fail-on"), push(out, vf_sev_name(a->fail_on));
     if (a->accept) push(out, "--accept"), push(out, a->accept);
+    if (a->settle) push_n(out, "--until-settled", a->settle);
     if (shard && a->shard_n > 1) {
         char buf[32];
         snprintf(buf, sizeof buf, "%d/%d", a->shard_i, a->shard_n);
@@ -289,6 +305,7 @@ void vf_run_args_spec(const vf_run_args *a, vf_run_spec *s,
     memset(s, 0, sizeof *s);
     s->seed = a->seed;
     s->count = (uint32_t)a->count;
+    s->settle = (uint32_t)a->settle;
     s->nmodes = a->nmodes;
     memcpy(s->modes, a->modes, sizeof s->modes);
     s->opts.no_rotate = a->no_rotate;

@@ -21,6 +21,10 @@
 typedef struct vf_run_spec {
     uint64_t seed;             /* base seed */
     uint32_t count;            /* iterations per map and layout */
+    uint32_t settle;           /* --until-settled: iterations per layout
+                                * added to a map whose count leaves its
+                                * verdict unsettled (vf_tally_unsettled);
+                                * 0: none */
     int nmodes;
     vf_mode modes[VF_RUN_MAX_MODES];
     vf_case_opts opts;         /* rotation and opacity (its mode unused) */
@@ -44,6 +48,12 @@ typedef struct vf_run_spec {
 static inline vf_sev vf_run_fail_on(const vf_run_spec *s)
 {
     return s->fail_on == VF_SEV_OK ? VF_SEV_ERROR : s->fail_on;
+}
+
+/* Iterations a map can have per layout: count, plus settle. */
+static inline uint32_t vf_run_max_iter(const vf_run_spec *s)
+{
+    return s->count + s->settle;
 }
 
 /* Index of mode in s->modes, or -1. */

@@ -23,6 +23,9 @@ typedef struct vf_tally_map {
     uint32_t first_iter;       /*   layout index and iteration ... */
     uint64_t first_seed;       /*   ... and its case seed */
     uint8_t *done;             /* a bit per (layout, iteration) */
+    unsigned long base_cases;  /* cases of iterations < count ... */
+    unsigned long base_failing;/* ... and those with a finding at the
+                                * run's --fail-on severity or worse */
     /* What the map's findings amount to, filled by vf_tally_judge: */
     vf_sev sev;                /* the worst, accepted findings aside */
     unsigned long at[VF_SEV_COUNT];   /* cases by their worst finding,
@@ -71,6 +74,11 @@ int vf_tally_case_done(const vf_tally *t, size_t map, int mode_index,
 #define VF_CASE_MAP(id) ((size_t)((id) >> 35))
 #define VF_CASE_MODE(id) ((int)(((id) >> 32) & 7))
 #define VF_CASE_ITER(id) ((uint32_t)(id))
+
+/* Whether map m gets the run's --until-settled iterations: every case of
+ * its first count iterations done, and a failure seen once or twice --
+ * too rare for its rate to mean anything, too many to call it zero. */
+int vf_tally_unsettled(const vf_tally *t, const vf_tally_map *m);
 
 /* Once every selected map is examined: the cases of this shard, counted
  * (return value), and those not done yet listed in *pending (malloc'd,

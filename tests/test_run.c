@@ -17,7 +17,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <fcntl.h>
-#include <sys/file.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -584,6 +583,24 @@ START_TEST(compare_finds_new_and_fixed)
 }
 END_TEST
 
+/* A column of vaults.csv's first row, as a number. */
+static long csv_count_col(const char *dir, const char *col)
+{
+    char *csv = text_of(dir, "vaults.csv");
+    int k = 0;
+    for (const char *h = csv; *h != '\n'; h++) {
+        if (!strncmp(h, col, strlen(col)) && (h == csv || h[-1] == ',')
+            && (h[strlen(col)] == ',' || h[strlen(col)] == '\n'))
+            break;
+        k += *h == ',';
+    }
+    const char *row = strchr(csv, '\n') + 1;
+    for (int c = 0; c < k; c++) row = strchr(row, ',') + 1;
+    long v = strtol(row, NULL, 10);
+    free(csv);
+    return v;
+}
+
 /* A/B: the same vault before and after an edit that closes its room's
  * door in a third of the cases: compare calls it new, with its p. */
 START_TEST(compare_finds_an_edit_that_breaks_a_third)
@@ -664,18 +681,79 @@ START_TEST(live_run_is_locked)
                                 sub(&s, 0, "a"), NULL);
     ck_assert_int_eq(r.rc, 0);
     vf_t_run_free(&r);
+    /* "A live run": another process holding the lock. */
     char lock[300];
     snprintf(lock, sizeof lock, "%s/lock", s.path[0]);
-    int fd = open(lock, O_RDWR);
-    ck_assert_int_ge(fd, 0);
-    ck_assert_int_eq(flock(fd, LOCK_EX | LOCK_NB), 0);   /* "a live run" */
+    int ready[2];
+    ck_assert_int_eq(pipe(ready), 0);
+    pid_t pid = fork();
+    if (pid == 0) {
+        int fd = open(lock, O_RDWR);
+        struct flock fl = {.l_type = F_WRLCK, .l_whence = SEEK_SET};
+        char c = fd >= 0 && !fcntl(fd, F_SETLK, &fl) ? 'y' : 'n';
+        if (write(ready[1], &c, 1) != 1) _exit(1);
+        pause();
+        _exit(0);
+    }
+    char c = 0;
+    ck_assert_int_eq(read(ready[0], &c, 1), 1);
+    ck_assert_int_eq(c, 'y');
     r = vf_t_vaultfuzz("run", "--resume", s.path[0], NULL);
     ck_assert_int_eq(r.rc, 2);
     ck_assert_ptr_nonnull(strstr(r.err, "a run is writing "));
     vf_t_run_free(&r);
-    close(fd);
+    kill(pid, SIGKILL);
+    waitpid(pid, NULL, 0);
+    close(ready[0]);
+    close(ready[1]);
     r = vf_t_vaultfuzz("run", "--resume", s.path[0], NULL);
     ck_assert_int_eq(r.rc, 0);
+    vf_t_run_free(&r);
+    space_close(&s);
+}
+END_TEST
+
+/* --until-settled: a map whose first iterations saw a failure once or
+ * twice gets the extra iterations, the others not; the summary says how
+ * many were settled. */
+START_TEST(until_settled_adds_cases_where_unsettled)
+{
+    space s;
+    space_open(&s, "NAME: t_rare\nDEPTH: D\n"
+               "veto {{ return crawl.one_chance_in(10) }}\n"
+               "MAP\n.@.\nENDMAP\n");
+    int extended = 0;
+    for (int seed = 1; seed <= 8; seed++) {
+        char sd[16], dir[24];
+        snprintf(sd, sizeof sd, "%d", seed);
+        snprintf(dir, sizeof dir, "s%d", seed);
+        vf_t_run r = vf_t_vaultfuzz("run", "--mode", "empty", "--des", s.des,
+                                    "--count", "10", "--until-settled", "20",
+                                    "--fail-on", "note", "--seed", sd,
+                                    "--out", sub(&s, 0, dir), NULL);
+        ck_assert_msg(r.rc <= 1, "%s", r.err);
+        long base = -1, cases = csv_count_col(s.path[0], "cases");
+        /* The first 10 iterations' vetoes, from the journal. */
+        char *j = text_of(s.path[0], "journal.tsv");
+        base = 0;
+        for (int it = 0; it < 10; it++) {
+            char key[48];
+            snprintf(key, sizeof key, "\tempty\t%d\tvetoed:", it);
+            base += strstr(j, key) != NULL;
+        }
+        free(j);
+        int settle = base >= 1 && base <= 2;
+        ck_assert_msg(cases == (settle ? 30 : 10), "seed %d: %ld vetoes, "
+                      "%ld cases", seed, base, cases);
+        if (settle) ck_assert_ptr_nonnull(strstr(r.out, "settled: 1 maps"));
+        extended += settle;
+        vf_t_run_free(&r);
+    }
+    ck_assert_int_gt(extended, 0);
+    vf_t_run r = vf_t_vaultfuzz("run", "--until-settled", "5", "--shard",
+                                "1/2", "--des", s.des, NULL);
+    ck_assert_int_eq(r.rc, 2);
+    ck_assert_ptr_nonnull(strstr(r.err, "cannot go with --shard"));
     vf_t_run_free(&r);
     space_close(&s);
 }
@@ -1028,6 +1106,7 @@ Suite *vf_test_run_suite(void)
     tcase_add_test(tc, compare_finds_an_edit_that_breaks_a_third);
     tcase_add_test(tc, nightly_reports_despite_broken_input);
     tcase_add_test(tc, live_run_is_locked);
+    tcase_add_test(tc, until_settled_adds_cases_where_unsettled);
     tcase_add_test(tc, make_run_finds_the_known_bad_vaults);
     tcase_add_test(tc, accept_file_and_fail_on);
     tcase_add_test(tc, subvault_only_maps_are_skipped);

@@ -77,9 +77,14 @@ static int examine_all(state *s, vf_sbuf *err)
     return rc < 0 ? -1 : 0;
 }
 
-/* Once every map is examined, the cases of this shard not done yet. */
+/* Once every map is examined, the cases of this shard not done yet (a
+ * new list each time: --until-settled adds cases once the first round's
+ * results are in). */
 static void list_cases(state *s)
 {
+    free(s->q.v);
+    s->q.v = NULL;
+    s->q.head = 0;
     vf_tally_cases(s->r->tally, &s->q.v, &s->q.n);
 }
 
@@ -259,10 +264,16 @@ int vf_run_execute(vf_run *r, vf_sbuf *err)
     s.t0 = s.last_report = s.last_progress = now_s();
     int rc = examine_all(&s, err) || flush(&s, err) ? -1 : 0;
     if (rc == 0) {
-        list_cases(&s);
         s.pool = vf_pool_new(r->jobs, r->timeout, vf_work_task, &r->work,
                              err);
-        rc = s.pool ? loop(&s, err) : -1;
+        rc = s.pool ? 0 : -1;
+    }
+    /* Rounds until nothing is left: the second, with --until-settled,
+     * runs the iterations the first round's results ask for. */
+    while (rc == 0) {
+        list_cases(&s);
+        if (!s.q.n) break;
+        rc = loop(&s, err);
     }
     progress(&s, 1);
     vf_pool_free(s.pool);

@@ -185,6 +185,14 @@ void vf_report_summary(vf_sbuf *b, const vf_report_in *in)
                    "by kind: ", t->cases, t->cases - t->failed, t->failed);
     kinds_text(b, t->kind);
     vf_sbuf_adds(b, "\n");
+    if (s->settle) {
+        size_t n = 0;
+        for (size_t i = 0; i < t->nmaps; i++)
+            n += vf_tally_unsettled(t, &t->maps[i]);
+        vf_sbuf_printf(b, "settled: %zu maps with a failure seen once or "
+                       "twice in %lu iterations got %lu more per layout\n",
+                       n, (unsigned long)s->count, (unsigned long)s->settle);
+    }
     severity_counts(b, t);
     maps_of(b, t, VF_SEV_ERROR, "errors: the game would veto the level, "
             "break it or fail to place the map");

@@ -28,7 +28,7 @@ void vf_tally_free(vf_tally *t)
 
 static size_t done_bytes(const vf_tally *t)
 {
-    return ((size_t)t->spec->nmodes * t->spec->count + 7) / 8;
+    return ((size_t)t->spec->nmodes * vf_run_max_iter(t->spec) + 7) / 8;
 }
 
 int vf_tally_add_map(vf_tally *t, const vf_map_rec *r)
@@ -51,7 +51,7 @@ int vf_tally_case_done(const vf_tally *t, size_t map, int mode_index,
                        uint32_t iter)
 {
     const vf_tally_map *m = &t->maps[map];
-    size_t bit = (size_t)mode_index * t->spec->count + iter;
+    size_t bit = (size_t)mode_index * vf_run_max_iter(t->spec) + iter;
     return m->done && (m->done[bit / 8] >> (bit % 8) & 1);
 }
 
@@ -68,14 +68,19 @@ int vf_tally_add_case(vf_tally *t, const vf_case_rec *r)
 {
     int mi = vf_run_mode_index(t->spec, r->mode);
     if (r->map >= t->nmaps || !t->maps[r->map].done || mi < 0
-        || r->iter >= t->spec->count)
+        || r->iter >= vf_run_max_iter(t->spec))
         return -1;
     if (vf_tally_case_done(t, r->map, mi, r->iter)) return 1;
     vf_tally_map *m = &t->maps[r->map];
-    size_t bit = (size_t)mi * t->spec->count + r->iter;
+    size_t bit = (size_t)mi * vf_run_max_iter(t->spec) + r->iter;
     m->done[bit / 8] |= (uint8_t)(1u << (bit % 8));
     m->cases++;
     t->cases++;
+    if (r->iter < t->spec->count) {
+        m->base_cases++;
+        m->base_failing += vf_sev_of(r->kinds, r->warning, r->error)
+                           >= vf_run_fail_on(t->spec);
+    }
     if (!r->kinds) return 0;
     m->failed++;
     t->failed++;
@@ -94,6 +99,14 @@ int vf_tally_add_case(vf_tally *t, const vf_case_rec *r)
     return 0;
 }
 
+int vf_tally_unsettled(const vf_tally *t, const vf_tally_map *m)
+{
+    const vf_run_spec *s = t->spec;
+    return s->settle && m->done
+           && m->base_cases == (unsigned long)s->nmodes * s->count
+           && m->base_failing >= 1 && m->base_failing <= 2;
+}
+
 size_t vf_tally_cases(const vf_tally *t, uint64_t **pending,
                       size_t *npending)
 {
@@ -104,8 +117,10 @@ size_t vf_tally_cases(const vf_tally *t, uint64_t **pending,
     unsigned long want = s->shard_i > 0 ? (unsigned long)s->shard_i - 1 : 0;
     for (size_t i = 0; i < t->nmaps; i++) {
         if (!t->maps[i].done) continue;
+        uint32_t iters = vf_tally_unsettled(t, &t->maps[i])
+                         ? vf_run_max_iter(s) : s->count;
         for (int mi = 0; mi < s->nmodes; mi++)
-            for (uint32_t it = 0; it < s->count; it++, k++) {
+            for (uint32_t it = 0; it < iters; it++, k++) {
                 if (k % n != want) continue;
                 mine++;
                 if (!pending || vf_tally_case_done(t, i, mi, it)) continue;
@@ -187,8 +202,8 @@ static void layout_cases(const vf_tally *t, vf_tally_map *m)
     if (!m->done) return;
     for (int mi = 0; mi < t->spec->nmodes; mi++) {
         unsigned long n = 0;
-        for (uint32_t it = 0; it < t->spec->count; it++) {
-            size_t bit = (size_t)mi * t->spec->count + it;
+        for (uint32_t it = 0; it < vf_run_max_iter(t->spec); it++) {
+            size_t bit = (size_t)mi * vf_run_max_iter(t->spec) + it;
             n += m->done[bit / 8] >> (bit % 8) & 1;
         }
         m->layout_cases[mi] = n;
