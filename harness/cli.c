@@ -23,6 +23,8 @@ static const char usage[] =
     "  check   one case placed on a level and judged: verdict and level\n"
     "  run     the main job: every case on all cores, a report with dumps\n"
     "  repro   one case of a run again, from its dump or its command\n"
+    "  explain why one case fails: the vault's choice that breaks it, at\n"
+    "          its .des line and column\n"
     "  merge   shard reports into the report of the whole run\n"
     "  compare two reports: new failures, fixed maps, rates that moved\n"
     "  anchors compare with the game's own placement.lua results\n"
@@ -207,6 +209,8 @@ int vf_cli_main(int argc, char **argv, FILE *out, FILE *err)
     if (!strcmp(cmd, "check")) return vf_cmd_check(&cli, argc - 1, argv + 1);
     if (!strcmp(cmd, "run")) return vf_cmd_run(&cli, argc - 1, argv + 1);
     if (!strcmp(cmd, "repro")) return vf_cmd_repro(&cli, argc - 1, argv + 1);
+    if (!strcmp(cmd, "explain"))
+        return vf_cmd_explain(&cli, argc - 1, argv + 1);
     if (!strcmp(cmd, "merge")) return vf_cmd_merge(&cli, argc - 1, argv + 1);
     if (!strcmp(cmd, "compare"))
         return vf_cmd_compare(&cli, argc - 1, argv + 1);

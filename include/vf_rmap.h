@@ -17,6 +17,7 @@
 #include "vf_grid.h"
 #include "vf_keyspec.h"
 #include "vf_overlay.h"
+#include "vf_choice.h"
 #include "vf_rng.h"
 #include "vf_sbuf.h"
 
@@ -56,6 +57,10 @@ typedef struct vf_svplace {
 typedef struct vf_rmap {
     const vf_mapdef *def;
     vf_rng *rng;              /* the case's generator (borrowed) */
+    vf_choices *choices;      /* borrowed; where SUBST, NSUBST and the
+                               * flips log their choices (vf_choice.h);
+                               * NULL: nowhere. Set by the caller after
+                               * vf_rmap_init; kept across resets */
     int validating;           /* is_validating(): the load-time run */
     const char *forced_tags;  /* borrowed; tags the map has before its Lua
                                * runs and keeps through every reset (what

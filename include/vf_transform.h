@@ -9,6 +9,7 @@
 
 #include <stddef.h>
 
+#include "vf_choice.h"
 #include "vf_grid.h"
 #include "vf_rng.h"
 #include "vf_sbuf.h"
@@ -31,6 +32,20 @@ int vf_glyph_choice_draw(vf_glyph_choice *c, vf_rng *r);
 int vf_subst(vf_grid *g, const char *spec, size_t n, vf_rng *r, vf_sbuf *err);
 int vf_nsubst(vf_grid *g, const char *spec, size_t n, vf_rng *r,
               vf_sbuf *err);
+
+/* Where a transform's choices go (vf_choice.h): the log, and the .des
+ * line of the call. */
+typedef struct vf_choice_site {
+    vf_choices *choices;
+    int line;
+} vf_choice_site;
+
+/* The same, each cell's glyph a choice made through site (NULL: as
+ * above): logged, and forced on a replay. The draws are the same. */
+int vf_subst_at(vf_grid *g, const char *spec, size_t n, vf_rng *r,
+                const vf_choice_site *site, vf_sbuf *err);
+int vf_nsubst_at(vf_grid *g, const char *spec, size_t n, vf_rng *r,
+                 const vf_choice_site *site, vf_sbuf *err);
 int vf_shuffle(vf_grid *g, const char *spec, size_t n, vf_rng *r,
                vf_sbuf *err);
 int vf_clear(vf_grid *g, const char *spec, size_t n, vf_sbuf *err);

@@ -30,6 +30,7 @@ suites[] = {
     {"connref", vf_test_connref_suite, 0},
     {"verdicts", vf_test_verdicts_suite, 0},
     {"severity", vf_test_severity_suite, 0},
+    {"explain", vf_test_explain_suite, 0},
     {"run", vf_test_run_suite, 0},
     /* Opt-in: needs ../shared/dcss-des (make check-real, .ci/run). */
     {"realcorpus", vf_test_realcorpus_suite, 1},

@@ -32,6 +32,7 @@ Suite *vf_test_conn_suite(void);
 Suite *vf_test_connref_suite(void);
 Suite *vf_test_verdicts_suite(void);
 Suite *vf_test_severity_suite(void);
+Suite *vf_test_explain_suite(void);
 Suite *vf_test_run_suite(void);
 Suite *vf_test_realcorpus_suite(void);
 

@@ -220,12 +220,28 @@ static int l_is_validating(lua_State *L)
 
 /* ---- the grid ----------------------------------------------------------- */
 
+/* The .des line of the vault Lua calling this binding, through the
+ * library's wrappers: the nearest caller whose chunk is a .des file's
+ * (their chunks keep the file's line numbers). 0 when none is. */
+static int calling_line(lua_State *L)
+{
+    lua_Debug ar;
+    for (int level = 1; level < 8 && lua_getstack(L, level, &ar); level++) {
+        if (!lua_getinfo(L, "Sl", &ar)) break;
+        size_t n = strlen(ar.source);
+        if (ar.source[0] == '@' && n > 4 && !strcmp(ar.source + n - 4, ".des"))
+            return ar.currentline > 0 ? ar.currentline : 0;
+    }
+    return 0;
+}
+
 static int l_map(lua_State *L)
 {
     vf_rmap *m = vf_lua_checkmap(L, 1);
     if (lua_gettop(L) >= 2) {
         size_t n;
         const char *s = luaL_checklstring(L, 2, &n);
+        if (m->choices && !m->grid.h) m->choices->map_line = calling_line(L);
         vf_grid_add_line(&m->grid, s, n);
         return 0;
     }
@@ -367,7 +383,7 @@ static void new_meta(lua_State *L, const char *name, lua_CFunction index,
 }
 
 typedef int (*transform_fn)(vf_grid *, const char *, size_t, vf_rng *,
-                            vf_sbuf *);
+                            const vf_choice_site *, vf_sbuf *);
 
 static int run_transform(lua_State *L, transform_fn f)
 {
@@ -375,13 +391,22 @@ static int run_transform(lua_State *L, transform_fn f)
     size_t n;
     const char *spec = luaL_checklstring(L, 2, &n);
     vf_sbuf err = VF_SBUF_INIT;
-    if (f(&m->grid, spec, n, m->rng, &err) == 0) return 0;
+    vf_choice_site site = {m->choices, m->choices ? calling_line(L) : 0};
+    if (f(&m->grid, spec, n, m->rng, &site, &err) == 0) return 0;
     return raise_at_des(L, &err);
 }
 
-static int l_subst(lua_State *L) { return run_transform(L, vf_subst); }
-static int l_nsubst(lua_State *L) { return run_transform(L, vf_nsubst); }
-static int l_shuffle(lua_State *L) { return run_transform(L, vf_shuffle); }
+/* SHUFFLE's permutation is drawn, not yet a choice one can force. */
+static int shuffle_at(vf_grid *g, const char *spec, size_t n, vf_rng *r,
+                      const vf_choice_site *site, vf_sbuf *err)
+{
+    (void)site;
+    return vf_shuffle(g, spec, n, r, err);
+}
+
+static int l_subst(lua_State *L) { return run_transform(L, vf_subst_at); }
+static int l_nsubst(lua_State *L) { return run_transform(L, vf_nsubst_at); }
+static int l_shuffle(lua_State *L) { return run_transform(L, shuffle_at); }
 
 static int l_clear(lua_State *L)
 {

@@ -447,6 +447,7 @@ static vf_resolve_status run_attempts(vf_engine *e, vf_rmap *m,
     int n = 0;
     while (n < (load ? 1 : attempts)) {
         n++;
+        if (m->choices) vf_choices_attempt(m->choices);
         if (as_vault) vf_used_truncate(&e->used, 0, 0);
         if (!load && vetoed(e, def, m, err)) {
             st = VF_VETOED;

@@ -250,13 +250,32 @@ int vf_rmap_transform(vf_rmap *m, const char *t)
     return 1;
 }
 
+/* Whether the map's tags and size let flip t ("h", "v", "cw") happen. */
+static int may(const vf_rmap *m, const char *t)
+{
+    if (*t == 'c')
+        return !vf_rmap_has_tag(m, "no_rotate") && m->grid.w <= MAX_ROTATE
+               && m->grid.h <= MAX_ROTATE;
+    return !vf_rmap_has_tag(m, *t == 'h' ? "no_hmirror" : "no_vmirror");
+}
+
+/* One coin flip of _resolve_map, as a choice ('1' done, '0' not) when
+ * its change can happen (t, as for may). */
+static int flip(vf_rmap *m, char key, const char *t, const char *what)
+{
+    char drawn = vf_coinflip(m->rng) ? '1' : '0';
+    if (!may(m, t)) return drawn == '1';
+    return vf_choices_make(m->choices, VF_CHOICE_FLIP, 0, -1, -1, key,
+                           drawn, "01", what) == '1';
+}
+
 void vf_rmap_flip_rotate(vf_rmap *m)
 {
     if (m->grid.w == 1 && m->grid.h == 1) return;
-    if (vf_coinflip(m->rng)) vf_rmap_transform(m, "h");
-    if (vf_coinflip(m->rng)) vf_rmap_transform(m, "v");
-    if (vf_coinflip(m->rng)) {
-        int clockwise = vf_coinflip(m->rng);
+    if (flip(m, 'h', "h", "mirror left-right")) vf_rmap_transform(m, "h");
+    if (flip(m, 'v', "v", "mirror top-bottom")) vf_rmap_transform(m, "v");
+    if (flip(m, 'r', "cw", "rotate")) {
+        int clockwise = flip(m, 'c', "cw", "rotate clockwise");
         vf_rmap_transform(m, clockwise ? "cw" : "ccw");
     }
 }

@@ -5,6 +5,7 @@
 #include <ctype.h>
 #include <errno.h>
 #include <stdlib.h>
+#include <stdio.h>
 #include <string.h>
 
 /* The game's parse_int: the whole (trimmed) string must be an integer. */
@@ -77,7 +78,24 @@ static void key_set(unsigned char set[256], const char *k, size_t n)
     for (size_t i = 0; i < n; i++) set[(unsigned char)k[i]] = 1;
 }
 
-int vf_subst(vf_grid *g, const char *spec, size_t n, vf_rng *r, vf_sbuf *err)
+/* The glyphs a choice can give, as a string. */
+static void choice_glyphs(const vf_glyph_choice *c, char *out, size_t len)
+{
+    size_t k = 0;
+    for (int i = 0; i < c->n && k + 1 < len; i++)
+        if (!memchr(out, c->glyph[i], k)) out[k++] = (char)c->glyph[i];
+    out[k] = 0;
+}
+
+/* "SUBST: D = x." from a spec, for a choice's record. */
+static void call_text(char *out, size_t len, const char *what,
+                      const char *spec, size_t n)
+{
+    snprintf(out, len, "%s: %.*s", what, (int)n, spec);
+}
+
+int vf_subst_at(vf_grid *g, const char *spec, size_t n, vf_rng *r,
+                const vf_choice_site *site, vf_sbuf *err)
 {
     vf_keyitem ki;
     vf_glyph_choice c;
@@ -86,13 +104,29 @@ int vf_subst(vf_grid *g, const char *spec, size_t n, vf_rng *r, vf_sbuf *err)
         vf_glyph_choice_parse(&c, ki.arg, ki.arg_len, ki.sep == ':', err))
         return -1;
     key_set(keys, ki.key, ki.key_len);
+    char alts[24], call[48];
+    choice_glyphs(&c, alts, sizeof alts);
+    call_text(call, sizeof call, "SUBST", spec, n);
+    vf_choices *ch = site ? site->choices : NULL;
+    int line = site ? site->line : 0, fixed = -1;
     for (int y = 0; y < g->h; y++) {
         char *row = vf_grid_row(g, y);
-        for (int x = 0; x < g->len[y]; x++)
-            if (keys[(unsigned char)row[x]])
-                row[x] = (char)vf_glyph_choice_draw(&c, r);
+        for (int x = 0; x < g->len[y]; x++) {
+            if (!keys[(unsigned char)row[x]]) continue;
+            int drawn = vf_glyph_choice_draw(&c, r);
+            /* ':' draws once for every cell: one choice, the first. */
+            if (fixed < 0 || !c.fixed)
+                fixed = vf_choices_make(ch, VF_CHOICE_SUBST, line, x, y,
+                                        row[x], (char)drawn, alts, call);
+            row[x] = (char)fixed;
+        }
     }
     return 0;
+}
+
+int vf_subst(vf_grid *g, const char *spec, size_t n, vf_rng *r, vf_sbuf *err)
+{
+    return vf_subst_at(g, spec, n, r, NULL, err);
 }
 
 /* ---- NSUBST ----------------------------------------------------------- */
@@ -157,6 +191,26 @@ static int split_trimmed(const char *s, size_t n, char sep,
 
 int vf_nsubst(vf_grid *g, const char *spec, size_t n, vf_rng *r, vf_sbuf *err)
 {
+    return vf_nsubst_at(g, spec, n, r, NULL, err);
+}
+
+/* Every glyph an NSUBST's segments can give. */
+static void nsubst_glyphs(const nsub_seg *segs, int nseg, char *out,
+                          size_t len)
+{
+    size_t k = 0;
+    out[0] = 0;
+    for (int i = 0; i < nseg; i++) {
+        char one[24];
+        choice_glyphs(&segs[i].choice, one, sizeof one);
+        for (const char *p = one; *p && k + 1 < len; p++)
+            if (!memchr(out, *p, k)) out[k++] = *p, out[k] = 0;
+    }
+}
+
+int vf_nsubst_at(vf_grid *g, const char *spec, size_t n, vf_rng *r,
+                 const vf_choice_site *site, vf_sbuf *err)
+{
     vf_keyitem ki;
     if (vf_keyitem_split(spec, n, 0, &ki, err)) return -1;
     const char *starts[NSUB_MAX];
@@ -198,12 +252,21 @@ int vf_nsubst(vf_grid *g, const char *spec, size_t n, vf_rng *r, vf_sbuf *err)
         pos[i] = pos[m - 1];
         pos[m - 1] = t;
     }
+    char alts[24], call[48];
+    nsubst_glyphs(segs, nseg, alts, sizeof alts);
+    call_text(call, sizeof call, "NSUBST", spec, n);
     size_t done = 0;
     for (int i = 0; i < nseg && done < npos; i++) {
         size_t end = segs[i].count < 0 ? npos : done + (size_t)segs[i].count;
         if (end > npos) end = npos;
-        for (; done < end; done++)
-            g->cells[pos[done]] = (char)vf_glyph_choice_draw(&segs[i].choice, r);
+        for (; done < end; done++) {
+            int at = pos[done], drawn =
+                vf_glyph_choice_draw(&segs[i].choice, r);
+            g->cells[at] = site ? vf_choices_make(
+                site->choices, VF_CHOICE_NSUBST, site->line, at % g->stride,
+                at / g->stride, g->cells[at], (char)drawn, alts, call)
+                                : (char)drawn;
+        }
     }
     free(pos);
     free(segs);

@@ -1,0 +1,54 @@
+/* vf_explain: why a case fails -- the choice of the vault's own
+ * randomness that breaks it, found by intervention (issue 16).
+ *
+ * The case runs once with its choices logged (vf_choice.h: each SUBST and
+ * NSUBST glyph of each MAP cell, the mirror and rotation flips); then, one
+ * choice at a time, it runs again with that choice forced to each other
+ * value it could have taken, everything else as it was. A choice whose
+ * change alone lowers the case's severity is a cause, with the value that
+ * fixes it; when no single change does, the map fails as written (or only
+ * several changes together would fix it). */
+#ifndef VF_EXPLAIN_H
+#define VF_EXPLAIN_H
+
+#include <stddef.h>
+
+#include "vf_case.h"
+#include "vf_choice.h"
+#include "vf_sbuf.h"
+
+typedef struct vf_cause {
+    vf_choice choice;        /* as the case made it */
+    size_t index;            /* its number in the placed attempt */
+    char fix;                /* a value that lowers the severity */
+    vf_sev after;            /* the case's severity with it */
+} vf_cause;
+
+typedef struct vf_explanation {
+    vf_verdict verdict;      /* the case as it ran */
+    vf_sev sev;              /* its severity */
+    int map_line;            /* the MAP block's first .des line (0: none) */
+    size_t nchoices;         /* choices the placed attempt made */
+    size_t replays;          /* cases run again */
+    size_t untried;          /* choices the budget left untried */
+    vf_cause *causes;        /* owned; those reaching ok first */
+    size_t ncauses;
+} vf_explanation;
+
+/* Explains case (def, base, iter, o) into *x (free it with
+ * vf_explanation_free), running at most budget replays. l, m and r are
+ * workspace as for vf_case_run; m->choices is set and cleared here. */
+void vf_explain(vf_engine *e, const vf_mapdef *def, uint64_t base,
+                uint32_t iter, const vf_case_opts *o, vf_level *l,
+                vf_rmap *m, vf_conn_report *r, size_t budget,
+                vf_explanation *x);
+void vf_explanation_free(vf_explanation *x);
+
+/* The causes as lines a compiler would print, "FILE:LINE:COL: severity:
+ * what", one per cause (the MAP cell's line and column for a glyph, the
+ * call's line for a flip), or one line saying the map fails as written.
+ * file: the map's .des path. */
+void vf_explain_lines(const vf_explanation *x, const char *file,
+                      const char *map, vf_sbuf *out);
+
+#endif

@@ -1,0 +1,133 @@
+/* Why a case fails: its choices, each forced to another value in turn. */
+#include "vf_explain.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static vf_sev severity(const vf_verdict *v)
+{
+    return vf_sev_of(v->kinds, v->warning, v->error);
+}
+
+/* The case again with choice k of attempt a forced to g. */
+static vf_sev replay(vf_engine *e, const vf_mapdef *def, uint64_t base,
+                     uint32_t iter, const vf_case_opts *o, vf_level *l,
+                     vf_rmap *m, vf_conn_report *r, int a, size_t k, char g)
+{
+    vf_choices forced;
+    vf_choices_init(&forced);
+    forced.force_attempt = a;
+    forced.force_at = k;
+    forced.force_glyph = g;
+    m->choices = &forced;
+    vf_verdict v;
+    vf_case_run(e, def, base, iter, o, l, m, r, &v);
+    m->choices = NULL;
+    vf_choices_free(&forced);
+    return severity(&v);
+}
+
+static void add_cause(vf_explanation *x, const vf_choice *c, size_t k,
+                      char fix, vf_sev after)
+{
+    x->causes = vf_xrealloc(x->causes, (x->ncauses + 1) * sizeof *x->causes);
+    x->causes[x->ncauses++] = (vf_cause){*c, k, fix, after};
+}
+
+/* Causes that make the case ok first, then in the order made. */
+static int cmp_causes(const void *pa, const void *pb)
+{
+    const vf_cause *a = pa, *b = pb;
+    if (a->after != b->after) return (int)a->after - (int)b->after;
+    return (a->index > b->index) - (a->index < b->index);
+}
+
+void vf_explain(vf_engine *e, const vf_mapdef *def, uint64_t base,
+                uint32_t iter, const vf_case_opts *o, vf_level *l,
+                vf_rmap *m, vf_conn_report *r, size_t budget,
+                vf_explanation *x)
+{
+    memset(x, 0, sizeof *x);
+    vf_choices log;
+    vf_choices_init(&log);
+    log.record = 1;
+    m->choices = &log;
+    vf_case_run(e, def, base, iter, o, l, m, r, &x->verdict);
+    m->choices = NULL;
+    x->sev = severity(&x->verdict);
+    x->map_line = log.map_line;
+    x->nchoices = log.n;
+    for (size_t k = 0; k < log.n && x->sev > VF_SEV_OK; k++) {
+        const vf_choice *c = &log.v[k];
+        int fixed = 0;
+        for (const char *g = c->alts; *g && !fixed; g++) {
+            if (*g == c->chose) continue;
+            if (x->replays == budget) {
+                x->untried = log.n - k;
+                k = log.n;
+                break;
+            }
+            x->replays++;
+            vf_sev s = replay(e, def, base, iter, o, l, m, r, log.attempt,
+                              k, *g);
+            if (s < x->sev) {
+                add_cause(x, c, k, *g, s);
+                fixed = s == VF_SEV_OK;
+            }
+        }
+    }
+    if (x->ncauses > 1)
+        qsort(x->causes, x->ncauses, sizeof *x->causes, cmp_causes);
+    vf_choices_free(&log);
+}
+
+void vf_explanation_free(vf_explanation *x)
+{
+    free(x->causes);
+    memset(x, 0, sizeof *x);
+}
+
+static void cause_line(const vf_explanation *x, const vf_cause *c,
+                       const char *file, vf_sbuf *out)
+{
+    const vf_choice *ch = &c->choice;
+    if (ch->kind == VF_CHOICE_FLIP) {
+        vf_sbuf_printf(out, "%s:%d:1: %s: the %s flip (%s) %s the case; "
+                       "the other way makes it %s\n", file, x->map_line,
+                       vf_sev_name(x->sev), ch->call,
+                       ch->chose == '1' ? "done" : "not done",
+                       vf_sev_name(x->sev), vf_sev_name(c->after));
+        return;
+    }
+    int line = x->map_line ? x->map_line + ch->y : ch->line;
+    vf_sbuf_printf(out, "%s:%d:%d: %s: %s at line %d: choosing '%c' at MAP "
+                   "row %d, column %d makes it %s; '%c' makes it %s\n",
+                   file, line, ch->x + 1, vf_sev_name(x->sev), ch->call,
+                   ch->line, ch->chose, ch->y + 1, ch->x + 1,
+                   vf_sev_name(x->sev), c->fix, vf_sev_name(c->after));
+}
+
+void vf_explain_lines(const vf_explanation *x, const char *file,
+                      const char *map, vf_sbuf *out)
+{
+    if (x->sev == VF_SEV_OK) {
+        vf_sbuf_printf(out, "%s:%d:1: note: %s: the case is ok\n", file,
+                       x->map_line, map);
+        return;
+    }
+    for (size_t i = 0; i < x->ncauses; i++)
+        cause_line(x, &x->causes[i], file, out);
+    if (x->ncauses) return;
+    if (!x->nchoices) {
+        vf_sbuf_printf(out, "%s:%d:1: %s: %s fails with no SUBST, NSUBST or "
+                       "flip choice to change (what randomness it has is in "
+                       "its Lua)\n", file, x->map_line, vf_sev_name(x->sev),
+                       map);
+        return;
+    }
+    vf_sbuf_printf(out, "%s:%d:1: %s: %s fails as written: no single one of "
+                   "its %zu choices changes that%s\n", file, x->map_line,
+                   vf_sev_name(x->sev), map, x->nchoices,
+                   x->untried ? " (some left untried: the budget ran out)"
+                              : "");
+}
