@@ -96,6 +96,7 @@ typedef struct vf_run_args {
     vf_strlist names, tags, files;   /* maps or globs; --tag; --file */
     unsigned long count;
     unsigned long settle;            /* --until-settled */
+    int explain;                     /* --explain first (1) or none */
     unsigned long long seed;
     int nightly;                     /* --seed nightly */
     int nmodes;

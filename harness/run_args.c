@@ -17,6 +17,7 @@ void vf_run_args_init(vf_run_args *a)
     a->count = 10;
     a->seed = 1;
     a->fail_on = VF_SEV_ERROR;
+    a->explain = 1;
     a->shard_i = a->shard_n = 1;
     a->jobs = 0;
     a->timeout = 60;
@@ -84,7 +85,7 @@ static const vf_opt run_opts[] = {
     {"--all", 0}, {"--tag", 1}, {"--file", 1}, {"--count", 1},
     {"--seed", 1}, {"--mode", 1}, {"--layouts", 1}, {"--no-rotate", 0}, {"--opacity", 0},
     {"--force", 0}, {"--dump", 0}, {"--shard", 1}, {"--fail-on", 1},
-    {"--until-settled", 1},
+    {"--until-settled", 1}, {"--explain", 1},
     {"--accept", 1}, VF_CLI_WORLD_OPTS,
     /* how it runs */
     {"-j", 1}, {"--jobs", 1}, {"--timeout", 1}, {"--out", 1},
@@ -128,6 +129,10 @@ static int run_opt(vf_run_args *a, const char *o, const char *arg,
     } else if (!strcmp(o, "--until-settled")) {
         if (unumber(arg, 1000000, &v)) return *why = "iterations to add", -1;
         a->settle = (unsigned long)v;
+    } else if (!strcmp(o, "--explain")) {
+        if (strcmp(arg, "first") && strcmp(arg, "none"))
+            return *why = "first or none", -1;
+        a->explain = !strcmp(arg, "first");
     } else if (!strcmp(o, "--accept")) {
         a->accept = arg;
     } else if (!strcmp(o, "--no-rotate")) a->no_rotate = 1;
@@ -181,6 +186,9 @@ int vf_run_args_parse(vf_cli *cli, const char *cmd, int argc, char **argv,
         }
     }
     if (a->names.n) a->run_opts_given = 1;
+    /* A shard sees part of each map's cases: it cannot tell which to
+     * explain, so shards do not (a merged report has no explanations). */
+    if (a->shard_n > 1) a->explain = 0;
     if (k != -2 && a->settle && a->shard_n > 1) {
         /* Which maps are unsettled needs all of a map's cases at hand. */
         fprintf(cli->err, "vaultfuzz %s: --until-settled cannot go with "
@@ -279,6 +287,7 @@ void vf_run_args_words(const vf_run_args *a, int shard, vf_strlist *out)
         push(out, "--fail-on"), push(out, vf_sev_name(a->fail_on));
     if (a->accept) push(out, "--accept"), push(out, a->accept);
     if (a->settle) push_n(out, "--until-settled", a->settle);
+    if (!a->explain) push(out, "--explain"), push(out, "none");
     if (shard && a->shard_n > 1) {
         char buf[32];
         snprintf(buf, sizeof buf, "%d/%d", a->shard_i, a->shard_n);
@@ -312,6 +321,7 @@ void vf_run_args_spec(const vf_run_args *a, vf_run_spec *s,
     s->opts.opacity = a->opacity;
     s->force = a->force;
     s->fail_on = a->fail_on;
+    s->explain = a->explain;
     s->dump_all = a->dump;
     s->shard_i = a->shard_i;
     s->shard_n = a->shard_n;

@@ -77,6 +77,42 @@ typedef struct vf_case_rec {
     char *message;           /* owned; "" when none */
 } vf_case_rec;
 
+/* Why a case failed (vf_explain.h), as a run journals it:
+ *
+ *   X <map index> <layout> <iteration> <choices> <replays> <MAP line>
+ *     <cause>...
+ *
+ * each cause "LINE,COLUMN,CHOSE,FIX,AFTER,KIND,CALL" (glyphs as numbers,
+ * AFTER a severity name, KIND subst, nsubst or flip; CALL last, so it may
+ * hold commas). choices -1: the explanation could not be made (the
+ * worker died on it). */
+typedef struct vf_cause_rec {
+    int line, column;        /* the MAP cell (the call's line for a flip) */
+    int call_line;           /* the SUBST/NSUBST call's line (0: none) */
+    char chose, fix;
+    vf_sev after;
+    char kind[8];            /* "subst", "nsubst", "flip" */
+    char *call;              /* owned */
+} vf_cause_rec;
+
+typedef struct vf_explain_rec {
+    size_t map;
+    vf_mode mode;
+    uint32_t iter;
+    long nchoices;           /* -1: not made */
+    unsigned long replays;
+    int map_line;
+    vf_cause_rec *causes;    /* owned */
+    size_t ncauses;
+} vf_explain_rec;
+
+void vf_explain_rec_free(vf_explain_rec *x);
+void vf_explain_rec_copy(vf_explain_rec *to, const vf_explain_rec *from);
+void vf_journal_explain_line(vf_sbuf *b, const vf_explain_rec *x);
+/* Reads an X line into *x (the caller frees it): 1, or 0 when the line
+ * is not one. */
+int vf_journal_parse_explain(const char *line, vf_explain_rec *x);
+
 void vf_map_rec_free(vf_map_rec *r);
 void vf_case_rec_free(vf_case_rec *r);
 /* A deep copy into *to (owned by the caller). */
@@ -100,6 +136,7 @@ typedef struct vf_journal_reader {
     void *ctx;
     void (*map)(void *ctx, vf_map_rec *r);    /* takes ownership */
     void (*kase)(void *ctx, vf_case_rec *r);  /* takes ownership */
+    void (*explain)(void *ctx, vf_explain_rec *x);  /* takes ownership */
 } vf_journal_reader;
 
 /* Reads every whole line of the journal at path into rd. A last line

@@ -29,6 +29,9 @@ typedef struct vf_run_spec {
     vf_mode modes[VF_RUN_MAX_MODES];
     vf_case_opts opts;         /* rotation and opacity (its mode unused) */
     int force;                 /* run the maps placement.lua skips */
+    int explain;               /* --explain first: each map's first case at
+                                * its worst (warning or worse) explained
+                                * (vf_explain.h) once every case is done */
     vf_sev fail_on;            /* the least severity that fails the run
                                 * (exit status 1, a failed JUnit case);
                                 * VF_SEV_OK: error */

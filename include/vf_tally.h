@@ -23,6 +23,8 @@ typedef struct vf_tally_map {
     uint32_t first_iter;       /*   layout index and iteration ... */
     uint64_t first_seed;       /*   ... and its case seed */
     uint8_t *done;             /* a bit per (layout, iteration) */
+    vf_explain_rec *why;       /* owned: the explanation of its first case
+                                * at its worst (--explain first), or NULL */
     unsigned long base_cases;  /* cases of iterations < count ... */
     unsigned long base_failing;/* ... and those with a finding at the
                                 * run's --fail-on severity or worse */
@@ -79,6 +81,19 @@ int vf_tally_case_done(const vf_tally *t, size_t map, int mode_index,
  * its first count iterations done, and a failure seen once or twice --
  * too rare for its rate to mean anything, too many to call it zero. */
 int vf_tally_unsettled(const vf_tally *t, const vf_tally_map *m);
+
+/* Adds an explanation (copied). 0, 1 when the map has one already, -1
+ * when it does not fit the run. */
+int vf_tally_add_explain(vf_tally *t, const vf_explain_rec *x);
+
+/* With --explain first, once every case is done: the cases to explain --
+ * for each map with a case at warning or worse, its first case (in case
+ * order) at its worst severity -- counted (return value), and those not
+ * explained yet as VF_CASE_ID | VF_EXPLAIN_TASK in *pending (malloc'd;
+ * NULL: count only). */
+#define VF_EXPLAIN_TASK ((uint64_t)1 << 63)
+size_t vf_tally_explains(const vf_tally *t, uint64_t **pending,
+                         size_t *npending);
 
 /* Once every selected map is examined: the cases of this shard, counted
  * (return value), and those not done yet listed in *pending (malloc'd,

@@ -4,8 +4,9 @@
  *
  *   "C <map index> <layout> <iter>"    one case (layout: index into
  *                                      spec->modes)
+ *   "E <map index> <layout> <iter>"    why that case fails (vf_explain.h)
  *
- * answered with its journal line (vf_journal.h). repro runs a case
+ * answered with its journal line (vf_journal.h: C, or X). repro runs a case
  * through the same code, so its dump is the worker's byte for byte. */
 #ifndef VF_WORK_H
 #define VF_WORK_H

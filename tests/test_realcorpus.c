@@ -204,16 +204,19 @@ START_TEST(trunk_run_independent_of_workers)
     const char *name[4] = {"j1", "j2", "s1", "s2"};
     for (int i = 0; i < 4; i++)
         snprintf(p[i], sizeof p[i], "%s/%s", dir, name[i]);
-    const char *base[] = {"--crawl-dir", crawl, "--count", "1", "--out"};
+    const char *base[] = {"--crawl-dir", crawl, "--count", "1",
+                          "--explain", "none", "--out"};
     vf_t_run r[4];
     r[0] = vf_t_vaultfuzz("run", base[0], base[1], base[2], base[3], base[4],
-                          p[0], "-j", "1", NULL);
+                          base[5], base[6], p[0], "-j", "1", NULL);
     r[1] = vf_t_vaultfuzz("run", base[0], base[1], base[2], base[3], base[4],
-                          p[1], "-j", "2", NULL);
+                          base[5], base[6], p[1], "-j", "2", NULL);
     r[2] = vf_t_vaultfuzz("run", base[0], base[1], base[2], base[3], base[4],
-                          p[2], "-j", "2", "--shard", "1/2", NULL);
+                          base[5], base[6], p[2], "-j", "2", "--shard", "1/2",
+                          NULL);
     r[3] = vf_t_vaultfuzz("run", base[0], base[1], base[2], base[3], base[4],
-                          p[3], "-j", "2", "--shard", "2/2", NULL);
+                          base[5], base[6], p[3], "-j", "2", "--shard", "2/2",
+                          NULL);
     for (int i = 0; i < 4; i++) {
         ck_assert_msg(r[i].rc == 1, "%s", r[i].err);
         vf_t_run_free(&r[i]);
@@ -256,7 +259,8 @@ START_TEST(trunk_severities)
     char dir[] = "/tmp/vf_sev_XXXXXX", cmd[1024];
     ck_assert_ptr_nonnull(mkdtemp(dir));
     snprintf(cmd, sizeof cmd, "./vaultfuzz run --crawl-dir '%s' --layouts "
-             "empty --no-rotate --count 100 --seed 1000 -j 2 --out '%s/r' "
+             "empty --no-rotate --count 100 --seed 1000 -j 2 --explain none "
+             "--out '%s/r' "
              ">/dev/null 2>&1", crawl, dir);
     ck_assert_int_eq(WEXITSTATUS(system(cmd)), 1);
     snprintf(cmd, sizeof cmd, "%s/r/summary.json", dir);
@@ -290,6 +294,7 @@ START_TEST(trunk_compare_without_false_alarms)
     for (int seed = 1; seed <= 2; seed++) {
         snprintf(cmd, sizeof cmd, "./vaultfuzz run --crawl-dir '%s' "
                  "--layouts empty --no-rotate --count 20 --seed %d -j 2 "
+                 "--explain none "
                  "--out '%s/s%d' >/dev/null 2>&1", crawl, seed, dir, seed);
         ck_assert_int_eq(WEXITSTATUS(system(cmd)), 1);
     }

@@ -212,9 +212,11 @@ START_TEST(three_shards_merged_equal_one_run)
 {
     space s;
     space_open(&s, corpus);
+    /* Shards explain nothing (each sees part of a map's cases). */
     vf_t_run one = vf_t_vaultfuzz("run", "--mode", "empty",
                                   "--des", s.des, "--count", "7", "-j",
-                                  "2", "--out", sub(&s, 0, "one"), NULL);
+                                  "2", "--explain", "none", "--out",
+                                  sub(&s, 0, "one"), NULL);
     ck_assert_int_eq(one.rc, 1);
     const char *shard[] = {"1/3", "2/3", "3/3"};
     for (int i = 0; i < 3; i++) {
@@ -579,6 +581,38 @@ START_TEST(compare_finds_new_and_fixed)
     vf_t_run_free(&a);
     vf_t_run_free(&b);
     vf_t_run_free(&d);
+    space_close(&s);
+}
+END_TEST
+
+/* --explain first (the default): once the cases are done, each failing
+ * map's first case at its worst is explained; the cause is in the summary
+ * and on that case's failures.jsonl line, at its .des line and column. */
+START_TEST(run_explains_each_failing_map)
+{
+    space s;
+    space_open(&s, "NAME: t_door\nDEPTH: D\n"
+               "TAGS: transparent no_rotate no_hmirror no_vmirror\n"
+               "SUBST: A = x..\nMAP\n.........\n.xxxxxxx.\n.x.....x.\n"
+               ".x.....A.\n.xxxxxxx.\n.........\nENDMAP\n");
+    vf_t_run r = vf_t_vaultfuzz("run", "--mode", "empty", "--des", s.des,
+                                "--count", "12", "--out", sub(&s, 0, "a"),
+                                NULL);
+    ck_assert_msg(r.rc == 1, "%s", r.err);
+    ck_assert_ptr_nonnull(strstr(r.out, "    why (empty #"));
+    ck_assert_ptr_nonnull(strstr(r.out, "t.des:9:8: SUBST: A = x.. chose "
+                                 "'x'; '.' makes it ok\n"));
+    char *fl = text_of(s.path[0], "failures.jsonl");
+    ck_assert_ptr_nonnull(strstr(fl, "\"cause\": [{\"file\": "));
+    ck_assert_ptr_nonnull(strstr(fl, "\"line\": 9, \"column\": 8, "
+                                 "\"call_line\": 4, \"what\": \"SUBST: "
+                                 "A = x..\", \"chose\": \"x\", \"fix\": "
+                                 "\".\", \"after\": \"ok\"}]"));
+    free(fl);
+    char *j = text_of(s.path[0], "journal.tsv");
+    ck_assert_int_eq(count_lines(j, "X\t"), 1);
+    free(j);
+    vf_t_run_free(&r);
     space_close(&s);
 }
 END_TEST
@@ -1107,6 +1141,7 @@ Suite *vf_test_run_suite(void)
     tcase_add_test(tc, nightly_reports_despite_broken_input);
     tcase_add_test(tc, live_run_is_locked);
     tcase_add_test(tc, until_settled_adds_cases_where_unsettled);
+    tcase_add_test(tc, run_explains_each_failing_map);
     tcase_add_test(tc, make_run_finds_the_known_bad_vaults);
     tcase_add_test(tc, accept_file_and_fail_on);
     tcase_add_test(tc, subvault_only_maps_are_skipped);

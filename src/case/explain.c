@@ -1,5 +1,6 @@
 /* Why a case fails: its choices, each forced to another value in turn. */
 #include "vf_explain.h"
+#include "vf_glyph.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -42,6 +43,40 @@ static int cmp_causes(const void *pa, const void *pb)
     return (a->index > b->index) - (a->index < b->index);
 }
 
+/* Whether some value a choice could take walks differently from the one
+ * it took (by the glyphs' default meanings): such choices are tried
+ * first, so a budget goes where causes are likely. */
+static int may_matter(const vf_choice *c)
+{
+    if (c->kind == VF_CHOICE_FLIP) return 1;
+    unsigned had = vf_glyph_flags(c->chose) & VF_GL_TRAVERSABLE;
+    for (const char *g = c->alts; *g; g++)
+        if ((vf_glyph_flags(*g) & VF_GL_TRAVERSABLE) != had) return 1;
+    return 0;
+}
+
+/* Tries every other value of choice k; returns 0 when the budget ran
+ * out. */
+static int try_choice(vf_engine *e, const vf_mapdef *def, uint64_t base,
+                      uint32_t iter, const vf_case_opts *o, vf_level *l,
+                      vf_rmap *m, vf_conn_report *r, const vf_choices *log,
+                      size_t k, size_t budget, vf_explanation *x)
+{
+    const vf_choice *c = &log->v[k];
+    for (const char *g = c->alts; *g; g++) {
+        if (*g == c->chose) continue;
+        if (x->replays == budget) return 0;
+        x->replays++;
+        vf_sev s = replay(e, def, base, iter, o, l, m, r, log->attempt, k,
+                          *g);
+        if (s < x->sev) {
+            add_cause(x, c, k, *g, s);
+            if (s == VF_SEV_OK) break;
+        }
+    }
+    return 1;
+}
+
 void vf_explain(vf_engine *e, const vf_mapdef *def, uint64_t base,
                 uint32_t iter, const vf_case_opts *o, vf_level *l,
                 vf_rmap *m, vf_conn_report *r, size_t budget,
@@ -57,25 +92,18 @@ void vf_explain(vf_engine *e, const vf_mapdef *def, uint64_t base,
     x->sev = severity(&x->verdict);
     x->map_line = log.map_line;
     x->nchoices = log.n;
-    for (size_t k = 0; k < log.n && x->sev > VF_SEV_OK; k++) {
-        const vf_choice *c = &log.v[k];
-        int fixed = 0;
-        for (const char *g = c->alts; *g && !fixed; g++) {
-            if (*g == c->chose) continue;
-            if (x->replays == budget) {
-                x->untried = log.n - k;
-                k = log.n;
+    size_t tried = 0;
+    for (int pass = 0; pass < 2 && x->sev > VF_SEV_OK; pass++)
+        for (size_t k = 0; k < log.n; k++) {
+            if (may_matter(&log.v[k]) != !pass) continue;
+            if (!try_choice(e, def, base, iter, o, l, m, r, &log, k, budget,
+                            x)) {
+                x->untried = log.n - tried;
+                pass = 2;
                 break;
             }
-            x->replays++;
-            vf_sev s = replay(e, def, base, iter, o, l, m, r, log.attempt,
-                              k, *g);
-            if (s < x->sev) {
-                add_cause(x, c, k, *g, s);
-                fixed = s == VF_SEV_OK;
-            }
+            tried++;
         }
-    }
     if (x->ncauses > 1)
         qsort(x->causes, x->ncauses, sizeof *x->causes, cmp_causes);
     vf_choices_free(&log);

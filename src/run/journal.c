@@ -238,6 +238,109 @@ int vf_journal_parse(const char *line, vf_map_rec *m, vf_case_rec *c)
     return kind;
 }
 
+/* ---- explanations ---------------------------------------------------- */
+
+void vf_explain_rec_free(vf_explain_rec *x)
+{
+    for (size_t i = 0; i < x->ncauses; i++) free(x->causes[i].call);
+    free(x->causes);
+    x->causes = NULL;
+    x->ncauses = 0;
+}
+
+void vf_explain_rec_copy(vf_explain_rec *to, const vf_explain_rec *from)
+{
+    *to = *from;
+    to->causes = vf_xmalloc((from->ncauses ? from->ncauses : 1)
+                            * sizeof *to->causes);
+    for (size_t i = 0; i < from->ncauses; i++) {
+        to->causes[i] = from->causes[i];
+        to->causes[i].call = vf_xstrdup(from->causes[i].call);
+    }
+}
+
+void vf_journal_explain_line(vf_sbuf *b, const vf_explain_rec *x)
+{
+    vf_sbuf_printf(b, "X\t%zu\t%s\t%lu\t%ld\t%lu\t%d", x->map,
+                   vf_mode_name(x->mode), (unsigned long)x->iter, x->nchoices,
+                   x->replays, x->map_line);
+    for (size_t i = 0; i < x->ncauses; i++) {
+        const vf_cause_rec *c = &x->causes[i];
+        vf_sbuf cause = VF_SBUF_INIT;
+        vf_sbuf_printf(&cause, "%d,%d,%d,%d,%d,%s,%s,%s", c->line, c->column,
+                       c->call_line, (unsigned char)c->chose,
+                       (unsigned char)c->fix, vf_sev_name(c->after), c->kind,
+                       c->call);
+        field(b, cause.s);
+        vf_sbuf_free(&cause);
+    }
+    vf_sbuf_addc(b, '\n');
+}
+
+static int parse_cause(const char *s, vf_cause_rec *c)
+{
+    int chose, fix, used = 0;
+    char after[16], kind[8];
+    if (sscanf(s, "%d,%d,%d,%d,%d,%15[a-z],%7[a-z],%n", &c->line, &c->column,
+               &c->call_line, &chose, &fix, after, kind, &used) != 7 || !used
+        || vf_sev_parse(after, &c->after))
+        return -1;
+    c->chose = (char)chose;
+    c->fix = (char)fix;
+    snprintf(c->kind, sizeof c->kind, "%s", kind);
+    c->call = vf_xstrdup(s + used);
+    return 0;
+}
+
+int vf_journal_parse_explain(const char *line, vf_explain_rec *x)
+{
+    char *f[MAX_FIELDS + 32];
+    memset(x, 0, sizeof *x);
+    if (strncmp(line, "X\t", 2)) return 0;
+    /* Causes make lines longer than the other records: split by hand. */
+    int n = 0, ok = 1;
+    for (const char *p = line; ok && n < MAX_FIELDS + 32;) {
+        const char *t = strchr(p, '\t');
+        size_t len = t ? (size_t)(t - p) : strlen(p);
+        vf_sbuf b = VF_SBUF_INIT;
+        for (size_t i = 0; i < len; i++) {
+            char ch = p[i];
+            if (ch == '\\' && i + 1 < len) {
+                ch = p[++i];
+                ch = ch == 't' ? '\t' : ch == 'n' ? '\n' : ch == 'r' ? '\r'
+                                                                    : ch;
+            }
+            vf_sbuf_addc(&b, ch);
+        }
+        f[n++] = vf_sbuf_take(&b);
+        if (!t) break;
+        p = t + 1;
+    }
+    unsigned long long idx, iter, replays;
+    long long nch;
+    int mline;
+    ok = n >= 7 && !number(f[1], &idx) && !vf_mode_parse(f[2], &x->mode)
+         && !number(f[3], &iter) && iter <= UINT32_MAX
+         && sscanf(f[4], "%lld", &nch) == 1 && !number(f[5], &replays)
+         && sscanf(f[6], "%d", &mline) == 1;
+    if (ok) {
+        x->map = (size_t)idx;
+        x->iter = (uint32_t)iter;
+        x->nchoices = (long)nch;
+        x->replays = (unsigned long)replays;
+        x->map_line = mline;
+        x->causes = vf_xmalloc((size_t)(n > 7 ? n - 7 : 1)
+                               * sizeof *x->causes);
+        for (int i = 7; i < n && ok; i++) {
+            ok = !parse_cause(f[i], &x->causes[x->ncauses]);
+            x->ncauses += ok;
+        }
+    }
+    for (int i = 0; i < n; i++) free(f[i]);
+    if (!ok) vf_explain_rec_free(x);
+    return ok;
+}
+
 int vf_journal_read(const char *path, const vf_journal_reader *rd,
                     size_t *valid, vf_sbuf *err)
 {
@@ -259,9 +362,13 @@ int vf_journal_read(const char *path, const vf_journal_reader *rd,
         lineno++;
         vf_map_rec m;
         vf_case_rec c;
+        vf_explain_rec x;
         int kind = vf_journal_parse(s, &m, &c);
+        int ex = !kind && vf_journal_parse_explain(s, &x);
         if (kind == 'M') rd->map(rd->ctx, &m);
         else if (kind == 'C') rd->kase(rd->ctx, &c);
+        else if (ex && rd->explain) rd->explain(rd->ctx, &x);
+        else if (ex) vf_explain_rec_free(&x);
         else {
             vf_sbuf_printf(err, "%s:%zu: not a journal record", path, lineno);
             rc = -1;

@@ -79,20 +79,25 @@ static int examine_all(state *s, vf_sbuf *err)
 
 /* Once every map is examined, the cases of this shard not done yet (a
  * new list each time: --until-settled adds cases once the first round's
- * results are in). */
+ * results are in); once they are all done, the explanations wanted. */
 static void list_cases(state *s)
 {
     free(s->q.v);
     s->q.v = NULL;
     s->q.head = 0;
     vf_tally_cases(s->r->tally, &s->q.v, &s->q.n);
+    if (s->q.n) return;
+    free(s->q.v);
+    vf_tally_explains(s->r->tally, &s->q.v, &s->q.n);
 }
 
-/* The task line a worker reads (vf_work.h). */
+/* The task line a worker reads (vf_work.h): a case, or its explanation. */
 static void task_line(uint64_t id, char *buf, size_t len)
 {
-    snprintf(buf, len, "C %zu %d %lu", VF_CASE_MAP(id), VF_CASE_MODE(id),
-             (unsigned long)VF_CASE_ITER(id));
+    char kind = id & VF_EXPLAIN_TASK ? 'E' : 'C';
+    id &= ~VF_EXPLAIN_TASK;
+    snprintf(buf, len, "%c %zu %d %lu", kind, VF_CASE_MAP(id),
+             VF_CASE_MODE(id), (unsigned long)VF_CASE_ITER(id));
 }
 
 /* Small batches near the end keep every worker busy to the last case. */
@@ -143,9 +148,24 @@ static int flush(state *s, vf_sbuf *err)
     return 0;
 }
 
+/* An explanation's answer: into the tally and the journal. */
+static int explained(state *s, const char *text, vf_sbuf *err)
+{
+    vf_explain_rec x;
+    if (!vf_journal_parse_explain(text, &x)
+        || vf_tally_add_explain(s->r->tally, &x) < 0) {
+        vf_sbuf_printf(err, "a worker answered '%.200s'", text);
+        return -1;
+    }
+    vf_explain_rec_free(&x);
+    vf_sbuf_printf(&s->pending, "%s\n", text);
+    return 0;
+}
+
 /* A worker's answer: into the tally and the journal. */
 static int reply(state *s, const char *text, vf_sbuf *err)
 {
+    if (text[0] == 'X') return explained(s, text, err);
     vf_map_rec m;
     vf_case_rec c;
     int kind = vf_journal_parse(text, &m, &c), rc = 0;
@@ -177,10 +197,32 @@ static void death_message(const vf_pool_event *ev, double timeout,
                        WEXITSTATUS(ev->status));
 }
 
+/* A worker died explaining a case: the explanation says it was not made. */
+static int died_explaining(state *s, uint64_t task, vf_sbuf *err)
+{
+    vf_explain_rec x;
+    memset(&x, 0, sizeof x);
+    task &= ~VF_EXPLAIN_TASK;
+    x.map = VF_CASE_MAP(task);
+    x.mode = s->r->work.spec->modes[VF_CASE_MODE(task)];
+    x.iter = VF_CASE_ITER(task);
+    x.nchoices = -1;
+    vf_sbuf line = VF_SBUF_INIT;
+    vf_journal_explain_line(&line, &x);
+    line.s[--line.len] = '\0';
+    int rc = explained(s, line.s, err);
+    vf_sbuf_free(&line);
+    return rc;
+}
+
 /* A worker died on a task: its result says so. A case gets a dump. */
 static int died(state *s, const vf_pool_event *ev, vf_sbuf *err)
 {
     vf_run *r = s->r;
+    if (ev->task & VF_EXPLAIN_TASK) {
+        give_back(&s->q, ev->requeue, ev->nrequeue);
+        return died_explaining(s, ev->task, err);
+    }
     vf_sbuf msg = VF_SBUF_INIT, line = VF_SBUF_INIT;
     death_message(ev, r->timeout, &msg);
     give_back(&s->q, ev->requeue, ev->nrequeue);

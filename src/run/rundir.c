@@ -156,6 +156,13 @@ typedef struct loading {
     int bad;
 } loading;
 
+static void got_explain(void *ctx, vf_explain_rec *x)
+{
+    loading *l = ctx;
+    if (vf_tally_add_explain(l->t, x) < 0) l->bad = 1;
+    vf_explain_rec_free(x);
+}
+
 static void got_map(void *ctx, vf_map_rec *r)
 {
     loading *l = ctx;
@@ -176,7 +183,7 @@ int vf_rundir_load(const char *dir, vf_tally *t, size_t *valid,
     vf_sbuf path = VF_SBUF_INIT;
     vf_sbuf_printf(&path, "%s/%s", dir, VF_RUNDIR_JOURNAL);
     loading l = {t, 0};
-    vf_journal_reader rd = {&l, got_map, got_case};
+    vf_journal_reader rd = {&l, got_map, got_case, got_explain};
     int rc = vf_journal_read(path.s, &rd, valid, err);
     if (!rc && l.bad) {
         vf_sbuf_printf(err, "%s: records that do not fit the run", path.s);

@@ -70,6 +70,33 @@ static void by_layout(vf_sbuf *b, const vf_tally *t, const vf_tally_map *m)
     vf_sbuf_addc(b, '\n');
 }
 
+/* Why its first case at its worst fails (--explain first): the causes
+ * as compiler lines, three at most, or that it fails as written. */
+static void cause_text(vf_sbuf *b, const vf_tally_map *m)
+{
+    const vf_explain_rec *x = m->why;
+    vf_sbuf_printf(b, "    why (%s #%lu): ", vf_mode_name(x->mode),
+                   (unsigned long)x->iter);
+    if (x->nchoices < 0) {
+        vf_sbuf_adds(b, "not found (the worker died explaining it)\n");
+        return;
+    }
+    if (!x->ncauses) {
+        vf_sbuf_printf(b, "no single one of its %ld choices changes it: it "
+                       "fails as written (MAP at %s:%d)\n", x->nchoices,
+                       m->rec.file, x->map_line);
+        return;
+    }
+    vf_sbuf_printf(b, "%zu choice%s alone fix%s it\n", x->ncauses,
+                   x->ncauses == 1 ? "" : "s", x->ncauses == 1 ? "es" : "");
+    for (size_t i = 0; i < x->ncauses && i < 3; i++) {
+        const vf_cause_rec *c = &x->causes[i];
+        vf_sbuf_printf(b, "      %s:%d:%d: %s chose '%c'; '%c' makes it %s\n",
+                       m->rec.file, c->line, c->column, c->call, c->chose,
+                       c->fix, vf_sev_name(c->after));
+    }
+}
+
 static void failing_map(vf_sbuf *b, const vf_tally *t, const vf_tally_map *m)
 {
     vf_sbuf_printf(b, "  %s  %s:%d  ", m->rec.name, m->rec.file, m->rec.line);
@@ -89,6 +116,7 @@ static void failing_map(vf_sbuf *b, const vf_tally *t, const vf_tally_map *m)
     vf_sbuf_printf(b, "; first: %s #%lu\n", vf_mode_name(f->mode),
                    (unsigned long)f->iter);
     if (t->spec->nmodes > 1 && m->sev > VF_SEV_OK) by_layout(b, t, m);
+    if (m->why && m->sev > VF_SEV_OK) cause_text(b, m);
 }
 
 /* The maps of severity sev (VF_SEV_OK: those whose findings are all

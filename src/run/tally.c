@@ -19,6 +19,8 @@ void vf_tally_free(vf_tally *t)
     for (size_t i = 0; i < t->nmaps; i++) {
         if (t->maps[i].known) vf_map_rec_free(&t->maps[i].rec);
         free(t->maps[i].done);
+        if (t->maps[i].why) vf_explain_rec_free(t->maps[i].why);
+        free(t->maps[i].why);
     }
     free(t->maps);
     for (size_t i = 0; i < t->nfails; i++) vf_case_rec_free(&t->fails[i]);
@@ -99,6 +101,60 @@ int vf_tally_add_case(vf_tally *t, const vf_case_rec *r)
     return 0;
 }
 
+int vf_tally_add_explain(vf_tally *t, const vf_explain_rec *x)
+{
+    if (x->map >= t->nmaps || !t->maps[x->map].done
+        || vf_run_mode_index(t->spec, x->mode) < 0)
+        return -1;
+    vf_tally_map *m = &t->maps[x->map];
+    if (m->why) return 1;
+    m->why = vf_xmalloc(sizeof *m->why);
+    vf_explain_rec_copy(m->why, x);
+    return 0;
+}
+
+/* For each map, the case to explain: its first (in case order) at its
+ * worst case severity, if that is a warning or worse; best[i] is its
+ * VF_CASE_ID, or UINT64_MAX for none. One pass, in any order of fails. */
+static void explain_cases(const vf_tally *t, uint64_t *best)
+{
+    vf_sev *worst = vf_xcalloc(t->nmaps ? t->nmaps : 1, sizeof *worst);
+    for (size_t i = 0; i < t->nmaps; i++) best[i] = UINT64_MAX;
+    for (size_t f = 0; f < t->nfails; f++) {
+        const vf_case_rec *r = &t->fails[f];
+        vf_sev s = vf_sev_of(r->kinds, r->warning, r->error);
+        uint64_t id = VF_CASE_ID(r->map, vf_run_mode_index(t->spec, r->mode),
+                                 r->iter);
+        if (s < VF_SEV_WARNING || s < worst[r->map]) continue;
+        if (s > worst[r->map] || id < best[r->map]) best[r->map] = id;
+        worst[r->map] = s;
+    }
+    free(worst);
+}
+
+size_t vf_tally_explains(const vf_tally *t, uint64_t **pending,
+                         size_t *npending)
+{
+    size_t want = 0, np = 0;
+    uint64_t *p = NULL, *best = NULL;
+    if (t->spec->explain) {
+        best = vf_xmalloc((t->nmaps ? t->nmaps : 1) * sizeof *best);
+        explain_cases(t, best);
+        if (pending) p = vf_xmalloc((t->nmaps ? t->nmaps : 1) * sizeof *p);
+        for (size_t i = 0; i < t->nmaps; i++) {
+            if (best[i] == UINT64_MAX) continue;
+            want++;
+            if (p && !t->maps[i].why) p[np++] = best[i] | VF_EXPLAIN_TASK;
+        }
+        free(best);
+    }
+    if (pending) {
+        *pending = p;
+        *npending = np;
+    }
+    return want;
+}
+
 int vf_tally_unsettled(const vf_tally *t, const vf_tally_map *m)
 {
     const vf_run_spec *s = t->spec;
@@ -140,8 +196,13 @@ size_t vf_tally_cases(const vf_tally *t, uint64_t **pending,
 
 int vf_tally_complete(const vf_tally *t)
 {
-    return t->examined == t->nselected
-           && t->cases == vf_tally_cases(t, NULL, NULL);
+    if (t->examined != t->nselected
+        || t->cases != vf_tally_cases(t, NULL, NULL))
+        return 0;
+    if (!t->spec->explain) return 1;
+    size_t have = 0;
+    for (size_t i = 0; i < t->nmaps; i++) have += t->maps[i].why != NULL;
+    return have >= vf_tally_explains(t, NULL, NULL);
 }
 
 typedef struct keyed {

@@ -1,5 +1,6 @@
 /* A worker's tasks: examine a map, run a case, write its dump. */
 #include "vf_work.h"
+#include "vf_explain.h"
 #include "vf_gz.h"
 
 #include <stdio.h>
@@ -207,14 +208,74 @@ static void task_case(vf_work *w, size_t map, int mi, unsigned long iter,
     vf_sbuf_free(&dump);
 }
 
+/* The explanation as a journal record. */
+static void explain_rec(const vf_explanation *x, size_t map, vf_mode mode,
+                        uint32_t iter, vf_explain_rec *out)
+{
+    static const char *const kinds[] = {"subst", "nsubst", "flip"};
+    memset(out, 0, sizeof *out);
+    out->map = map;
+    out->mode = mode;
+    out->iter = iter;
+    out->nchoices = (long)x->nchoices;
+    out->replays = x->replays;
+    out->map_line = x->map_line;
+    out->causes = vf_xmalloc((x->ncauses ? x->ncauses : 1)
+                             * sizeof *out->causes);
+    for (size_t i = 0; i < x->ncauses; i++) {
+        const vf_cause *c = &x->causes[i];
+        vf_cause_rec *r = &out->causes[out->ncauses++];
+        int flip = c->choice.kind == VF_CHOICE_FLIP;
+        r->line = flip || !x->map_line ? x->map_line
+                                       : x->map_line + c->choice.y;
+        r->column = flip ? 1 : c->choice.x + 1;
+        r->call_line = c->choice.line;
+        r->chose = c->choice.chose;
+        r->fix = c->fix;
+        r->after = c->after;
+        snprintf(r->kind, sizeof r->kind, "%s", kinds[c->choice.kind]);
+        r->call = vf_xstrdup(c->choice.call);
+    }
+}
+
+/* Replays a run's explanation may take (about a second on the largest
+ * maps); `vaultfuzz explain` gives more. */
+#define EXPLAIN_BUDGET 400
+
+static void task_explain(vf_work *w, size_t map, int mi, unsigned long iter,
+                         vf_sbuf *reply)
+{
+    const vf_mapdef *def = &w->set->maps[map];
+    if (!w->level) w->level = vf_xmalloc(sizeof *w->level);
+    if (!w->report) w->report = vf_xmalloc(sizeof *w->report);
+    set_place(w, map);
+    vf_case_opts o = w->spec->opts;
+    o.mode = w->spec->modes[mi];
+    vf_rmap m;
+    vf_rmap_init(&m, def, NULL);
+    vf_explanation x;
+    vf_explain(w->engine, def, w->spec->seed, (uint32_t)iter, &o, w->level,
+               &m, w->report, EXPLAIN_BUDGET, &x);
+    vf_explain_rec rec;
+    explain_rec(&x, map, o.mode, (uint32_t)iter, &rec);
+    vf_journal_explain_line(reply, &rec);
+    vf_explain_rec_free(&rec);
+    vf_explanation_free(&x);
+    vf_rmap_free(&m);
+}
+
 void vf_work_task(void *ctx, const char *task, vf_sbuf *reply)
 {
     vf_work *w = ctx;
     unsigned long long map = 0;
     unsigned long iter = 0;
     int mi = 0;
-    if (sscanf(task, "C %llu %d %lu", &map, &mi, &iter) == 3
-        && map < w->set->nmaps && mi >= 0 && mi < w->spec->nmodes)
+    char kind = 0;
+    int ok = sscanf(task, "%c %llu %d %lu", &kind, &map, &mi, &iter) == 4
+             && map < w->set->nmaps && mi >= 0 && mi < w->spec->nmodes;
+    if (ok && kind == 'E')
+        task_explain(w, (size_t)map, mi, iter, reply);
+    else if (ok && kind == 'C')
         task_case(w, (size_t)map, mi, iter, reply);
     else
         vf_sbuf_printf(reply, "? bad task '%s'\n", task);
