@@ -71,4 +71,9 @@ int vf_gamever_shop_type(const char *type, int ver);
 /* Whether ver's str_to_fprop knows a feature property name. */
 int vf_gamever_fprop(const char *name, int ver);
 
+/* A god by its name as str_to_god matches it (lower-cased, trimmed):
+ * -1 when ver has no such god, 1 when it is unavailable from the start
+ * (disabled), 0 otherwise. */
+int vf_gamever_god(const char *name, int ver);
+
 #endif

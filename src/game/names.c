@@ -116,3 +116,34 @@ int vf_gamever_fprop(const char *name, int ver)
 {
     return named_holds(fprops, sizeof fprops / sizeof *fprops, name, ver);
 }
+
+/* The gods str_to_god finds (god_name, lower-cased, matched whole), and
+ * which of them is_unavailable_god calls unavailable at the start of a
+ * game: Pakellas, disabled in every release built with tag version 34.
+ * (Jiyva and Ignis become unavailable only when they die in play.) */
+static const struct god {
+    const char *name;
+    int disabled;
+    range r;
+} gods[] = {
+    {"zin", 0, {25, T}}, {"the shining one", 0, {25, T}},
+    {"kikubaaqudgha", 0, {25, T}}, {"yredelemnul", 0, {25, T}},
+    {"xom", 0, {25, T}}, {"vehumet", 0, {25, T}}, {"okawaru", 0, {25, T}},
+    {"makhleb", 0, {25, T}}, {"sif muna", 0, {25, T}}, {"trog", 0, {25, T}},
+    {"nemelex xobeh", 0, {25, T}}, {"elyvilon", 0, {25, T}},
+    {"lugonu", 0, {25, T}}, {"beogh", 0, {25, T}}, {"jiyva", 0, {25, T}},
+    {"fedhas", 0, {25, T}}, {"cheibriados", 0, {25, T}},
+    {"ashenzari", 0, {25, T}}, {"dithmenos", 0, {25, T}},
+    {"gozag", 0, {25, T}}, {"qazlal", 0, {25, T}}, {"ru", 0, {25, T}},
+    {"pakellas", 1, {25, T}}, {"uskayaw", 0, {25, T}},
+    {"hepliaklqana", 0, {25, T}}, {"wu jian", 0, {25, T}},
+    {"ignis", 0, {28, T}},
+};
+
+int vf_gamever_god(const char *name, int ver)
+{
+    for (size_t i = 0; i < sizeof gods / sizeof *gods; i++)
+        if (holds(gods[i].r, ver) && !strcmp(gods[i].name, name))
+            return gods[i].disabled;
+    return -1;
+}
