@@ -4,6 +4,8 @@
 #   make run      build, lint corpus/, then run the main job on it (its
 #                 known-bad vaults are marked intended: exit status 0)
 #   make check    build with ASan+UBSan, then run every test
+#   make check-versions  lint and run the game's checkouts at three
+#                 versions (../shared/crawl)
 #   make bench    build optimised, then print load/compile figures and
 #                 run throughput at -j 1 and -j 2
 #
@@ -38,7 +40,7 @@ REAL_DES  ?= ../shared/dcss-des
 # A crawl checkout, for the figures and checks that run the game's own Lua.
 CRAWL_DIR ?=
 
-.PHONY: all run check check-real bench clean deps
+.PHONY: all run check check-real check-versions bench clean deps
 
 all: vaultfuzz
 
@@ -78,6 +80,13 @@ check: vaultfuzz $(TEST_BIN)
 # The checks on the real DCSS corpus (../shared/dcss-des).
 check-real: vaultfuzz $(TEST_BIN)
 	VF_REAL_DES=$(REAL_DES) VF_CRAWL_DIR=$(CRAWL_DIR) $(TEST_BIN) realcorpus
+
+# The game's checkouts at trunk, 0.34.1 and 0.30.0 (../shared/crawl), each
+# read as its own version: lint and a short run, what may fail listed in
+# tests/versions-known.txt.
+CRAWL_TREES ?= ../shared/crawl
+check-versions: vaultfuzz
+	harness/check-versions.sh $(CRAWL_TREES)
 
 bench: $(BENCH_BIN)
 	$(BENCH_BIN) $(REAL_DES) $(CRAWL_DIR)

@@ -1,6 +1,7 @@
 /* vaultfuzz: command dispatch and the options every command shares. */
 #include "cli.h"
 #include "vf_version.h"
+#include "vf_gamever.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -121,6 +122,7 @@ int vf_cli_world_opt(vf_cli_world *w, const char *name, const char *arg)
     if (!strcmp(name, "--des")) vf_strlist_push(&w->des, vf_xstrdup(arg));
     else if (!strcmp(name, "--crawl-dir")) w->crawl_dir = arg;
     else if (!strcmp(name, "--place")) w->place = arg;
+    else if (!strcmp(name, "--game-version")) w->game_version = arg;
     else return 0;
     return 1;
 }
@@ -147,6 +149,33 @@ static char *dat_of_des(const char *des)
     return NULL;
 }
 
+/* The game version the maps are read as: --game-version, else the
+ * checkout's (from its files), else trunk (our own corpus is written for
+ * it). Set before any map loads. Returns -1 after a usage error. */
+static int world_gamever(vf_cli *cli, const char *cmd, vf_cli_world *w)
+{
+    vf_sbuf why = VF_SBUF_INIT;
+    if (w->game_version) {
+        w->gamever = vf_gamever_parse(w->game_version, &why);
+        if (!w->gamever) {
+            fprintf(cli->err, "vaultfuzz %s: --game-version: %s\n", cmd,
+                    vf_sbuf_str(&why));
+            vf_sbuf_free(&why);
+            return -1;
+        }
+        vf_sbuf_adds(&why, "--game-version");
+    } else if (w->crawl_dat) {
+        w->gamever = vf_gamever_detect(w->crawl_dat, &why);
+    } else {
+        w->gamever = VF_GV_TRUNK;
+        vf_sbuf_adds(&why, "no checkout");
+    }
+    snprintf(w->gamever_why, sizeof w->gamever_why, "%s", vf_sbuf_str(&why));
+    vf_sbuf_free(&why);
+    vf_gamever_set(w->gamever);
+    return 0;
+}
+
 long vf_cli_world_load(vf_cli *cli, const char *cmd, vf_cli_world *w,
                        vf_desset *set, vf_diag *d)
 {
@@ -171,6 +200,7 @@ long vf_cli_world_load(vf_cli *cli, const char *cmd, vf_cli_world *w,
     for (size_t i = 0; !w->crawl_dat && i < w->des.n; i++)
         if ((w->crawl_dat = dat_of_des(w->des.v[i])))
             w->cfg.crawl_dat = w->crawl_dat;
+    if (world_gamever(cli, cmd, w)) return -1;
     if (w->des.n) return (long)vf_des_load_paths(set, w->des.v, w->des.n, d);
     vf_sbuf dir = VF_SBUF_INIT;
     if (w->crawl_dat) vf_sbuf_printf(&dir, "%s/des", w->crawl_dat);

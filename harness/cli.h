@@ -54,11 +54,15 @@ typedef struct vf_cli_world {
     vf_strlist des;            /* --des values */
     const char *crawl_dir;     /* --crawl-dir, or NULL (borrowed) */
     const char *place;         /* --place, or NULL for the default */
+    const char *game_version;  /* --game-version, or NULL to detect */
+    int gamever;               /* the version in force after load */
+    char gamever_why[160];     /* how it was chosen, for lint to print */
     char *crawl_dat;           /* resolved from crawl_dir */
     vf_engine_config cfg;      /* ready for vf_engine_new after load */
 } vf_cli_world;
 
-#define VF_CLI_WORLD_OPTS {"--des", 1}, {"--crawl-dir", 1}, {"--place", 1}
+#define VF_CLI_WORLD_OPTS {"--des", 1}, {"--crawl-dir", 1}, {"--place", 1}, \
+    {"--game-version", 1}
 #define VF_CLI_WORLD_HELP \
     "  --des PATH   a .des file or a directory (repeatable; default\n" \
     "               corpus/, or the checkout's dat/des with --crawl-dir)\n" \
@@ -66,15 +70,20 @@ typedef struct vf_cli_world {
     "               run the game's own Lua library from dat/dlua\n" \
     "  --place BRANCH:DEPTH  the level vault Lua asks about, for every\n" \
     "               map (default: " VF_PLACE_DEFAULT ", or for a map whose\n" \
-    "               PLACE or DEPTH exclude it, the first level they allow)\n"
+    "               PLACE or DEPTH exclude it, the first level they allow)\n" \
+    "  --game-version V  read the vaults as the game at release V does\n" \
+    "               (0.25 to 0.34, or trunk; default: told from the\n" \
+    "               checkout's files, trunk without a checkout)\n"
 
 void vf_cli_world_init(vf_cli_world *w);
 void vf_cli_world_free(vf_cli_world *w);
 /* Takes option name's value when it is one of VF_CLI_WORLD_OPTS; returns
  * 1 if it was, 0 if not. */
 int vf_cli_world_opt(vf_cli_world *w, const char *name, const char *arg);
-/* Resolves --crawl-dir and --place into w->cfg and loads the maps into
- * set (initialised here; messages to d, also initialised). Returns the
+/* Resolves --crawl-dir and --place into w->cfg, sets the game version in
+ * force (vf_gamever_set: --game-version, else the checkout's, else trunk)
+ * and loads the maps into set (initialised here; messages to d, also
+ * initialised). Returns the
  * number of load errors, or -1 after printing a usage error. */
 long vf_cli_world_load(vf_cli *cli, const char *cmd, vf_cli_world *w,
                        vf_desset *set, vf_diag *d);

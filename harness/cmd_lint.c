@@ -1,5 +1,6 @@
 /* vaultfuzz lint: load, compile, run each map's Lua, report. */
 #include "cli.h"
+#include "vf_gamever.h"
 #include "vf_mapcheck.h"
 
 #include <stdlib.h>
@@ -7,7 +8,8 @@
 
 static const char lint_usage[] =
     "usage: vaultfuzz lint [--des PATH]... [--crawl-dir DIR] [--place P]\n"
-    "                      [--seeds N] [--no-lua] [--stats]\n"
+    "                      [--game-version V] [--seeds N] [--no-lua]\n"
+    "                      [--stats]\n"
     "\n"
     "Loads .des files (a directory is searched recursively for *.des, in the\n"
     "game's order), compiles every Lua chunk, then runs each map's Lua as\n"
@@ -193,6 +195,10 @@ int vf_cmd_lint(vf_cli *cli, int argc, char **argv)
     vf_diag_print(&d, cli->out);
     if (stats) print_stats(cli, &set);
     if (t.ran && set.nmaps) print_tally(cli, &w, &t);
+    /* The names a map may use are the version's: say which one. */
+    if (w.crawl_dat || w.game_version)
+        fprintf(cli->out, "game version: %s (%s)\n",
+                vf_gamever_name(w.gamever), w.gamever_why);
     fprintf(cli->out, "lint: %zu files, %zu maps, %zu chunks, %zu errors, "
             "%zu warnings\n", set.nfiles, set.nmaps, chunks, d.errors,
             d.warnings);

@@ -100,4 +100,10 @@ const vf_mapinfo *vf_catalog_pick(const vf_catalog *c, const char *tags,
                                   int check_depth, const vf_place *place,
                                   const vf_used *used, vf_rng *r);
 
+/* The first map (in load order) carrying every tag of tags whose load-time
+ * run failed, or NULL: when no map is found for a tag, the failure to
+ * report is that map's own (the game would not have started). */
+const vf_mapinfo *vf_catalog_failed_for(const vf_catalog *c,
+                                        const char *tags);
+
 #endif

@@ -109,7 +109,8 @@ enum {
                                  * entry or exit, portal or gate */
 };
 
-/* The id for a name, or 0 when the game knows no such feature. */
+/* The id for a name, or 0 when the game at the version in force
+ * (vf_gamever_current) knows no such feature. */
 int vf_feature_by_name(const char *name);
 
 /* The name of an id (a static string), or NULL for an unknown id. */

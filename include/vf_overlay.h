@@ -34,6 +34,7 @@ enum {
     VF_FPROP_NO_CLOUD_GEN = 1u << 7,
     VF_FPROP_NO_TELE_INTO = 1u << 8,
     VF_FPROP_NO_TIDE = 1u << 10,
+    VF_FPROP_NO_SUBMERGE = 1u << 11,   /* 0.25 only */
     VF_FPROP_NO_JIYVA = 1u << 14,
     VF_FPROP_NO_AUTOMAP = 1u << 22,
 };

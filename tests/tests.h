@@ -34,6 +34,7 @@ Suite *vf_test_verdicts_suite(void);
 Suite *vf_test_severity_suite(void);
 Suite *vf_test_explain_suite(void);
 Suite *vf_test_run_suite(void);
+Suite *vf_test_gamever_suite(void);
 Suite *vf_test_realcorpus_suite(void);
 
 /* A set loaded from text for one test. */

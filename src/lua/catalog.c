@@ -386,6 +386,15 @@ const vf_mapinfo *vf_catalog_pick(const vf_catalog *c, const char *tags,
     return chosen;
 }
 
+const vf_mapinfo *vf_catalog_failed_for(const vf_catalog *c, const char *tags)
+{
+    for (size_t k = 0; k < c->n; k++) {
+        const vf_mapinfo *i = &c->maps[k];
+        if (!i->loaded && i->problem && each_word(tags, i, info_has)) return i;
+    }
+    return NULL;
+}
+
 /* ---- uniqueness ---------------------------------------------------------- */
 
 static int add_uniq_tag(const void *u, const char *w, size_t n)

@@ -102,6 +102,17 @@ static int try_one(vf_engine *e, vf_rmap *m, const vf_svmask *mask,
     return rc;
 }
 
+/* "No vault found", and when a map with the tag failed to load, its own
+ * error: the knock-on message alone hides the cause. */
+static void no_vault(const vf_catalog *c, const char *tag, vf_sbuf *err)
+{
+    vf_sbuf_printf(err, "No vault found for tag '%s'", tag);
+    const vf_mapinfo *bad = *tag ? vf_catalog_failed_for(c, tag) : NULL;
+    if (bad)
+        vf_sbuf_printf(err, ": map %s, tagged so, fails to load: %s",
+                       bad->def->name, bad->problem);
+}
+
 /* apply_subvault: places a map tagged from list over the KEYS cells of
  * m. Returns 0, or -1 with the game's message in err. */
 static int place(lua_State *L, vf_rmap *m, const char *keys, size_t nkeys,
@@ -122,7 +133,7 @@ static int place(lua_State *L, vf_rmap *m, const char *keys, size_t nkeys,
                                                  vf_lua_place(L), &e->used,
                                                  &e->rng);
         if (!info) {
-            vf_sbuf_printf(err, "No vault found for tag '%s'", tag);
+            no_vault(c, tag, err);
             vf_svmask_free(&mask);
             return -1;
         }

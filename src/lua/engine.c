@@ -208,6 +208,7 @@ static void open_bindings(vf_engine *e, const vf_engine_config *cfg)
     vf_lua_open_noise(L);
     vf_lua_open_level(L);
     vf_lua_open_dgn_subvault(L);
+    vf_lua_open_gamequery(L);
     vf_lua_open_surface(L);
     vf_lua_set_place(L, &cfg->place);
     vf_lua_set_rng(L, &e->rng);

@@ -59,6 +59,9 @@ void vf_lua_open_crawl(lua_State *L);
 void vf_lua_open_noise(lua_State *L);
 void vf_lua_open_level(lua_State *L);      /* you.*, branches, bounds */
 void vf_lua_open_dgn_subvault(lua_State *L);
+/* travel.find_deepest_explored, dgn.stash_items, crawl.unavailable_god:
+ * the game in progress, as a new game answers (gamequery.c). */
+void vf_lua_open_gamequery(lua_State *L);
 /* Last: every other name of the game's API (no-ops, new-game answers,
  * "not implemented" errors), where nothing real is installed. */
 void vf_lua_open_surface(lua_State *L);

@@ -2,8 +2,10 @@
  * feature_slot, mons_list/item_list slots, map_flags). */
 #include "vf_keyspec.h"
 #include "vf_feature.h"
+#include "vf_gamever.h"
 #include "vf_tagstr.h"
 
+#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -55,17 +57,6 @@ static vf_featalt *featalt_new(vf_featspec *f)
     return a;
 }
 
-static int is_shop_type(const char *t)
-{
-    static const char *const types[] = {
-        "weapon", "armour", "antique weapon", "antique armour", "antiques",
-        "jewellery", "book", "distillery", "scroll", "general", "random",
-        "any", NULL};
-    for (int i = 0; types[i]; i++)
-        if (!strcmp(types[i], t)) return 1;
-    return 0;
-}
-
 /* The game's parse_shop checks on s (the alternative without "shop"): the
  * shop type before any ';', and at most one ';'. The options (name:, type:,
  * suffix:, count:, greed:, use_all, gozag) are removed first; the items
@@ -93,7 +84,8 @@ static int check_shop(const char *s, vf_sbuf *err)
     /* Both checks run and the later message wins, as in the game. An empty
      * type (a bare "shop") is undefined behaviour there; a bad type here. */
     vf_sbuf msg = VF_SBUF_INIT;
-    if (!is_shop_type(type)) vf_sbuf_printf(&msg, "bad shop type: '%s'", t);
+    if (!vf_gamever_shop_type(type, vf_gamever_current()))
+        vf_sbuf_printf(&msg, "bad shop type: '%s'", t);
     if (parts > 2) {
         vf_sbuf_reset(&msg);
         vf_sbuf_printf(&msg, "too many semi-colons for '%s' spec", s);
@@ -106,32 +98,75 @@ static int check_shop(const char *s, vf_sbuf *err)
     return rc;
 }
 
-/* One alternative (the game's parse_feature). a is written in place. */
+/* A shop or a feature by name, the last two choices of parse_feature;
+ * alt (n bytes) is the alternative as written, for the message. */
+static int parse_named(vf_featalt *a, char *s, const char *alt, size_t n,
+                       vf_sbuf *err)
+{
+    if (vf_tag_strip(s, "shop")) {
+        a->kind = VF_FK_SHOP;
+        a->shop = vf_xstrdup(s);
+        return check_shop(s, err);
+    }
+    if ((a->feature = vf_feature_by_name(s)) != 0) {
+        a->kind = VF_FK_FEATURE;
+        return 0;
+    }
+    vf_sbuf_printf(err, "no features matching \"%.*s\"", (int)n, alt);
+    return -1;
+}
+
+/* A trap by the name the releases gave it (parse_trap over str_to_trap):
+ * the feature that trap makes, or any trap. The game keeps no mimic for a
+ * trap. */
+static int parse_trap(vf_featalt *a, char *s, int ver, vf_sbuf *err)
+{
+    vf_tag_strip(s, "trap");
+    if (vf_gamever_strips_known(ver)) vf_tag_strip(s, "known");
+    vf_tag_trim(s);
+    for (char *c = s; *c; c++) *c = (char)tolower((unsigned char)*c);
+    a->mimic = a->no_mimic = 0;
+    int t = vf_gamever_trap(s, ver);
+    if (t == VF_GV_RANDOM_TRAP) {
+        a->kind = VF_FK_TRAP;
+        return 0;
+    }
+    if (!t) {
+        vf_sbuf_printf(err, "bad trap name: '%s'", s);
+        return -1;
+    }
+    a->kind = VF_FK_FEATURE;
+    a->feature = t;
+    return 0;
+}
+
+/* One alternative (the game's parse_feature). a is written in place.
+ * Releases read "X trap" and "web" as trap names; trunk since its trap
+ * rename knows only "any trap" and "random trap" that way. */
 static int parse_featalt(vf_featalt *a, const char *alt, size_t n,
                          vf_sbuf *err)
 {
     char *s = vf_xstrndup(alt, n);
-    int w, m, rc = 0;
+    int w, m, rc;
     a->weight = vf_tag_find_weight(s, &w) && w > 0 ? w : 10;
     if (vf_tag_strip_number(s, "mimic:", &m)) a->mimic = m > 0 ? m : 0;
     else a->mimic = vf_tag_strip(s, "mimic");
     a->no_mimic = vf_tag_strip(s, "no_mimic");
     vf_tag_trim(s);
+    int ver = vf_gamever_current();
     if (strlen(s) == 1) {
         a->kind = VF_FK_GLYPH;
         a->glyph = (unsigned char)s[0];
+        rc = 0;
+    } else if (vf_gamever_has_trap_names(ver)) {
+        rc = vf_tag_strip(s, "trap") || !strcmp(s, "web")
+             ? parse_trap(a, s, ver, err) : parse_named(a, s, alt, n, err);
     } else if (vf_tag_strip(s, "any trap") || vf_tag_strip(s, "random trap")) {
         a->kind = VF_FK_TRAP;
         a->mimic = a->no_mimic = 0;   /* the game drops them for traps */
-    } else if (vf_tag_strip(s, "shop")) {
-        a->kind = VF_FK_SHOP;
-        a->shop = vf_xstrdup(s);
-        rc = check_shop(s, err);
-    } else if ((a->feature = vf_feature_by_name(s)) != 0) {
-        a->kind = VF_FK_FEATURE;
+        rc = 0;
     } else {
-        vf_sbuf_printf(err, "no features matching \"%.*s\"", (int)n, alt);
-        rc = -1;
+        rc = parse_named(a, s, alt, n, err);
     }
     free(s);
     return rc;

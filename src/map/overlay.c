@@ -1,6 +1,7 @@
 /* Per-cell overlays: KPROP, COLOUR, FHEIGHT and tiles (mapdef.cc's
  * overlay_matrix and the weighted lists that fill it). */
 #include "vf_overlay.h"
+#include "vf_gamever.h"
 #include "vf_keyitem.h"
 #include "vf_tagstr.h"
 
@@ -50,6 +51,7 @@ static const struct { const char *name; uint32_t bit; } fprops[] = {
     {"no_cloud_gen", VF_FPROP_NO_CLOUD_GEN},
     {"no_tele_into", VF_FPROP_NO_TELE_INTO}, {"no_tide", VF_FPROP_NO_TIDE},
     {"no_jiyva", VF_FPROP_NO_JIYVA}, {"no_automap", VF_FPROP_NO_AUTOMAP},
+    {"no_submerge", VF_FPROP_NO_SUBMERGE},
 };
 
 #define NFPROPS (sizeof fprops / sizeof *fprops)
@@ -63,6 +65,8 @@ const char *vf_fprop_name(uint32_t bit)
 
 uint32_t vf_fprop_by_name(const char *name)
 {
+    /* Which names exist is the version's (src/game/names.c). */
+    if (!vf_gamever_fprop(name, vf_gamever_current())) return 0;
     for (size_t i = 0; i < NFPROPS; i++)
         if (!strcmp(fprops[i].name, name)) return fprops[i].bit;
     return 0;
