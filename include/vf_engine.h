@@ -94,9 +94,9 @@ int vf_engine_map_place(vf_engine *e, const vf_mapdef *def, vf_place *out);
 
 /* Whether the game whose library the engine runs masks the teleport
  * closets it finds (dungeon.cc _count_tele_closets, trunk since
- * 2026-06-28, with the allow_tele_closets tag a day later): our own
- * library and a checkout whose dat/des uses that tag, yes; an older
- * checkout, no. Worked out on the first call (it reads the checkout's
+ * 2026-06-28, with the allow_tele_closets tag a day later): never for a
+ * release (vf_gamever.h: 0.34 and before); for trunk, our own library
+ * and a checkout whose dat/des uses that tag, yes, an older one, no. Worked out on the first call (it reads the checkout's
  * .des files). */
 int vf_engine_closets_masked(vf_engine *e);
 

@@ -3,6 +3,7 @@
 #include "engine_int.h"
 #include "lua_int.h"
 #include "vf_fs.h"
+#include "vf_gamever.h"
 
 #include <lauxlib.h>
 #include <stdlib.h>
@@ -279,8 +280,11 @@ int vf_engine_closets_masked(vf_engine *e)
     if (!e->closets) {
         vf_sbuf des = VF_SBUF_INIT;
         if (e->cfg.crawl_dat) vf_sbuf_printf(&des, "%s/des", e->cfg.crawl_dat);
-        e->closets = !e->cfg.crawl_dat
-                     || des_mention(des.s, "allow_tele_closets") ? 1 : 2;
+        /* Releases up to 0.34 never mask; trunk since 2026-06-28 does,
+         * told apart from older trunk by the tag that came with it. */
+        e->closets = vf_gamever_current() < VF_GV_TRUNK ? 2
+                     : !e->cfg.crawl_dat
+                       || des_mention(des.s, "allow_tele_closets") ? 1 : 2;
         vf_sbuf_free(&des);
     }
     return e->closets == 1;
