@@ -121,6 +121,8 @@ typedef struct vf_run_args {
     double timeout;
     const char *out, *resume;
     int progress;
+    int gnu;                         /* --format gnu: findings as compiler
+                                      * lines, not the summary */
     vf_strlist owned;                /* strings the fields above borrow */
 } vf_run_args;
 
@@ -165,7 +167,8 @@ void vf_cli_out_latest(const char *out);
  * report is; returns the exit status (2 when the files cannot be
  * written). */
 int vf_cli_report(vf_cli *cli, const char *cmd, const char *out,
-                  vf_tally *t, const vf_strlist *input, vf_accept *accept);
+                  vf_tally *t, const vf_strlist *input, vf_accept *accept,
+                  int gnu);
 /* The accept files of a run into acc (initialised here): --accept, or
  * the vaultfuzz-accept.txt in each --des directory (or beside each --des
  * file) that has one. Their bad lines are added to input. */

@@ -22,7 +22,8 @@ static const char run_usage[] =
     "                     [--fail-on error|warning|note] [--accept FILE]\n"
     "                     [--until-settled N] [--explain first|none]\n"
     "                     [--shard I/N] [-j N] [--timeout SEC] [--out DIR]\n"
-    "                     [--progress] [--des PATH]... [--crawl-dir DIR]\n"
+    "                     [--progress] [--format text|gnu] [--des PATH]...\n"
+    "                     [--crawl-dir DIR]\n"
     "                     [--place BRANCH:DEPTH]\n"
     "       vaultfuzz run --resume DIR [-j N] [--timeout SEC] [--progress]\n"
     "\n"
@@ -72,6 +73,9 @@ static const char run_usage[] =
     "               and reports/latest points at it)\n"
     "  --resume DIR finish a run that was stopped, with its own options\n"
     "  --progress   show progress even when stderr is not a terminal\n"
+    "  --format F   text (default): the summary; gnu: each map's findings\n"
+    "               and causes as FILE:LINE:COL: severity: what, the form\n"
+    "               compilers use (Vim's quickfix, Emacs' compilation mode)\n"
     VF_CLI_WORLD_HELP
     "               (without it, each map runs at a level its PLACE or\n"
     "               DEPTH admits, as in check; maps examine at "
@@ -267,7 +271,7 @@ static int execute(job *j)
     }
     vf_sbuf_free(&err);
     rc = vf_cli_report(j->cli, "run", j->out, &j->t, &j->input,
-                       &j->accept);
+                       &j->accept, j->a->gnu);
     double s = (t1.tv_sec - t0.tv_sec) + (t1.tv_nsec - t0.tv_nsec) / 1e9;
     fprintf(j->cli->out, "time: %lu cases in %.1f s (%.0f cases/s)\n",
             j->t.cases - before, s,
@@ -358,6 +362,7 @@ static int resume_args(vf_cli *cli, const vf_run_args *cmdline,
     a->jobs = cmdline->jobs;
     a->timeout = cmdline->timeout;
     a->progress = cmdline->progress;
+    a->gnu = cmdline->gnu;
     a->resume = cmdline->resume;
     vf_rundir_free(&d);
     vf_sbuf_free(&err);

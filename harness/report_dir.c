@@ -66,7 +66,8 @@ int vf_cli_out_make(vf_cli *cli, const char *cmd, const char *out)
 }
 
 int vf_cli_report(vf_cli *cli, const char *cmd, const char *out,
-                  vf_tally *t, const vf_strlist *input, vf_accept *accept)
+                  vf_tally *t, const vf_strlist *input, vf_accept *accept,
+                  int gnu)
 {
     vf_report_in in = {t, input, accept};
     vf_sbuf err = VF_SBUF_INIT, sum = VF_SBUF_INIT;
@@ -75,8 +76,13 @@ int vf_cli_report(vf_cli *cli, const char *cmd, const char *out,
         vf_sbuf_free(&err);
         return VF_EXIT_USAGE;
     }
-    vf_report_summary(&sum, &in);
-    fprintf(cli->out, "%sreport: %s\n", sum.s, out);
+    if (gnu) {
+        vf_report_gnu(&sum, &in);
+        fputs(vf_sbuf_str(&sum), cli->out);
+    } else {
+        vf_report_summary(&sum, &in);
+        fprintf(cli->out, "%sreport: %s\n", sum.s, out);
+    }
     vf_sbuf_free(&sum);
     return vf_report_exit_status(&in);
 }

@@ -89,7 +89,8 @@ static const vf_opt run_opts[] = {
     {"--accept", 1}, VF_CLI_WORLD_OPTS,
     /* how it runs */
     {"-j", 1}, {"--jobs", 1}, {"--timeout", 1}, {"--out", 1},
-    {"--resume", 1}, {"--progress", 0}, {"--help", 0}, {"-h", 0},
+    {"--resume", 1}, {"--progress", 0}, {"--format", 1}, {"--help", 0},
+    {"-h", 0},
     {NULL, 0}};
 
 /* run_opts from here on say how the run goes, not what it does. */
@@ -158,6 +159,11 @@ static int exec_opt(vf_run_args *a, const char *o, const char *arg,
     } else if (!strcmp(o, "--out")) a->out = arg;
     else if (!strcmp(o, "--resume")) a->resume = arg;
     else if (!strcmp(o, "--progress")) a->progress = 1;
+    else if (!strcmp(o, "--format")) {
+        if (strcmp(arg, "text") && strcmp(arg, "gnu"))
+            return *why = "text or gnu", -1;
+        a->gnu = !strcmp(arg, "gnu");
+    }
     return 0;
 }
 

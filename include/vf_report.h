@@ -37,6 +37,12 @@ int vf_report_write(const char *dir, const vf_report_in *in, vf_sbuf *err);
 /* The summary as summary.txt holds it. */
 void vf_report_summary(vf_sbuf *b, const vf_report_in *in);
 
+/* After vf_report_write: every map's findings as compilers print errors,
+ * "FILE:LINE:COL: severity: MAP: what", errors first, at the map's NAME:
+ * line, then its causes at their MAP cells (--format gnu: an editor's
+ * error list jumps to them); input problems as they were printed. */
+void vf_report_gnu(vf_sbuf *b, const vf_report_in *in);
+
 /* After vf_report_write: 0 when no map has a finding of the run's
  * --fail-on severity or worse (accepted ones aside), 1 when one has, 2
  * when the run is not complete, 3 when it is but the input had problems

@@ -613,6 +613,13 @@ START_TEST(run_explains_each_failing_map)
     ck_assert_int_eq(count_lines(j, "X\t"), 1);
     free(j);
     vf_t_run_free(&r);
+    /* The same report in the compilers' form, for an editor's error list. */
+    r = vf_t_vaultfuzz("run", "--resume", s.path[0], "--format", "gnu", NULL);
+    ck_assert_int_eq(r.rc, 1);
+    ck_assert_ptr_nonnull(strstr(r.out, "t.des:1:1: error: t_door: error in "));
+    ck_assert_ptr_nonnull(strstr(r.out, "t.des:9:8: error: t_door: SUBST: A = "
+                                 "x.. chose 'x'; '.' makes it ok\n"));
+    vf_t_run_free(&r);
     space_close(&s);
 }
 END_TEST

@@ -376,3 +376,45 @@ void vf_report_json(vf_sbuf *b, const vf_report_in *in)
         }
     vf_sbuf_adds(b, *sep == ',' ? "\n  ]\n}\n" : "]\n}\n");
 }
+
+/* ---- the compilers' format ---------------------------------------------- */
+
+/* One map: its findings at its NAME: line, then each cause at its cell. */
+static void gnu_map(vf_sbuf *b, const vf_tally_map *m)
+{
+    const char *sev = vf_sev_name(m->sev);
+    if (m->rec.status == VF_MAP_LOAD_ERROR) {
+        vf_sbuf_printf(b, "%s:%d:1: %s: %s: Lua error at load: %s\n",
+                       m->rec.file, m->rec.line, sev, m->rec.name,
+                       m->rec.message);
+        return;
+    }
+    vf_sbuf_printf(b, "%s:%d:1: %s: %s: %s in %lu of %lu cases:",
+                   m->rec.file, m->rec.line, sev, m->rec.name, sev,
+                   at_sev(m), m->cases);
+    for (int i = 0; i < VF_R_COUNT_KINDS; i++)
+        if (m->kind[i] && m->kind_sev[i] == m->sev)
+            vf_sbuf_printf(b, " %s %lu", vf_result_kind_name(i), m->kind[i]);
+    vf_sbuf_addc(b, '\n');
+    const vf_explain_rec *x = m->why;
+    for (size_t i = 0; x && i < x->ncauses; i++) {
+        const vf_cause_rec *c = &x->causes[i];
+        vf_sbuf_printf(b, "%s:%d:%d: %s: %s: %s chose '%c'; '%c' makes it "
+                       "%s\n", m->rec.file, c->line, c->column, sev,
+                       m->rec.name, c->call, c->chose, c->fix,
+                       vf_sev_name(c->after));
+    }
+}
+
+void vf_report_gnu(vf_sbuf *b, const vf_report_in *in)
+{
+    const vf_tally *t = in->t;
+    for (int sv = VF_SEV_ERROR; sv > VF_SEV_OK; sv--)
+        for (size_t i = 0; i < t->nmaps; i++) {
+            const vf_tally_map *m = &t->maps[i];
+            if (vf_tally_map_failing(m) && m->sev == (vf_sev)sv)
+                gnu_map(b, m);
+        }
+    for (size_t i = 0; i < in->input->n; i++)
+        vf_sbuf_printf(b, "%s\n", in->input->v[i]);
+}
