@@ -24,6 +24,8 @@ static const char usage[] =
     "  check   one case placed on a level and judged: verdict and level\n"
     "  run     the main job: every case on all cores, a report with dumps\n"
     "  repro   one case of a run again, from its dump or its command\n"
+    "  test    a vault author's quick loop: lint, run every layout, show\n"
+    "          what fails, cropped to the vault, with its causes\n"
     "  explain why one case fails: the vault's choice that breaks it, at\n"
     "          its .des line and column\n"
     "  merge   shard reports into the report of the whole run\n"
@@ -241,6 +243,7 @@ int vf_cli_main(int argc, char **argv, FILE *out, FILE *err)
     if (!strcmp(cmd, "repro")) return vf_cmd_repro(&cli, argc - 1, argv + 1);
     if (!strcmp(cmd, "explain"))
         return vf_cmd_explain(&cli, argc - 1, argv + 1);
+    if (!strcmp(cmd, "test")) return vf_cmd_test(&cli, argc - 1, argv + 1);
     if (!strcmp(cmd, "merge")) return vf_cmd_merge(&cli, argc - 1, argv + 1);
     if (!strcmp(cmd, "compare"))
         return vf_cmd_compare(&cli, argc - 1, argv + 1);

@@ -199,6 +199,7 @@ void vf_lint_group_library(vf_diag *d, const char *dlua_dir);
 int vf_cmd_run(vf_cli *cli, int argc, char **argv);
 int vf_cmd_repro(vf_cli *cli, int argc, char **argv);
 int vf_cmd_explain(vf_cli *cli, int argc, char **argv);
+int vf_cmd_test(vf_cli *cli, int argc, char **argv);
 int vf_cmd_merge(vf_cli *cli, int argc, char **argv);
 int vf_cmd_compare(vf_cli *cli, int argc, char **argv);
 int vf_cmd_lint(vf_cli *cli, int argc, char **argv);

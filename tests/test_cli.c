@@ -533,6 +533,32 @@ START_TEST(show_resolves_one_case)
 }
 END_TEST
 
+/* vaultfuzz test: lint, then every layout within the budget, the
+ * failing case cropped to the vault with its cause at its .des cell. */
+START_TEST(test_command_shows_the_cause)
+{
+    char dir[] = "/tmp/vf_test_XXXXXX", path[64];
+    ck_assert_ptr_nonnull(mkdtemp(dir));
+    snprintf(path, sizeof path, "%s/door.des", dir);
+    FILE *f = fopen(path, "w");
+    fputs("NAME: t_door\nDEPTH: D\nTAGS: transparent\nSUBST: A = x..\n"
+          "MAP\n.........\n.xxxxxxx.\n.x.....x.\n.x.....A.\n.xxxxxxx.\n"
+          ".........\nENDMAP\n", f);
+    fclose(f);
+    run r = vf("test", path, "--seconds", "2");
+    ck_assert_int_eq(r.rc, 1);
+    ck_assert_ptr_nonnull(strstr(r.out, "lint: 1 files, 1 maps"));
+    ck_assert_ptr_nonnull(strstr(r.out, "t_door: error in "));
+    ck_assert_ptr_nonnull(strstr(r.out, "door.des:9:8: error: SUBST: A = x.. "
+                                 "at line 4: choosing 'x' at MAP row 4, "
+                                 "column 8 makes it error; '.' makes it ok"));
+    ck_assert_ptr_nonnull(strstr(r.out, "    ....xxxxxxx"));   /* cropped */
+    done(&r);
+    remove(path);
+    rmdir(dir);
+}
+END_TEST
+
 Suite *vf_test_cli_suite(void)
 {
     Suite *s = suite_create("cli");
@@ -552,6 +578,7 @@ Suite *vf_test_cli_suite(void)
     tcase_add_test(tc, lint_runs_map_lua);
     tcase_add_test(tc, maps_run_at_their_own_place);
     tcase_add_test(tc, check_prints_verdict_and_level);
+    tcase_add_test(tc, test_command_shows_the_cause);
     suite_add_tcase(s, tc);
     return s;
 }

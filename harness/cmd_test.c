@@ -1,0 +1,213 @@
+/* vaultfuzz test: a vault author's quick loop -- lint the files, run their
+ * maps in every layout within a time budget, and show each failing map's
+ * first failing case cropped to the vault, with its causes. Writes
+ * nothing. */
+#include "cli.h"
+#include "vf_explain.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+static const char test_usage[] =
+    "usage: vaultfuzz test FILE.des... [--seconds S] [--crawl-dir DIR]\n"
+    "                      [--place BRANCH:DEPTH] [--game-version V]\n"
+    "                      [--des FILE]...\n"
+    "\n"
+    "The quick loop while writing a vault: lints the files, then runs each\n"
+    "of their maps in every layout (empty, rooms, caves, city, open,\n"
+    "cross), iteration after iteration, within a time budget shared by\n"
+    "the maps (default 10 s); for each map with a finding, its first\n"
+    "failing case at its worst is shown cropped to the vault, findings\n"
+    "lettered, with the choices that cause it (as 'vaultfuzz explain').\n"
+    "Writes no report.\n"
+    "\n"
+    "  --seconds S  the time budget (default 10)\n"
+    "\n"
+    "Exit status: 0 when lint is clean and no case has an error, 1\n"
+    "otherwise, 2 on bad usage.\n";
+
+#define MAX_ITERS 100
+#define CROP_MARGIN 3
+
+static double now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+/* Rows y0..y1, columns x0..x1 of the rendered level (its first line is a
+ * summary, then a row per line), then the render's legend lines. */
+static void crop(vf_cli *cli, const char *render, int x0, int y0, int x1,
+                 int y1)
+{
+    const char *line = strchr(render, '\n');
+    for (int y = 0; line && y < VF_GYM; y++) {
+        line++;
+        if (y >= y0 && y <= y1)
+            fprintf(cli->out, "    %.*s\n", x1 - x0 + 1, line + x0);
+        line = strchr(line, '\n');
+    }
+    for (line = line ? line + 1 : NULL; line && *line;) {
+        const char *e = strchr(line, '\n');
+        fprintf(cli->out, "    %.*s\n", e ? (int)(e - line) : (int)strlen(line),
+                line);
+        line = e ? e + 1 : NULL;
+    }
+}
+
+/* A map's worst case within until: runs layout after layout, iteration
+ * after iteration. Returns its severity; *mode, *iter the first case at
+ * it. */
+static vf_sev worst_case(vf_engine *e, const vf_mapdef *def, vf_level *l,
+                         vf_rmap *m, vf_conn_report *r, double until,
+                         vf_mode *mode, uint32_t *iter, int *cases)
+{
+    vf_sev worst = VF_SEV_OK;
+    for (uint32_t it = 0; it < MAX_ITERS && now() < until; it++)
+        for (int k = 0; k < VF_MODE_COUNT; k++) {
+            if (k == VF_MODE_FILL) continue;
+            vf_case_opts o = {(vf_mode)k, 0, 0};
+            vf_verdict v;
+            vf_case_run(e, def, 1, it, &o, l, m, r, &v);
+            (*cases)++;
+            vf_sev s = vf_sev_of(v.kinds, v.warning, v.error);
+            if (s > worst) {
+                worst = s;
+                *mode = (vf_mode)k;
+                *iter = it;
+            }
+        }
+    return worst;
+}
+
+static void show_case(vf_cli *cli, vf_engine *e, const vf_desset *set,
+                      const vf_mapdef *def, vf_mode mode, uint32_t iter,
+                      vf_level *l, vf_rmap *m, vf_conn_report *r)
+{
+    vf_case_opts o = {mode, 0, 0};
+    vf_explanation x;
+    vf_explain(e, def, 1, iter, &o, l, m, r, 2000, &x);
+    /* The explanation leaves the level of its last replay: run the case
+     * once more for its picture. */
+    vf_verdict v;
+    vf_case_run(e, def, 1, iter, &o, l, m, r, &v);
+    vf_sbuf pic = VF_SBUF_INIT, why = VF_SBUF_INIT;
+    vf_conn_render(l, r, &pic);
+    if (v.placed.vault >= 0) {
+        int x0 = v.placed.x - CROP_MARGIN, y0 = v.placed.y - CROP_MARGIN;
+        int x1 = v.placed.x + v.placed.w - 1 + CROP_MARGIN;
+        int y1 = v.placed.y + v.placed.h - 1 + CROP_MARGIN;
+        crop(cli, pic.s, x0 < 0 ? 0 : x0, y0 < 0 ? 0 : y0,
+             x1 >= VF_GXM ? VF_GXM - 1 : x1, y1 >= VF_GYM ? VF_GYM - 1 : y1);
+    }
+    vf_explain_lines(&x, set->files[def->file].path, def->name, &why);
+    fprintf(cli->out, "  repro: vaultfuzz check %s --iter %lu --mode %s "
+            "--des %s\n%s", def->name, (unsigned long)iter,
+            vf_mode_name(mode), set->files[def->file].path, why.s);
+    vf_sbuf_free(&pic);
+    vf_sbuf_free(&why);
+    vf_explanation_free(&x);
+}
+
+static int test_maps(vf_cli *cli, vf_cli_world *w, double seconds)
+{
+    vf_desset set;
+    vf_diag d;
+    vf_sbuf err = VF_SBUF_INIT;
+    if (vf_cli_world_load(cli, "test", w, &set, &d) < 0) return VF_EXIT_USAGE;
+    vf_engine *e = vf_engine_new(&set, &w->cfg, &d, &err);
+    int rc = VF_EXIT_OK;
+    if (!e) {
+        fprintf(cli->err, "vaultfuzz test: %s\n", vf_sbuf_str(&err));
+        rc = VF_EXIT_USAGE;
+    }
+    vf_level *l = vf_xmalloc(sizeof *l);         /* owned here */
+    vf_conn_report *r = vf_xmalloc(sizeof *r);
+    double start = now(), slice = seconds / (set.nmaps ? set.nmaps : 1);
+    for (size_t i = 0; e && i < set.nmaps; i++) {
+        const vf_mapdef *def = &set.maps[i];
+        vf_rmap m;
+        vf_rmap_init(&m, def, NULL);
+        vf_cli_world_map_place(w, e, def);
+        vf_mode mode = VF_MODE_EMPTY;
+        uint32_t iter = 0;
+        int cases = 0;
+        vf_sev s = worst_case(e, def, l, &m, r, start + slice * (i + 1),
+                              &mode, &iter, &cases);
+        fprintf(cli->out, "%s: %s in %d cases\n", def->name, vf_sev_name(s),
+                cases);
+        if (s > VF_SEV_OK) show_case(cli, e, &set, def, mode, iter, l, &m, r);
+        if (s == VF_SEV_ERROR) rc = VF_EXIT_FOUND;
+        vf_rmap_free(&m);
+    }
+    free(r);
+    free(l);
+    vf_engine_free(e);
+    vf_sbuf_free(&err);
+    vf_diag_free(&d);
+    vf_desset_free(&set);
+    return rc;
+}
+
+int vf_cmd_test(vf_cli *cli, int argc, char **argv)
+{
+    static const vf_opt opts[] = {{"--seconds", 1}, VF_CLI_WORLD_OPTS,
+                                  {"--help", 0}, {"-h", 0}, {NULL, 0}};
+    vf_argv a = {argc, 0, argv};
+    vf_strlist files = {0};
+    vf_cli_world w;
+    vf_cli_world_init(&w);
+    double seconds = 10;
+    const char *arg;
+    int k, rc = VF_EXIT_USAGE;
+    while ((k = vf_cli_next_opt(cli, "test", &a, opts, &arg, &files)) >= 0) {
+        char *end;
+        if (!strcmp(opts[k].name, "--seconds")) {
+            seconds = strtod(arg, &end);
+            if (*end || !*arg || seconds <= 0) {
+                fprintf(cli->err, "vaultfuzz test: --seconds needs a "
+                        "positive number, not '%s'\n", arg);
+                k = -2;
+                break;
+            }
+        } else if (!strcmp(opts[k].name, "--des")) {
+            vf_strlist_push(&files, vf_xstrdup(arg));
+        } else if (!vf_cli_world_opt(&w, opts[k].name, arg)) {
+            fputs(test_usage, cli->out);
+            rc = VF_EXIT_OK;
+            goto out;
+        }
+    }
+    if (k == -2) goto out;
+    if (!files.n) {
+        fprintf(cli->err, "vaultfuzz test: name the .des files to test\n");
+        goto out;
+    }
+    /* lint first, on the same files and library. */
+    vf_strlist lint = {0};
+    vf_strlist_push(&lint, vf_xstrdup("lint"));
+    for (size_t i = 0; i < files.n; i++) {
+        vf_strlist_push(&lint, vf_xstrdup("--des"));
+        vf_strlist_push(&lint, vf_xstrdup(files.v[i]));
+        vf_strlist_push(&w.des, vf_xstrdup(files.v[i]));
+    }
+    const char *world[][2] = {{"--crawl-dir", w.crawl_dir},
+                              {"--place", w.place},
+                              {"--game-version", w.game_version}};
+    for (size_t i = 0; i < sizeof world / sizeof *world; i++)
+        if (world[i][1]) {
+            vf_strlist_push(&lint, vf_xstrdup(world[i][0]));
+            vf_strlist_push(&lint, vf_xstrdup(world[i][1]));
+        }
+    int lrc = vf_cmd_lint(cli, (int)lint.n, lint.v);
+    vf_strlist_free(&lint);
+    if (lrc == VF_EXIT_USAGE) goto out;
+    rc = test_maps(cli, &w, seconds);
+    if (rc == VF_EXIT_OK && lrc) rc = VF_EXIT_FOUND;
+out:
+    vf_cli_world_free(&w);
+    vf_strlist_free(&files);
+    return rc;
+}
