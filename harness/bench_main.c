@@ -6,6 +6,7 @@
  * in one and two processes), so a busy shared machine shows up in both. */
 #define _XOPEN_SOURCE 700   /* mkdtemp */
 #include "cli.h"
+#include "vf_explain.h"
 #include "vf_catalog.h"
 #include "vf_case.h"
 #include "vf_conn.h"
@@ -185,6 +186,48 @@ static void at_own_place(vf_engine *e, const vf_place *dflt,
     vf_engine_set_place(e, &p);
 }
 
+/* The first case (of 20, mode empty) at warning or worse, or -1. */
+static int failing_iter(vf_engine *e, const vf_mapdef *def, case_ws *w)
+{
+    vf_case_opts o = {VF_MODE_EMPTY, 0, 0};
+    for (int it = 0; it < 20; it++) {
+        vf_verdict v;
+        vf_case_run(e, def, 1, (uint32_t)it, &o, w->l, &w->m, w->r, &v);
+        if (vf_sev_of(v.kinds, v.warning, v.error) >= VF_SEV_WARNING)
+            return it;
+    }
+    return -1;
+}
+
+/* explain (run's --explain first: 400 replays at most) on the first
+ * failing case of up to 40 failing maps: time per explanation. */
+static void bench_explain(vf_engine *e, const vf_desset *set, case_ws *w)
+{
+    enum { MAPS = 40 };
+    double ms[MAPS];
+    size_t n = 0, replays = 0;
+    vf_case_opts o = {VF_MODE_EMPTY, 0, 0};
+    for (size_t i = 0; i < set->nmaps && n < MAPS; i++) {
+        const vf_mapdef *def = &set->maps[i];
+        int it = failing_iter(e, def, w);
+        if (it < 0) continue;
+        vf_explanation x;
+        double t0 = now_ms();
+        vf_explain(e, def, 1, (uint32_t)it, &o, w->l, &w->m, w->r, 400, &x);
+        ms[n++] = now_ms() - t0;
+        replays += x.replays;
+        vf_explanation_free(&x);
+    }
+    if (!n) return;
+    qsort(ms, n, sizeof *ms, cmp_double);
+    double total = 0;
+    for (size_t i = 0; i < n; i++) total += ms[i];
+    printf("    explain (the first failing case of %zu failing maps, 400 "
+           "replays at most): median %.1f ms, slowest %.1f ms, %.2f ms a "
+           "replay\n", n, ms[n / 2], ms[n - 1],
+           replays ? total / replays : 0.0);
+}
+
 static void bench_resolve(const char *dir, const char *crawl_dat, int cases)
 {
     vf_desset set;
@@ -232,6 +275,7 @@ static void bench_resolve(const char *dir, const char *crawl_dat, int cases)
     print_rates("whole cases: resolve, place (mode empty), judge", c, names,
                 n, cbase, "cases/s");
     bench_layouts(e, &set, &w, cases > 4 ? 2 : cases);
+    bench_explain(e, &set, &w);
     vf_rmap_free(&w.m);
     free(w.l);
     free(w.r);
