@@ -29,7 +29,10 @@ typedef struct vf_choice {
     char chose;          /* what was drawn */
     char alts[24];       /* every glyph it could have drawn, NUL-ended
                           * (cut at 23) */
-    char call[48];       /* the call as written: "SUBST: D = x." (cut) */
+    char call[96];       /* the call as written: "SUBST: D = x." (cut
+                          * with "...") */
+    int shared;          /* a ':' SUBST: one choice for every cell of the
+                          * glyph (x, y: the first) */
 } vf_choice;
 
 typedef struct vf_choices {

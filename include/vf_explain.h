@@ -4,7 +4,9 @@
  * The case runs once with its choices logged (vf_choice.h: each SUBST and
  * NSUBST glyph of each MAP cell, the mirror and rotation flips); then, one
  * choice at a time, it runs again with that choice forced to each other
- * value it could have taken, everything else as it was. A choice whose
+ * value it could have taken, everything else as it was -- a replay in
+ * which anything else came out otherwise (another choice, the vault's
+ * own Lua draws) tests nothing and is set aside. A choice whose
  * change alone lowers the case's severity is a cause, with the value that
  * fixes it; when no single change does, the map fails as written (or only
  * several changes together would fix it). */
@@ -31,6 +33,10 @@ typedef struct vf_explanation {
     size_t nchoices;         /* choices the placed attempt made */
     size_t replays;          /* cases run again */
     size_t untried;          /* choices the budget left untried */
+    size_t entangled;        /* replays whose change moved other draws
+                              * too (a glyph that makes a later SUBST or
+                              * the vault's Lua draw more or less): no
+                              * test of the one choice, so never a cause */
     vf_cause *causes;        /* owned; those reaching ok first */
     size_t ncauses;
 } vf_explanation;

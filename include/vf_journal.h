@@ -79,8 +79,8 @@ typedef struct vf_case_rec {
 
 /* Why a case failed (vf_explain.h), as a run journals it:
  *
- *   X <map index> <layout> <iteration> <choices> <replays> <MAP line>
- *     <cause>...
+ *   X <map index> <layout> <iteration> <choices> <replays> <untried>
+ *     <MAP line> <cause>...
  *
  * each cause "LINE,COLUMN,CHOSE,FIX,AFTER,KIND,CALL" (glyphs as numbers,
  * AFTER a severity name, KIND subst, nsubst or flip; CALL last, so it may
@@ -101,6 +101,7 @@ typedef struct vf_explain_rec {
     uint32_t iter;
     long nchoices;           /* -1: not made */
     unsigned long replays;
+    unsigned long untried;   /* choices the budget left untried */
     int map_line;
     vf_cause_rec *causes;    /* owned */
     size_t ncauses;

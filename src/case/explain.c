@@ -10,22 +10,46 @@ static vf_sev severity(const vf_verdict *v)
     return vf_sev_of(v->kinds, v->warning, v->error);
 }
 
-/* The case again with choice k of attempt a forced to g. */
+/* What a case's resolve drew: the choices it logged and where its
+ * generator ended. A replay that changes one choice is a clean
+ * intervention only when every other choice and every other draw (the
+ * vault's Lua draws too) came out as before. */
+typedef struct trace {
+    const vf_choices *log;
+    uint64_t end[4];
+} trace;
+
+static int same_draws(const trace *t, const vf_choices *again,
+                      const vf_rmap *m, size_t k)
+{
+    if (again->n != t->log->n || memcmp(m->rng->s, t->end, sizeof t->end))
+        return 0;
+    for (size_t i = 0; i < again->n; i++)
+        if (i != k && again->v[i].chose != t->log->v[i].chose) return 0;
+    return 1;
+}
+
+/* The case again with choice k forced to g: its severity, or VF_SEV_COUNT
+ * when the change moved other draws too (the replay is no test of that
+ * one choice). */
 static vf_sev replay(vf_engine *e, const vf_mapdef *def, uint64_t base,
                      uint32_t iter, const vf_case_opts *o, vf_level *l,
-                     vf_rmap *m, vf_conn_report *r, int a, size_t k, char g)
+                     vf_rmap *m, vf_conn_report *r, const trace *t, size_t k,
+                     char g)
 {
     vf_choices forced;
     vf_choices_init(&forced);
-    forced.force_attempt = a;
+    forced.record = 1;
+    forced.force_attempt = t->log->attempt;
     forced.force_at = k;
     forced.force_glyph = g;
     m->choices = &forced;
     vf_verdict v;
     vf_case_run(e, def, base, iter, o, l, m, r, &v);
     m->choices = NULL;
+    int clean = same_draws(t, &forced, m, k);
     vf_choices_free(&forced);
-    return severity(&v);
+    return clean ? severity(&v) : VF_SEV_COUNT;
 }
 
 static void add_cause(vf_explanation *x, const vf_choice *c, size_t k,
@@ -59,16 +83,19 @@ static int may_matter(const vf_choice *c)
  * out. */
 static int try_choice(vf_engine *e, const vf_mapdef *def, uint64_t base,
                       uint32_t iter, const vf_case_opts *o, vf_level *l,
-                      vf_rmap *m, vf_conn_report *r, const vf_choices *log,
+                      vf_rmap *m, vf_conn_report *r, const trace *t,
                       size_t k, size_t budget, vf_explanation *x)
 {
-    const vf_choice *c = &log->v[k];
+    const vf_choice *c = &t->log->v[k];
     for (const char *g = c->alts; *g; g++) {
         if (*g == c->chose) continue;
         if (x->replays == budget) return 0;
         x->replays++;
-        vf_sev s = replay(e, def, base, iter, o, l, m, r, log->attempt, k,
-                          *g);
+        vf_sev s = replay(e, def, base, iter, o, l, m, r, t, k, *g);
+        if (s == VF_SEV_COUNT) {
+            x->entangled++;
+            continue;
+        }
         if (s < x->sev) {
             add_cause(x, c, k, *g, s);
             if (s == VF_SEV_OK) break;
@@ -92,11 +119,13 @@ void vf_explain(vf_engine *e, const vf_mapdef *def, uint64_t base,
     x->sev = severity(&x->verdict);
     x->map_line = log.map_line;
     x->nchoices = log.n;
+    trace t = {&log, {0}};
+    if (m->rng) memcpy(t.end, m->rng->s, sizeof t.end);
     size_t tried = 0;
     for (int pass = 0; pass < 2 && x->sev > VF_SEV_OK; pass++)
         for (size_t k = 0; k < log.n; k++) {
             if (may_matter(&log.v[k]) != !pass) continue;
-            if (!try_choice(e, def, base, iter, o, l, m, r, &log, k, budget,
+            if (!try_choice(e, def, base, iter, o, l, m, r, &t, k, budget,
                             x)) {
                 x->untried = log.n - tried;
                 pass = 2;
@@ -129,9 +158,11 @@ static void cause_line(const vf_explanation *x, const vf_cause *c,
     }
     int line = x->map_line ? x->map_line + ch->y : ch->line;
     vf_sbuf_printf(out, "%s:%d:%d: %s: %s at line %d: choosing '%c' at MAP "
-                   "row %d, column %d makes it %s; '%c' makes it %s\n",
+                   "row %d, column %d%s makes it %s; '%c' makes it %s\n",
                    file, line, ch->x + 1, vf_sev_name(x->sev), ch->call,
                    ch->line, ch->chose, ch->y + 1, ch->x + 1,
+                   ch->shared ? " (and every other cell of its glyph: ':' "
+                                "draws once)" : "",
                    vf_sev_name(x->sev), c->fix, vf_sev_name(c->after));
 }
 
@@ -145,17 +176,22 @@ void vf_explain_lines(const vf_explanation *x, const char *file,
     }
     for (size_t i = 0; i < x->ncauses; i++)
         cause_line(x, &x->causes[i], file, out);
+    if (x->untried)
+        vf_sbuf_printf(out, "%s:%d:1: note: %s: %zu of its %zu choices left "
+                       "untried (the budget of replays ran out)\n", file,
+                       x->map_line, map, x->untried, x->nchoices);
     if (x->ncauses) return;
-    if (!x->nchoices) {
-        vf_sbuf_printf(out, "%s:%d:1: %s: %s fails with no SUBST, NSUBST or "
-                       "flip choice to change (what randomness it has is in "
-                       "its Lua)\n", file, x->map_line, vf_sev_name(x->sev),
-                       map);
+    if (x->verdict.kinds & VF_V_LUA_ERROR) {
+        vf_sbuf_printf(out, "%s:%d:1: error: %s: a Lua error, not a choice: "
+                       "%s\n", file, x->map_line, map, x->verdict.message);
         return;
     }
     vf_sbuf_printf(out, "%s:%d:1: %s: %s fails as written: no single one of "
-                   "its %zu choices changes that%s\n", file, x->map_line,
+                   "its %zu SUBST, NSUBST or flip choices changes it%s; what "
+                   "explain does "
+                   "not force yet (SHUFFLE, KFEAT/KMONS/KITEM, subvaults, "
+                   "the vault's own Lua) may%s\n", file, x->map_line,
                    vf_sev_name(x->sev), map, x->nchoices,
-                   x->untried ? " (some left untried: the budget ran out)"
-                              : "");
+                   x->untried ? " of those tried" : "",
+                   x->nchoices ? "" : " (it makes none)");
 }

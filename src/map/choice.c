@@ -43,7 +43,11 @@ char vf_choices_make(vf_choices *c, vf_choice_kind kind, int line, int x,
         ch->key = key;
         ch->chose = chose;
         snprintf(ch->alts, sizeof ch->alts, "%s", alts);
-        snprintf(ch->call, sizeof ch->call, "%s", call);
+        size_t n = strlen(call);
+        if (n < sizeof ch->call) memcpy(ch->call, call, n + 1);
+        else snprintf(ch->call, sizeof ch->call, "%.*s...",
+                      (int)sizeof ch->call - 4, call);
+        ch->shared = 0;
     }
     if (c->force_attempt == c->attempt && c->force_at == k)
         return c->force_glyph;

@@ -104,7 +104,7 @@ int vf_subst_at(vf_grid *g, const char *spec, size_t n, vf_rng *r,
         vf_glyph_choice_parse(&c, ki.arg, ki.arg_len, ki.sep == ':', err))
         return -1;
     key_set(keys, ki.key, ki.key_len);
-    char alts[24], call[48];
+    char alts[24], call[160];
     choice_glyphs(&c, alts, sizeof alts);
     call_text(call, sizeof call, "SUBST", spec, n);
     vf_choices *ch = site ? site->choices : NULL;
@@ -115,9 +115,12 @@ int vf_subst_at(vf_grid *g, const char *spec, size_t n, vf_rng *r,
             if (!keys[(unsigned char)row[x]]) continue;
             int drawn = vf_glyph_choice_draw(&c, r);
             /* ':' draws once for every cell: one choice, the first. */
-            if (fixed < 0 || !c.fixed)
+            if (fixed < 0 || !c.fixed) {
                 fixed = vf_choices_make(ch, VF_CHOICE_SUBST, line, x, y,
                                         row[x], (char)drawn, alts, call);
+                if (c.fixed && ch && ch->record && ch->n)
+                    ch->v[ch->n - 1].shared = 1;
+            }
             row[x] = (char)fixed;
         }
     }
@@ -252,7 +255,7 @@ int vf_nsubst_at(vf_grid *g, const char *spec, size_t n, vf_rng *r,
         pos[i] = pos[m - 1];
         pos[m - 1] = t;
     }
-    char alts[24], call[48];
+    char alts[24], call[160];
     nsubst_glyphs(segs, nseg, alts, sizeof alts);
     call_text(call, sizeof call, "NSUBST", spec, n);
     size_t done = 0;

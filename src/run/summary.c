@@ -81,14 +81,19 @@ static void cause_text(vf_sbuf *b, const vf_tally_map *m)
         vf_sbuf_adds(b, "not found (the worker died explaining it)\n");
         return;
     }
+    const char *spent = x->untried ? " (the budget ran out: some untried;"
+                                     " vaultfuzz explain tries them all)"
+                                   : "";
     if (!x->ncauses) {
-        vf_sbuf_printf(b, "no single one of its %ld choices changes it: it "
-                       "fails as written (MAP at %s:%d)\n", x->nchoices,
-                       m->rec.file, x->map_line);
+        vf_sbuf_printf(b, "no single one of its %ld SUBST, NSUBST or flip "
+                       "choices changes it: as written, or by what explain "
+                       "does not force (MAP at %s:%d)%s\n", x->nchoices,
+                       m->rec.file, x->map_line, spent);
         return;
     }
-    vf_sbuf_printf(b, "%zu choice%s alone fix%s it\n", x->ncauses,
-                   x->ncauses == 1 ? "" : "s", x->ncauses == 1 ? "es" : "");
+    vf_sbuf_printf(b, "%zu choice%s alone fix%s it%s\n", x->ncauses,
+                   x->ncauses == 1 ? "" : "s", x->ncauses == 1 ? "es" : "",
+                   spent);
     for (size_t i = 0; i < x->ncauses && i < 3; i++) {
         const vf_cause_rec *c = &x->causes[i];
         vf_sbuf_printf(b, "      %s:%d:%d: %s chose '%c'; '%c' makes it %s\n",
