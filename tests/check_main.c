@@ -31,6 +31,7 @@ suites[] = {
     {"verdicts", vf_test_verdicts_suite, 0},
     {"severity", vf_test_severity_suite, 0},
     {"run", vf_test_run_suite, 0},
+    {"robust", vf_test_robust_suite, 0},
     /* Opt-in: needs ../shared/dcss-des (make check-real, .ci/run). */
     {"realcorpus", vf_test_realcorpus_suite, 1},
 };

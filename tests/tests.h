@@ -33,6 +33,7 @@ Suite *vf_test_connref_suite(void);
 Suite *vf_test_verdicts_suite(void);
 Suite *vf_test_severity_suite(void);
 Suite *vf_test_run_suite(void);
+Suite *vf_test_robust_suite(void);
 Suite *vf_test_realcorpus_suite(void);
 
 /* A set loaded from text for one test. */
