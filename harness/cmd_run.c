@@ -120,8 +120,15 @@ static long select_maps(vf_cli *cli, const vf_run_args *a,
             rc = -1;
         }
     if (!n && rc == 0) {
-        fprintf(cli->err, "vaultfuzz run: no map selected (--file matches "
-                "none of their files)\n");
+        if (!set->nmaps)
+            fprintf(cli->err, "vaultfuzz run: no map loaded (%s)\n",
+                    set->nfiles ? "the .des files hold none"
+                                : "no .des file was found");
+        else if (a->files.n)
+            fprintf(cli->err, "vaultfuzz run: no map selected (--file "
+                    "matches none of their files)\n");
+        else
+            fprintf(cli->err, "vaultfuzz run: no map selected\n");
         rc = -1;
     }
     free(hit);

@@ -1,8 +1,13 @@
 /* Hostile vault Lua and odd inputs (issue 15): each is contained, with a
  * clear message, and leaves the rest as it was. */
+#define _XOPEN_SOURCE 700   /* mkdtemp, symlink, mkfifo */
 #include "tests.h"
 
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 typedef vf_t_eng eng;
 
@@ -146,6 +151,172 @@ START_TEST(every_binding_takes_any_number)
 }
 END_TEST
 
+/* ---- odd inputs ------------------------------------------------------------ */
+
+static void put(const char *dir, const char *name, const char *text)
+{
+    char p[512];
+    snprintf(p, sizeof p, "%s/%s", dir, name);
+    FILE *f = fopen(p, "wb");
+    ck_assert_ptr_nonnull(f);
+    fputs(text, f);
+    fclose(f);
+}
+
+/* A temporary directory with one good map, a.des, and sub/. */
+static void odd_dir(char *dir)
+{
+    strcpy(dir, "/tmp/vf_robust_XXXXXX");
+    ck_assert_ptr_nonnull(mkdtemp(dir));
+    put(dir, "a.des", "NAME: a_map\nTAGS: t\nMAP\n.@.\nENDMAP\n");
+    char sub[512];
+    snprintf(sub, sizeof sub, "%s/sub", dir);
+    ck_assert_int_eq(mkdir(sub, 0777), 0);
+}
+
+static int count(const char *hay, const char *needle)
+{
+    int n = 0;
+    for (const char *p = hay; (p = strstr(p, needle)); p++) n++;
+    return n;
+}
+
+static void rm_rf(const char *dir)
+{
+    char cmd[600];
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
+    ck_assert_int_eq(system(cmd), 0);
+}
+
+/* A link back up the tree is walked once, with one warning; a FIFO named
+ * *.des is skipped with one (reading it would block lint for ever). */
+START_TEST(link_loop_and_fifo_are_walked_once)
+{
+    char dir[64], p[512];
+    odd_dir(dir);
+    snprintf(p, sizeof p, "%s/sub/up", dir);
+    ck_assert_int_eq(symlink("..", p), 0);
+    snprintf(p, sizeof p, "%s/sub/pipe.des", dir);
+    ck_assert_int_eq(mkfifo(p, 0666), 0);
+    vf_t_run r = vf_t_vaultfuzz("lint", "--des", dir, NULL);
+    ck_assert_int_eq(r.rc, 0);
+    snprintf(p, sizeof p, "%s/sub/up: warning: a link loop back to %s: not "
+             "followed again\n", dir, dir);
+    ck_assert_msg(strstr(r.err, p) || strstr(r.out, p), "%s%s", r.out, r.err);
+    snprintf(p, sizeof p, "%s/sub/pipe.des: warning: a FIFO, not a file: "
+             "skipped\n", dir);
+    ck_assert_msg(strstr(r.err, p) || strstr(r.out, p), "%s%s", r.out, r.err);
+    ck_assert_int_eq(count(r.out, ": warning:") + count(r.err, ": warning:"), 2);
+    ck_assert_ptr_nonnull(strstr(r.out, "lint: 1 files, 1 maps"));
+    vf_t_run_free(&r);
+    /* Named directly, it is an error, and nothing waits on it. */
+    snprintf(p, sizeof p, "%s/sub/pipe.des", dir);
+    r = vf_t_vaultfuzz("lint", "--des", p, NULL);
+    ck_assert_int_eq(r.rc, 1);
+    ck_assert_ptr_nonnull(strstr(r.out, "a FIFO, not a file: skipped"));
+    vf_t_run_free(&r);
+    rm_rf(dir);
+}
+END_TEST
+
+/* The game's .des reader does not skip a byte-order mark: an error naming
+ * it, and the file's maps are still read. */
+START_TEST(bom_is_named)
+{
+    char dir[64], p[512];
+    odd_dir(dir);
+    put(dir, "sub/bom.des", "\xEF\xBB\xBFNAME: bom_map\nTAGS: t\nMAP\n.@.\n"
+                            "ENDMAP\n");
+    vf_t_run r = vf_t_vaultfuzz("lint", "--des", dir, NULL);
+    ck_assert_int_eq(r.rc, 1);
+    snprintf(p, sizeof p, "%s/sub/bom.des:1: the file starts with a UTF-8 "
+             "byte-order mark (bytes EF BB BF), which the game does not "
+             "accept: save it without one\n", dir);
+    ck_assert_msg(strstr(r.out, p), "%s", r.out);
+    ck_assert_ptr_nonnull(strstr(r.out, "2 maps"));
+    vf_t_run_free(&r);
+    rm_rf(dir);
+}
+END_TEST
+
+/* Numbers in options: no sign, no wrap, a message with the range. */
+START_TEST(bad_numbers_in_options)
+{
+    static const char *const cases[][5] = {
+        {"show", "m", "--iter", "-1",
+         "vaultfuzz show: --iter needs a number from 0 to 4294967295, not "
+         "'-1'\n"},
+        {"check", "m", "--iter", "4294967296",
+         "vaultfuzz check: --iter needs a number from 0 to 4294967295, not "
+         "'4294967296'\n"},
+        {"check", "m", "--seed", " 5",
+         "vaultfuzz check: --seed needs a number from 0 to "
+         "18446744073709551615, not ' 5'\n"},
+        {"repro", "m", "--iter", "-1",
+         "vaultfuzz repro: --iter needs a number from 0 to 4294967295, not "
+         "'-1'\n"},
+        {"lint", "--seeds", "-1", NULL,
+         "vaultfuzz lint: --seeds needs a number from 0 to 4294967295, not "
+         "'-1'\n"},
+        {"show", "m", "--seed", "18446744073709551616",
+         "vaultfuzz show: --seed needs a number from 0 to "
+         "18446744073709551615, not '18446744073709551616'\n"}};
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        vf_t_run r = vf_t_vaultfuzz(cases[i][0], cases[i][1], cases[i][2],
+                                    cases[i][3], NULL);
+        ck_assert_int_eq(r.rc, 2);
+        ck_assert_str_eq(r.err, cases[i][4]);
+        vf_t_run_free(&r);
+    }
+}
+END_TEST
+
+/* A map named like an option: "--" before it, and its repro command puts
+ * it there, so the case replays. */
+START_TEST(dash_names_replay)
+{
+    char dir[64], out[600], dump[700];
+    odd_dir(dir);
+    put(dir, "sub/dash.des", "NAME: -dash\nTAGS: t\nMAP\n.@.\nENDMAP\n");
+    vf_t_run r = vf_t_vaultfuzz("show", "--des", dir, "--", "-dash", NULL);
+    ck_assert_msg(r.rc == 0, "%s", r.err);
+    ck_assert_ptr_nonnull(strstr(r.out, "map: -dash ("));
+    vf_t_run_free(&r);
+    r = vf_t_vaultfuzz("show", "--des", dir, "-dash", NULL);
+    ck_assert_int_eq(r.rc, 2);
+    ck_assert_str_eq(r.err, "vaultfuzz show: unknown option '-dash' (see "
+                     "--help)\n");
+    vf_t_run_free(&r);
+    snprintf(out, sizeof out, "%s/report", dir);
+    r = vf_t_vaultfuzz("run", "--des", dir, "--count", "1", "-j", "1",
+                       "--layouts", "empty", "--dump", "--out", out, "--",
+                       "-dash", NULL);
+    ck_assert_msg(r.rc == 0, "%s", r.err);
+    vf_t_run_free(&r);
+    snprintf(dump, sizeof dump, "%s/dumps/-dash.empty.0.txt.gz", out);
+    r = vf_t_vaultfuzz("repro", dump, NULL);
+    ck_assert_msg(r.rc == 0, "%s%s", r.out, r.err);
+    ck_assert_ptr_nonnull(strstr(r.out, " -- -dash\n"));
+    ck_assert_ptr_nonnull(strstr(r.out, "the same verdict as the dump"));
+    vf_t_run_free(&r);
+    rm_rf(dir);
+}
+END_TEST
+
+START_TEST(nothing_to_load_says_so)
+{
+    vf_t_run r = vf_t_vaultfuzz("run", "--des", "/nonexistent", "--out",
+                                "/tmp/vf_robust_none", NULL);
+    ck_assert_int_eq(r.rc, 2);
+    ck_assert_ptr_nonnull(strstr(r.err, "vaultfuzz run: no map loaded (no "
+                                        ".des file was found)\n"));
+    ck_assert_ptr_nonnull(strstr(r.err, "/nonexistent: No such file or "
+                                        "directory"));
+    ck_assert_ptr_null(strstr(r.err, "--file"));
+    vf_t_run_free(&r);
+}
+END_TEST
+
 Suite *vf_test_robust_suite(void)
 {
     Suite *s = suite_create("robust");
@@ -154,6 +325,14 @@ Suite *vf_test_robust_suite(void)
     tcase_add_test(tc, random_numbers_past_int_are_errors);
     tcase_add_test(tc, random_numbers_at_int_edges);
     tcase_add_test(tc, every_binding_takes_any_number);
+    suite_add_tcase(s, tc);
+    tc = tcase_create("inputs");
+    tcase_set_timeout(tc, 60);
+    tcase_add_test(tc, link_loop_and_fifo_are_walked_once);
+    tcase_add_test(tc, bom_is_named);
+    tcase_add_test(tc, bad_numbers_in_options);
+    tcase_add_test(tc, dash_names_replay);
+    tcase_add_test(tc, nothing_to_load_says_so);
     suite_add_tcase(s, tc);
     return s;
 }
