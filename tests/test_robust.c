@@ -6,7 +6,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <signal.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 typedef vf_t_eng eng;
@@ -317,6 +320,87 @@ START_TEST(nothing_to_load_says_so)
 }
 END_TEST
 
+/* ---- stopping a run --------------------------------------------------------- */
+
+/* Lines starting with "C\t" in DIR/journal.tsv. */
+static int journal_cases(const char *dir)
+{
+    char p[600], line[1024];
+    snprintf(p, sizeof p, "%s/journal.tsv", dir);
+    FILE *f = fopen(p, "r");
+    int n = 0;
+    while (f && fgets(line, sizeof line, f)) n += !strncmp(line, "C\t", 2);
+    if (f) fclose(f);
+    return n;
+}
+
+/* A child that sends sig to this process once DIR's journal holds n
+ * cases (the run is then stuck on its hanging map). */
+static pid_t signal_when(const char *dir, int n, int sig)
+{
+    pid_t parent = getpid(), pid = fork();
+    ck_assert_int_ge(pid, 0);
+    if (pid) return pid;
+    struct timespec tick = {0, 10000000};
+    for (int i = 0; i < 6000 && journal_cases(dir) < n; i++)
+        nanosleep(&tick, NULL);
+    nanosleep(&tick, NULL);
+    kill(parent, sig);
+    _exit(0);
+}
+
+/* SIGINT or SIGTERM in the middle of a run: workers killed, everything
+ * received kept, the report written (incomplete, exit status 2), a line
+ * saying how to resume; the resumed run's report is the uninterrupted
+ * one. */
+static void stop_and_resume(int sig, const char *name)
+{
+    char dir[64], out[128], whole[128], want[512];
+    odd_dir(dir);
+    put(dir, "b.des", "NAME: b_map\nTAGS: t\nMAP\n.@.\n...\nENDMAP\n");
+    put(dir, "c.des", "NAME: c_hang\nTAGS: t\nMAP\n.@.\nENDMAP\n");
+    snprintf(out, sizeof out, "%s/stopped", dir);
+    snprintf(whole, sizeof whole, "%s/whole", dir);
+    setenv("VAULTFUZZ_TEST_HANG", "c_hang", 1);
+    pid_t killer = signal_when(out, 4, sig);
+    vf_t_run r = vf_t_vaultfuzz("run", "--des", dir, "--count", "2", "-j",
+                                "1", "--layouts", "empty", "--out", out,
+                                NULL);
+    waitpid(killer, NULL, 0);
+    unsetenv("VAULTFUZZ_TEST_HANG");
+    ck_assert_msg(r.rc == 2, "%d %s", r.rc, r.err);
+    snprintf(want, sizeof want, "vaultfuzz run: stopped by %s: 4 of 6 cases "
+             "done and kept in %s; finish with: vaultfuzz run --resume %s\n",
+             name, out, out);
+    ck_assert_msg(strstr(r.err, want), "%s", r.err);
+    ck_assert_ptr_nonnull(strstr(r.out, "status: incomplete"));
+    ck_assert_int_eq(journal_cases(out), 4);
+    vf_t_run_free(&r);
+    r = vf_t_vaultfuzz("run", "--resume", out, NULL);
+    ck_assert_msg(r.rc == 0, "%s", r.err);
+    ck_assert_ptr_nonnull(strstr(r.out, "\nstatus: complete\n"));
+    vf_t_run_free(&r);
+    r = vf_t_vaultfuzz("run", "--des", dir, "--count", "2", "-j", "2",
+                       "--layouts", "empty", "--out", whole, NULL);
+    ck_assert_msg(r.rc == 0, "%s", r.err);
+    vf_t_run_free(&r);
+    vf_t_same_report(out, whole);
+    ck_assert_int_eq(journal_cases(out), 6);
+    rm_rf(dir);
+}
+
+START_TEST(sigterm_stops_a_run_cleanly)
+{
+    stop_and_resume(SIGTERM, "SIGTERM");
+}
+END_TEST
+
+START_TEST(sigint_stops_a_run_cleanly)
+{
+    stop_and_resume(SIGINT, "SIGINT");
+}
+END_TEST
+
 Suite *vf_test_robust_suite(void)
 {
     Suite *s = suite_create("robust");
@@ -333,6 +417,11 @@ Suite *vf_test_robust_suite(void)
     tcase_add_test(tc, bad_numbers_in_options);
     tcase_add_test(tc, dash_names_replay);
     tcase_add_test(tc, nothing_to_load_says_so);
+    suite_add_tcase(s, tc);
+    tc = tcase_create("stop");
+    tcase_set_timeout(tc, 120);
+    tcase_add_test(tc, sigterm_stops_a_run_cleanly);
+    tcase_add_test(tc, sigint_stops_a_run_cleanly);
     suite_add_tcase(s, tc);
     return s;
 }
