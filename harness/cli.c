@@ -3,6 +3,8 @@
 #include "vf_version.h"
 #include "vf_gamever.h"
 
+#include <ctype.h>
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -47,7 +49,11 @@ int vf_cli_next_opt(vf_cli *cli, const char *cmd, vf_argv *a,
 {
     while (++a->i < a->argc) {
         char *s = a->argv[a->i];
-        if (s[0] != '-' || !s[1]) {
+        if (!a->rest && !strcmp(s, "--")) {
+            a->rest = 1;    /* names that look like options follow */
+            continue;
+        }
+        if (a->rest || s[0] != '-' || !s[1]) {
             if (!pos) {
                 fprintf(cli->err, "vaultfuzz %s: unexpected argument '%s' "
                         "(see --help)\n", cmd, s);
@@ -89,6 +95,16 @@ int vf_cli_next_opt(vf_cli *cli, const char *cmd, vf_argv *a,
         return -2;
     }
     return -1;
+}
+
+int vf_cli_unumber(const char *s, unsigned long long max,
+                   unsigned long long *v)
+{
+    if (!isdigit((unsigned char)s[0])) return -1;
+    char *end;
+    errno = 0;
+    *v = strtoull(s, &end, 10);
+    return !*end && !errno && *v <= max ? 0 : -1;
 }
 
 size_t vf_cli_load(const vf_strlist *des, vf_desset *set, vf_diag *d)

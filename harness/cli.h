@@ -35,6 +35,7 @@ typedef struct vf_opt {
 typedef struct vf_argv {
     int argc, i;
     char **argv;
+    int rest;     /* past "--": every argument is a name, not an option */
 } vf_argv;
 int vf_cli_next_opt(vf_cli *cli, const char *cmd, vf_argv *a,
                     const vf_opt *opts, const char **arg, vf_strlist *pos);
@@ -42,6 +43,11 @@ int vf_cli_next_opt(vf_cli *cli, const char *cmd, vf_argv *a,
 /* Initialises set and d, then loads the --des paths (corpus/ when none
  * were given) into set, messages to d. The caller frees both. Returns the
  * number of errors. */
+/* s as an unsigned decimal number no larger than max: digits only (no
+ * sign, no blanks: strtoull would wrap "-1" to 2^64-1). Returns 0, or -1. */
+int vf_cli_unumber(const char *s, unsigned long long max,
+                   unsigned long long *v);
+
 size_t vf_cli_load(const vf_strlist *des, vf_desset *set, vf_diag *d);
 
 /* The default corpus: ./corpus when present, else the one beside the

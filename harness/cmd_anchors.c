@@ -4,6 +4,8 @@
 #include "vf_case.h"
 #include "vf_severity.h"
 
+#include <limits.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -270,7 +272,7 @@ int vf_cmd_anchors(vf_cli *cli, int argc, char **argv)
     static const vf_opt opts[] = {{"--count", 1}, {"--seed", 1},
                                   VF_CLI_WORLD_OPTS,
                                   {"--help", 0}, {"-h", 0}, {NULL, 0}};
-    vf_argv a = {argc, 0, argv};
+    vf_argv a = {argc, 0, argv, 0};
     vf_strlist pos = {0};
     vf_cli_world w;
     vf_cli_world_init(&w);
@@ -281,8 +283,14 @@ int vf_cmd_anchors(vf_cli *cli, int argc, char **argv)
     const char *arg;
     int k, rc = VF_EXIT_USAGE;
     while ((k = vf_cli_next_opt(cli, "anchors", &a, opts, &arg, &pos)) >= 0) {
-        if (k == 0) u.count = atoi(arg);
-        else if (k == 1) u.seed = strtoull(arg, NULL, 10);
+        unsigned long long v;
+        if (k <= 1 && vf_cli_unumber(arg, k ? ULLONG_MAX : INT_MAX, &v)) {
+            fprintf(cli->err, "vaultfuzz anchors: %s needs a number, not "
+                    "'%s'\n", opts[k].name, arg);
+            goto out;
+        }
+        if (k == 0) u.count = (int)v;
+        else if (k == 1) u.seed = v;
         else if (!vf_cli_world_opt(&w, opts[k].name, arg)) {
             fputs(anchors_usage, cli->out);
             rc = VF_EXIT_OK;

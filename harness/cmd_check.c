@@ -2,6 +2,8 @@
 #include "cli.h"
 #include "vf_case.h"
 
+#include <limits.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -36,14 +38,14 @@ typedef struct check_args {
     vf_case_opts opts;
 } check_args;
 
+/* --seed takes any 64-bit number, --iter a case's 32-bit iteration. */
 static int number(vf_cli *cli, const char *opt, const char *arg,
                   unsigned long long *v)
 {
-    char *end;
-    *v = strtoull(arg, &end, 10);
-    if (!*end && *arg) return 0;
-    fprintf(cli->err, "vaultfuzz check: %s needs a number, not '%s'\n", opt,
-            arg);
+    unsigned long long max = opt[2] == 'i' ? UINT32_MAX : ULLONG_MAX;
+    if (!vf_cli_unumber(arg, max, v)) return 0;
+    fprintf(cli->err, "vaultfuzz check: %s needs a number from 0 to %llu, "
+            "not '%s'\n", opt, max, arg);
     return -1;
 }
 
@@ -55,7 +57,7 @@ static int parse(vf_cli *cli, int argc, char **argv, check_args *c,
                                   {"--mode", 1}, {"--no-rotate", 0},
                                   {"--opacity", 0}, VF_CLI_WORLD_OPTS,
                                   {"--help", 0}, {"-h", 0}, {NULL, 0}};
-    vf_argv a = {argc, 0, argv};
+    vf_argv a = {argc, 0, argv, 0};
     const char *arg;
     unsigned long long v;
     int k;

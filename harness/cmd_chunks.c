@@ -38,7 +38,7 @@ int vf_cmd_chunks(vf_cli *cli, int argc, char **argv)
 {
     static const vf_opt opts[] = {
         {"--des", 1}, {"--help", 0}, {"-h", 0}, {NULL, 0}};
-    vf_argv a = {argc, 0, argv};
+    vf_argv a = {argc, 0, argv, 0};
     vf_strlist des = {0}, names = {0};
     int k;
     const char *arg;

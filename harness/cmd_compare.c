@@ -224,7 +224,7 @@ static int compare(vf_cli *cli, char **dirs, vf_cli_rdir *o, vf_cli_rdir *n)
 int vf_cmd_compare(vf_cli *cli, int argc, char **argv)
 {
     static const vf_opt opts[] = {{"--help", 0}, {"-h", 0}, {NULL, 0}};
-    vf_argv av = {argc, 0, argv};
+    vf_argv av = {argc, 0, argv, 0};
     vf_strlist dirs = {0};
     const char *arg;
     int k, rc = VF_EXIT_USAGE;

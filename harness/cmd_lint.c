@@ -3,6 +3,8 @@
 #include "vf_gamever.h"
 #include "vf_mapcheck.h"
 
+#include <limits.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -150,20 +152,22 @@ int vf_cmd_lint(vf_cli *cli, int argc, char **argv)
     static const vf_opt opts[] = {
         VF_CLI_WORLD_OPTS, {"--seeds", 1}, {"--no-lua", 0}, {"--stats", 0},
         {"--help", 0}, {"-h", 0}, {NULL, 0}};
-    vf_argv a = {argc, 0, argv};
+    vf_argv a = {argc, 0, argv, 0};
     vf_cli_world w;
     vf_cli_world_init(&w);
     int stats = 0, lua = 1, k, rc = VF_EXIT_USAGE;
     unsigned long seeds = 0;
     const char *arg;
-    char *end;
     while ((k = vf_cli_next_opt(cli, "lint", &a, opts, &arg, NULL)) >= 0) {
         if (vf_cli_world_opt(&w, opts[k].name, arg)) continue;
         if (!strcmp(opts[k].name, "--seeds")) {
-            seeds = strtoul(arg, &end, 10);
-            if (*end || !*arg) {
-                fprintf(cli->err, "vaultfuzz lint: --seeds needs a number, "
-                        "not '%s'\n", arg);
+            unsigned long long v;
+            if (!vf_cli_unumber(arg, UINT32_MAX, &v)) {
+                seeds = (unsigned long)v;
+            } else {
+                fprintf(cli->err, "vaultfuzz lint: --seeds needs a number "
+                        "from 0 to %lu, not '%s'\n", (unsigned long)UINT32_MAX,
+                        arg);
                 k = -2;
                 break;
             }

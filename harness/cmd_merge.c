@@ -193,7 +193,7 @@ int vf_cmd_merge(vf_cli *cli, int argc, char **argv)
 {
     static const vf_opt opts[] = {{"--out", 1}, {"--help", 0}, {"-h", 0},
                                   {NULL, 0}};
-    vf_argv av = {argc, 0, argv};
+    vf_argv av = {argc, 0, argv, 0};
     vf_strlist dirs = {0};
     const char *arg, *out = NULL;
     int k, rc = VF_EXIT_USAGE;

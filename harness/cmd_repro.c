@@ -6,6 +6,8 @@
 #include "vf_shell.h"
 #include "vf_work.h"
 
+#include <limits.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -70,17 +72,17 @@ static int parse(vf_cli *cli, int argc, char **argv, repro_args *r)
                                   {"--opacity", 0}, {"--dump", 1},
                                   VF_CLI_WORLD_OPTS, {"--help", 0},
                                   {"-h", 0}, {NULL, 0}};
-    vf_argv av = {argc, 0, argv};
+    vf_argv av = {argc, 0, argv, 0};
     const char *arg;
     int k;
     while ((k = vf_cli_next_opt(cli, "repro", &av, opts, &arg, &r->pos)) >= 0) {
         const char *o = opts[k].name;
-        char *end;
         if (!strcmp(o, "--seed") || !strcmp(o, "--iter")) {
-            unsigned long long v = strtoull(arg, &end, 10);
-            if (*end || !*arg || (o[2] == 'i' && v > UINT32_MAX)) {
-                fprintf(cli->err, "vaultfuzz repro: %s needs a number, not "
-                        "'%s'\n", o, arg);
+            unsigned long long v;
+            unsigned long long max = o[2] == 'i' ? UINT32_MAX : ULLONG_MAX;
+            if (vf_cli_unumber(arg, max, &v)) {
+                fprintf(cli->err, "vaultfuzz repro: %s needs a number from 0 "
+                        "to %llu, not '%s'\n", o, max, arg);
                 return -1;
             }
             if (o[2] == 's') r->a.seed = v;

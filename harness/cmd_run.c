@@ -4,11 +4,13 @@
 #include "vf_report.h"
 #include "vf_run.h"
 #include "vf_rundir.h"
+#include "vf_shell.h"
 #include "vf_version.h"
 
 #include <errno.h>
 #include <fcntl.h>
 #include <fnmatch.h>
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -129,8 +131,15 @@ static long select_maps(vf_cli *cli, const vf_run_args *a,
             rc = -1;
         }
     if (!n && rc == 0) {
-        fprintf(cli->err, "vaultfuzz run: no map selected (--file matches "
-                "none of their files)\n");
+        if (!set->nmaps)
+            fprintf(cli->err, "vaultfuzz run: no map loaded (%s)\n",
+                    set->nfiles ? "the .des files hold none"
+                                : "no .des file was found");
+        else if (a->files.n)
+            fprintf(cli->err, "vaultfuzz run: no map selected (--file "
+                    "matches none of their files)\n");
+        else
+            fprintf(cli->err, "vaultfuzz run: no map selected\n");
         rc = -1;
     }
     free(hit);
@@ -234,6 +243,18 @@ static int jobs(const vf_run_args *a)
     return n < 1 ? 1 : n;
 }
 
+/* After SIGINT or SIGTERM: what was kept and how to go on. */
+static void stopped_message(job *j, int sig)
+{
+    vf_sbuf cmd = VF_SBUF_INIT;
+    vf_shell_quote(&cmd, j->out);
+    fprintf(j->cli->err, "vaultfuzz run: stopped by %s: %lu of %zu cases "
+            "done and kept in %s; finish with: vaultfuzz run --resume %s\n",
+            sig == SIGINT ? "SIGINT" : "SIGTERM", j->t.cases,
+            vf_tally_cases(&j->t, NULL, NULL), j->out, cmd.s);
+    vf_sbuf_free(&cmd);
+}
+
 static int execute(job *j)
 {
     /* The test-only hooks (vf_work.h) come from the environment. */
@@ -242,7 +263,7 @@ static int execute(job *j)
                  !j->a->w.place,
                  j->a->w.cfg.place, NULL, NULL, NULL, NULL, NULL},
                 j->sel, (size_t)j->nsel, j->a->jobs, j->a->timeout, NULL,
-                &j->input, &j->accept, &j->t, -1};
+                &j->input, &j->accept, &j->t, -1, 0};
     r.jobs = jobs(j->a);
     if (j->a->progress || isatty(fileno(j->cli->err))) r.progress = j->cli->err;
     r.journal_fd = open_journal(j->cli, j->out, &j->t);
@@ -276,6 +297,9 @@ static int execute(job *j)
     fprintf(j->cli->out, "time: %lu cases in %.1f s (%.0f cases/s)\n",
             j->t.cases - before, s,
             s > 0 ? (j->t.cases - before) / s : 0.0);
+    /* Stopped before the end, the report is incomplete: exit status 2. */
+    if (r.stopped && !vf_tally_complete(&j->t))
+        stopped_message(j, r.stopped);
     return rc;
 }
 

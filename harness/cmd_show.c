@@ -2,6 +2,8 @@
 #include "cli.h"
 #include "vf_engine.h"
 
+#include <limits.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -164,7 +166,7 @@ int vf_cmd_show(vf_cli *cli, int argc, char **argv)
     static const vf_opt opts[] = {{"--seed", 1}, {"--iter", 1},
                                   VF_CLI_WORLD_OPTS,
                                   {"--help", 0}, {"-h", 0}, {NULL, 0}};
-    vf_argv a = {argc, 0, argv};
+    vf_argv a = {argc, 0, argv, 0};
     vf_strlist names = {0};
     vf_cli_world w;
     vf_cli_world_init(&w);
@@ -172,13 +174,13 @@ int vf_cmd_show(vf_cli *cli, int argc, char **argv)
     unsigned long iter = 0;
     int k, rc = VF_EXIT_USAGE;
     const char *arg;
-    char *end;
     while ((k = vf_cli_next_opt(cli, "show", &a, opts, &arg, &names)) >= 0) {
         if (k == 0 || k == 1) {
-            unsigned long long v = strtoull(arg, &end, 10);
-            if (*end || !*arg) {
-                fprintf(cli->err, "vaultfuzz show: %s needs a number, not "
-                        "'%s'\n", opts[k].name, arg);
+            unsigned long long v;
+            unsigned long long max = k == 1 ? UINT32_MAX : ULLONG_MAX;
+            if (vf_cli_unumber(arg, max, &v)) {
+                fprintf(cli->err, "vaultfuzz show: %s needs a number from 0 "
+                        "to %llu, not '%s'\n", opts[k].name, max, arg);
                 k = -2;
                 break;
             }

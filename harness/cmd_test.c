@@ -155,7 +155,7 @@ int vf_cmd_test(vf_cli *cli, int argc, char **argv)
 {
     static const vf_opt opts[] = {{"--seconds", 1}, VF_CLI_WORLD_OPTS,
                                   {"--help", 0}, {"-h", 0}, {NULL, 0}};
-    vf_argv a = {argc, 0, argv};
+    vf_argv a = {argc, 0, argv, 0};
     vf_strlist files = {0};
     vf_cli_world w;
     vf_cli_world_init(&w);

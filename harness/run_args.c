@@ -43,15 +43,6 @@ static unsigned long long nightly_seed(void)
            + (unsigned long long)tm.tm_mday;
 }
 
-static int unumber(const char *s, unsigned long long max,
-                   unsigned long long *v)
-{
-    char *end;
-    errno = 0;
-    *v = strtoull(s, &end, 10);
-    return *s && *s != '-' && !*end && !errno && *v <= max ? 0 : -1;
-}
-
 static int parse_modes(vf_run_args *a, const char *s)
 {
     char *copy = vf_xstrdup(s), *save = NULL;
@@ -111,12 +102,12 @@ static int run_opt(vf_run_args *a, const char *o, const char *arg,
     if (!strcmp(o, "--tag")) vf_strlist_push(&a->tags, vf_xstrdup(arg));
     else if (!strcmp(o, "--file")) vf_strlist_push(&a->files, vf_xstrdup(arg));
     else if (!strcmp(o, "--count")) {
-        if (unumber(arg, UINT32_MAX, &v) || !v) return *why = "a count", -1;
+        if (vf_cli_unumber(arg, UINT32_MAX, &v) || !v) return *why = "a count", -1;
         a->count = (unsigned long)v;
     } else if (!strcmp(o, "--seed")) {
         a->nightly = !strcmp(arg, "nightly");
         if (a->nightly) a->seed = nightly_seed();
-        else if (unumber(arg, ULLONG_MAX, &a->seed))
+        else if (vf_cli_unumber(arg, ULLONG_MAX, &a->seed))
             return *why = "a number or 'nightly'", -1;
     } else if (!strcmp(o, "--mode") || !strcmp(o, "--layouts")) {
         if (parse_modes(a, arg))
@@ -128,7 +119,7 @@ static int run_opt(vf_run_args *a, const char *o, const char *arg,
         if (vf_sev_parse(arg, &a->fail_on) || a->fail_on == VF_SEV_OK)
             return *why = "error, warning or note", -1;
     } else if (!strcmp(o, "--until-settled")) {
-        if (unumber(arg, 1000000, &v)) return *why = "iterations to add", -1;
+        if (vf_cli_unumber(arg, 1000000, &v)) return *why = "iterations to add", -1;
         a->settle = (unsigned long)v;
     } else if (!strcmp(o, "--explain")) {
         if (strcmp(arg, "first") && strcmp(arg, "none"))
@@ -149,7 +140,7 @@ static int exec_opt(vf_run_args *a, const char *o, const char *arg,
 {
     unsigned long long v;
     if (!strcmp(o, "-j") || !strcmp(o, "--jobs")) {
-        if (unumber(arg, 1024, &v) || !v) return *why = "1 to 1024", -1;
+        if (vf_cli_unumber(arg, 1024, &v) || !v) return *why = "1 to 1024", -1;
         a->jobs = (int)v;
     } else if (!strcmp(o, "--timeout")) {
         char *end;
@@ -170,7 +161,7 @@ static int exec_opt(vf_run_args *a, const char *o, const char *arg,
 int vf_run_args_parse(vf_cli *cli, const char *cmd, int argc, char **argv,
                       vf_run_args *a)
 {
-    vf_argv av = {argc, 0, argv};
+    vf_argv av = {argc, 0, argv, 0};
     const char *arg, *why = NULL;
     int k;
     /* By default placement.lua's level and every layout; a map is tried

@@ -5,7 +5,9 @@
  * Every function is a pure function of its arguments: no tables built at
  * run time, no state, so cases can run side by side. The layout code seeds
  * the noise by offsetting the coordinates with random numbers, not with a
- * seed argument; the functions take none.
+ * seed argument; the functions take none. They are defined for every
+ * double: past 2^50 (no fraction left) a coordinate is taken modulo 2^32,
+ * and NaN or an infinity reads as 0.
  *
  * Worley (cellular) noise: space is cut into unit cubes after scaling by
  * VF_WORLEY_DENSITY; each cube holds a Poisson number (mean 2.5) of feature

@@ -43,14 +43,17 @@ uint64_t vf_seed_layout_case(uint64_t base, const char *name,
 #define VF_HASH_INIT 0xCBF29CE484222325u
 uint64_t vf_hash(uint64_t h, const void *p, size_t n);
 
-/* The game's helpers (random.cc), with the same edge cases. */
+/* The game's helpers (random.cc), with the same edge cases and draws;
+ * where the game's int arithmetic overflows (INT_MIN / -1, a span or sum
+ * past INT_MAX) these compute in 64 bits or saturate: no input is UB. */
 int vf_random2(vf_rng *r, int max);                /* [0, max); 0 if max<=1 */
 int vf_random_range(vf_rng *r, int lo, int hi);    /* [lo, hi] */
 int vf_random2avg(vf_rng *r, int max, int rolls);
 int vf_coinflip(vf_rng *r);
 int vf_one_chance_in(vf_rng *r, int a);
 int vf_x_chance_in_y(vf_rng *r, int x, int y);
-int vf_roll_dice(vf_rng *r, int num, int size);    /* [num, num*size] */
+int vf_roll_dice(vf_rng *r, int num, int size);    /* [num, num*size],
+                                                     * at most INT_MAX */
 int vf_div_rand_round(vf_rng *r, int num, int den);
 double vf_random_real(vf_rng *r);                  /* [0, 1) */
 

@@ -28,10 +28,16 @@ typedef struct vf_run {
     vf_accept *accept;         /* findings marked intended, or NULL */
     vf_tally *tally;           /* what the journal holds; grows */
     int journal_fd;            /* the journal, open for appending */
+    int stopped;               /* out: SIGINT or SIGTERM when one stopped
+                                * the run, else 0 */
 } vf_run;
 
 /* Runs everything not done yet. Returns 0, or -1 with a message (a worker
- * could not start, the journal could not be written). */
+ * could not start, the journal could not be written). SIGINT and SIGTERM
+ * stop it cleanly while it runs: no further case is handed out, the
+ * workers are killed (their cases in flight are not in the journal, so a
+ * resume runs them), every result received is written, and it returns 0
+ * with r->stopped set. */
 int vf_run_execute(vf_run *r, vf_sbuf *err);
 
 #endif

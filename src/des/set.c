@@ -104,9 +104,21 @@ size_t vf_des_load_file(vf_desset *set, const char *path, vf_diag *d)
         vf_diag_add(d, VF_ERROR, path, 0, NULL, "%s", err);
         return 1;
     }
-    size_t errors = vf_des_load_buffer(set, path, text, len, d);
+    /* The game's .des reader (maps.cc, flex on the raw file) does not skip
+     * a UTF-8 byte-order mark: the file fails on its first line there, for
+     * a reason no editor shows. Said so here; the rest is read past it, so
+     * its other problems show too. */
+    size_t skip = 0;
+    if (len >= 3 && !memcmp(text, "\xEF\xBB\xBF", 3)) {
+        vf_diag_add(d, VF_ERROR, path, 1, NULL,
+                    "the file starts with a UTF-8 byte-order mark (bytes EF "
+                    "BB BF), which the game does not accept: save it "
+                    "without one");
+        skip = 3;
+    }
+    size_t errors = vf_des_load_buffer(set, path, text + skip, len - skip, d);
     free(text);
-    return errors;
+    return errors + (skip != 0);
 }
 
 size_t vf_des_load_paths(vf_desset *set, char *const *paths, size_t n,

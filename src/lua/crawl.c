@@ -4,6 +4,9 @@
 
 #include <ctype.h>
 #include <lauxlib.h>
+#include <limits.h>
+#include <math.h>
+#include <stdint.h>
 #include <string.h>
 
 void vf_lua_set_rng(lua_State *L, vf_rng *r)
@@ -23,7 +26,20 @@ vf_rng *vf_lua_rng(lua_State *L)
 
 static int int_arg(lua_State *L, int i)
 {
-    return (int)luaL_checknumber(L, i);
+    return vf_lua_checkint(L, i);
+}
+
+/* Rolls and dice are counted out one draw each: past this many a call
+ * would spend seconds inside C, where the instruction budget cannot see
+ * it. No vault asks for more than a handful. */
+#define MAX_DRAWS (1 << 20)
+
+static int check_draws(lua_State *L, const char *fn, const char *what, int n)
+{
+    if (n > MAX_DRAWS)
+        return luaL_error(L, "%s: %d %s is too many (at most %d)", fn, n,
+                          what, MAX_DRAWS);
+    return n;
 }
 
 static int l_random2(lua_State *L)
@@ -54,36 +70,56 @@ static int l_x_chance_in_y(lua_State *L)
 /* random_range(lo, hi [, rolls]) */
 static int l_random_range(lua_State *L)
 {
-    vf_rng *r = vf_lua_rng(L);
     int lo = int_arg(L, 1), hi = int_arg(L, 2);
     int rolls = lua_isnumber(L, 3) ? int_arg(L, 3) : 1;
     if (rolls < 1) return luaL_error(L, "random_range: %d rolls", rolls);
-    /* The game always takes the rolls form, which gives lo when hi < lo. */
-    lua_pushinteger(L, lo + vf_random2avg(r, hi - lo + 1, rolls));
+    check_draws(L, "random_range", "rolls", rolls);
+    /* The game's span hi - lo + 1 is an int: a wider one overflows. */
+    long long span = (long long)hi - lo + 1;
+    if (span > INT_MAX)
+        return luaL_error(L, "random_range: %d..%d is wider than %d", lo,
+                          hi, INT_MAX);
+    /* The game always takes the rolls form, which gives lo when hi < lo
+     * (random2avg of a span below 1 is 0). */
+    vf_rng *r = vf_lua_rng(L);
+    lua_pushinteger(L, lo + vf_random2avg(r, span < 1 ? 0 : (int)span,
+                                          rolls));
     return 1;
 }
 
+/* The game divides by rolls: 0 rolls would raise SIGFPE there. */
 static int l_random2avg(lua_State *L)
 {
-    lua_pushinteger(L, vf_random2avg(vf_lua_rng(L), int_arg(L, 1),
-                                     int_arg(L, 2)));
+    int max = int_arg(L, 1), rolls = int_arg(L, 2);
+    if (rolls < 1) return luaL_error(L, "random2avg: %d rolls", rolls);
+    check_draws(L, "random2avg", "rolls", rolls);
+    lua_pushinteger(L, vf_random2avg(vf_lua_rng(L), max, rolls));
     return 1;
 }
 
-/* roll_dice(n, size), or roll_dice(size) for one die, as the game's. */
+/* roll_dice(n, size), or roll_dice(size) for one die, as the game's. Dice
+ * whose sum could pass INT_MAX are refused: the game's sum overflows. */
 static int l_roll_dice(lua_State *L)
 {
     int one = lua_gettop(L) == 1;
     int dice = one ? 1 : int_arg(L, 1), size = int_arg(L, one ? 1 : 2);
+    check_draws(L, "roll_dice", "dice", dice);
+    if (dice > 0 && size > 0 && (long long)dice * size > INT_MAX)
+        return luaL_error(L, "roll_dice: %d dice of %d can sum past %d",
+                          dice, size, INT_MAX);
     lua_pushinteger(L, vf_roll_dice(vf_lua_rng(L), dice, size));
     return 1;
 }
 
+/* The game's div_rand_round raises SIGFPE on 0 and on INT_MIN / -1. */
 static int l_div_rand_round(lua_State *L)
 {
-    int den = int_arg(L, 2);
+    int num = int_arg(L, 1), den = int_arg(L, 2);
     if (!den) return luaL_error(L, "div_rand_round: division by zero");
-    lua_pushinteger(L, vf_div_rand_round(vf_lua_rng(L), int_arg(L, 1), den));
+    if (num == INT_MIN && den == -1)
+        return luaL_error(L, "div_rand_round: %d / -1 is past %d", num,
+                          INT_MAX);
+    lua_pushinteger(L, vf_div_rand_round(vf_lua_rng(L), num, den));
     return 1;
 }
 
@@ -160,10 +196,16 @@ static int l_rng_wrap(lua_State *L)
     return lua_gettop(L);
 }
 
-/* crawl.split_bytes(n): the four bytes of a 32-bit number, high first. */
+/* crawl.split_bytes(n): the four bytes of a 32-bit number, high first.
+ * The game keeps n's low 32 bits (a C cast); the same here, taken with
+ * fmod, as a cast of a negative or huge double is undefined. */
 static int l_split_bytes(lua_State *L)
 {
-    unsigned long v = (unsigned long)luaL_checknumber(L, 1) & 0xffffffffUL;
+    lua_Number n = trunc(lua_tonumber(L, 1));
+    if (!isfinite(n))
+        return luaL_argerror(L, 1, "a finite number expected");
+    double low = fmod(n, 4294967296.0);
+    uint32_t v = (uint32_t)(low < 0 ? low + 4294967296.0 : low);
     for (int shift = 24; shift >= 0; shift -= 8)
         lua_pushinteger(L, (lua_Integer)((v >> shift) & 0xff));
     return 4;

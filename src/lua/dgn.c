@@ -159,7 +159,7 @@ static int l_orient(lua_State *L)
 static int int_field(lua_State *L, size_t offset)
 {
     int *field = (int *)((char *)vf_lua_checkmap(L, 1) + offset);
-    if (lua_gettop(L) >= 2) *field = (int)luaL_checkinteger(L, 2);
+    if (lua_gettop(L) >= 2) *field = vf_lua_checkint(L, 2);
     lua_pushinteger(L, *field);
     return 1;
 }
@@ -186,7 +186,7 @@ static int l_depth_weight(lua_State *L)
 {
     vf_rmap *m = vf_lua_checkmap(L, 1);
     const char *ranges = luaL_checkstring(L, 2);
-    int w = (int)luaL_checkinteger(L, 3);
+    int w = vf_lua_checkint(L, 3);
     if (w < 0) {
         lua_pushfstring(L, "Bad weight: %d (must be >= 0)", w);
         return vf_lua_des_error(L, lua_tostring(L, -1));
@@ -202,7 +202,7 @@ static int l_depth_chance(lua_State *L)
 {
     vf_lua_checkmap(L, 1);
     const char *ranges = luaL_checkstring(L, 2);
-    luaL_checkinteger(L, 3);
+    vf_lua_checkint(L, 3);
     vf_depths d = {0};
     vf_sbuf err = VF_SBUF_INIT;
     int rc = vf_depths_add(&d, ranges, &err);
@@ -330,7 +330,7 @@ static int mapgrd_index(lua_State *L)
     vf_rmap **box = luaL_checkudata(L, 1, MAPGRD_META);
     mapcol *c = lua_newuserdata(L, sizeof *c);
     c->m = *box;
-    c->x = (int)luaL_checkinteger(L, 2);
+    c->x = vf_lua_checkint(L, 2);
     luaL_getmetatable(L, MAPCOL_META);
     lua_setmetatable(L, -2);
     lua_getfenv(L, 1);
@@ -346,7 +346,7 @@ static int mapgrd_newindex(lua_State *L)
 static char *mapcol_cell(lua_State *L)
 {
     mapcol *c = luaL_checkudata(L, 1, MAPCOL_META);
-    int y = (int)luaL_checkinteger(L, 2);
+    int y = vf_lua_checkint(L, 2);
     const vf_grid *g = &c->m->grid;
     if (c->x < 0 || y < 0 || y >= g->h || c->x >= g->len[y]) {
         luaL_error(L, "Invalid coords: %d, %d", c->x, y);

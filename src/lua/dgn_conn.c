@@ -26,12 +26,12 @@ static int pathfind(lua_State *L, int minargs, vf_conn_mode mode)
     if (nargs > 4) {
         pts = lua_newuserdata(L, (size_t)nargs * sizeof *pts);
         for (int i = 4; i < nargs; i += 2) {
-            pts[2 * npts] = (int)luaL_checknumber(L, i);
-            pts[2 * npts + 1] = (int)luaL_checknumber(L, i + 1);
+            pts[2 * npts] = vf_lua_checkint(L, i);
+            pts[2 * npts + 1] = vf_lua_checkint(L, i + 1);
             npts++;
         }
     }
-    int sx = (int)luaL_checknumber(L, 2), sy = (int)luaL_checknumber(L, 3);
+    int sx = vf_lua_checkint(L, 2), sy = vf_lua_checkint(L, 3);
     lua_pushboolean(L, vf_mapconn_flood(m, sx, sy, pts, npts, mode));
     return 1;
 }

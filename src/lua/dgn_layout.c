@@ -79,7 +79,7 @@ static const struct {
 static int l_layout_chaotic_city(lua_State *L)
 {
     int id = 0;
-    if (lua_isnumber(L, 2)) id = (int)lua_tointeger(L, 2);
+    if (lua_isnumber(L, 2)) id = vf_lua_toint(L, 2);
     else if (lua_isstring(L, 2)) id = vf_feature_by_name(lua_tostring(L, 2));
     const char *name = id ? vf_feature_name(id) : NULL;
     char wall = 0;

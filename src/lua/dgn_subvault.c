@@ -224,7 +224,7 @@ static int l_default_subvault_glyphs(lua_State *L)
 static int l_subvault_cell_valid(lua_State *L)
 {
     vf_rmap *m = vf_lua_checkmap(L, 1);
-    int x = (int)luaL_checkinteger(L, 2), y = (int)luaL_checkinteger(L, 3);
+    int x = vf_lua_checkint(L, 2), y = vf_lua_checkint(L, 3);
     lua_pushboolean(L, m->svmask && vf_svmask_on(m->svmask, x, y));
     return 1;
 }

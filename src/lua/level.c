@@ -290,7 +290,7 @@ static int dgn_max_bounds(lua_State *L)
 
 static int dgn_in_bounds(lua_State *L)
 {
-    int x = (int)luaL_checkinteger(L, 1), y = (int)luaL_checkinteger(L, 2);
+    int x = vf_lua_checkint(L, 1), y = vf_lua_checkint(L, 2);
     lua_pushboolean(L, x > 0 && x < GXM - 1 && y > 0 && y < GYM - 1);
     return 1;
 }
@@ -315,7 +315,7 @@ static int dgn_event_type(lua_State *L)
             }
         lua_pushinteger(L, 0);
     } else if (lua_type(L, 1) == LUA_TNUMBER) {
-        unsigned long mask = (unsigned long)lua_tointeger(L, 1);
+        unsigned long mask = (unsigned long)vf_lua_toint(L, 1);
         size_t i = 1;
         while (i < NEVENTS && !(mask & (1UL << (i - 1)))) i++;
         lua_pushstring(L, event_names[i < NEVENTS ? i : 0]);
@@ -356,7 +356,7 @@ static int dgn_feature_number(lua_State *L)
 
 static int dgn_feature_name(lua_State *L)
 {
-    const char *name = vf_feature_name((int)luaL_checkinteger(L, 1));
+    const char *name = vf_feature_name(vf_lua_checkint(L, 1));
     lua_pushstring(L, name ? name : "unseen");
     return 1;
 }

@@ -29,6 +29,15 @@ vf_rmap *vf_lua_case_map(lua_State *L);
 vf_rmap *vf_lua_newmap(lua_State *L);
 /* The map object at idx, or NULL when idx holds no map object. */
 vf_rmap *vf_lua_tomap(lua_State *L, int idx);
+/* Argument i as an int (numarg.c): checked as luaL_checknumber does,
+ * truncated toward zero like the game's cast; NaN, an infinity or a number
+ * past int's range is an argument error (the game's cast is undefined).
+ * toint reads a non-number as 0, as lua_tonumber does; optint gives def
+ * for none or nil. */
+int vf_lua_checkint(lua_State *L, int i);
+int vf_lua_toint(lua_State *L, int i);
+int vf_lua_optint(lua_State *L, int i, int def);
+
 /* The RNG of the running case, or a Lua error outside a case. */
 vf_rng *vf_lua_rng(lua_State *L);
 void vf_lua_set_rng(lua_State *L, vf_rng *r);

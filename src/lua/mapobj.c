@@ -282,7 +282,7 @@ static int is_exit(const vf_rmap *m, int x, int y)
 static int l_inspect_map(lua_State *L)
 {
     vf_rmap *m = vf_lua_checkmap(L, 1);
-    int x = (int)luaL_checkinteger(L, 2), y = (int)luaL_checkinteger(L, 3);
+    int x = vf_lua_checkint(L, 2), y = vf_lua_checkint(L, 3);
     int g = vf_grid_get(&m->grid, x, y);
     lua_pushinteger(L, cell_feature(m, x, y));
     lua_pushboolean(L, g >= 0 && is_exit(m, x, y));
@@ -296,11 +296,11 @@ static int l_inspect_map(lua_State *L)
 static int l_reuse_map(lua_State *L)
 {
     vf_rmap *m = vf_lua_checkmap(L, 1);
-    luaL_checkinteger(L, 2);
-    luaL_checkinteger(L, 3);
+    vf_lua_checkint(L, 2);
+    vf_lua_checkint(L, 3);
     if (opt_bool(L, 4, 0)) vf_rmap_transform(m, "h");
     if (opt_bool(L, 5, 0)) vf_rmap_transform(m, "v");
-    int rot = lua_isnone(L, 6) ? 0 : (int)luaL_checkinteger(L, 6);
+    int rot = lua_isnone(L, 6) ? 0 : vf_lua_checkint(L, 6);
     if (rot) vf_rmap_transform(m, rot == 1 ? "cw" : "ccw");
     return 0;
 }
@@ -322,12 +322,12 @@ static void level_spot(const vf_rmap *m, int at, int ax, int ay, int *x,
     *x = e ? VF_GXM - w : wst ? 0 : cx;
     *y = n ? 0 : s ? VF_GYM - h : cy;
     if (!at) return;
-    *x = ax - w / 2;
-    *y = ay - h / 2;
-    if (*x > VF_GXM - w) *x = VF_GXM - w;
-    if (*y > VF_GYM - h) *y = VF_GYM - h;
-    if (*x < 0) *x = 0;
-    if (*y < 0) *y = 0;
+    /* In long long: vault code may pass any int. */
+    long long lx = (long long)ax - w / 2, ly = (long long)ay - h / 2;
+    if (lx > VF_GXM - w) lx = VF_GXM - w;
+    if (ly > VF_GYM - h) ly = VF_GYM - h;
+    *x = lx < 0 ? 0 : (int)lx;
+    *y = ly < 0 ? 0 : (int)ly;
 }
 
 /* place_map(map, check_collide, no_exits, x, y): resolves map (unless it
@@ -352,8 +352,8 @@ static int l_place_map(lua_State *L)
     else if (!(m = resolve_at(L, 1))) return 1;
     int at = lua_isnumber(L, 4) && lua_isnumber(L, 5);
     int x, y;
-    level_spot(m, at, at ? (int)lua_tointeger(L, 4) : 0,
-               at ? (int)lua_tointeger(L, 5) : 0, &x, &y);
+    level_spot(m, at, at ? vf_lua_toint(L, 4) : 0,
+               at ? vf_lua_toint(L, 5) : 0, &x, &y);
     vf_grid_normalise(&into->grid, ' ');
     if (!into->grid.w) {
         vf_grid_clear(&into->grid);

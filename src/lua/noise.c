@@ -1,14 +1,25 @@
 /* crawl.worley, crawl.worley_diff and crawl.simplex (vf_noise.h), with the
  * game's arguments and results (l-crawl.cc): missing or non-number
- * coordinates read as 0, as lua_tonumber gives. */
+ * coordinates read as 0, as lua_tonumber gives; NaN and infinities are
+ * argument errors. */
 #include "lua_int.h"
 #include "vf_noise.h"
 
 #include <lauxlib.h>
+#include <math.h>
+
+/* Argument i as a coordinate: NaN or an infinity has no cell (the game's
+ * conversion is undefined), so it is an argument error. */
+static double coord(lua_State *L, int i)
+{
+    double v = lua_tonumber(L, i);
+    if (!isfinite(v)) luaL_argerror(L, i, "a finite number expected");
+    return v;
+}
 
 static void worley_args(lua_State *L, vf_worley *w)
 {
-    vf_worley3(lua_tonumber(L, 1), lua_tonumber(L, 2), lua_tonumber(L, 3), w);
+    vf_worley3(coord(L, 1), coord(L, 2), coord(L, 3), w);
 }
 
 /* d1, d2, id1, id2, then the offsets to the two points (x, y, z each). */
@@ -42,7 +53,7 @@ static int l_simplex(lua_State *L)
     double v[4];
     int n = 0;
     for (int i = 1; i <= 4; i++)
-        if (lua_isnumber(L, i)) v[n++] = lua_tonumber(L, i);
+        if (lua_isnumber(L, i)) v[n++] = coord(L, i);
     switch (n) {
     case 2: lua_pushnumber(L, vf_simplex2(v[0], v[1])); return 1;
     case 3: lua_pushnumber(L, vf_simplex3(v[0], v[1], v[2])); return 1;

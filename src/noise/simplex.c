@@ -41,8 +41,20 @@ static double grad_dot(uint32_t h, const double d[MAXDIM], int n)
     return sum;
 }
 
-static double simplex(const double *p, int n)
+/* A coordinate whose lattice cell an int64_t holds: past 2^50 no
+ * fraction is left, and the coordinate is taken modulo 2^32 (the lattice
+ * hash reads 32 bits of a cell); NaN and infinities read as 0 (the Lua
+ * binding refuses them). */
+static double tame(double v)
 {
+    if (!isfinite(v)) return 0;
+    return fabs(v) < 0x1p50 ? v : fmod(v, 0x1p32);
+}
+
+static double simplex(const double *in, int n)
+{
+    double p[MAXDIM];
+    for (int i = 0; i < n; i++) p[i] = tame(in[i]);
     static const double radius2[] = {0, 0, 0.5, 0.6, 0.6};
     static const double scale[] = {0, 0, 70.0, 32.0, 27.0};
     double root = sqrt(n + 1.0);

@@ -95,10 +95,21 @@ static void visit_ring(int ring, const int64_t base[3], const double frac[3],
             }
 }
 
+/* A scaled coordinate whose cube index an int64_t holds: cubes are hashed
+ * by their index's low 32 bits, so the noise repeats every 2^32 cubes and
+ * a coordinate past 2^50 (where no fraction is left anyway) is the same
+ * taken modulo 2^32. NaN and infinities, which have no cube, read as 0
+ * (the Lua binding refuses them). */
+static double tame(double v)
+{
+    if (!isfinite(v)) return 0;
+    return fabs(v) < 0x1p50 ? v : fmod(v, 0x1p32);
+}
+
 void vf_worley3(double x, double y, double z, vf_worley *out)
 {
-    double at[3] = {x * VF_WORLEY_DENSITY, y * VF_WORLEY_DENSITY,
-                    z * VF_WORLEY_DENSITY};
+    double at[3] = {tame(x * VF_WORLEY_DENSITY), tame(y * VF_WORLEY_DENSITY),
+                    tame(z * VF_WORLEY_DENSITY)};
     int64_t base[3];
     double frac[3];
     for (int i = 0; i < 3; i++) {

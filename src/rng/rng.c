@@ -1,6 +1,7 @@
 /* xoshiro256** with splitmix64 seeding, and the game's random helpers. */
 #include "vf_rng.h"
 
+#include <limits.h>
 #include <string.h>
 
 uint64_t vf_seed_mix(uint64_t x)
@@ -80,17 +81,32 @@ int vf_random2(vf_rng *r, int max)
     return max <= 1 ? 0 : (int)vf_rng_below(r, (uint32_t)max);
 }
 
-int vf_random_range(vf_rng *r, int lo, int hi)
+/* random2 over a span an int cannot hold (hi - lo + 1, max + 1): the same
+ * draw as random2 wherever random2 could take the span, and the whole 32
+ * bits for the one span past UINT32_MAX (INT_MIN..INT_MAX). The game
+ * computes these spans in int and overflows; vault code reaches them. */
+static int64_t random2_wide(vf_rng *r, int64_t span)
 {
-    return hi < lo ? lo : lo + vf_random2(r, hi - lo + 1);
+    if (span <= 1) return 0;
+    if (span <= (int64_t)UINT32_MAX) return vf_rng_below(r, (uint32_t)span);
+    return (int64_t)(vf_rng_u64(r) >> 32);
 }
 
+int vf_random_range(vf_rng *r, int lo, int hi)
+{
+    if (hi < lo) return lo;
+    return (int)(lo + random2_wide(r, (int64_t)hi - lo + 1));
+}
+
+/* The sum is kept in 64 bits: each roll is at most max, so the average
+ * always fits an int. */
 int vf_random2avg(vf_rng *r, int max, int rolls)
 {
     if (rolls < 1) rolls = 1;
-    int sum = vf_random2(r, max);
-    for (int i = 0; i < rolls - 1; i++) sum += vf_random2(r, max + 1);
-    return sum / rolls;
+    int64_t sum = vf_random2(r, max);
+    for (int i = 0; i < rolls - 1; i++)
+        sum += random2_wide(r, (int64_t)max + 1);
+    return (int)(sum / rolls);
 }
 
 int vf_coinflip(vf_rng *r)
@@ -110,17 +126,22 @@ int vf_x_chance_in_y(vf_rng *r, int x, int y)
     return vf_random2(r, y) < x;
 }
 
+/* A sum past INT_MAX saturates (the game's overflows); the Lua binding
+ * refuses dice that could get there. */
 int vf_roll_dice(vf_rng *r, int num, int size)
 {
     if (num <= 0 || size <= 0) return 0;
-    int sum = num;
+    int64_t sum = num;
     for (int i = 0; i < num; i++) sum += vf_random2(r, size);
-    return sum;
+    return sum > INT_MAX ? INT_MAX : (int)sum;
 }
 
+/* INT_MIN / -1 has no int quotient (the game's raises SIGFPE): it
+ * saturates at INT_MAX; the Lua binding refuses it. */
 int vf_div_rand_round(vf_rng *r, int num, int den)
 {
     if (den == 0) return 0;
+    if (den == -1) return num == INT_MIN ? INT_MAX : -num;
     int rem = num % den;
     return num / den + (rem ? vf_random2(r, den) < rem : 0);
 }

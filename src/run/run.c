@@ -4,6 +4,7 @@
 #include "vf_report.h"
 
 #include <errno.h>
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
@@ -29,6 +30,36 @@ typedef struct state {
     unsigned long done_here;   /* results this process received */
     vf_sbuf pending;           /* journal lines not written yet */
 } state;
+
+/* The signal that asked the run to stop, or 0. A handler can only set a
+ * flag, so this is the one piece of state outside vf_run: it is set while
+ * vf_run_execute runs and read by its loop (workers inherit the handler
+ * and ignore the flag: the parent kills them). */
+static volatile sig_atomic_t stop_signal;
+
+static void on_stop(int sig)
+{
+    stop_signal = sig;
+}
+
+/* Installs on_stop for SIGINT and SIGTERM, without SA_RESTART so the
+ * pool's poll returns at once; old receives the handlers it replaced. */
+static void catch_stops(struct sigaction old[2])
+{
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_stop;
+    sigemptyset(&sa.sa_mask);
+    stop_signal = 0;
+    sigaction(SIGINT, &sa, &old[0]);
+    sigaction(SIGTERM, &sa, &old[1]);
+}
+
+static void release_stops(const struct sigaction old[2])
+{
+    sigaction(SIGINT, &old[0], NULL);
+    sigaction(SIGTERM, &old[1], NULL);
+}
 
 static double now_s(void)
 {
@@ -284,6 +315,7 @@ static int periodic_report(state *s, vf_sbuf *err)
 static int loop(state *s, vf_sbuf *err)
 {
     for (;;) {
+        if (stop_signal) return flush(s, err);
         dispatch(s);
         if (!queued(&s->q) && !vf_pool_busy(s->pool)) return flush(s, err);
         vf_pool_event ev;
@@ -304,6 +336,8 @@ int vf_run_execute(vf_run *r, vf_sbuf *err)
     memset(&s, 0, sizeof s);
     s.r = r;
     s.t0 = s.last_report = s.last_progress = now_s();
+    struct sigaction old[2];
+    catch_stops(old);
     int rc = examine_all(&s, err) || flush(&s, err) ? -1 : 0;
     if (rc == 0) {
         s.pool = vf_pool_new(r->jobs, r->timeout, vf_work_task, &r->work,
@@ -312,13 +346,15 @@ int vf_run_execute(vf_run *r, vf_sbuf *err)
     }
     /* Rounds until nothing is left: the second, with --until-settled,
      * runs the iterations the first round's results ask for. */
-    while (rc == 0) {
+    while (rc == 0 && !stop_signal) {
         list_cases(&s);
         if (!s.q.n) break;
         rc = loop(&s, err);
     }
     progress(&s, 1);
-    vf_pool_free(s.pool);
+    vf_pool_free(s.pool);    /* kills the workers still on a case */
+    r->stopped = stop_signal;
+    release_stops(old);
     free(s.q.v);
     free(s.q.back);
     vf_sbuf_free(&s.pending);

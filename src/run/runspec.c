@@ -15,8 +15,11 @@ int vf_run_mode_index(const vf_run_spec *s, vf_mode mode)
 void vf_run_repro(const vf_run_spec *s, const char *map, vf_mode mode,
                   uint32_t iter, vf_sbuf *out)
 {
-    vf_sbuf_adds(out, "vaultfuzz repro ");
-    vf_shell_quote(out, map);
+    /* A name starting with '-' would read as an option: it goes last,
+     * after "--". */
+    int dash = map[0] == '-';
+    vf_sbuf_adds(out, "vaultfuzz repro");
+    if (!dash) vf_sbuf_addc(out, ' '), vf_shell_quote(out, map);
     vf_sbuf_printf(out, " --seed %llu --iter %lu --mode %s",
                    (unsigned long long)s->seed, (unsigned long)iter,
                    vf_mode_name(mode));
@@ -24,6 +27,7 @@ void vf_run_repro(const vf_run_spec *s, const char *map, vf_mode mode,
     if (s->opts.opacity) vf_sbuf_adds(out, " --opacity");
     if (s->world && *s->world) vf_sbuf_printf(out, " %s", s->world);
     if (s->des && *s->des) vf_sbuf_printf(out, " %s", s->des);
+    if (dash) vf_sbuf_adds(out, " -- "), vf_shell_quote(out, map);
 }
 
 void vf_run_lint_command(const vf_run_spec *s, const char *file,

@@ -84,12 +84,72 @@ static char *join(const char *dir, const char *name)
     return vf_sbuf_take(&b);
 }
 
-static int walk(const char *dir, const char *ext, vf_strlist *out,
-                vf_diag *d, int depth)
+/* What a path that is neither a file nor a directory is, for messages. */
+static const char *odd_kind(mode_t m)
 {
-    if (depth > 64) {
+    if (S_ISFIFO(m)) return "a FIFO";
+    if (S_ISCHR(m)) return "a character device";
+    if (S_ISBLK(m)) return "a block device";
+    if (S_ISSOCK(m)) return "a socket";
+    return "not a regular file";
+}
+
+/* The directories from the walk's root down to the one being read: a
+ * link leading back to one of them is a loop, walked once only. */
+#define WALK_MAX 64
+
+typedef struct walk_chain {
+    dev_t dev[WALK_MAX + 1];
+    ino_t ino[WALK_MAX + 1];
+    const char *path[WALK_MAX + 1];
+    int n;
+} walk_chain;
+
+static const char *on_chain(const walk_chain *c, const struct stat *st)
+{
+    for (int i = 0; i < c->n; i++)
+        if (c->dev[i] == st->st_dev && c->ino[i] == st->st_ino)
+            return c->path[i];
+    return NULL;
+}
+
+static int walk(const char *dir, const struct stat *dst, const char *ext,
+                vf_strlist *out, vf_diag *d, walk_chain *c);
+
+/* One entry of a directory: a directory is walked (unless it leads back
+ * up the chain), a regular file ending in ext taken; a FIFO or device so
+ * named is skipped with a warning, as reading it could block for ever. */
+static int walk_entry(char *full, const char *name, const char *ext,
+                      vf_strlist *out, vf_diag *d, walk_chain *c)
+{
+    struct stat st;
+    int problems = 0, found = stat(full, &st) == 0;
+    if (found && S_ISDIR(st.st_mode)) {
+        const char *back = on_chain(c, &st);
+        if (back)
+            vf_diag_add(d, VF_WARNING, full, 0, NULL, "a link loop back to "
+                        "%s: not followed again", back);
+        else
+            problems = walk(full, &st, ext, out, d, c);
+    } else if (ends_with(name, ext)) {
+        /* A dangling link is taken: reading it says what is wrong. */
+        if (!found || S_ISREG(st.st_mode)) {
+            vf_strlist_push(out, full);
+            return 0;
+        }
+        vf_diag_add(d, VF_WARNING, full, 0, NULL, "%s, not a file: skipped",
+                    odd_kind(st.st_mode));
+    }
+    free(full);
+    return problems;
+}
+
+static int walk(const char *dir, const struct stat *dst, const char *ext,
+                vf_strlist *out, vf_diag *d, walk_chain *c)
+{
+    if (c->n > WALK_MAX) {
         vf_diag_add(d, VF_ERROR, dir, 0, NULL,
-                    "directories nested too deeply (a link loop?)");
+                    "directories nested too deeply");
         return 1;
     }
     DIR *dh = opendir(dir);
@@ -107,19 +167,14 @@ static int walk(const char *dir, const char *ext, vf_strlist *out,
     closedir(dh);
     if (names.n) qsort(names.v, names.n, sizeof *names.v, cmp_names);
 
+    c->dev[c->n] = dst->st_dev;
+    c->ino[c->n] = dst->st_ino;
+    c->path[c->n++] = dir;
     int problems = 0;
-    for (size_t i = 0; i < names.n; i++) {
-        char *full = join(dir, names.v[i]);
-        struct stat st;
-        if (stat(full, &st) == 0 && S_ISDIR(st.st_mode)) {
-            problems += walk(full, ext, out, d, depth + 1);
-            free(full);
-        } else if (ends_with(names.v[i], ext)) {
-            vf_strlist_push(out, full);
-        } else {
-            free(full);
-        }
-    }
+    for (size_t i = 0; i < names.n; i++)
+        problems += walk_entry(join(dir, names.v[i]), names.v[i], ext, out,
+                               d, c);
+    c->n--;
     vf_strlist_free(&names);
     return problems;
 }
@@ -132,7 +187,16 @@ int vf_fs_expand(const char *path, const char *ext, vf_strlist *out,
         vf_diag_add(d, VF_ERROR, path, 0, NULL, "%s", strerror(errno));
         return 1;
     }
-    if (S_ISDIR(st.st_mode)) return walk(path, ext, out, d, 0);
+    if (S_ISDIR(st.st_mode)) {
+        walk_chain c;
+        c.n = 0;
+        return walk(path, &st, ext, out, d, &c);
+    }
+    if (!S_ISREG(st.st_mode)) {
+        vf_diag_add(d, VF_ERROR, path, 0, NULL, "%s, not a file: skipped",
+                    odd_kind(st.st_mode));
+        return 1;
+    }
     vf_strlist_push(out, vf_xstrdup(path));
     return 0;
 }

@@ -1,0 +1,427 @@
+/* Hostile vault Lua and odd inputs (issue 15): each is contained, with a
+ * clear message, and leaves the rest as it was. */
+#define _XOPEN_SOURCE 700   /* mkdtemp, symlink, mkfifo */
+#include "tests.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <signal.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+typedef vf_t_eng eng;
+
+/* ---- numbers into the bindings ------------------------------------------- */
+
+/* One map per call: the message it raises. */
+static const char *raised(const char *lua)
+{
+    static char msg[512];
+    char des[1024];
+    snprintf(des, sizeof des, "NAME: m\nTAGS: t\n: %s\nMAP\n@\nENDMAP\n", lua);
+    eng x;
+    vf_t_eng_open(&x, des, 5000000UL);
+    snprintf(msg, sizeof msg, "%s", vf_t_raised(&x, "m", 1));
+    vf_t_eng_close(&x);
+    return msg;
+}
+
+START_TEST(random_numbers_past_int_are_errors)
+{
+    /* The game raises SIGFPE on these; here they are the map's error. */
+    ck_assert_str_eq(raised("crawl.div_rand_round(-2^31, -1)"),
+                     "t.des:3: div_rand_round: -2147483648 / -1 is past "
+                     "2147483647");
+    ck_assert_str_eq(raised("crawl.div_rand_round(5, 0)"),
+                     "t.des:3: div_rand_round: division by zero");
+    ck_assert_str_eq(raised("crawl.random2avg(10, 0)"),
+                     "t.des:3: random2avg: 0 rolls");
+    ck_assert_str_eq(raised("crawl.random_range(-2^31, 2^31 - 1)"),
+                     "t.des:3: random_range: -2147483648..2147483647 is "
+                     "wider than 2147483647");
+    ck_assert_str_eq(raised("crawl.roll_dice(3, 2^31 - 1)"),
+                     "t.des:3: roll_dice: 3 dice of 2147483647 can sum past "
+                     "2147483647");
+    ck_assert_str_eq(raised("crawl.roll_dice(2^31 - 1, 1)"),
+                     "t.des:3: roll_dice: 2147483647 dice is too many (at "
+                     "most 1048576)");
+    ck_assert_str_eq(raised("crawl.random2(2^31)"),
+                     "t.des:3: bad argument #1 to 'random2' (number "
+                     "2147483648 is not an int)");
+    ck_assert_str_eq(raised("crawl.random2(1/0)"),
+                     "t.des:3: bad argument #1 to 'random2' (number inf is "
+                     "not an int)");
+    ck_assert_str_eq(raised("crawl.worley(0/0, 1, 2)"),
+                     "t.des:3: bad argument #1 to 'worley' (a finite number "
+                     "expected)");
+    ck_assert_str_eq(raised("crawl.simplex(1, -1/0)"),
+                     "t.des:3: bad argument #2 to 'simplex' (a finite number "
+                     "expected)");
+}
+END_TEST
+
+/* The edges that fit an int give the game's answers, without UB. */
+START_TEST(random_numbers_at_int_edges)
+{
+    eng x;
+    vf_t_eng_open(&x, "NAME: m\nTAGS: t\n{{\n"
+        "local big, small = 2^31 - 1, -2^31\n"
+        "local function is(v, lo, hi, what)\n"
+        "  if v < lo or v > hi or v ~= math.floor(v) then\n"
+        "    error(what .. ' gave ' .. v) end end\n"
+        "for i = 1, 20 do\n"
+        "  is(crawl.random2avg(big, 3), 0, big - 1, 'random2avg')\n"
+        "  is(crawl.random_range(small, -2), small, -2, 'random_range')\n"
+        "  is(crawl.random_range(1, big), 1, big, 'random_range 1')\n"
+        "  is(crawl.random_range(big, small), big, big, 'random_range hi<lo')\n"
+        "  is(crawl.random2(big), 0, big - 1, 'random2')\n"
+        "  is(crawl.roll_dice(1, big), 1, big, 'roll_dice')\n"
+        "  is(crawl.roll_dice(big), 1, big, 'roll_dice one')\n"
+        "  is(crawl.div_rand_round(small, 1), small, small, 'drr 1')\n"
+        "  is(crawl.div_rand_round(small, -2), 2^30, 2^30, 'drr -2')\n"
+        "  is(crawl.div_rand_round(big, -1), -big, -big, 'drr -1')\n"
+        "  is(crawl.div_rand_round(7.9, 2.5), 3, 4, 'drr truncates')\n"
+        "end\n"
+        "local a, b, c, d = crawl.split_bytes(-1)\n"
+        "if a + b + c + d ~= 4 * 255 then error('split_bytes -1') end\n"
+        "a, b, c, d = crawl.split_bytes(2^40 + 258)\n"
+        "if a ~= 0 or b ~= 0 or c ~= 1 or d ~= 2 then error('2^40') end\n"
+        "local d1 = crawl.worley(1e300, -1e300, 2^60)\n"
+        "if not (d1 >= 0) then error('worley far') end\n"
+        "local s = crawl.simplex(1e300, -1e300, 2^60, 5)\n"
+        "if not (s >= -1 and s <= 1) then error('simplex far') end\n"
+        "}}\nMAP\n@\nENDMAP\n", 5000000UL);
+    vf_t_resolve_ok(&x, "m", 1, 0);
+    vf_t_eng_close(&x);
+}
+END_TEST
+
+/* Every function of crawl, dgn and you, called with the numbers that break
+ * C conversions and int arithmetic, with and without the map first: under
+ * the sanitizers any undefined behaviour aborts the test. Each call is
+ * protected; only the absence of a crash is asked for. */
+START_TEST(every_binding_takes_any_number)
+{
+    eng x;
+    vf_t_eng_open(&x, "NAME: m\nTAGS: t\n{{\n"
+        "local vals = { 0, -1, 1, 2^31 - 1, -2^31, 2^31, -2^31 - 1, 1e300,\n"
+        "  -1e300, 0/0, 1/0, -1/0, 0.5, -7.5, 2^53, 80, 70 }\n"
+        "local few = { 0, -1, 2^31 - 1, -2^31, 2^31, 0/0, 1/0, 1e300, 3 }\n"
+        "-- these run Lua given to them, or run this map again\n"
+        "local skip = { err_trace = true, rng_wrap = true,\n"
+        "  resolve_map = true, place_map = true }\n"
+        "local map = _G.wrapped_instance\n"
+        "local calls = 0\n"
+        "local function try(f, ...)\n"
+        "  calls = calls + 1\n"
+        "  pcall(f, ...)\n"
+        "end\n"
+        "local function sweep(t)\n"
+        "  local names = {}\n"
+        "  for k, f in pairs(t) do\n"
+        "    if type(f) == 'function' and not skip[k]\n"
+        "       and not k:match('^layout_') then\n"
+        "      names[#names + 1] = k end end\n"
+        "  table.sort(names)\n"
+        "  for _, k in ipairs(names) do\n"
+        "    local f = t[k]\n"
+        "    for _, a in ipairs(vals) do\n"
+        "      try(f, a) try(f, map, a) try(f, 'x', a)\n"
+        "      for _, b in ipairs(few) do\n"
+        "        try(f, a, b) try(f, map, a, b) try(f, a, b, b, b)\n"
+        "        try(f, map, a, b, b, b, b)\n"
+        "      end\n"
+        "    end\n"
+        "  end\n"
+        "end\n"
+        "sweep(crawl) sweep(dgn) sweep(you)\n"
+        "-- whole-level builders take long: once each\n"
+        "for k, f in pairs(dgn) do\n"
+        "  if k:match('^layout_') then\n"
+        "    for _, a in ipairs(few) do try(f, map, a) end end end\n"
+        "local other = dgn.map_by_name('other')\n"
+        "for _, a in ipairs(few) do for _, b in ipairs(few) do\n"
+        "  try(dgn.place_map, other, false, false, a, b) end end\n"
+        "if calls < 10000 then error('only ' .. calls .. ' calls') end\n"
+        "}}\nMAP\n@\nENDMAP\n"
+        "NAME: other\nTAGS: t\nMAP\nxx\nENDMAP\n", 400000000UL);
+    vf_resolve_status st = vf_t_resolve(&x, "m", 1, 0);
+    ck_assert_msg(st == VF_RESOLVED, "%s", vf_sbuf_str(&x.err));
+    vf_t_eng_close(&x);
+}
+END_TEST
+
+/* ---- odd inputs ------------------------------------------------------------ */
+
+static void put(const char *dir, const char *name, const char *text)
+{
+    char p[512];
+    snprintf(p, sizeof p, "%s/%s", dir, name);
+    FILE *f = fopen(p, "wb");
+    ck_assert_ptr_nonnull(f);
+    fputs(text, f);
+    fclose(f);
+}
+
+/* A temporary directory with one good map, a.des, and sub/. */
+static void odd_dir(char *dir)
+{
+    strcpy(dir, "/tmp/vf_robust_XXXXXX");
+    ck_assert_ptr_nonnull(mkdtemp(dir));
+    put(dir, "a.des", "NAME: a_map\nTAGS: t\nMAP\n.@.\nENDMAP\n");
+    char sub[512];
+    snprintf(sub, sizeof sub, "%s/sub", dir);
+    ck_assert_int_eq(mkdir(sub, 0777), 0);
+}
+
+static int count(const char *hay, const char *needle)
+{
+    int n = 0;
+    for (const char *p = hay; (p = strstr(p, needle)); p++) n++;
+    return n;
+}
+
+static void rm_rf(const char *dir)
+{
+    char cmd[600];
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
+    ck_assert_int_eq(system(cmd), 0);
+}
+
+/* A link back up the tree is walked once, with one warning; a FIFO named
+ * *.des is skipped with one (reading it would block lint for ever). */
+START_TEST(link_loop_and_fifo_are_walked_once)
+{
+    char dir[64], p[512];
+    odd_dir(dir);
+    snprintf(p, sizeof p, "%s/sub/up", dir);
+    ck_assert_int_eq(symlink("..", p), 0);
+    snprintf(p, sizeof p, "%s/sub/pipe.des", dir);
+    ck_assert_int_eq(mkfifo(p, 0666), 0);
+    vf_t_run r = vf_t_vaultfuzz("lint", "--des", dir, NULL);
+    ck_assert_int_eq(r.rc, 0);
+    snprintf(p, sizeof p, "%s/sub/up: warning: a link loop back to %s: not "
+             "followed again\n", dir, dir);
+    ck_assert_msg(strstr(r.err, p) || strstr(r.out, p), "%s%s", r.out, r.err);
+    snprintf(p, sizeof p, "%s/sub/pipe.des: warning: a FIFO, not a file: "
+             "skipped\n", dir);
+    ck_assert_msg(strstr(r.err, p) || strstr(r.out, p), "%s%s", r.out, r.err);
+    ck_assert_int_eq(count(r.out, ": warning:") + count(r.err, ": warning:"), 2);
+    ck_assert_ptr_nonnull(strstr(r.out, "lint: 1 files, 1 maps"));
+    vf_t_run_free(&r);
+    /* Named directly, it is an error, and nothing waits on it. */
+    snprintf(p, sizeof p, "%s/sub/pipe.des", dir);
+    r = vf_t_vaultfuzz("lint", "--des", p, NULL);
+    ck_assert_int_eq(r.rc, 1);
+    ck_assert_ptr_nonnull(strstr(r.out, "a FIFO, not a file: skipped"));
+    vf_t_run_free(&r);
+    rm_rf(dir);
+}
+END_TEST
+
+/* The game's .des reader does not skip a byte-order mark: an error naming
+ * it, and the file's maps are still read. */
+START_TEST(bom_is_named)
+{
+    char dir[64], p[512];
+    odd_dir(dir);
+    put(dir, "sub/bom.des", "\xEF\xBB\xBFNAME: bom_map\nTAGS: t\nMAP\n.@.\n"
+                            "ENDMAP\n");
+    vf_t_run r = vf_t_vaultfuzz("lint", "--des", dir, NULL);
+    ck_assert_int_eq(r.rc, 1);
+    snprintf(p, sizeof p, "%s/sub/bom.des:1: the file starts with a UTF-8 "
+             "byte-order mark (bytes EF BB BF), which the game does not "
+             "accept: save it without one\n", dir);
+    ck_assert_msg(strstr(r.out, p), "%s", r.out);
+    ck_assert_ptr_nonnull(strstr(r.out, "2 maps"));
+    vf_t_run_free(&r);
+    rm_rf(dir);
+}
+END_TEST
+
+/* Numbers in options: no sign, no wrap, a message with the range. */
+START_TEST(bad_numbers_in_options)
+{
+    static const char *const cases[][5] = {
+        {"show", "m", "--iter", "-1",
+         "vaultfuzz show: --iter needs a number from 0 to 4294967295, not "
+         "'-1'\n"},
+        {"check", "m", "--iter", "4294967296",
+         "vaultfuzz check: --iter needs a number from 0 to 4294967295, not "
+         "'4294967296'\n"},
+        {"check", "m", "--seed", " 5",
+         "vaultfuzz check: --seed needs a number from 0 to "
+         "18446744073709551615, not ' 5'\n"},
+        {"repro", "m", "--iter", "-1",
+         "vaultfuzz repro: --iter needs a number from 0 to 4294967295, not "
+         "'-1'\n"},
+        {"lint", "--seeds", "-1", NULL,
+         "vaultfuzz lint: --seeds needs a number from 0 to 4294967295, not "
+         "'-1'\n"},
+        {"show", "m", "--seed", "18446744073709551616",
+         "vaultfuzz show: --seed needs a number from 0 to "
+         "18446744073709551615, not '18446744073709551616'\n"}};
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        vf_t_run r = vf_t_vaultfuzz(cases[i][0], cases[i][1], cases[i][2],
+                                    cases[i][3], NULL);
+        ck_assert_int_eq(r.rc, 2);
+        ck_assert_str_eq(r.err, cases[i][4]);
+        vf_t_run_free(&r);
+    }
+}
+END_TEST
+
+/* A map named like an option: "--" before it, and its repro command puts
+ * it there, so the case replays. */
+START_TEST(dash_names_replay)
+{
+    char dir[64], out[600], dump[700];
+    odd_dir(dir);
+    put(dir, "sub/dash.des", "NAME: -dash\nTAGS: t\nMAP\n.@.\nENDMAP\n");
+    vf_t_run r = vf_t_vaultfuzz("show", "--des", dir, "--", "-dash", NULL);
+    ck_assert_msg(r.rc == 0, "%s", r.err);
+    ck_assert_ptr_nonnull(strstr(r.out, "map: -dash ("));
+    vf_t_run_free(&r);
+    r = vf_t_vaultfuzz("show", "--des", dir, "-dash", NULL);
+    ck_assert_int_eq(r.rc, 2);
+    ck_assert_str_eq(r.err, "vaultfuzz show: unknown option '-dash' (see "
+                     "--help)\n");
+    vf_t_run_free(&r);
+    snprintf(out, sizeof out, "%s/report", dir);
+    r = vf_t_vaultfuzz("run", "--des", dir, "--count", "1", "-j", "1",
+                       "--layouts", "empty", "--dump", "--out", out, "--",
+                       "-dash", NULL);
+    ck_assert_msg(r.rc == 0, "%s", r.err);
+    vf_t_run_free(&r);
+    snprintf(dump, sizeof dump, "%s/dumps/-dash.empty.0.txt.gz", out);
+    r = vf_t_vaultfuzz("repro", dump, NULL);
+    ck_assert_msg(r.rc == 0, "%s%s", r.out, r.err);
+    ck_assert_ptr_nonnull(strstr(r.out, " -- -dash\n"));
+    ck_assert_ptr_nonnull(strstr(r.out, "the same verdict as the dump"));
+    vf_t_run_free(&r);
+    rm_rf(dir);
+}
+END_TEST
+
+START_TEST(nothing_to_load_says_so)
+{
+    vf_t_run r = vf_t_vaultfuzz("run", "--des", "/nonexistent", "--out",
+                                "/tmp/vf_robust_none", NULL);
+    ck_assert_int_eq(r.rc, 2);
+    ck_assert_ptr_nonnull(strstr(r.err, "vaultfuzz run: no map loaded (no "
+                                        ".des file was found)\n"));
+    ck_assert_ptr_nonnull(strstr(r.err, "/nonexistent: No such file or "
+                                        "directory"));
+    ck_assert_ptr_null(strstr(r.err, "--file"));
+    vf_t_run_free(&r);
+}
+END_TEST
+
+/* ---- stopping a run --------------------------------------------------------- */
+
+/* Lines starting with "C\t" in DIR/journal.tsv. */
+static int journal_cases(const char *dir)
+{
+    char p[600], line[1024];
+    snprintf(p, sizeof p, "%s/journal.tsv", dir);
+    FILE *f = fopen(p, "r");
+    int n = 0;
+    while (f && fgets(line, sizeof line, f)) n += !strncmp(line, "C\t", 2);
+    if (f) fclose(f);
+    return n;
+}
+
+/* A child that sends sig to this process once DIR's journal holds n
+ * cases (the run is then stuck on its hanging map). */
+static pid_t signal_when(const char *dir, int n, int sig)
+{
+    pid_t parent = getpid(), pid = fork();
+    ck_assert_int_ge(pid, 0);
+    if (pid) return pid;
+    struct timespec tick = {0, 10000000};
+    for (int i = 0; i < 6000 && journal_cases(dir) < n; i++)
+        nanosleep(&tick, NULL);
+    nanosleep(&tick, NULL);
+    kill(parent, sig);
+    _exit(0);
+}
+
+/* SIGINT or SIGTERM in the middle of a run: workers killed, everything
+ * received kept, the report written (incomplete, exit status 2), a line
+ * saying how to resume; the resumed run's report is the uninterrupted
+ * one. */
+static void stop_and_resume(int sig, const char *name)
+{
+    char dir[64], out[128], whole[128], want[512];
+    odd_dir(dir);
+    put(dir, "b.des", "NAME: b_map\nTAGS: t\nMAP\n.@.\n...\nENDMAP\n");
+    put(dir, "c.des", "NAME: c_hang\nTAGS: t\nMAP\n.@.\nENDMAP\n");
+    snprintf(out, sizeof out, "%s/stopped", dir);
+    snprintf(whole, sizeof whole, "%s/whole", dir);
+    setenv("VAULTFUZZ_TEST_HANG", "c_hang", 1);
+    pid_t killer = signal_when(out, 4, sig);
+    vf_t_run r = vf_t_vaultfuzz("run", "--des", dir, "--count", "2", "-j",
+                                "1", "--layouts", "empty", "--out", out,
+                                NULL);
+    waitpid(killer, NULL, 0);
+    unsetenv("VAULTFUZZ_TEST_HANG");
+    ck_assert_msg(r.rc == 2, "%d %s", r.rc, r.err);
+    snprintf(want, sizeof want, "vaultfuzz run: stopped by %s: 4 of 6 cases "
+             "done and kept in %s; finish with: vaultfuzz run --resume %s\n",
+             name, out, out);
+    ck_assert_msg(strstr(r.err, want), "%s", r.err);
+    ck_assert_ptr_nonnull(strstr(r.out, "status: incomplete"));
+    ck_assert_int_eq(journal_cases(out), 4);
+    vf_t_run_free(&r);
+    r = vf_t_vaultfuzz("run", "--resume", out, NULL);
+    ck_assert_msg(r.rc == 0, "%s", r.err);
+    ck_assert_ptr_nonnull(strstr(r.out, "\nstatus: complete\n"));
+    vf_t_run_free(&r);
+    r = vf_t_vaultfuzz("run", "--des", dir, "--count", "2", "-j", "2",
+                       "--layouts", "empty", "--out", whole, NULL);
+    ck_assert_msg(r.rc == 0, "%s", r.err);
+    vf_t_run_free(&r);
+    vf_t_same_report(out, whole);
+    ck_assert_int_eq(journal_cases(out), 6);
+    rm_rf(dir);
+}
+
+START_TEST(sigterm_stops_a_run_cleanly)
+{
+    stop_and_resume(SIGTERM, "SIGTERM");
+}
+END_TEST
+
+START_TEST(sigint_stops_a_run_cleanly)
+{
+    stop_and_resume(SIGINT, "SIGINT");
+}
+END_TEST
+
+Suite *vf_test_robust_suite(void)
+{
+    Suite *s = suite_create("robust");
+    TCase *tc = tcase_create("numbers");
+    tcase_set_timeout(tc, 600);
+    tcase_add_test(tc, random_numbers_past_int_are_errors);
+    tcase_add_test(tc, random_numbers_at_int_edges);
+    tcase_add_test(tc, every_binding_takes_any_number);
+    suite_add_tcase(s, tc);
+    tc = tcase_create("inputs");
+    tcase_set_timeout(tc, 60);
+    tcase_add_test(tc, link_loop_and_fifo_are_walked_once);
+    tcase_add_test(tc, bom_is_named);
+    tcase_add_test(tc, bad_numbers_in_options);
+    tcase_add_test(tc, dash_names_replay);
+    tcase_add_test(tc, nothing_to_load_says_so);
+    suite_add_tcase(s, tc);
+    tc = tcase_create("stop");
+    tcase_set_timeout(tc, 120);
+    tcase_add_test(tc, sigterm_stops_a_run_cleanly);
+    tcase_add_test(tc, sigint_stops_a_run_cleanly);
+    suite_add_tcase(s, tc);
+    return s;
+}
