@@ -108,8 +108,11 @@ static void vault(vf_sbuf *b, const vf_rmap *m, const char *name)
     vf_sbuf_printf(b, "\nresolved vault %s (%dx%d, orient %s, tags: %.*s):"
                    "\n", name, g->w, g->h, m->orient ? m->orient : "-",
                    (int)tl, tags);
+    /* Subvault cells with their subvault's own glyphs, as show prints
+     * them (the grid holds a marker byte there). */
     for (int y = 0; y < g->h; y++) {
-        vf_sbuf_add(b, vf_grid_row(g, y), (size_t)g->len[y]);
+        for (int x = 0; x < g->len[y]; x++)
+            vf_sbuf_addc(b, (char)vf_rmap_glyph(m, x, y));
         vf_sbuf_addc(b, '\n');
     }
 }
