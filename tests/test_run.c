@@ -600,14 +600,22 @@ START_TEST(run_explains_each_failing_map)
                                 NULL);
     ck_assert_msg(r.rc == 1, "%s", r.err);
     ck_assert_ptr_nonnull(strstr(r.out, "    why (empty #"));
+    /* With the rule it makes over the map's cases: the door is closed in
+     * every failing case and in none of the others. */
     ck_assert_ptr_nonnull(strstr(r.out, "t.des:9:8: SUBST: A = x.. chose "
-                                 "'x'; '.' makes it ok\n"));
+                                 "'x'; '.' makes it ok; 'x' there in "));
+    unsigned long fw = 0, f = 0, ow = 1, o = 0;
+    const char *rule = strstr(r.out, "'x' there in ");
+    ck_assert_int_eq(sscanf(rule, "'x' there in %lu of %lu failing cases, "
+                            "%lu of %lu others", &fw, &f, &ow, &o), 4);
+    ck_assert(fw == f && f > 0 && ow == 0 && f + o == 12);
     char *fl = text_of(s.path[0], "failures.jsonl");
     ck_assert_ptr_nonnull(strstr(fl, "\"cause\": [{\"file\": "));
     ck_assert_ptr_nonnull(strstr(fl, "\"line\": 9, \"column\": 8, "
                                  "\"call_line\": 4, \"what\": \"SUBST: "
                                  "A = x..\", \"chose\": \"x\", \"fix\": "
-                                 "\".\", \"after\": \"ok\"}]"));
+                                 "\".\", \"after\": \"ok\", \"rule\": "
+                                 "{\"failing_with\": "));
     free(fl);
     char *j = text_of(s.path[0], "journal.tsv");
     ck_assert_int_eq(count_lines(j, "X\t"), 1);

@@ -195,3 +195,42 @@ void vf_explain_lines(const vf_explanation *x, const char *file,
                    x->untried ? " of those tried" : "",
                    x->nchoices ? "" : " (it makes none)");
 }
+
+/* The choice of log made by the same call at the same cell as c. */
+static const vf_choice *same_site(const vf_choices *log, const vf_choice *c)
+{
+    for (size_t i = 0; i < log->n; i++) {
+        const vf_choice *d = &log->v[i];
+        if (d->kind == c->kind && d->line == c->line && d->x == c->x
+            && d->y == c->y && d->key == c->key)
+            return d;
+    }
+    return NULL;
+}
+
+void vf_explain_rule(vf_engine *e, const vf_mapdef *def, uint64_t base,
+                     uint32_t iters, const vf_case_opts *o, vf_level *l,
+                     vf_rmap *m, vf_conn_report *r, const vf_choice *c,
+                     vf_sev sev, vf_rule *rule)
+{
+    memset(rule, 0, sizeof *rule);
+    for (uint32_t it = 0; it < iters; it++) {
+        vf_choices log;
+        vf_choices_init(&log);
+        log.record = 1;
+        m->choices = &log;
+        vf_verdict v;
+        vf_case_run(e, def, base, it, o, l, m, r, &v);
+        m->choices = NULL;
+        const vf_choice *d = same_site(&log, c);
+        int with = d && d->chose == c->chose;
+        if (severity(&v) >= sev) {
+            rule->failing++;
+            rule->failing_with += with;
+        } else {
+            rule->other++;
+            rule->other_with += with;
+        }
+        vf_choices_free(&log);
+    }
+}

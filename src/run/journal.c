@@ -267,10 +267,11 @@ void vf_journal_explain_line(vf_sbuf *b, const vf_explain_rec *x)
     for (size_t i = 0; i < x->ncauses; i++) {
         const vf_cause_rec *c = &x->causes[i];
         vf_sbuf cause = VF_SBUF_INIT;
-        vf_sbuf_printf(&cause, "%d,%d,%d,%d,%d,%s,%s,%s", c->line, c->column,
-                       c->call_line, (unsigned char)c->chose,
-                       (unsigned char)c->fix, vf_sev_name(c->after), c->kind,
-                       c->call);
+        vf_sbuf_printf(&cause, "%d,%d,%d,%d,%d,%s,%lu,%lu,%lu,%lu,%s,%s",
+                       c->line, c->column, c->call_line,
+                       (unsigned char)c->chose, (unsigned char)c->fix,
+                       vf_sev_name(c->after), c->failing_with, c->failing,
+                       c->other_with, c->other, c->kind, c->call);
         field(b, cause.s);
         vf_sbuf_free(&cause);
     }
@@ -281,8 +282,10 @@ static int parse_cause(const char *s, vf_cause_rec *c)
 {
     int chose, fix, used = 0;
     char after[16], kind[8];
-    if (sscanf(s, "%d,%d,%d,%d,%d,%15[a-z],%7[a-z],%n", &c->line, &c->column,
-               &c->call_line, &chose, &fix, after, kind, &used) != 7 || !used
+    if (sscanf(s, "%d,%d,%d,%d,%d,%15[a-z],%lu,%lu,%lu,%lu,%7[a-z],%n",
+               &c->line, &c->column, &c->call_line, &chose, &fix, after,
+               &c->failing_with, &c->failing, &c->other_with, &c->other,
+               kind, &used) != 11 || !used
         || vf_sev_parse(after, &c->after))
         return -1;
     c->chose = (char)chose;

@@ -96,9 +96,14 @@ static void cause_text(vf_sbuf *b, const vf_tally_map *m)
                    spent);
     for (size_t i = 0; i < x->ncauses && i < 3; i++) {
         const vf_cause_rec *c = &x->causes[i];
-        vf_sbuf_printf(b, "      %s:%d:%d: %s chose '%c'; '%c' makes it %s\n",
+        vf_sbuf_printf(b, "      %s:%d:%d: %s chose '%c'; '%c' makes it %s",
                        m->rec.file, c->line, c->column, c->call, c->chose,
                        c->fix, vf_sev_name(c->after));
+        if (c->failing + c->other)
+            vf_sbuf_printf(b, "; '%c' there in %lu of %lu failing cases, %lu "
+                           "of %lu others", c->chose, c->failing_with,
+                           c->failing, c->other_with, c->other);
+        vf_sbuf_addc(b, '\n');
     }
 }
 

@@ -111,7 +111,10 @@ static void json_cause(vf_sbuf *b, const char *file,
         vf_json_cstr(b, chose);
         vf_sbuf_adds(b, ", \"fix\": ");
         vf_json_cstr(b, fix);
-        vf_sbuf_printf(b, ", \"after\": \"%s\"}", vf_sev_name(c->after));
+        vf_sbuf_printf(b, ", \"after\": \"%s\", \"rule\": {\"failing_with\": "
+                       "%lu, \"failing\": %lu, \"others_with\": %lu, "
+                       "\"others\": %lu}}", vf_sev_name(c->after),
+                       c->failing_with, c->failing, c->other_with, c->other);
     }
     vf_sbuf_addc(b, ']');
 }

@@ -239,6 +239,10 @@ static void explain_rec(const vf_explanation *x, size_t map, vf_mode mode,
     }
 }
 
+/* Causes whose rule over the map's cases is worked out (each costs a
+ * layout's worth of cases). */
+#define RULE_CAUSES 3
+
 /* Replays a run's explanation may take (about a second on the largest
  * maps); `vaultfuzz explain` gives more. */
 #define EXPLAIN_BUDGET 400
@@ -259,6 +263,17 @@ static void task_explain(vf_work *w, size_t map, int mi, unsigned long iter,
                &m, w->report, EXPLAIN_BUDGET, &x);
     vf_explain_rec rec;
     explain_rec(&x, map, o.mode, (uint32_t)iter, &rec);
+    /* The most decisive causes, over the map's cases in this layout. */
+    for (size_t i = 0; i < x.ncauses && i < RULE_CAUSES; i++) {
+        vf_rule rule;
+        vf_explain_rule(w->engine, def, w->spec->seed, w->spec->count, &o,
+                        w->level, &m, w->report, &x.causes[i].choice, x.sev,
+                        &rule);
+        rec.causes[i].failing_with = rule.failing_with;
+        rec.causes[i].failing = rule.failing;
+        rec.causes[i].other_with = rule.other_with;
+        rec.causes[i].other = rule.other;
+    }
     vf_journal_explain_line(reply, &rec);
     vf_explain_rec_free(&rec);
     vf_explanation_free(&x);
