@@ -63,21 +63,10 @@ static int l_unavailable_god(lua_State *L)
     return 1;
 }
 
-/* Pushes global table name, creating it if absent. */
-static void global_table(lua_State *L, const char *name)
-{
-    lua_getglobal(L, name);
-    if (lua_istable(L, -1)) return;
-    lua_pop(L, 1);
-    lua_newtable(L);
-    lua_pushvalue(L, -1);
-    lua_setglobal(L, name);
-}
-
 static void set_fn(lua_State *L, const char *table, const char *name,
                    lua_CFunction f)
 {
-    global_table(L, table);
+    vf_lua_global_table(L, table);
     lua_pushcfunction(L, f);
     lua_setfield(L, -2, name);
     lua_pop(L, 1);

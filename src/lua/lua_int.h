@@ -100,4 +100,7 @@ void vf_lua_hook_added(lua_State *L);
 int vf_lua_hooks_since(lua_State *L, double seq);
 void vf_lua_fresh_globals(lua_State *L);
 
+/* Pushes the global table name, creating it if absent (surface.c). */
+void vf_lua_global_table(lua_State *L, const char *name);
+
 #endif

@@ -140,8 +140,7 @@ static void push_entry(lua_State *L, const entry *e)
     lua_pushcclosure(L, not_implemented, 1);
 }
 
-/* Pushes global table name, creating it if absent. */
-static void get_table(lua_State *L, const char *name)
+void vf_lua_global_table(lua_State *L, const char *name)
 {
     lua_getglobal(L, name);
     if (lua_istable(L, -1)) return;
@@ -155,7 +154,7 @@ void vf_lua_open_surface(lua_State *L)
 {
     for (size_t i = 0; i < sizeof surface / sizeof *surface; i++) {
         const entry *e = &surface[i];
-        get_table(L, e->table);
+        vf_lua_global_table(L, e->table);
         lua_getfield(L, -1, e->name);
         int have = !lua_isnil(L, -1);
         lua_pop(L, 1);
