@@ -141,6 +141,7 @@ int vf_cli_world_opt(vf_cli_world *w, const char *name, const char *arg)
     else if (!strcmp(name, "--crawl-dir")) w->crawl_dir = arg;
     else if (!strcmp(name, "--place")) w->place = arg;
     else if (!strcmp(name, "--game-version")) w->game_version = arg;
+    else if (!strcmp(name, "--lua-seconds")) w->lua_seconds = arg;
     else return 0;
     return 1;
 }
@@ -194,6 +195,16 @@ static int world_gamever(vf_cli *cli, const char *cmd, vf_cli_world *w)
     return 0;
 }
 
+/* --lua-seconds: a finite number >= 0 into l (0: no limit). */
+static int world_seconds(const char *arg, vf_lua_limits *l)
+{
+    char *end;
+    double s = strtod(arg, &end);
+    if (!*arg || *end || !(s >= 0) || s > 1e6) return -1;
+    l->seconds = s > 0 ? s : -1;
+    return 0;
+}
+
 long vf_cli_world_load(vf_cli *cli, const char *cmd, vf_cli_world *w,
                        vf_desset *set, vf_diag *d)
 {
@@ -202,6 +213,11 @@ long vf_cli_world_load(vf_cli *cli, const char *cmd, vf_cli_world *w,
     char why[160];
     if (w->place && vf_place_parse(w->place, &w->cfg.place, why, sizeof why)) {
         fprintf(cli->err, "vaultfuzz %s: --place: %s\n", cmd, why);
+        return -1;
+    }
+    if (w->lua_seconds && world_seconds(w->lua_seconds, &w->cfg.limits)) {
+        fprintf(cli->err, "vaultfuzz %s: --lua-seconds %s: not a number of "
+                "seconds (0 for no limit)\n", cmd, w->lua_seconds);
         return -1;
     }
     if (w->crawl_dir) {

@@ -61,6 +61,7 @@ typedef struct vf_cli_world {
     const char *crawl_dir;     /* --crawl-dir, or NULL (borrowed) */
     const char *place;         /* --place, or NULL for the default */
     const char *game_version;  /* --game-version, or NULL to detect */
+    const char *lua_seconds;   /* --lua-seconds, or NULL for the default */
     int gamever;               /* the version in force after load */
     char gamever_why[160];     /* how it was chosen, for lint to print */
     char *crawl_dat;           /* resolved from crawl_dir */
@@ -68,7 +69,7 @@ typedef struct vf_cli_world {
 } vf_cli_world;
 
 #define VF_CLI_WORLD_OPTS {"--des", 1}, {"--crawl-dir", 1}, {"--place", 1}, \
-    {"--game-version", 1}
+    {"--game-version", 1}, {"--lua-seconds", 1}
 #define VF_CLI_WORLD_HELP \
     "  --des PATH   a .des file or a directory (repeatable; default\n" \
     "               corpus/, or the checkout's dat/des with --crawl-dir)\n" \
@@ -79,7 +80,10 @@ typedef struct vf_cli_world {
     "               PLACE or DEPTH exclude it, the first level they allow)\n" \
     "  --game-version V  read the vaults as the game at release V does\n" \
     "               (0.25 to 0.34, or trunk; default: told from the\n" \
-    "               checkout's files, trunk without a checkout)\n"
+    "               checkout's files, trunk without a checkout)\n" \
+    "  --lua-seconds S  CPU seconds one resolve's Lua may take, load-time\n" \
+    "               runs included (default 5; 0: no limit); past it the\n" \
+    "               resolve fails with \"time limit of S s exceeded\"\n"
 
 void vf_cli_world_init(vf_cli_world *w);
 void vf_cli_world_free(vf_cli_world *w);

@@ -34,7 +34,8 @@ typedef struct vf_engine_config {
     const char *crawl_dat;   /* the game's dat directory: its dlua/ is
                                 loaded in the game's order instead */
     vf_place place;          /* the level vault Lua asks about */
-    vf_lua_limits limits;    /* zeroes: the defaults */
+    vf_lua_limits limits;    /* zero instructions and memory: their
+                                defaults; zero seconds: its default */
     vf_catalog *catalog;     /* the maps' index (vf_catalog.h), complete;
                                 NULL: the engine keeps its own, filled as
                                 maps ask */

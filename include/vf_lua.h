@@ -6,9 +6,21 @@
  * require. table.unpack and crawl.setfenv are added, the only Lua 5.4
  * features the corpus needs (dcss-compat.md §7.7).
  *
- * Each case runs under an instruction budget and a memory cap: going past
- * either raises an ordinary Lua error naming the limit, so an endless loop
- * or a memory bomb fails that case and the next case runs normally. */
+ * Each case runs under an instruction budget, a CPU-time budget and a
+ * memory cap: going past one raises an ordinary Lua error naming the limit
+ * ("time limit of 5 s exceeded ..."), so an endless loop or a memory bomb
+ * fails that case and the next case runs normally. The time budget counts
+ * the thread's CPU time from vf_lua_case_begin, C functions included: it
+ * is checked in the instruction hook and by a timer on the thread's CPU
+ * clock (a real-time signal, SIGRTMIN + 1, whose handler the first state
+ * installs for the process) that makes the next Lua instruction, call or
+ * return raise it. Lua 5.1 runs no hook inside a C function or a __gc
+ * finalizer: one that never comes back (string.find with a pathological
+ * pattern runs for ever in C) is the only thing the timer cannot turn into
+ * an error; one budget after the deadline it prints why on stderr and
+ * exits the process with status 2 (in 'run', the worker dies and its case
+ * is recorded as a crash, with its repro). Vault code gets no newproxy, so
+ * it cannot make finalizers of its own. */
 #ifndef VF_LUA_H
 #define VF_LUA_H
 
@@ -23,12 +35,16 @@ typedef struct vf_lua vf_lua;
 typedef struct vf_lua_limits {
     unsigned long instructions;  /* per case; 0 = no limit */
     size_t memory;               /* bytes a case may add; 0 = no limit */
+    double seconds;              /* CPU seconds per case; 0 = the default,
+                                    negative = no limit */
 } vf_lua_limits;
 
 /* Default limits: generous for any real vault (the heaviest corpus maps
  * run well under a tenth of them). */
 #define VF_LUA_DEFAULT_INSTRUCTIONS 200000000UL
 #define VF_LUA_DEFAULT_MEMORY ((size_t)256 << 20)
+/* The heaviest corpus map resolves in well under 0.1 s. */
+#define VF_LUA_DEFAULT_SECONDS 5.0
 
 /* Creates a state; returns NULL with a message in err. Caller frees. */
 vf_lua *vf_lua_new(const vf_lua_limits *limits, vf_sbuf *err);

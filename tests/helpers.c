@@ -60,12 +60,19 @@ const char *vf_t_msg(vf_t_loaded *l, size_t i)
 
 void vf_t_eng_open(vf_t_eng *x, const char *des, unsigned long instructions)
 {
+    vf_lua_limits l = {instructions, (size_t)32 << 20, 0};
+    vf_t_eng_open_limits(x, des, &l);
+}
+
+void vf_t_eng_open_limits(vf_t_eng *x, const char *des,
+                          const vf_lua_limits *limits)
+{
     vf_t_load(&x->l, des);
     ck_assert_msg(x->l.errors == 0, "%s", x->l.d.n ? vf_t_msg(&x->l, 0) : "");
     x->err = (vf_sbuf)VF_SBUF_INIT;
     vf_engine_config cfg;
     vf_engine_config_init(&cfg, "dlua");
-    cfg.limits = (vf_lua_limits){instructions, (size_t)32 << 20};
+    cfg.limits = *limits;
     x->e = vf_engine_new(&x->l.set, &cfg, &x->l.d, &x->err);
     ck_assert_msg(x->e != NULL, "%s", vf_sbuf_str(&x->err));
     vf_rmap_init(&x->m, NULL, NULL);

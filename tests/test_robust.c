@@ -401,6 +401,159 @@ START_TEST(sigint_stops_a_run_cleanly)
 }
 END_TEST
 
+
+/* ---- time budget ------------------------------------------------------------ */
+
+static double cpu_now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+    return (double)ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+#define TIMED_DES "NAME: m\nTAGS: t\n: %s\nMAP\n@\nENDMAP\n" \
+                  "NAME: ok\nTAGS: t\nMAP\n.@.\nENDMAP\n"
+
+/* Map m's Lua under a 0.3 s budget and no instruction budget: the message
+ * it raised, after checking it took under 2 s and map ok still resolves
+ * on the same engine. */
+static const char *timed_raise(const char *lua)
+{
+    static char msg[512];
+    char des[1024];
+    snprintf(des, sizeof des, TIMED_DES, lua);
+    vf_lua_limits l = {0, (size_t)32 << 20, 0.3};
+    eng x;
+    vf_t_eng_open_limits(&x, des, &l);
+    double t0 = cpu_now();
+    snprintf(msg, sizeof msg, "%s", vf_t_raised(&x, "m", 1));
+    double took = cpu_now() - t0;
+    ck_assert_msg(took < 2.0, "%s: %.2f s", lua, took);
+    vf_t_resolve_ok(&x, "ok", 1, 0);
+    vf_t_eng_close(&x);
+    return msg;
+}
+
+#define TIME_MSG "time limit of 0.3 s exceeded (CPU time of one resolve): " \
+                 "an endless loop?"
+
+START_TEST(time_budget_stops_lua_loops)
+{
+    ck_assert_str_eq(timed_raise("while true do end"), "t.des:3: " TIME_MSG);
+    /* The error caught by the map's own pcall does not keep it going. */
+    ck_assert_str_eq(timed_raise("while true do pcall(function() "
+                                 "while true do end end) end"),
+                     "t.des:3: " TIME_MSG);
+}
+END_TEST
+
+/* Time inside C functions (a long gsub over and over: few instructions,
+ * each one slow) reaches the budget through the timer. */
+START_TEST(time_budget_sees_c_functions)
+{
+    ck_assert_str_eq(timed_raise("local s = string.rep('ab', 2^20) "
+                                 "while true do s:gsub('a', 'b') end"),
+                     "t.des:3: " TIME_MSG);
+    ck_assert_str_eq(timed_raise("local s = string.rep('ab', 2^20) "
+                                 "while true do s = s:rep(1):upper():lower() "
+                                 "end"),
+                     "t.des:3: " TIME_MSG);
+}
+END_TEST
+
+/* Lua 5.1 runs __gc finalizers with hooks off: vault code cannot make
+ * one, and the game's objects keep their metatables to themselves. */
+START_TEST(no_finalizers_for_vault_code)
+{
+    ck_assert_str_eq(timed_raise("local p = newproxy(true) "
+                                 "getmetatable(p).__gc = function() "
+                                 "while true do end end"),
+                     "t.des:3: newproxy is not available to vault code (a "
+                     "__gc finalizer could not be time-limited)");
+}
+END_TEST
+
+/* A pattern that keeps string.find in C for ever: the last resort says so
+ * and exits with status 2, one budget after the deadline. */
+START_TEST(stuck_in_c_exits_with_a_message)
+{
+    char errpath[] = "/tmp/vf_stuckXXXXXX";
+    int fd = mkstemp(errpath);
+    ck_assert_int_ge(fd, 0);
+    pid_t pid = fork();
+    ck_assert_int_ge(pid, 0);
+    if (pid == 0) {
+        dup2(fd, 2);
+        char des[1024];
+        snprintf(des, sizeof des, TIMED_DES,
+                 "string.find(string.rep('a', 40), "
+                 "string.rep('a?', 40) .. string.rep('a', 40) .. 'b')");
+        vf_lua_limits l = {0, (size_t)32 << 20, 0.3};
+        eng x;
+        vf_t_eng_open_limits(&x, des, &l);
+        vf_t_resolve(&x, "m", 1, 0);
+        _exit(0);
+    }
+    int st;
+    waitpid(pid, &st, 0);
+    char buf[512] = "";
+    ssize_t n = pread(fd, buf, sizeof buf - 1, 0);
+    buf[n > 0 ? n : 0] = 0;
+    close(fd);
+    unlink(errpath);
+    ck_assert_msg(WIFEXITED(st) && WEXITSTATUS(st) == 2, "status %d", st);
+    ck_assert_msg(strstr(buf, "vaultfuzz: vault Lua is past its time limit "
+                              "and has not come back from a C function"),
+                  "%s", buf);
+}
+END_TEST
+
+/* The budget holds for load-time Lua (the maps' index, on two threads
+ * under run -j 2) and for placement: lint and run finish and report the
+ * map with the message; the other map is unaffected. */
+START_TEST(time_budget_in_commands)
+{
+    char dir[64], out[128];
+    odd_dir(dir);
+    put(dir, "a.des", "NAME: a_loop\nTAGS: t\n: while true do end\n"
+                      "MAP\n.@.\nENDMAP\n");
+    put(dir, "b.des", "NAME: b_ok\nTAGS: t\nMAP\n.@.\nENDMAP\n");
+    put(dir, "c.des", "NAME: c_later\nTAGS: t\n"
+                      ": if not is_validating() then while true do end end\n"
+                      "MAP\n.@.\nENDMAP\n");
+    vf_t_run r = vf_t_vaultfuzz("lint", "--des", dir, "--lua-seconds", "0.3",
+                                NULL);
+    ck_assert_msg(r.rc == 1, "%d %s", r.rc, r.err);
+    ck_assert_msg(strstr(r.out, "a.des:3: map a_loop: time limit of 0.3 s "
+                                "exceeded (CPU time of one resolve)"),
+                  "%s", r.out);
+    ck_assert_msg(strstr(r.out, "1 errors"), "%s", r.out);
+    vf_t_run_free(&r);
+    snprintf(out, sizeof out, "%s/out", dir);
+    r = vf_t_vaultfuzz("run", "--des", dir, "--lua-seconds", "0.3", "--count",
+                       "2", "-j", "2", "--layouts", "empty", "--out", out,
+                       NULL);
+    ck_assert_msg(r.rc == 1, "%d %s", r.rc, r.err);   /* failures found */
+    ck_assert_msg(strstr(r.out, "Lua error at load: ") &&
+                  strstr(r.out, "a.des:3: time limit of 0.3 s exceeded"),
+                  "%s", r.out);
+    ck_assert_msg(strstr(r.out, "c_later") &&
+                  strstr(r.out, "lua_error 2"), "%s", r.out);
+    ck_assert_msg(strstr(r.out, "cases: 4 run, 2 ok, 2 failed"), "%s", r.out);
+    vf_t_run_free(&r);
+    r = vf_t_vaultfuzz("show", "--des", dir, "--lua-seconds", "0.3",
+                       "c_later", NULL);
+    ck_assert_msg(strstr(r.out, "c.des:3: time limit of 0.3 s exceeded"),
+                  "%s%s", r.out, r.err);
+    vf_t_run_free(&r);
+    r = vf_t_vaultfuzz("lint", "--des", dir, "--lua-seconds", "x", NULL);
+    ck_assert_int_eq(r.rc, 2);
+    ck_assert_ptr_nonnull(strstr(r.err, "--lua-seconds x: not a number"));
+    vf_t_run_free(&r);
+    rm_rf(dir);
+}
+END_TEST
+
 Suite *vf_test_robust_suite(void)
 {
     Suite *s = suite_create("robust");
@@ -417,6 +570,14 @@ Suite *vf_test_robust_suite(void)
     tcase_add_test(tc, bad_numbers_in_options);
     tcase_add_test(tc, dash_names_replay);
     tcase_add_test(tc, nothing_to_load_says_so);
+    suite_add_tcase(s, tc);
+    tc = tcase_create("time");
+    tcase_set_timeout(tc, 60);
+    tcase_add_test(tc, time_budget_stops_lua_loops);
+    tcase_add_test(tc, time_budget_sees_c_functions);
+    tcase_add_test(tc, no_finalizers_for_vault_code);
+    tcase_add_test(tc, stuck_in_c_exits_with_a_message);
+    tcase_add_test(tc, time_budget_in_commands);
     suite_add_tcase(s, tc);
     tc = tcase_create("stop");
     tcase_set_timeout(tc, 120);

@@ -68,6 +68,9 @@ typedef struct vf_t_eng {
 /* Loads des as "t.des" (it must load clean) and starts an engine with an
  * instruction budget of instructions per case and a 32 MiB memory cap. */
 void vf_t_eng_open(vf_t_eng *x, const char *des, unsigned long instructions);
+/* The same with the limits given (vf_engine_config's). */
+void vf_t_eng_open_limits(vf_t_eng *x, const char *des,
+                          const vf_lua_limits *limits);
 void vf_t_eng_close(vf_t_eng *x);
 /* Resolves map at placement into x->m for the case (base, map, i); the
  * message of a failure is in x->err. _ok insists it resolved; raised

@@ -375,6 +375,9 @@ static void new_meta(lua_State *L, const char *name, lua_CFunction index,
                      lua_CFunction newindex)
 {
     luaL_newmetatable(L, name);
+    /* Hidden from getmetatable: vault code must not add a __gc. */
+    lua_pushstring(L, name);
+    lua_setfield(L, -2, "__metatable");
     lua_pushcfunction(L, index);
     lua_setfield(L, -2, "__index");
     lua_pushcfunction(L, newindex);

@@ -222,8 +222,12 @@ vf_engine *vf_engine_new(const vf_desset *set, const vf_engine_config *cfg,
     vf_engine *e = vf_xcalloc(1, sizeof *e);
     e->set = set;
     e->cfg = *cfg;
-    int custom = cfg->limits.instructions || cfg->limits.memory;
-    e->lua = vf_lua_new(custom ? &cfg->limits : NULL, err);
+    vf_lua_limits limits = cfg->limits;
+    if (!limits.instructions && !limits.memory) {
+        limits.instructions = VF_LUA_DEFAULT_INSTRUCTIONS;
+        limits.memory = VF_LUA_DEFAULT_MEMORY;
+    }
+    e->lua = vf_lua_new(&limits, err);
     if (!e->lua) {
         free(e);
         return NULL;

@@ -1,13 +1,19 @@
-/* The sandboxed Lua state: allocator with a cap, instruction budget,
- * trimmed libraries. */
+/* The sandboxed Lua state: allocator with a cap, instruction and CPU-time
+ * budgets, trimmed libraries. */
+#define _GNU_SOURCE   /* SIGEV_THREAD_ID: a timer that signals one thread */
 #include "vf_lua.h"
 #include "blocks.h"
 
 #include <lauxlib.h>
 #include <lualib.h>
+#include <pthread.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/syscall.h>
+#include <time.h>
+#include <unistd.h>
 
 struct vf_lua {
     lua_State *L;
@@ -17,9 +23,23 @@ struct vf_lua {
     unsigned long count;      /* instructions run in this case, in steps */
     int over_memory;          /* the last failure was the cap */
     vf_blocks blocks;         /* where Lua's memory comes from */
+    double deadline;          /* thread CPU seconds the case must end by */
+    unsigned ticks;           /* count hooks since the clock was read */
+    /* The CPU-time timer (timer_create), for the thread that made it:
+     * remade when another thread or a forked child runs the state. */
+    timer_t timer;
+    pid_t timer_tid;          /* 0: none */
+    pid_t timer_pid;
+    /* Set by the timer's signal handler, read by the hook and by the
+     * handler itself; running counts the vf_lua_pcall calls under way. */
+    volatile sig_atomic_t expired;
+    volatile sig_atomic_t running;
 };
 
 #define HOOK_STEP 1000
+/* The CPU clock is read every this many count hooks (a system call
+ * costs about what 200 instructions do). */
+#define CLOCK_EVERY 16
 
 static void *alloc(void *ud, void *ptr, size_t osize, size_t nsize)
 {
@@ -39,23 +59,148 @@ static void *alloc(void *ud, void *ptr, size_t osize, size_t nsize)
     return p;
 }
 
+static double thread_cpu_seconds(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+    return (double)ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+/* Raises "where: msg" (in a hook, level 0 is the running function). */
+static void hook_error(lua_State *L, const char *msg)
+{
+    luaL_where(L, 0);
+    lua_pushstring(L, msg);
+    lua_concat(L, 2);
+    lua_error(L);
+}
+
+/* Past the deadline: every instruction, call and return comes back here,
+ * so a vault pcall that catches the error cannot keep the loop going. */
+static void time_error(lua_State *L, vf_lua *lua);
+
 static void count_hook(lua_State *L, lua_Debug *ar)
 {
     (void)ar;
     lua_getfield(L, LUA_REGISTRYINDEX, "vf_lua");
     vf_lua *lua = lua_touserdata(L, -1);
     lua_pop(L, 1);
+    if (lua->expired || (lua->deadline > 0 && ++lua->ticks >= CLOCK_EVERY)) {
+        lua->ticks = 0;
+        if (thread_cpu_seconds() >= lua->deadline) time_error(L, lua);
+        if (lua->expired) {  /* a stale signal: back to counting */
+            lua->expired = 0;
+            lua_sethook(L, count_hook, LUA_MASKCOUNT, HOOK_STEP);
+        }
+    }
     lua->count += HOOK_STEP;
     if (lua->limits.instructions && lua->count > lua->limits.instructions) {
         /* Lua 5.1's own formatter has no %lu. */
         char msg[96];
         snprintf(msg, sizeof msg, "instruction budget exceeded (%lu "
                  "instructions): an endless loop?", lua->limits.instructions);
-        luaL_where(L, 0);  /* in a hook, level 0 is the running function */
-        lua_pushstring(L, msg);
-        lua_concat(L, 2);
-        lua_error(L);
+        hook_error(L, msg);
     }
+}
+
+static void time_error(lua_State *L, vf_lua *lua)
+{
+    lua->expired = 0;
+    lua_sethook(L, count_hook, LUA_MASKCALL | LUA_MASKRET | LUA_MASKCOUNT, 1);
+    char msg[96];
+    snprintf(msg, sizeof msg, "time limit of %g s exceeded (CPU time of one "
+             "resolve): an endless loop?", lua->limits.seconds);
+    /* No position of its own: where the clock ran out (often the library,
+     * or a C function) says little; the message handler puts the vault's
+     * line in front. */
+    lua_pushstring(L, msg);
+    lua_error(L);
+}
+
+/* ---- the CPU-time timer ---------------------------------------------------
+ *
+ * The hook runs only between Lua instructions: Lua stuck in one C function
+ * (string.find on a pathological pattern) or in a __gc finalizer (Lua 5.1
+ * turns hooks off there) never reaches it. A timer on the thread's CPU
+ * clock signals the thread at the deadline; the handler does what lua.c
+ * does for SIGINT -- sets a hook on every instruction, call and return, so
+ * the first Lua the thread reaches raises the error. The timer repeats: if
+ * at the next expiry the hook still has not run (expired still set) while
+ * Lua is running, nothing in the process can stop that C function safely,
+ * and the last resort is to say so and exit with status 2. The handler's
+ * only state is the vf_lua in the signal's value. */
+
+#define TIMER_SIGNAL (SIGRTMIN + 1)
+
+static void on_timer(int sig, siginfo_t *si, void *uc)
+{
+    (void)sig;
+    (void)uc;
+    vf_lua *lua = si->si_value.sival_ptr;
+    if (si->si_code != SI_TIMER || !lua || !lua->running) return;
+    if (lua->expired) {
+        static const char msg[] = "vaultfuzz: vault Lua is past its time "
+            "limit and has not come back from a C function or a __gc "
+            "finalizer (a pathological string pattern?); it cannot be "
+            "stopped safely: exiting with status 2\n";
+        ssize_t n = write(2, msg, sizeof msg - 1);
+        (void)n;
+        _exit(2);
+    }
+    lua->expired = 1;
+    lua_sethook(lua->L, count_hook,
+                LUA_MASKCALL | LUA_MASKRET | LUA_MASKCOUNT, 1);
+}
+
+static void install_handler(void)
+{
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_sigaction = on_timer;
+    sa.sa_flags = SA_SIGINFO | SA_RESTART;
+    sigemptyset(&sa.sa_mask);
+    sigaction(TIMER_SIGNAL, &sa, NULL);
+}
+
+/* A timer on this thread's CPU clock signalling this thread; 0, or -1
+ * when the system has none (the hook's clock checks still apply). */
+static int make_timer(vf_lua *lua)
+{
+    static pthread_once_t once = PTHREAD_ONCE_INIT;
+    pthread_once(&once, install_handler);
+    pid_t tid = (pid_t)syscall(SYS_gettid);
+    if (lua->timer_tid == tid) return 0;
+    if (lua->timer_tid && getpid() == lua->timer_pid)
+        timer_delete(lua->timer);
+    lua->timer_tid = 0;
+    struct sigevent sev;
+    memset(&sev, 0, sizeof sev);
+    sev.sigev_notify = SIGEV_THREAD_ID;
+    sev.sigev_signo = TIMER_SIGNAL;
+    sev.sigev_value.sival_ptr = lua;
+    sev._sigev_un._tid = tid;
+    if (timer_create(CLOCK_THREAD_CPUTIME_ID, &sev, &lua->timer)) return -1;
+    lua->timer_tid = tid;
+    lua->timer_pid = getpid();
+    return 0;
+}
+
+/* Arms the timer for the case's budget (first at the deadline, then
+ * every budget after), or disarms it (seconds 0). */
+static void arm_timer(vf_lua *lua, double seconds)
+{
+    if (make_timer(lua)) return;
+    struct itimerspec its;
+    memset(&its, 0, sizeof its);
+    if (seconds > 0) {
+        its.it_value.tv_sec = (time_t)seconds;
+        its.it_value.tv_nsec = (long)((seconds - (double)(time_t)seconds)
+                                      * 1e9);
+        if (!its.it_value.tv_sec && !its.it_value.tv_nsec)
+            its.it_value.tv_nsec = 1;
+        its.it_interval = its.it_value;
+    }
+    timer_settime(lua->timer, 0, &its, NULL);
 }
 
 /* loadstring that refuses precompiled chunks, as the game's does. */
@@ -76,6 +221,15 @@ static int safe_loadstring(lua_State *L)
         return 2;
     }
     return 1;
+}
+
+/* newproxy is the only way vault code could give an object a __gc
+ * finalizer, and Lua 5.1 runs finalizers with hooks off: no budget could
+ * stop one that loops. Neither the game's library nor any vault uses it. */
+static int no_newproxy(lua_State *L)
+{
+    return luaL_error(L, "newproxy is not available to vault code (a __gc "
+                         "finalizer could not be time-limited)");
 }
 
 /* crawl.setfenv(f, env): under 5.4 it rewrites _ENV; here, setfenv. */
@@ -102,6 +256,8 @@ static void open_sandbox(lua_State *L)
     }
     lua_pushcfunction(L, safe_loadstring);
     lua_setglobal(L, "loadstring");
+    lua_pushcfunction(L, no_newproxy);
+    lua_setglobal(L, "newproxy");
 
     /* os: time and clock only. */
     lua_getglobal(L, "os");
@@ -131,7 +287,8 @@ vf_lua *vf_lua_new(const vf_lua_limits *limits, vf_sbuf *err)
     vf_lua *lua = vf_xcalloc(1, sizeof *lua);
     if (limits) lua->limits = *limits;
     else lua->limits = (vf_lua_limits){VF_LUA_DEFAULT_INSTRUCTIONS,
-                                       VF_LUA_DEFAULT_MEMORY};
+                                       VF_LUA_DEFAULT_MEMORY, 0};
+    if (lua->limits.seconds == 0) lua->limits.seconds = VF_LUA_DEFAULT_SECONDS;
     lua->L = lua_newstate(alloc, lua);
     if (!lua->L) {
         vf_sbuf_adds(err, "cannot create a Lua state");
@@ -150,6 +307,8 @@ vf_lua *vf_lua_new(const vf_lua_limits *limits, vf_sbuf *err)
 void vf_lua_free(vf_lua *lua)
 {
     if (!lua) return;
+    if (lua->timer_tid && getpid() == lua->timer_pid)
+        timer_delete(lua->timer);
     lua_close(lua->L);
     vf_blocks_free(&lua->blocks);
     free(lua);
@@ -166,6 +325,13 @@ void vf_lua_case_begin(vf_lua *lua)
      * full one per case costs more than the case on a large library. */
     lua->count = 0;
     lua->over_memory = 0;
+    double s = lua->limits.seconds > 0 ? lua->limits.seconds : 0;
+    arm_timer(lua, 0);   /* no signal of the last case from here on */
+    lua->expired = 0;
+    lua->ticks = 0;
+    lua_sethook(lua->L, count_hook, LUA_MASKCOUNT, HOOK_STEP);
+    lua->deadline = s > 0 ? thread_cpu_seconds() + s : 0;
+    arm_timer(lua, s);
     lua->cap = lua->limits.memory ? lua->used + lua->limits.memory : 0;
 }
 
@@ -207,7 +373,9 @@ int vf_lua_pcall(vf_lua *lua, int nargs, int nresults, vf_sbuf *err)
     int base = lua_gettop(L) - nargs;   /* the function's slot */
     lua_pushcfunction(L, position_at_des);
     lua_insert(L, base);
+    lua->running++;
     int rc = lua_pcall(L, nargs, nresults, base);
+    lua->running--;
     lua_remove(L, base);
     if (rc == 0) return 0;
     const char *msg = lua_tostring(L, -1);
