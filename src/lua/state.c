@@ -30,6 +30,10 @@ struct vf_lua {
     timer_t timer;
     pid_t timer_tid;          /* 0: none */
     pid_t timer_pid;
+    pthread_t timer_thread;   /* the tid's thread, compared without a
+                               * system call */
+    unsigned timer_forks;     /* forks_seen when it was made */
+    double timer_seconds;     /* the period it is armed with */
     /* Set by the timer's signal handler, read by the hook and by the
      * handler itself; running counts the vf_lua_pcall calls under way. */
     volatile sig_atomic_t expired;
@@ -152,8 +156,19 @@ static void on_timer(int sig, siginfo_t *si, void *uc)
                 LUA_MASKCALL | LUA_MASKRET | LUA_MASKCOUNT, 1);
 }
 
+/* Forks this process went through (a child's timers are not the
+ * parent's): bumped in the child by pthread_atfork. Only ever written in
+ * a freshly forked child, before any thread of its own exists. */
+static volatile unsigned forks_seen;
+
+static void after_fork(void)
+{
+    forks_seen++;
+}
+
 static void install_handler(void)
 {
+    pthread_atfork(NULL, NULL, after_fork);
     struct sigaction sa;
     memset(&sa, 0, sizeof sa);
     sa.sa_sigaction = on_timer;
@@ -168,8 +183,10 @@ static int make_timer(vf_lua *lua)
 {
     static pthread_once_t once = PTHREAD_ONCE_INIT;
     pthread_once(&once, install_handler);
+    if (lua->timer_tid && lua->timer_forks == forks_seen
+        && pthread_equal(lua->timer_thread, pthread_self()))
+        return 0;
     pid_t tid = (pid_t)syscall(SYS_gettid);
-    if (lua->timer_tid == tid) return 0;
     if (lua->timer_tid && getpid() == lua->timer_pid)
         timer_delete(lua->timer);
     lua->timer_tid = 0;
@@ -182,14 +199,21 @@ static int make_timer(vf_lua *lua)
     if (timer_create(CLOCK_THREAD_CPUTIME_ID, &sev, &lua->timer)) return -1;
     lua->timer_tid = tid;
     lua->timer_pid = getpid();
+    lua->timer_thread = pthread_self();
+    lua->timer_forks = forks_seen;
+    lua->timer_seconds = -1;
     return 0;
 }
 
-/* Arms the timer for the case's budget (first at the deadline, then
- * every budget after), or disarms it (seconds 0). */
+/* Arms the timer to signal every `seconds` of the thread's CPU time, or
+ * disarms it (seconds 0) -- once, not per case: a signal that comes
+ * before the running case's deadline is found stale by the hook (which
+ * reads the clock) and undone, so a case gets its budget and at most as
+ * much again before the signal reaches it. */
 static void arm_timer(vf_lua *lua, double seconds)
 {
-    if (make_timer(lua)) return;
+    if (make_timer(lua) || lua->timer_seconds == seconds) return;
+    lua->timer_seconds = seconds;
     struct itimerspec its;
     memset(&its, 0, sizeof its);
     if (seconds > 0) {
@@ -326,7 +350,6 @@ void vf_lua_case_begin(vf_lua *lua)
     lua->count = 0;
     lua->over_memory = 0;
     double s = lua->limits.seconds > 0 ? lua->limits.seconds : 0;
-    arm_timer(lua, 0);   /* no signal of the last case from here on */
     lua->expired = 0;
     lua->ticks = 0;
     lua_sethook(lua->L, count_hook, LUA_MASKCOUNT, HOOK_STEP);
