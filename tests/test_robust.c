@@ -554,6 +554,61 @@ START_TEST(time_budget_in_commands)
 }
 END_TEST
 
+/* ---- one map cannot change another ---------------------------------------- */
+
+/* The innocent map leans on what the guilty ones try to change. */
+static const char innocent[] =
+    "NAME: innocent\nTAGS: t\n"
+    ": local t = {}\n"
+    ": table.insert(t, ('x'):upper())\n"
+    ": assert(t[1] == 'X' and string.format('%d', 7) == '7')\n"
+    ": assert(math.floor(2.5) == 2)\n"
+    "MAP\n@\nENDMAP\n\n";
+
+/* Each attack: the guilty map's error names its own line (13) and says
+ * why; the innocent map resolves before and after on the same engine. */
+START_TEST(shared_library_is_read_only)
+{
+    static const struct { const char *lua, *says; } attacks[] = {
+        {"table.insert = nil", "read-only"},
+        {"getmetatable('').__index = {}", "read-only"},
+        {"string.upper = function() return 'no' end", "read-only"},
+        {"setfenv(0, {})", "setfenv(0, ...)"},
+        {"setfenv(print, {})", "setfenv"},
+    };
+    for (size_t k = 0; k < sizeof attacks / sizeof *attacks; k++) {
+        char des[1024];
+        snprintf(des, sizeof des, "%sNAME: guilty\nTAGS: t\n: %s\nMAP\n@\n"
+                 "ENDMAP\n", innocent, attacks[k].lua);
+        eng x;
+        vf_t_eng_open(&x, des, 5000000UL);
+        vf_t_resolve_ok(&x, "innocent", 1, 0);
+        const char *msg = vf_t_raised(&x, "guilty", 1);
+        ck_assert_msg(strstr(msg, attacks[k].says) && strstr(msg, ":13:"),
+                      "%s: %s", attacks[k].lua, msg);
+        vf_t_resolve_ok(&x, "innocent", 1, 1);
+        vf_t_eng_close(&x);
+    }
+}
+END_TEST
+
+/* rawset gets past the proxy, but only until the next case. */
+START_TEST(rawset_into_the_library_is_undone)
+{
+    eng x;
+    char des[1024];
+    snprintf(des, sizeof des, "%sNAME: sly\nTAGS: t\n"
+             ": if not is_validating() then\n"
+             ":   rawset(table, 'insert', false)\n"
+             ":   assert(table.insert == false)\n: end\nMAP\n@\nENDMAP\n",
+             innocent);
+    vf_t_eng_open(&x, des, 5000000UL);
+    vf_t_resolve_ok(&x, "sly", 1, 0);
+    vf_t_resolve_ok(&x, "innocent", 1, 0);
+    vf_t_eng_close(&x);
+}
+END_TEST
+
 Suite *vf_test_robust_suite(void)
 {
     Suite *s = suite_create("robust");
@@ -578,6 +633,10 @@ Suite *vf_test_robust_suite(void)
     tcase_add_test(tc, no_finalizers_for_vault_code);
     tcase_add_test(tc, stuck_in_c_exits_with_a_message);
     tcase_add_test(tc, time_budget_in_commands);
+    suite_add_tcase(s, tc);
+    tc = tcase_create("isolation");
+    tcase_add_test(tc, shared_library_is_read_only);
+    tcase_add_test(tc, rawset_into_the_library_is_undone);
     suite_add_tcase(s, tc);
     tc = tcase_create("stop");
     tcase_set_timeout(tc, 120);
