@@ -39,18 +39,12 @@ static int refuse_write(lua_State *L)
                       "it)", luaL_optstring(L, 2, "?"));
 }
 
-/* Replaces the table at backing[name] (if a table) with an empty proxy
- * that reads through to it and refuses writes; the proxy is listed in
- * the registry so a rawset into it can be undone per case. getmetatable
- * on it answers "read-only", so its metatable cannot be changed either. */
-static void freeze(lua_State *L, int backing, const char *name)
+/* Pushes an empty view of the table on top of the stack: reads go
+ * through to it, writes are refused, and getmetatable on the view
+ * answers "read-only", so its metatable cannot be changed either. */
+static void push_read_only_view(lua_State *L)
 {
-    lua_getfield(L, backing, name);
-    if (!lua_istable(L, -1)) {
-        lua_pop(L, 1);
-        return;
-    }
-    lua_newtable(L);                      /* the proxy */
+    lua_newtable(L);                      /* the view */
     lua_newtable(L);                      /* its metatable */
     lua_pushvalue(L, -3);
     lua_setfield(L, -2, "__index");
@@ -59,6 +53,19 @@ static void freeze(lua_State *L, int backing, const char *name)
     lua_pushliteral(L, "read-only");
     lua_setfield(L, -2, "__metatable");
     lua_setmetatable(L, -2);
+}
+
+/* Replaces the table at backing[name] (if a table) with a read-only
+ * view, listed in the registry so a rawset into it can be undone per
+ * case. */
+static void freeze(lua_State *L, int backing, const char *name)
+{
+    lua_getfield(L, backing, name);
+    if (!lua_istable(L, -1)) {
+        lua_pop(L, 1);
+        return;
+    }
+    push_read_only_view(L);
     lua_getfield(L, LUA_REGISTRYINDEX, FROZEN);
     lua_pushvalue(L, -2);
     lua_rawseti(L, -2, (int)lua_objlen(L, -2) + 1);
@@ -76,15 +83,7 @@ static void freeze_string_meta(lua_State *L)
         lua_pop(L, 1);
         return;
     }
-    lua_newtable(L);                      /* the view */
-    lua_newtable(L);
-    lua_pushvalue(L, -3);
-    lua_setfield(L, -2, "__index");
-    lua_pushcfunction(L, refuse_write);
-    lua_setfield(L, -2, "__newindex");
-    lua_pushliteral(L, "read-only");
-    lua_setfield(L, -2, "__metatable");
-    lua_setmetatable(L, -2);
+    push_read_only_view(L);
     lua_setfield(L, -2, "__metatable");
     lua_pop(L, 2);
 }
