@@ -18,7 +18,7 @@ STD     := -std=c11 -D_POSIX_C_SOURCE=200809L
 WARN    := -Wall -Wextra -Werror
 INC     := -Iinclude -Isrc -Iharness
 DEFS    := -DVF_SOURCE_DIR='"$(CURDIR)"'
-# The maps' index is filled on several threads (src/lua/catalog.c).
+# The maps' index is filled on several threads (src/engine/catalog.c).
 THREADS := -pthread
 OPT     := -O2 -g
 SAN     := -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined \

@@ -1,7 +1,7 @@
 /* The dgn bindings for keyed specs, per-cell overlays and markers (the
  * game's dgn_kfeat ... dgn_lua_marker, l-dgn.cc and l-dgntil.cc). Each
  * applies its spec at once, in call order (§5.1). */
-#include "lua_int.h"
+#include "bind_int.h"
 
 #include <lauxlib.h>
 #include <stdlib.h>

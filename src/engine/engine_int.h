@@ -1,5 +1,8 @@
-/* Internal to src/lua: the engine as bindings see it, for resolving other
- * maps inside the running case (SUBVAULT, dgn.resolve_map, place_map). */
+/* Internal to src/engine and src/bind: the engine as bindings see it, for
+ * resolving other maps inside the running case (SUBVAULT, dgn.resolve_map,
+ * place_map), and the engine's library loader (library.c). The engine opens
+ * the bindings and the bindings that resolve maps call back into it here:
+ * the two rooms stand on one level (harness/layers.txt). */
 #ifndef VF_ENGINE_INT_H
 #define VF_ENGINE_INT_H
 
@@ -58,5 +61,10 @@ vf_resolve_status vf_engine_nested(vf_engine *e, vf_rmap *m,
 /* Appends the hook functions of kind hook that map from registered to the
  * current map's (the game's copy_hooks_from); quiet when there are none. */
 void vf_engine_copy_hooks(vf_engine *e, const char *from, const char *hook);
+
+/* crawl_require, loadfile and dofile, reading files under root only. */
+void vf_lua_open_library(lua_State *L, const char *root);
+/* Pushes crawl_require and name, ready for a protected call (1 arg). */
+void vf_lua_push_require(lua_State *L, const char *name);
 
 #endif

@@ -2,7 +2,7 @@
  * from the case's place (--place), as for a fresh character arriving
  * there. Questions about a game in progress get the answers of a new game:
  * no god, no runes, no uniques met, no mutations. */
-#include "lua_int.h"
+#include "bind_int.h"
 #include "vf_feature.h"
 #include "vf_place.h"
 

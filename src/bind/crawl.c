@@ -1,6 +1,6 @@
 /* The crawl table's map-time members: the random functions, drawing from
  * the running case's generator, and the few helpers vault code calls. */
-#include "lua_int.h"
+#include "bind_int.h"
 
 #include <ctype.h>
 #include <lauxlib.h>

@@ -21,7 +21,7 @@
 #include <stddef.h>
 #include <string.h>
 
-#include "lua_int.h"
+#include "bind_int.h"
 
 /* The game's glyph sets (mapdef.cc, l-dgnbld.cc). */
 #define VF_TRAVERSABLE ".+=w@{}()[]<>BC^TUVY$%*|Odefghijk0123456789"

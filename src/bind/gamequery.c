@@ -4,7 +4,7 @@
  * There is no game here, so each answers as a new character arriving at
  * the case's place would be answered (as level.c does for `you`), with the
  * game's own argument checks and messages. */
-#include "lua_int.h"
+#include "bind_int.h"
 #include "vf_gamever.h"
 #include "vf_place.h"
 

@@ -2,7 +2,7 @@
  * game's arguments and results (l-crawl.cc): missing or non-number
  * coordinates read as 0, as lua_tonumber gives; NaN and infinities are
  * argument errors. */
-#include "lua_int.h"
+#include "bind_int.h"
 #include "vf_noise.h"
 
 #include <lauxlib.h>

@@ -3,7 +3,7 @@
  * library's glyphs_connected, has_exit_from_glyph ...); and
  * dgn.original_map, which the library's orig_* helpers need. The flood
  * itself is vf_mapconn's. */
-#include "lua_int.h"
+#include "bind_int.h"
 #include "vf_mapconn.h"
 
 #include <lauxlib.h>

@@ -1,7 +1,7 @@
 /* Resolving maps: the game's run_lua / _resolve_map_lua sequence. */
 #include "vf_engine.h"
 #include "engine_int.h"
-#include "lua_int.h"
+#include "bind/bind_int.h"
 #include "vf_fs.h"
 #include "vf_gamever.h"
 

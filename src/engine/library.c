@@ -1,6 +1,6 @@
 /* Loading Lua library files from a data directory: the game's
  * crawl_require, loadfile and dofile, confined to that directory. */
-#include "lua_int.h"
+#include "engine_int.h"
 #include "vf_fs.h"
 #include "vf_sbuf.h"
 

@@ -16,8 +16,8 @@
  * into the map whose Lua called it (see l_place_map), reuse_map only
  * mirrors and rotates, as dgn.grid and the other level functions draw
  * nothing. */
-#include "engine_int.h"
-#include "lua_int.h"
+#include "engine/engine_int.h"
+#include "bind_int.h"
 #include "vf_glyph.h"
 
 #include <lauxlib.h>

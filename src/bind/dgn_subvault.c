@@ -12,8 +12,8 @@
  * own back untouched), fitted and merged (vf_rmap.h). A Lua error in the
  * subvault, no map for the tag, or 100 failed tries is a Lua error at the
  * SUBVAULT line, which gives up the whole level in the game. */
-#include "engine_int.h"
-#include "lua_int.h"
+#include "engine/engine_int.h"
+#include "bind_int.h"
 #include "vf_keyitem.h"
 #include "vf_tagstr.h"
 

@@ -7,7 +7,7 @@
  * game in progress answered as for a new game; and functions vaultfuzz
  * does not implement, which fail with a message naming them, so a vault
  * that needs one is reported, never silently mis-resolved. */
-#include "lua_int.h"
+#include "bind_int.h"
 
 #include <lauxlib.h>
 #include <string.h>

@@ -6,7 +6,7 @@
  * The vaults call them bare (the map comes first, from the map
  * environment) or as dgn.layout_swamp() with no map at all, as the game
  * needs none; then the map of the running case is the one drawn on. */
-#include "lua_int.h"
+#include "bind_int.h"
 #include "vf_feature.h"
 #include "vf_layout.h"
 

@@ -1,6 +1,6 @@
 /* The dgn table: map-definition bindings that vault Lua calls with the map
  * first (bare calls in map code go through the map environment). */
-#include "lua_int.h"
+#include "bind_int.h"
 #include "vf_transform.h"
 
 #include <lauxlib.h>
