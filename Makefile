@@ -3,7 +3,10 @@
 #   make          build ./vaultfuzz
 #   make run      build, lint corpus/, then run the main job on it (its
 #                 known-bad vaults are marked intended: exit status 0)
-#   make check    build with ASan+UBSan, then run every test
+#   make check    build with ASan+UBSan, then run every test (and
+#                 check-layers)
+#   make check-layers  hold src/'s includes to the layer order in
+#                 harness/layers.txt
 #   make check-versions  lint and run the game's checkouts at three
 #                 versions (../shared/crawl)
 #   make bench    build optimised, then print load/compile figures and
@@ -40,7 +43,7 @@ REAL_DES  ?= ../shared/dcss-des
 # A crawl checkout, for the figures and checks that run the game's own Lua.
 CRAWL_DIR ?=
 
-.PHONY: all run check check-real check-versions bench clean deps
+.PHONY: all run check check-layers check-real check-versions bench clean deps
 
 all: vaultfuzz
 
@@ -74,8 +77,12 @@ run: vaultfuzz
 	./vaultfuzz run
 
 # Every test of the project itself; needs nothing outside this tree.
-check: vaultfuzz $(TEST_BIN)
+check: check-layers vaultfuzz $(TEST_BIN)
 	$(TEST_BIN)
+
+# No room of src/ includes a header of a room above it (harness/layers.txt).
+check-layers:
+	harness/check-layers.sh
 
 # The checks on the real DCSS corpus (../shared/dcss-des).
 check-real: vaultfuzz $(TEST_BIN)

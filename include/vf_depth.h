@@ -1,4 +1,4 @@
-/* vf_depth: DEPTH and PLACE ranges, and the places they allow
+/* vf_depth (src/game/): DEPTH and PLACE ranges, and the places they allow
  * (dcss-compat.md §6.5; the game's level_range and depth_ranges).
  *
  * A range string is a comma-separated list of pieces, each one of

@@ -1,5 +1,6 @@
-/* vf_feature: the dungeon features a vault may name (KFEAT, "feat:"
- * markers), by the names the game's dungeon_feature_by_name accepts.
+/* vf_feature (src/game/): the dungeon features a vault may name (KFEAT,
+ * "feat:" markers), by the names the game's dungeon_feature_by_name
+ * accepts.
  *
  * A feature is a small positive id, vaultfuzz's own (not the game's enum
  * value); 0 means "no such feature". The table holds every name of the

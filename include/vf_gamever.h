@@ -6,7 +6,7 @@
  * accepts a name exactly when the game at the chosen version accepts it;
  * the facts, each with the first and last release it holds for, are
  * written down from the game's source at every tag (src/game/names.c, and
- * the feature table in src/map/feature.c).
+ * the feature table in src/game/feature.c).
  *
  * A version is the minor number of a 0.N release (point releases never
  * changed these tables), or VF_GV_TRUNK for the development branch as of

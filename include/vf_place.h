@@ -1,4 +1,5 @@
-/* vf_place: where in the dungeon a case is built (branch and depth).
+/* vf_place (src/game/): where in the dungeon a case is built (branch and
+ * depth).
  *
  * Vault Lua asks about the level being built (you.depth(), you.in_branch,
  * dgn.br_depth ...); vaultfuzz answers from a place given on the command

@@ -4,7 +4,7 @@
  * trap_names[] and trap_feature, shopping.cc shop_types[], fprop.cc
  * str_to_fprop), built as the releases were (TAG_MAJOR_VERSION 34, so the
  * legacy names are in). The feature names themselves are in
- * src/map/feature.c, with the version each appeared in. */
+ * src/game/feature.c, with the version each appeared in. */
 #include "vf_gamever.h"
 #include "vf_feature.h"
 
