@@ -133,6 +133,11 @@ void vf_cli_world_free(vf_cli_world *w)
 {
     vf_strlist_free(&w->des);
     free(w->crawl_dat);
+    if (w->gamesrc && vf_gamesrc_current() == w->gamesrc)
+        vf_gamesrc_set(NULL);
+    vf_gamesrc_free(w->gamesrc);
+    w->gamesrc = NULL;
+    vf_sbuf_free(&w->gamesrc_note);
 }
 
 int vf_cli_world_opt(vf_cli_world *w, const char *name, const char *arg)
@@ -195,6 +200,21 @@ static int world_gamever(vf_cli *cli, const char *cmd, vf_cli_world *w)
     return 0;
 }
 
+/* The checkout's own name tables, when its C++ source lies beside dat/:
+ * they win over ours (a fork's names). Set before any map loads. */
+static void world_gamesrc(vf_cli_world *w)
+{
+    if (!w->crawl_dat) return;
+    size_t n = strlen(w->crawl_dat);
+    while (n > 1 && w->crawl_dat[n - 1] == '/') n--;
+    char *source = n > 4 && !strncmp(w->crawl_dat + n - 4, "/dat", 4)
+                       ? vf_xstrndup(w->crawl_dat, n - 4) : NULL;
+    if (!source) return;
+    w->gamesrc = vf_gamesrc_read(source, &w->gamesrc_note);
+    free(source);
+    vf_gamesrc_set(w->gamesrc);
+}
+
 /* --lua-seconds: a finite number >= 0 into l (0: no limit). */
 static int world_seconds(const char *arg, vf_lua_limits *l)
 {
@@ -211,10 +231,6 @@ long vf_cli_world_load(vf_cli *cli, const char *cmd, vf_cli_world *w,
     vf_desset_init(set);
     vf_diag_init(d);
     char why[160];
-    if (w->place && vf_place_parse(w->place, &w->cfg.place, why, sizeof why)) {
-        fprintf(cli->err, "vaultfuzz %s: --place: %s\n", cmd, why);
-        return -1;
-    }
     if (w->lua_seconds && world_seconds(w->lua_seconds, &w->cfg.limits)) {
         fprintf(cli->err, "vaultfuzz %s: --lua-seconds %s: not a number of "
                 "seconds (0 for no limit)\n", cmd, w->lua_seconds);
@@ -235,6 +251,12 @@ long vf_cli_world_load(vf_cli *cli, const char *cmd, vf_cli_world *w,
         if ((w->crawl_dat = dat_of_des(w->des.v[i])))
             w->cfg.crawl_dat = w->crawl_dat;
     if (world_gamever(cli, cmd, w)) return -1;
+    world_gamesrc(w);
+    /* After the tables: a fork's branches are its own. */
+    if (w->place && vf_place_parse(w->place, &w->cfg.place, why, sizeof why)) {
+        fprintf(cli->err, "vaultfuzz %s: --place: %s\n", cmd, why);
+        return -1;
+    }
     if (w->des.n) return (long)vf_des_load_paths(set, w->des.v, w->des.n, d);
     vf_sbuf dir = VF_SBUF_INIT;
     if (w->crawl_dat) vf_sbuf_printf(&dir, "%s/des", w->crawl_dat);

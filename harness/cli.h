@@ -6,6 +6,7 @@
 
 #include "vf_des.h"
 #include "vf_engine.h"
+#include "vf_gamesrc.h"
 #include "vf_fs.h"
 #include "vf_rundir.h"
 #include "vf_runspec.h"
@@ -65,6 +66,10 @@ typedef struct vf_cli_world {
     int gamever;               /* the version in force after load */
     char gamever_why[160];     /* how it was chosen, for lint to print */
     char *crawl_dat;           /* resolved from crawl_dir */
+    vf_gamesrc *gamesrc;       /* the checkout's own name tables, read
+                                * from its C++ source beside dat/ and in
+                                * force until vf_cli_world_free; or NULL */
+    vf_sbuf gamesrc_note;      /* what they hold, for lint to print */
     vf_engine_config cfg;      /* ready for vf_engine_new after load */
 } vf_cli_world;
 
@@ -92,7 +97,8 @@ void vf_cli_world_free(vf_cli_world *w);
 int vf_cli_world_opt(vf_cli_world *w, const char *name, const char *arg);
 /* Resolves --crawl-dir and --place into w->cfg, sets the game version in
  * force (vf_gamever_set: --game-version, else the checkout's, else trunk)
- * and loads the maps into set (initialised here; messages to d, also
+ * and the checkout's own name tables when it has its C++ source
+ * (vf_gamesrc_set), and loads the maps into set (initialised here; messages to d, also
  * initialised). Returns the
  * number of load errors, or -1 after printing a usage error. */
 long vf_cli_world_load(vf_cli *cli, const char *cmd, vf_cli_world *w,

@@ -201,8 +201,9 @@ int vf_cmd_lint(vf_cli *cli, int argc, char **argv)
     if (t.ran && set.nmaps) print_tally(cli, &w, &t);
     /* The names a map may use are the version's: say which one. */
     if (w.crawl_dat || w.game_version)
-        fprintf(cli->out, "game version: %s (%s)\n",
-                vf_gamever_name(w.gamever), w.gamever_why);
+        fprintf(cli->out, "game version: %s (%s)%s%s\n",
+                vf_gamever_name(w.gamever), w.gamever_why,
+                w.gamesrc ? "; " : "", vf_sbuf_str(&w.gamesrc_note));
     fprintf(cli->out, "lint: %zu files, %zu maps, %zu chunks, %zu errors, "
             "%zu warnings\n", set.nfiles, set.nmaps, chunks, d.errors,
             d.warnings);

@@ -37,6 +37,8 @@ enum {
     VF_FPROP_NO_SUBMERGE = 1u << 11,   /* 0.25 only */
     VF_FPROP_NO_JIYVA = 1u << 14,
     VF_FPROP_NO_AUTOMAP = 1u << 22,
+    VF_FPROP_OTHER = 1u << 30,   /* one of a fork's own (its fprop.cc,
+                                  * vf_gamesrc.h): accepted, no effect */
 };
 
 #define VF_NO_HEIGHT (-31999)   /* the game's INVALID_HEIGHT */

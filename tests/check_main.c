@@ -35,6 +35,7 @@ suites[] = {
     {"robust", vf_test_robust_suite, 0},
     /* Opt-in: needs ../shared/dcss-des (make check-real, .ci/run). */
     {"gamever", vf_test_gamever_suite, 0},
+    {"gamesrc", vf_test_gamesrc_suite, 0},
     {"realcorpus", vf_test_realcorpus_suite, 1},
 };
 

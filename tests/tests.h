@@ -35,6 +35,7 @@ Suite *vf_test_severity_suite(void);
 Suite *vf_test_explain_suite(void);
 Suite *vf_test_run_suite(void);
 Suite *vf_test_gamever_suite(void);
+Suite *vf_test_gamesrc_suite(void);
 Suite *vf_test_robust_suite(void);
 Suite *vf_test_realcorpus_suite(void);
 

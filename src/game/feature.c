@@ -4,6 +4,7 @@
  * the release its name first held for (none: 0.25 or earlier, see
  * vf_gamever.h); names a later version changed are in older_names. */
 #include "vf_feature.h"
+#include "vf_gamesrc.h"
 #include "vf_gamever.h"
 
 #include <string.h>
@@ -283,10 +284,53 @@ static int find(const char *name, int ver)
     return 0;
 }
 
+/* Our id for a name at any version, or for the feature the source's enum
+ * name stands for (DNGN_ROCK_WALL: "rock_wall"), when a fork renamed it. */
+static int ours_any_version(const char *name, const char *enum_name)
+{
+    int id = find(name, VF_GV_TRUNK);
+    for (int v = VF_GV_OLDEST; !id && v < VF_GV_TRUNK; v++)
+        id = find(name, v);
+    if (id || strncmp(enum_name, "DNGN_", 5)) return id;
+    char lower[128];
+    size_t n = 0;
+    for (const char *p = enum_name + 5; *p && n + 1 < sizeof lower; p++)
+        lower[n++] = (char)(*p >= 'A' && *p <= 'Z' ? *p - 'A' + 'a' : *p);
+    lower[n] = 0;
+    return find(lower, VF_GV_TRUNK);
+}
+
+/* A feature of a fork's own: the nearest of ours by feature-data.h's
+ * flags, so placement and connectivity treat it as that kind of cell. */
+static int stand_in(unsigned fft)
+{
+    if (fft & VF_GS_FFT_TRAP) return VF_F_TRAP_MECHANICAL;
+    if (fft & VF_GS_FFT_WALL)
+        return fft & VF_GS_FFT_OPAQUE ? VF_F_ROCK_WALL : VF_F_CLEAR_ROCK_WALL;
+    if (fft & VF_GS_FFT_SOLID)
+        return fft & VF_GS_FFT_OPAQUE ? VF_F_GRANITE_STATUE : VF_F_IRON_GRATE;
+    return VF_F_FLOOR;
+}
+
+/* The checkout's own table decides which names exist (terrain.cc
+ * dungeon_feature_by_name: the first feat_defs row with that vault name;
+ * DNGN_UNSEEN is "no feature"). */
+static int by_source(const vf_gamesrc *s, const char *name)
+{
+    const char *enum_name;
+    unsigned fft;
+    if (!vf_gamesrc_feature(s, name, &enum_name, &fft)) return 0;
+    if (!strcmp(enum_name, "DNGN_UNSEEN")) return 0;
+    int id = ours_any_version(name, enum_name);
+    return id ? id : stand_in(fft);
+}
+
 int vf_feature_by_name(const char *name)
 {
     for (int i = 0; disabled_altars[i]; i++)
         if (!strcmp(disabled_altars[i], name)) return VF_F_FLOOR;
+    const vf_gamesrc *s = vf_gamesrc_current();
+    if (vf_gamesrc_has(s, VF_GS_FEATURES)) return by_source(s, name);
     return find(name, vf_gamever_current());
 }
 

@@ -7,6 +7,7 @@
  * src/game/feature.c, with the version each appeared in. */
 #include "vf_gamever.h"
 #include "vf_feature.h"
+#include "vf_gamesrc.h"
 
 #include <string.h>
 
@@ -58,7 +59,17 @@ static const struct trapname {
 
 int vf_gamever_has_trap_names(int ver)
 {
-    return ver <= L;
+    return vf_gamesrc_has(vf_gamesrc_current(), VF_GS_TRAPS) || ver <= L;
+}
+
+/* A trap the checkout's own trap_names[] lists: the feature ours gives
+ * that name at any release, else a plain trap (a fork's own kind). */
+static int source_trap(const char *name)
+{
+    if (!vf_gamesrc_lists(vf_gamesrc_current(), VF_GS_TRAPS, name)) return 0;
+    for (size_t i = 0; i < sizeof traps / sizeof *traps; i++)
+        if (!strcmp(traps[i].name, name)) return traps[i].feat;
+    return VF_F_TRAP_MECHANICAL;
 }
 
 int vf_gamever_strips_known(int ver)
@@ -71,6 +82,8 @@ int vf_gamever_trap(const char *name, int ver)
     if (!vf_gamever_has_trap_names(ver)) return 0;
     if (!strcmp(name, "random") || !strcmp(name, "any"))
         return VF_GV_RANDOM_TRAP;
+    if (vf_gamesrc_has(vf_gamesrc_current(), VF_GS_TRAPS))
+        return source_trap(name);
     for (size_t i = 0; i < sizeof traps / sizeof *traps; i++)
         if (holds(traps[i].r, ver) && !strcmp(traps[i].name, name))
             return traps[i].feat;
@@ -99,8 +112,21 @@ static int named_holds(const struct named *t, size_t n, const char *name,
     return 0;
 }
 
+/* With the checkout's own table t, whether it lists name (or, for shops,
+ * says "random" or "any"); -1 without one. */
+static int source_lists(vf_gs_table t, const char *name)
+{
+    const vf_gamesrc *s = vf_gamesrc_current();
+    if (!vf_gamesrc_has(s, t)) return -1;
+    if (t == VF_GS_SHOPS && (!strcmp(name, "random") || !strcmp(name, "any")))
+        return 1;
+    return vf_gamesrc_lists(s, t, name);
+}
+
 int vf_gamever_shop_type(const char *type, int ver)
 {
+    int from_source = source_lists(VF_GS_SHOPS, type);
+    if (from_source >= 0) return from_source;
     return named_holds(shops, sizeof shops / sizeof *shops, type, ver);
 }
 
@@ -114,6 +140,8 @@ static const struct named fprops[] = {
 
 int vf_gamever_fprop(const char *name, int ver)
 {
+    int from_source = source_lists(VF_GS_FPROPS, name);
+    if (from_source >= 0) return from_source;
     return named_holds(fprops, sizeof fprops / sizeof *fprops, name, ver);
 }
 

@@ -1,5 +1,6 @@
 /* The branch table and places (BRANCH:DEPTH). */
 #include "vf_place.h"
+#include "vf_gamesrc.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -56,22 +57,38 @@ static const vf_branch branches[] = {
 
 #define NBRANCHES (sizeof branches / sizeof *branches)
 
+/* The branch table in force: the checkout's own (branch-data.h) when its
+ * source was read, else ours. */
+static const vf_branch *table(size_t *n)
+{
+    const vf_branch *t = vf_gamesrc_branches(vf_gamesrc_current(), n);
+    if (t) return t;
+    *n = NBRANCHES;
+    return branches;
+}
+
 size_t vf_branch_count(void)
 {
-    return NBRANCHES;
+    size_t n;
+    table(&n);
+    return n;
 }
 
 const vf_branch *vf_branch_get(int i)
 {
-    return i >= 0 && (size_t)i < NBRANCHES ? &branches[i] : NULL;
+    size_t n;
+    const vf_branch *t = table(&n);
+    return i >= 0 && (size_t)i < n ? &t[i] : NULL;
 }
 
 int vf_branch_find(const char *name)
 {
-    for (size_t i = 0; i < NBRANCHES; i++)
-        if (!strcasecmp(name, branches[i].abbrev) ||
-            !strcasecmp(name, branches[i].shortname) ||
-            !strcasecmp(name, branches[i].longname))
+    size_t n;
+    const vf_branch *t = table(&n);
+    for (size_t i = 0; i < n; i++)
+        if (!strcasecmp(name, t[i].abbrev) ||
+            !strcasecmp(name, t[i].shortname) ||
+            !strcasecmp(name, t[i].longname))
             return (int)i;
     return -1;
 }
@@ -94,14 +111,14 @@ int vf_place_parse(const char *s, vf_place *out, char *why, size_t whylen)
         char *end;
         long d = strtol(colon + 1, &end, 10);
         if (!strcmp(colon + 1, "$")) {
-            d = branches[br].depth;
+            d = vf_branch_get(br)->depth;
         } else if (end == colon + 1 || *end) {
             snprintf(why, whylen, "bad depth in place \"%s\"", s);
             return -1;
         }
-        if (d < 1 || d > branches[br].depth) {
+        if (d < 1 || d > vf_branch_get(br)->depth) {
             snprintf(why, whylen, "%s has levels 1 to %d, not %ld",
-                     branches[br].abbrev, branches[br].depth, d);
+                     vf_branch_get(br)->abbrev, vf_branch_get(br)->depth, d);
             return -1;
         }
         depth = (int)d;
@@ -113,12 +130,12 @@ int vf_place_parse(const char *s, vf_place *out, char *why, size_t whylen)
 
 void vf_place_describe(const vf_place *p, char *buf, size_t len)
 {
-    const vf_branch *b = &branches[p->branch];
+    const vf_branch *b = vf_branch_get(p->branch);
     if (b->depth == 1) snprintf(buf, len, "%s", b->abbrev);
     else snprintf(buf, len, "%s:%d", b->abbrev, p->depth);
 }
 
 int vf_place_absdepth(const vf_place *p)
 {
-    return branches[p->branch].absdepth + p->depth;
+    return vf_branch_get(p->branch)->absdepth + p->depth;
 }

@@ -69,7 +69,7 @@ uint32_t vf_fprop_by_name(const char *name)
     if (!vf_gamever_fprop(name, vf_gamever_current())) return 0;
     for (size_t i = 0; i < NFPROPS; i++)
         if (!strcmp(fprops[i].name, name)) return fprops[i].bit;
-    return 0;
+    return VF_FPROP_OTHER;
 }
 
 /* ---- the matrix --------------------------------------------------------- */

@@ -1,0 +1,71 @@
+/* vf_gamesrc (src/game/): the name tables of a checkout's own C++ source.
+ *
+ * When a checkout has the game's source beside dat/ (the .cc files of
+ * crawl-ref/source next to crawl-ref/source/dat), its tables are read
+ * from there and win over our built-in ones, so a fork with names of its
+ * own loads: feature names (feature-data.h feat_defs[]), trap names
+ * (trap_names[]), shop types (shopping.cc shop_types[]), feature
+ * properties (fprop.cc str_to_fprop) and branches (branch-data.h
+ * branches[]).
+ *
+ * The extractor is forgiving: it reads the string literals of each table
+ * between known markers, as the game is built (TAG_MAJOR_VERSION 34, so
+ * "#if TAG_MAJOR_VERSION > 34" blocks are left out). A table it cannot
+ * find falls back to our built-in table for the detected version, and the
+ * note says so once.
+ *
+ * Like the game version (vf_gamever.h), the tables in force are one
+ * process-wide setting made before any map loads and only read afterwards.
+ * With none set, every lookup uses the built-in tables. */
+#ifndef VF_GAMESRC_H
+#define VF_GAMESRC_H
+
+#include <stddef.h>
+
+#include "vf_place.h"
+#include "vf_sbuf.h"
+
+typedef struct vf_gamesrc vf_gamesrc;
+
+/* The tables a source tree may hold. */
+typedef enum vf_gs_table {
+    VF_GS_FEATURES, VF_GS_TRAPS, VF_GS_SHOPS, VF_GS_FPROPS, VF_GS_BRANCHES,
+    VF_GS_COUNT
+} vf_gs_table;
+
+/* Reads the tables of the C++ source in dir (the directory holding dat/).
+ * Returns NULL when dir holds no C++ source at all (no *.cc), else a set
+ * owned by the caller (vf_gamesrc_free) with, in note, what was read and
+ * what falls back to ours ("features, traps ... from the checkout's
+ * source; no shop_types[]: ours"). */
+vf_gamesrc *vf_gamesrc_read(const char *dir, vf_sbuf *note);
+void vf_gamesrc_free(vf_gamesrc *s);
+
+/* Whether s holds table t (read from the source). */
+int vf_gamesrc_has(const vf_gamesrc *s, vf_gs_table t);
+
+/* Sets the tables in force (borrowed: keep s until it is set to NULL);
+ * NULL for the built-in ones. Call before loading maps. */
+void vf_gamesrc_set(const vf_gamesrc *s);
+const vf_gamesrc *vf_gamesrc_current(void);
+
+/* The feature the source names so (its vault name, as KFEAT spells it):
+ * 1 with its enum name ("DNGN_ROCK_WALL") and whether feature-data.h
+ * calls it solid, opaque, a wall or a trap (the VF_GS_FFT_* bits); 0 when
+ * the source has no such name. */
+enum {
+    VF_GS_FFT_SOLID = 1, VF_GS_FFT_OPAQUE = 2, VF_GS_FFT_WALL = 4,
+    VF_GS_FFT_TRAP = 8,
+};
+int vf_gamesrc_feature(const vf_gamesrc *s, const char *name,
+                       const char **enum_name, unsigned *fft);
+
+/* Whether table t (traps, shops or fprops) lists name; trap names are
+ * compared lower-cased, as str_to_trap does. */
+int vf_gamesrc_lists(const vf_gamesrc *s, vf_gs_table t, const char *name);
+
+/* The source's branches, in its order (borrowed); n receives how many.
+ * NULL when the source has no branch table. */
+const vf_branch *vf_gamesrc_branches(const vf_gamesrc *s, size_t *n);
+
+#endif

@@ -1,0 +1,2 @@
+// The rest of the fork's source.
+int main() { return 0; }

@@ -1,0 +1,7 @@
+static const char *shop_types[] =
+{
+    "weapon",
+    "armour",
+    "trinket",
+    "general",
+};

@@ -1,0 +1,302 @@
+/* A checkout's own name tables, read from its C++ source (vf_gamesrc.h):
+ * a fork's names from tests/fork (features in rows and through macros,
+ * tag-version blocks, traps, shops, KPROP names, branches), lint with
+ * them, and, when the game's extracted sources are on this machine
+ * (../crawlsrc*, as VF_CRAWL_SOURCES says), the tables read from trunk,
+ * 0.34.1 and 0.30.0 agree with our built-in ones for those versions.
+ * Every test puts the built-in tables and trunk back. */
+#include "tests.h"
+#include "vf_feature.h"
+#include "vf_gamesrc.h"
+#include "vf_gamever.h"
+#include "vf_place.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#define FORK VF_SOURCE_DIR "/tests/fork/crawl-ref/source"
+
+static void back_to_ours(vf_gamesrc *s)
+{
+    vf_gamesrc_set(NULL);
+    vf_gamesrc_free(s);
+    vf_gamever_set(VF_GV_TRUNK);
+}
+
+static vf_gamesrc *read_fork(vf_sbuf *note)
+{
+    vf_gamesrc *s = vf_gamesrc_read(FORK, note);
+    ck_assert_ptr_nonnull(s);
+    return s;
+}
+
+START_TEST(fork_tables_are_read)
+{
+    vf_sbuf note = VF_SBUF_INIT;
+    vf_gamesrc *s = read_fork(&note);
+    ck_assert_str_eq(note.s, "features, traps, shops, fprops, branches "
+                     "from the checkout's source");
+    for (int t = 0; t < VF_GS_COUNT; t++)
+        ck_assert(vf_gamesrc_has(s, (vf_gs_table)t));
+    const char *id;
+    unsigned fft;
+    ck_assert(vf_gamesrc_feature(s, "glass_thicket", &id, &fft));
+    ck_assert_str_eq(id, "DNGN_GLASS_THICKET");
+    ck_assert_uint_eq(fft, VF_GS_FFT_SOLID | VF_GS_FFT_WALL);
+    /* Through a macro with ## and #: "stone_stairs_up_" "i". */
+    ck_assert(vf_gamesrc_feature(s, "stone_stairs_up_i", &id, &fft));
+    ck_assert_str_eq(id, "DNGN_STONE_STAIRS_UP_I");
+    ck_assert(vf_gamesrc_feature(s, "altar_moss", &id, NULL));
+    ck_assert_str_eq(id, "DNGN_ALTAR_MOSS");
+    /* Left out by a TAG_MAJOR_VERSION 34 build. */
+    ck_assert(!vf_gamesrc_feature(s, "future_thing", NULL, NULL));
+    ck_assert(vf_gamesrc_lists(s, VF_GS_TRAPS, "zot"));    /* lower-cased */
+    ck_assert(vf_gamesrc_lists(s, VF_GS_TRAPS, "spear"));  /* == 34 kept */
+    ck_assert(vf_gamesrc_lists(s, VF_GS_TRAPS, "gloom"));
+    ck_assert(!vf_gamesrc_lists(s, VF_GS_TRAPS, "net"));
+    ck_assert(vf_gamesrc_lists(s, VF_GS_SHOPS, "trinket"));
+    ck_assert(vf_gamesrc_lists(s, VF_GS_FPROPS, "no_glow"));
+    ck_assert(!vf_gamesrc_lists(s, VF_GS_FPROPS, "FPROP_NONE"));
+    size_t n;
+    const vf_branch *b = vf_gamesrc_branches(s, &n);
+    ck_assert_uint_eq(n, 3);
+    ck_assert_str_eq(b[1].abbrev, "Grove");
+    ck_assert_str_eq(b[1].longname, "the Glass Grove");
+    ck_assert_int_eq(b[1].parent, 0);
+    ck_assert_int_eq(b[1].depth, 2);
+    ck_assert_int_eq(b[1].absdepth, 6);
+    ck_assert_int_eq(b[0].parent, -1);
+    ck_assert(b[2].portal && !b[1].portal && !b[2].islanded);
+    vf_sbuf_free(&note);
+    back_to_ours(s);
+}
+END_TEST
+
+/* The fork's tables win over ours while in force, and only then. */
+START_TEST(fork_names_win_over_ours)
+{
+    vf_sbuf note = VF_SBUF_INIT;
+    vf_gamesrc *s = read_fork(&note);
+    ck_assert_int_eq(vf_feature_by_name("glass_thicket"), 0);
+    ck_assert_int_eq(vf_branch_find("Grove"), -1);
+    vf_gamever_set(30);
+    ck_assert(!vf_gamever_shop_type("trinket", 30));
+    ck_assert(vf_gamever_trap("net", 30) != 0);
+    vf_gamesrc_set(s);
+    /* A feature of its own stands in as ours of its kind. */
+    ck_assert_int_eq(vf_feature_by_name("glass_thicket"),
+                     VF_F_CLEAR_ROCK_WALL);
+    ck_assert_int_eq(vf_feature_by_name("rock_wall"), VF_F_ROCK_WALL);
+    ck_assert_int_eq(vf_feature_by_name("stone_stairs_up_i"),
+                     VF_F_STONE_STAIRS_UP_I);
+    ck_assert_int_eq(vf_feature_by_name("altar_zin"), VF_F_ALTAR_ZIN);
+    ck_assert_int_eq(vf_feature_by_name("altar_moss"), VF_F_FLOOR);
+    ck_assert_int_eq(vf_feature_by_name("unseen"), 0);
+    ck_assert_int_eq(vf_feature_by_name("lava"), 0);   /* not the fork's */
+    ck_assert_int_eq(vf_gamever_trap("gloom", 30), VF_F_TRAP_MECHANICAL);
+    ck_assert_int_eq(vf_gamever_trap("alarm", 30), VF_F_TRAP_ALARM);
+    ck_assert_int_eq(vf_gamever_trap("net", 30), 0);
+    ck_assert(vf_gamever_shop_type("trinket", 30));
+    ck_assert(vf_gamever_shop_type("random", 30));
+    ck_assert(!vf_gamever_shop_type("book", 30));
+    ck_assert(vf_gamever_fprop("no_glow", 30));
+    ck_assert(!vf_gamever_fprop("no_tide", 30));
+    ck_assert_int_eq(vf_branch_count(), 3);
+    ck_assert_int_eq(vf_branch_find("Grove"), 1);
+    vf_place p;
+    char why[128];
+    ck_assert_int_eq(vf_place_parse("Grove:2", &p, why, sizeof why), 0);
+    ck_assert_int_eq(vf_place_absdepth(&p), 8);
+    ck_assert_int_ne(vf_place_parse("Grove:3", &p, why, sizeof why), 0);
+    vf_sbuf_free(&note);
+    back_to_ours(s);
+    ck_assert_int_eq(vf_feature_by_name("glass_thicket"), 0);
+    ck_assert_int_eq(vf_branch_find("Grove"), -1);
+}
+END_TEST
+
+/* No .cc beside dat/: no tables (ours stay); a source without some
+ * tables: those fall back, and the note says so. */
+START_TEST(missing_source_and_tables_fall_back)
+{
+    char tmpl[] = "/tmp/vf_gamesrc_XXXXXX";
+    char *dir = mkdtemp(tmpl), path[512];
+    ck_assert_ptr_nonnull(dir);
+    vf_sbuf note = VF_SBUF_INIT;
+    ck_assert_ptr_null(vf_gamesrc_read(dir, &note));
+    ck_assert_ptr_null(vf_gamesrc_read("/nonexistent/vf", &note));
+    ck_assert_int_eq(note.len, 0);
+    snprintf(path, sizeof path, "%s/shopping.cc", dir);
+    FILE *f = fopen(path, "w");
+    ck_assert_ptr_nonnull(f);
+    /* Broken on purpose: an open table, an unterminated string. */
+    fputs("static const char *shop_types[] = { \"weapon\", \"bad", f);
+    fclose(f);
+    vf_gamesrc *s = vf_gamesrc_read(dir, &note);
+    ck_assert_ptr_nonnull(s);
+    ck_assert_str_eq(note.s, "no table found in the checkout's source; "
+                     "no feat_defs[]: ours; no trap_names[]: ours; "
+                     "no shop_types[]: ours; no str_to_fprop(): ours; "
+                     "no branches[]: ours");
+    vf_gamesrc_set(s);
+    ck_assert_int_eq(vf_feature_by_name("rock_wall"), VF_F_ROCK_WALL);
+    ck_assert(vf_gamever_shop_type("book", VF_GV_TRUNK));
+    unlink(path);
+    rmdir(dir);
+    vf_sbuf_free(&note);
+    back_to_ours(s);
+}
+END_TEST
+
+/* The directory of the game's extracted sources for tree, or NULL. */
+static const char *real_source(const char *tree, char *buf, size_t n)
+{
+    const char *root = getenv("VF_CRAWL_SOURCES");
+    snprintf(buf, n, "%s/%s/crawl-ref/source",
+             root ? root : VF_SOURCE_DIR "/..", tree);
+    struct stat st;
+    char probe[600];
+    snprintf(probe, sizeof probe, "%s/feature-data.h", buf);
+    return stat(probe, &st) == 0 ? buf : NULL;
+}
+
+/* Every feature name ours accepts at ver the source's table accepts, and
+ * the other way round; the same for the shop types and KPROP names we
+ * know, and every branch of ours is the source's with its depths. */
+static void agrees_with_ours(const char *tree, int ver)
+{
+    char buf[512];
+    const char *dir = real_source(tree, buf, sizeof buf);
+    if (!dir) {
+        fprintf(stderr, "gamesrc: %s sources absent, skipped\n", tree);
+        return;
+    }
+    vf_sbuf note = VF_SBUF_INIT;
+    vf_gamesrc *s = vf_gamesrc_read(dir, &note);
+    ck_assert_ptr_nonnull(s);
+    ck_assert_msg(vf_gamesrc_has(s, VF_GS_FEATURES) &&
+                  vf_gamesrc_has(s, VF_GS_SHOPS) &&
+                  vf_gamesrc_has(s, VF_GS_FPROPS) &&
+                  vf_gamesrc_has(s, VF_GS_BRANCHES), "%s: %s", tree, note.s);
+    ck_assert_int_eq(vf_gamesrc_has(s, VF_GS_TRAPS), ver < VF_GV_TRUNK);
+    vf_gamever_set(ver);
+    int ours[VF_F_COUNT];
+    for (int id = 1; id < VF_F_COUNT; id++)
+        ours[id] = vf_feature_by_name(vf_feature_name(id));
+    static const char *const shops[] = {"weapon", "gadget", "food",
+        "removed food", "distillery", "general", "scroll", NULL};
+    static const char *const fprops[] = {"bloody", "no_submerge",
+        "no_automap", "no_tide", "no_jiyva", NULL};
+    static const char *const traps[] = {"dart", "spear", "alarm", "zot",
+        "tyrant's", "web", "dispersal", "teleport", NULL};
+    int shop[8], fprop[8], trap[8];
+    for (int i = 0; shops[i]; i++)
+        shop[i] = vf_gamever_shop_type(shops[i], ver);
+    for (int i = 0; fprops[i]; i++)
+        fprop[i] = vf_gamever_fprop(fprops[i], ver);
+    for (int i = 0; traps[i]; i++) trap[i] = vf_gamever_trap(traps[i], ver);
+    size_t nours = vf_branch_count();
+    vf_branch our_br[64];
+    for (size_t i = 0; i < nours && i < 64; i++)
+        our_br[i] = *vf_branch_get((int)i);
+    vf_gamesrc_set(s);
+    for (int id = 1; id < VF_F_COUNT; id++)
+        ck_assert_msg(vf_feature_by_name(vf_feature_name(id)) == ours[id],
+                      "%s: feature %s: ours %d, the source's %d", tree,
+                      vf_feature_name(id), ours[id],
+                      vf_feature_by_name(vf_feature_name(id)));
+    for (int i = 0; shops[i]; i++)
+        ck_assert_msg(vf_gamever_shop_type(shops[i], ver) == shop[i],
+                      "%s: shop %s", tree, shops[i]);
+    for (int i = 0; fprops[i]; i++)
+        ck_assert_msg(vf_gamever_fprop(fprops[i], ver) == fprop[i],
+                      "%s: fprop %s", tree, fprops[i]);
+    for (int i = 0; traps[i]; i++)
+        ck_assert_msg(vf_gamever_trap(traps[i], ver) == trap[i],
+                      "%s: trap %s", tree, traps[i]);
+    /* Ours is trunk's table: an older tree lacks its newest branches. */
+    for (size_t i = 0; i < nours && i < 64; i++) {
+        int j = vf_branch_find(our_br[i].abbrev);
+        ck_assert_msg(j >= 0 || ver < VF_GV_TRUNK, "%s: branch %s", tree,
+                      our_br[i].abbrev);
+        if (j < 0) continue;
+        const vf_branch *b = vf_branch_get(j);
+        ck_assert_msg(!strcmp(b->abbrev, our_br[i].abbrev) &&
+                      b->depth == our_br[i].depth &&
+                      b->absdepth == our_br[i].absdepth &&
+                      b->portal == our_br[i].portal &&
+                      b->islanded == our_br[i].islanded,
+                      "%s: branch %s", tree, our_br[i].abbrev);
+    }
+    vf_sbuf_free(&note);
+    back_to_ours(s);
+}
+
+START_TEST(real_trunk_tables_agree)
+{
+    agrees_with_ours("crawlsrc", VF_GV_TRUNK);
+}
+END_TEST
+
+START_TEST(real_0_34_tables_agree)
+{
+    agrees_with_ours("crawlsrc-0.34.1", 34);
+}
+END_TEST
+
+START_TEST(real_0_30_tables_agree)
+{
+    agrees_with_ours("crawlsrc-0.30.0", 30);
+}
+END_TEST
+
+/* lint on a checkout of the fork (its source, its vault, the game's own
+ * library from the extracted trunk sources when present): the fork's
+ * names load, and lint says where they came from. */
+START_TEST(lint_reads_a_fork)
+{
+    char buf[512];
+    const char *trunk = real_source("crawlsrc", buf, sizeof buf);
+    if (!trunk) {
+        fprintf(stderr, "gamesrc: no game library for the fork, skipped\n");
+        return;
+    }
+    char tmpl[] = "/tmp/vf_fork_XXXXXX", cmd[2048];
+    char *dir = mkdtemp(tmpl);
+    ck_assert_ptr_nonnull(dir);
+    snprintf(cmd, sizeof cmd, "cp -r '%s' '%s/source' && ln -s '%s/dat/dlua' "
+             "'%s/source/dat/dlua'", FORK, dir, trunk, dir);
+    ck_assert_int_eq(system(cmd), 0);
+    char src[600];
+    snprintf(src, sizeof src, "%s/source", dir);
+    vf_t_run r = vf_t_vaultfuzz("lint", "--crawl-dir", src, NULL);
+    ck_assert_msg(r.rc == 0, "%s%s", r.out, r.err);
+    ck_assert_ptr_nonnull(strstr(r.out, "; features, traps, shops, fprops, "
+                                 "branches from the checkout's source\n"));
+    ck_assert_ptr_nonnull(strstr(r.out, "1 maps, 2 chunks, 0 errors"));
+    vf_t_run_free(&r);
+    ck_assert_ptr_null(vf_gamesrc_current());
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
+    ck_assert_int_eq(system(cmd), 0);
+    vf_gamever_set(VF_GV_TRUNK);
+}
+END_TEST
+
+Suite *vf_test_gamesrc_suite(void)
+{
+    Suite *s = suite_create("gamesrc");
+    TCase *tc = tcase_create("core");
+    tcase_set_timeout(tc, 120);
+    tcase_add_test(tc, fork_tables_are_read);
+    tcase_add_test(tc, fork_names_win_over_ours);
+    tcase_add_test(tc, missing_source_and_tables_fall_back);
+    tcase_add_test(tc, real_trunk_tables_agree);
+    tcase_add_test(tc, real_0_34_tables_agree);
+    tcase_add_test(tc, real_0_30_tables_agree);
+    tcase_add_test(tc, lint_reads_a_fork);
+    suite_add_tcase(s, tc);
+    return s;
+}
