@@ -3,7 +3,9 @@
 # read as its own version: `lint --crawl-dir` may report only the maps
 # tests/versions-known.txt lists (and at most 1 in 1000), and
 # `run --layouts empty --count 2` may have Lua errors in at most 3 maps in
-# 1000, each listed, and no crash or timeout.
+# 1000, each listed, and no crash or timeout. With trunk and 0.34.1 both
+# present, maps whose text is the same on the two get the same verdicts
+# except those tests/versions-same-text.txt lists (harness/same-text.sh).
 #
 #   harness/check-versions.sh [CRAWL_TREES_DIR] [TREE]...
 set -eu
@@ -86,5 +88,15 @@ for tree in $trees; do
         fail=1
     fi
 done
+# Maps with the same text on trunk and 0.34.1: the same verdicts, except
+# those tests/versions-same-text.txt lists with the rule that differs.
+case " $trees " in *" trunk "*) case " $trees " in *" 0.34.1 "*)
+    if [ -d "$root/trunk/crawl-ref/source/dat/des" ] &&
+       [ -d "$root/0.34.1/crawl-ref/source/dat/des" ]; then
+        echo "trunk and 0.34.1:"
+        harness/same-text.sh "$root/trunk/crawl-ref/source" \
+            "$root/0.34.1/crawl-ref/source" trunk 0.34.1 || fail=1
+    fi ;;
+esac ;; esac
 [ "$fail" = 0 ] && echo "check-versions: ok" || echo "check-versions: FAILED"
 exit "$fail"
