@@ -79,7 +79,9 @@ typedef struct vf_cli_world {
     "  --des PATH   a .des file or a directory (repeatable; default\n" \
     "               corpus/, or the checkout's dat/des with --crawl-dir)\n" \
     "  --crawl-dir DIR  a crawl checkout (its crawl-ref/source or dat):\n" \
-    "               run the game's own Lua library from dat/dlua\n" \
+    "               run the game's own Lua library from dat/dlua; with\n" \
+    "               the game's C++ source beside dat/, use its name\n" \
+    "               tables (features, traps, shops, KPROP, branches)\n" \
     "  --place BRANCH:DEPTH  the level vault Lua asks about, for every\n" \
     "               map (default: " VF_PLACE_DEFAULT ", or for a map whose\n" \
     "               PLACE or DEPTH exclude it, the first level they allow)\n" \
