@@ -1,7 +1,8 @@
 /* Internal to src/bind and src/engine: the bindings of the game's Lua
  * library as the engine sees them (what to open, how to hand a case its
  * map, RNG and place), and how bindings find the map and RNG of the case.
- * Bindings also get the sandbox's helpers (lua/lua_int.h) through here. */
+ * Bindings also get the sandbox's helpers (lua/lua_int.h) through here.
+ * What the room exports is named vf_bind_*. */
 #ifndef VF_BIND_INT_H
 #define VF_BIND_INT_H
 
@@ -19,59 +20,59 @@
 #define VF_GYM 70
 
 /* The map argument at idx (a map object), or a Lua error. */
-vf_rmap *vf_lua_checkmap(lua_State *L, int idx);
+vf_rmap *vf_bind_checkmap(lua_State *L, int idx);
 /* Pushes a map object for m, the map being resolved (valid while m is). */
-void vf_lua_pushmap(lua_State *L, vf_rmap *m);
+void vf_bind_pushmap(lua_State *L, vf_rmap *m);
 /* The map type, and the dgn functions finding and resolving other maps
  * (mapobj.c); call before anything pushes a map. */
-void vf_lua_open_maps(lua_State *L);
+void vf_bind_open_maps(lua_State *L);
 /* The map the running chunks resolve (the engine's current map), or NULL;
  * for bindings the game lets vault code call without a map. */
-vf_rmap *vf_lua_case_map(lua_State *L);
+vf_rmap *vf_bind_case_map(lua_State *L);
 /* Pushes a map object that owns its map (mapobj.c), and returns the map,
  * zeroed for the caller to vf_rmap_init; it is freed when Lua collects the
  * object. */
-vf_rmap *vf_lua_newmap(lua_State *L);
+vf_rmap *vf_bind_newmap(lua_State *L);
 /* The map object at idx, or NULL when idx holds no map object. */
-vf_rmap *vf_lua_tomap(lua_State *L, int idx);
+vf_rmap *vf_bind_tomap(lua_State *L, int idx);
 /* The RNG of the running case, or a Lua error outside a case. */
-vf_rng *vf_lua_rng(lua_State *L);
-void vf_lua_set_rng(lua_State *L, vf_rng *r);
+vf_rng *vf_bind_rng(lua_State *L);
+void vf_bind_set_rng(lua_State *L, vf_rng *r);
 
 /* Raises msg as a Lua error positioned at the innermost .des line on the
  * stack (bindings are reached through library wrappers; the author wants
  * the vault's line, not the wrapper's). */
-int vf_lua_des_error(lua_State *L, const char *msg);
+int vf_bind_des_error(lua_State *L, const char *msg);
 
 /* The place the case's level is at (copied). */
-void vf_lua_set_place(lua_State *L, const vf_place *p);
-const vf_place *vf_lua_place(lua_State *L);
+void vf_bind_set_place(lua_State *L, const vf_place *p);
+const vf_place *vf_bind_place(lua_State *L);
 /* The case's game (level.c): new-game choices, from bits of game. */
-void vf_lua_set_game(lua_State *L, uint64_t game);
+void vf_bind_set_game(lua_State *L, uint64_t game);
 
-void vf_lua_open_dgn(lua_State *L);
+void vf_bind_open_dgn(lua_State *L);
 /* Adds the map-grid builder bindings (l-dgnbld.cc) to the dgn table. */
-void vf_lua_open_dgn_build(lua_State *L);
+void vf_bind_open_dgn_build(lua_State *L);
 /* Adds the keyed-spec, overlay and marker bindings to dgn (dgn_keyed.c);
- * call after vf_lua_open_dgn. */
-void vf_lua_open_dgn_keyed(lua_State *L);
+ * call after vf_bind_open_dgn. */
+void vf_bind_open_dgn_keyed(lua_State *L);
 /* Adds the whole-level layout bindings (dgn.layout_*, dgn_layout.c). */
-void vf_lua_open_dgn_layout(lua_State *L);
+void vf_bind_open_dgn_layout(lua_State *L);
 /* Adds the map-grid connectivity bindings and original_map (dgn_conn.c). */
-void vf_lua_open_dgn_conn(lua_State *L);
-void vf_lua_open_crawl(lua_State *L);
+void vf_bind_open_dgn_conn(lua_State *L);
+void vf_bind_open_crawl(lua_State *L);
 /* crawl.worley, crawl.worley_diff, crawl.simplex (noise.c). */
-void vf_lua_open_noise(lua_State *L);
-void vf_lua_open_level(lua_State *L);      /* you.*, branches, bounds */
-void vf_lua_open_dgn_subvault(lua_State *L);
+void vf_bind_open_noise(lua_State *L);
+void vf_bind_open_level(lua_State *L);      /* you.*, branches, bounds */
+void vf_bind_open_dgn_subvault(lua_State *L);
 /* travel.find_deepest_explored, dgn.stash_items, crawl.unavailable_god:
  * the game in progress, as a new game answers (gamequery.c). */
-void vf_lua_open_gamequery(lua_State *L);
+void vf_bind_open_gamequery(lua_State *L);
 /* Last: every other name of the game's API (no-ops, new-game answers,
  * "not implemented" errors), where nothing real is installed. */
-void vf_lua_open_surface(lua_State *L);
+void vf_bind_open_surface(lua_State *L);
 
 /* Pushes the global table name, creating it if absent (surface.c). */
-void vf_lua_global_table(lua_State *L, const char *name);
+void vf_bind_global_table(lua_State *L, const char *name);
 
 #endif

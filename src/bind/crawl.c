@@ -9,13 +9,13 @@
 #include <stdint.h>
 #include <string.h>
 
-void vf_lua_set_rng(lua_State *L, vf_rng *r)
+void vf_bind_set_rng(lua_State *L, vf_rng *r)
 {
     lua_pushlightuserdata(L, r);
     lua_setfield(L, LUA_REGISTRYINDEX, "vf_rng");
 }
 
-vf_rng *vf_lua_rng(lua_State *L)
+vf_rng *vf_bind_rng(lua_State *L)
 {
     lua_getfield(L, LUA_REGISTRYINDEX, "vf_rng");
     vf_rng *r = lua_touserdata(L, -1);
@@ -44,25 +44,25 @@ static int check_draws(lua_State *L, const char *fn, const char *what, int n)
 
 static int l_random2(lua_State *L)
 {
-    lua_pushinteger(L, vf_random2(vf_lua_rng(L), int_arg(L, 1)));
+    lua_pushinteger(L, vf_random2(vf_bind_rng(L), int_arg(L, 1)));
     return 1;
 }
 
 static int l_coinflip(lua_State *L)
 {
-    lua_pushboolean(L, vf_coinflip(vf_lua_rng(L)));
+    lua_pushboolean(L, vf_coinflip(vf_bind_rng(L)));
     return 1;
 }
 
 static int l_one_chance_in(lua_State *L)
 {
-    lua_pushboolean(L, vf_one_chance_in(vf_lua_rng(L), int_arg(L, 1)));
+    lua_pushboolean(L, vf_one_chance_in(vf_bind_rng(L), int_arg(L, 1)));
     return 1;
 }
 
 static int l_x_chance_in_y(lua_State *L)
 {
-    lua_pushboolean(L, vf_x_chance_in_y(vf_lua_rng(L), int_arg(L, 1),
+    lua_pushboolean(L, vf_x_chance_in_y(vf_bind_rng(L), int_arg(L, 1),
                                         int_arg(L, 2)));
     return 1;
 }
@@ -81,7 +81,7 @@ static int l_random_range(lua_State *L)
                           hi, INT_MAX);
     /* The game always takes the rolls form, which gives lo when hi < lo
      * (random2avg of a span below 1 is 0). */
-    vf_rng *r = vf_lua_rng(L);
+    vf_rng *r = vf_bind_rng(L);
     lua_pushinteger(L, lo + vf_random2avg(r, span < 1 ? 0 : (int)span,
                                           rolls));
     return 1;
@@ -93,7 +93,7 @@ static int l_random2avg(lua_State *L)
     int max = int_arg(L, 1), rolls = int_arg(L, 2);
     if (rolls < 1) return luaL_error(L, "random2avg: %d rolls", rolls);
     check_draws(L, "random2avg", "rolls", rolls);
-    lua_pushinteger(L, vf_random2avg(vf_lua_rng(L), max, rolls));
+    lua_pushinteger(L, vf_random2avg(vf_bind_rng(L), max, rolls));
     return 1;
 }
 
@@ -107,7 +107,7 @@ static int l_roll_dice(lua_State *L)
     if (dice > 0 && size > 0 && (long long)dice * size > INT_MAX)
         return luaL_error(L, "roll_dice: %d dice of %d can sum past %d",
                           dice, size, INT_MAX);
-    lua_pushinteger(L, vf_roll_dice(vf_lua_rng(L), dice, size));
+    lua_pushinteger(L, vf_roll_dice(vf_bind_rng(L), dice, size));
     return 1;
 }
 
@@ -119,13 +119,13 @@ static int l_div_rand_round(lua_State *L)
     if (num == INT_MIN && den == -1)
         return luaL_error(L, "div_rand_round: %d / -1 is past %d", num,
                           INT_MAX);
-    lua_pushinteger(L, vf_div_rand_round(vf_lua_rng(L), num, den));
+    lua_pushinteger(L, vf_div_rand_round(vf_bind_rng(L), num, den));
     return 1;
 }
 
 static int l_random_real(lua_State *L)
 {
-    lua_pushnumber(L, vf_random_real(vf_lua_rng(L)));
+    lua_pushnumber(L, vf_random_real(vf_bind_rng(L)));
     return 1;
 }
 
@@ -227,7 +227,7 @@ static int l_make_name(lua_State *L)
     static const char *const syl[] = {
         "ka", "ro", "mi", "tha", "sel", "dor", "vin", "ul", "esh", "gar",
         "lo", "qua", "zen", "bri", "ath", "mor"};
-    vf_rng *r = vf_lua_rng(L);
+    vf_rng *r = vf_bind_rng(L);
     char buf[32] = "";
     int n = 2 + vf_random2(r, 2);
     for (int i = 0; i < n; i++)
@@ -249,7 +249,7 @@ static const luaL_Reg crawl_fns[] = {
     {"make_name", l_make_name},
     {NULL, NULL}};
 
-void vf_lua_open_crawl(lua_State *L)
+void vf_bind_open_crawl(lua_State *L)
 {
     luaL_register(L, "crawl", crawl_fns);  /* adds to the existing table */
     lua_pop(L, 1);

@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-int vf_lua_des_error(lua_State *L, const char *msg)
+int vf_bind_des_error(lua_State *L, const char *msg)
 {
     lua_Debug ar;
     for (int level = 1; lua_getstack(L, level, &ar); level++) {
@@ -29,7 +29,7 @@ int vf_lua_des_error(lua_State *L, const char *msg)
 
 static int l_name(lua_State *L)
 {
-    lua_pushstring(L, vf_lua_checkmap(L, 1)->def->name);
+    lua_pushstring(L, vf_bind_checkmap(L, 1)->def->name);
     return 1;
 }
 
@@ -47,7 +47,7 @@ static int push_tags(lua_State *L, const vf_rmap *m)
 /* tags(map, "a b"): adds; tags(map, nil): clears. */
 static int l_tags(lua_State *L)
 {
-    vf_rmap *m = vf_lua_checkmap(L, 1);
+    vf_rmap *m = vf_bind_checkmap(L, 1);
     if (lua_gettop(L) >= 2 && lua_isnil(L, 2)) {
         vf_sbuf_reset(&m->tags);
         vf_sbuf_adds(&m->tags, " ");
@@ -59,7 +59,7 @@ static int l_tags(lua_State *L)
 
 static int l_tags_remove(lua_State *L)
 {
-    vf_rmap *m = vf_lua_checkmap(L, 1);
+    vf_rmap *m = vf_bind_checkmap(L, 1);
     for (int i = 2; i <= lua_gettop(L); i++)
         vf_rmap_remove_tags(m, luaL_checkstring(L, i));
     return push_tags(L, m);
@@ -67,7 +67,7 @@ static int l_tags_remove(lua_State *L)
 
 static int l_has_tag(lua_State *L)
 {
-    vf_rmap *m = vf_lua_checkmap(L, 1);
+    vf_rmap *m = vf_bind_checkmap(L, 1);
     lua_pushboolean(L, vf_rmap_has_tag(m, luaL_checkstring(L, 2)));
     return 1;
 }
@@ -84,7 +84,7 @@ static int raise_at_des(lua_State *L, vf_sbuf *err)
 {
     lua_pushstring(L, vf_sbuf_str(err));
     vf_sbuf_free(err);
-    return vf_lua_des_error(L, lua_tostring(L, -1));
+    return vf_bind_des_error(L, lua_tostring(L, -1));
 }
 
 /* Parses ranges into d (and the text into b), or raises the game's
@@ -102,7 +102,7 @@ static void add_ranges(lua_State *L, vf_depths *d, vf_sbuf *b,
  * argument, the ranges as written. */
 static int l_depth(lua_State *L)
 {
-    vf_rmap *m = vf_lua_checkmap(L, 1);
+    vf_rmap *m = vf_bind_checkmap(L, 1);
     if (lua_gettop(L) >= 2 && lua_isnil(L, 2)) {
         vf_depths_clear(&m->depths);
         vf_sbuf_reset(&m->depth);
@@ -117,7 +117,7 @@ static int l_depth(lua_State *L)
 /* place(map, ranges): replaces them; place(map, nil): clears. */
 static int l_place(lua_State *L)
 {
-    vf_rmap *m = vf_lua_checkmap(L, 1);
+    vf_rmap *m = vf_bind_checkmap(L, 1);
     if (lua_gettop(L) >= 2) {
         const char *s = lua_isnil(L, 2) ? NULL : luaL_checkstring(L, 2);
         vf_depths_clear(&m->places);
@@ -134,7 +134,7 @@ static const char *const orients[] = {
 
 static int l_orient(lua_State *L)
 {
-    vf_rmap *m = vf_lua_checkmap(L, 1);
+    vf_rmap *m = vf_bind_checkmap(L, 1);
     if (lua_gettop(L) >= 2) {
         const char *o = luaL_checkstring(L, 2);
         int k = 0;
@@ -144,7 +144,7 @@ static int l_orient(lua_State *L)
             m->orient = NULL;
         } else if (!orients[k]) {
             lua_pushfstring(L, "Bad orient: %s", o);
-            return vf_lua_des_error(L, lua_tostring(L, -1));
+            return vf_bind_des_error(L, lua_tostring(L, -1));
         } else {
             free(m->orient);
             m->orient = vf_xstrdup(o);
@@ -158,7 +158,7 @@ static int l_orient(lua_State *L)
 /* weight(n), chance(n), order(n): set when given; return the value. */
 static int int_field(lua_State *L, size_t offset)
 {
-    int *field = (int *)((char *)vf_lua_checkmap(L, 1) + offset);
+    int *field = (int *)((char *)vf_bind_checkmap(L, 1) + offset);
     if (lua_gettop(L) >= 2) *field = vf_lua_checkint(L, 2);
     lua_pushinteger(L, *field);
     return 1;
@@ -184,12 +184,12 @@ static int l_order(lua_State *L)
  * rolls a CHANCE). Bad ranges get the game's message. */
 static int l_depth_weight(lua_State *L)
 {
-    vf_rmap *m = vf_lua_checkmap(L, 1);
+    vf_rmap *m = vf_bind_checkmap(L, 1);
     const char *ranges = luaL_checkstring(L, 2);
     int w = vf_lua_checkint(L, 3);
     if (w < 0) {
         lua_pushfstring(L, "Bad weight: %d (must be >= 0)", w);
-        return vf_lua_des_error(L, lua_tostring(L, -1));
+        return vf_bind_des_error(L, lua_tostring(L, -1));
     }
     vf_sbuf err = VF_SBUF_INIT;
     if (vf_depth_values_add(&m->weights, ranges, w, &err))
@@ -200,7 +200,7 @@ static int l_depth_weight(lua_State *L)
 
 static int l_depth_chance(lua_State *L)
 {
-    vf_lua_checkmap(L, 1);
+    vf_bind_checkmap(L, 1);
     const char *ranges = luaL_checkstring(L, 2);
     vf_lua_checkint(L, 3);
     vf_depths d = {0};
@@ -214,7 +214,7 @@ static int l_depth_chance(lua_State *L)
 
 static int l_is_validating(lua_State *L)
 {
-    lua_pushboolean(L, vf_lua_checkmap(L, 1)->validating);
+    lua_pushboolean(L, vf_bind_checkmap(L, 1)->validating);
     return 1;
 }
 
@@ -237,7 +237,7 @@ static int calling_line(lua_State *L)
 
 static int l_map(lua_State *L)
 {
-    vf_rmap *m = vf_lua_checkmap(L, 1);
+    vf_rmap *m = vf_bind_checkmap(L, 1);
     if (lua_gettop(L) >= 2) {
         size_t n;
         const char *s = luaL_checklstring(L, 2, &n);
@@ -257,13 +257,13 @@ static int l_map(lua_State *L)
 
 static int l_width(lua_State *L)
 {
-    lua_pushinteger(L, vf_lua_checkmap(L, 1)->grid.w);
+    lua_pushinteger(L, vf_bind_checkmap(L, 1)->grid.w);
     return 1;
 }
 
 static int l_height(lua_State *L)
 {
-    lua_pushinteger(L, vf_lua_checkmap(L, 1)->grid.h);
+    lua_pushinteger(L, vf_bind_checkmap(L, 1)->grid.h);
     return 1;
 }
 
@@ -273,7 +273,7 @@ static int l_height(lua_State *L)
  * (any_glyph_connected floods from the first). */
 static int l_gly_point(lua_State *L)
 {
-    vf_rmap *m = vf_lua_checkmap(L, 1);
+    vf_rmap *m = vf_bind_checkmap(L, 1);
     int g = (unsigned char)*luaL_checkstring(L, 2);
     for (int y = 0; y < m->grid.h; y++) {
         const char *row = vf_grid_row(&m->grid, y);
@@ -289,7 +289,7 @@ static int l_gly_point(lua_State *L)
 
 static int l_gly_points(lua_State *L)
 {
-    vf_rmap *m = vf_lua_checkmap(L, 1);
+    vf_rmap *m = vf_bind_checkmap(L, 1);
     int g = (unsigned char)*luaL_checkstring(L, 2), n = 0;
     for (int y = m->grid.h - 1; y >= 0; y--)
         for (int x = m->grid.len[y] - 1; x >= 0; x--)
@@ -313,7 +313,7 @@ typedef struct { vf_rmap *m; int x; } mapcol;
  * a map resolved by resolve_map lives as long as they do. */
 static int l_mapgrd_table(lua_State *L)
 {
-    vf_rmap *m = vf_lua_checkmap(L, 1);
+    vf_rmap *m = vf_bind_checkmap(L, 1);
     vf_rmap **box = lua_newuserdata(L, sizeof *box);
     *box = m;
     luaL_getmetatable(L, MAPGRD_META);
@@ -390,7 +390,7 @@ typedef int (*transform_fn)(vf_grid *, const char *, size_t, vf_rng *,
 
 static int run_transform(lua_State *L, transform_fn f)
 {
-    vf_rmap *m = vf_lua_checkmap(L, 1);
+    vf_rmap *m = vf_bind_checkmap(L, 1);
     size_t n;
     const char *spec = luaL_checklstring(L, 2, &n);
     vf_sbuf err = VF_SBUF_INIT;
@@ -413,7 +413,7 @@ static int l_shuffle(lua_State *L) { return run_transform(L, shuffle_at); }
 
 static int l_clear(lua_State *L)
 {
-    vf_rmap *m = vf_lua_checkmap(L, 1);
+    vf_rmap *m = vf_bind_checkmap(L, 1);
     size_t n;
     const char *spec = luaL_checklstring(L, 2, &n);
     vf_sbuf err = VF_SBUF_INIT;
@@ -428,7 +428,7 @@ static int l_clear(lua_State *L)
  * passes, so that form appends the index as a spec: so do we. */
 static int slot(lua_State *L, int items)
 {
-    vf_rmap *m = vf_lua_checkmap(L, 1);
+    vf_rmap *m = vf_bind_checkmap(L, 1);
     vf_strlist *l = items ? &m->items : &m->mons;
     if (lua_gettop(L) == 1) return 0;
     if (lua_isnil(L, 2))
@@ -445,7 +445,7 @@ static int l_item(lua_State *L) { return slot(L, 1); }
  * checked for type, then dropped. */
 static int l_cosmetic(lua_State *L)
 {
-    vf_lua_checkmap(L, 1);
+    vf_bind_checkmap(L, 1);
     return 0;
 }
 
@@ -482,7 +482,7 @@ static const luaL_Reg dgn_fns[] = {
     {"lrocktile", l_cosmetic},
     {NULL, NULL}};
 
-void vf_lua_open_dgn(lua_State *L)
+void vf_bind_open_dgn(lua_State *L)
 {
     new_meta(L, MAPGRD_META, mapgrd_index, mapgrd_newindex);
     new_meta(L, MAPCOL_META, mapcol_index, mapcol_newindex);

@@ -24,7 +24,7 @@ void vf_bld_begin(vf_bld *b, lua_State *L, const char *fn)
 {
     b->L = L;
     b->fn = fn;
-    b->m = vf_lua_checkmap(L, 1);
+    b->m = vf_bind_checkmap(L, 1);
     b->g = &b->m->grid;
     int top = lua_gettop(L);
     b->tab = top >= 2 && lua_istable(L, top) ? top : 0;
@@ -44,7 +44,7 @@ int vf_bld_error(vf_bld *b, const char *fmt, ...)
     lua_pushvfstring(b->L, fmt, ap);
     va_end(ap);
     lua_concat(b->L, 2);
-    return vf_lua_des_error(b->L, lua_tostring(b->L, -1));
+    return vf_bind_des_error(b->L, lua_tostring(b->L, -1));
 }
 
 /* Pushes the table's value for key and returns 1, or pushes nothing and
@@ -538,7 +538,7 @@ static const luaL_Reg build_fns[] = {
     {"replace_closest", l_replace_closest},
     {NULL, NULL}};
 
-void vf_lua_open_dgn_build(lua_State *L)
+void vf_bind_open_dgn_build(lua_State *L)
 {
     lua_getglobal(L, "dgn");
     luaL_register(L, NULL, build_fns);

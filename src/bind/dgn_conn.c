@@ -16,7 +16,7 @@
  * numbers are truncated toward zero. */
 static int pathfind(lua_State *L, int minargs, vf_conn_mode mode)
 {
-    vf_rmap *m = vf_lua_checkmap(L, 1);
+    vf_rmap *m = vf_bind_checkmap(L, 1);
     int nargs = lua_gettop(L);
     if (nargs < minargs)
         return luaL_error(L, "Not enough points to test connectedness "
@@ -58,12 +58,12 @@ static int l_has_exit_from(lua_State *L)
  * is original at load time (there the answer is nil). */
 static int l_original_map(lua_State *L)
 {
-    vf_rmap *m = vf_lua_checkmap(L, 1);
+    vf_rmap *m = vf_bind_checkmap(L, 1);
     if (m->validating) {
         lua_pushnil(L);
         return 1;
     }
-    vf_rmap_init(vf_lua_newmap(L), m->def, m->rng);
+    vf_rmap_init(vf_bind_newmap(L), m->def, m->rng);
     return 1;
 }
 
@@ -74,7 +74,7 @@ static const luaL_Reg conn_fns[] = {
     {"original_map", l_original_map},
     {NULL, NULL}};
 
-void vf_lua_open_dgn_conn(lua_State *L)
+void vf_bind_open_dgn_conn(lua_State *L)
 {
     luaL_register(L, "dgn", conn_fns);
     lua_pop(L, 1);

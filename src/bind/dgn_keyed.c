@@ -14,13 +14,13 @@ static int raise_at_des(lua_State *L, vf_sbuf *err)
 {
     lua_pushstring(L, vf_sbuf_str(err));
     vf_sbuf_free(err);
-    return vf_lua_des_error(L, lua_tostring(L, -1));
+    return vf_bind_des_error(L, lua_tostring(L, -1));
 }
 
 /* kfeat/kmons/kitem/kmask(map, "KEYS = spec"): one string. */
 static int keyed(lua_State *L, key_fn f)
 {
-    vf_rmap *m = vf_lua_checkmap(L, 1);
+    vf_rmap *m = vf_bind_checkmap(L, 1);
     size_t n;
     const char *s = luaL_checklstring(L, 2, &n);
     vf_sbuf err = VF_SBUF_INIT;
@@ -38,11 +38,11 @@ static int l_kmask(lua_State *L) { return keyed(L, vf_rmap_kmask); }
  * a spec, as the game's dgn_map_add_transform. */
 static int overlay(lua_State *L, vf_ovkind kind)
 {
-    vf_rmap *m = vf_lua_checkmap(L, 1);
+    vf_rmap *m = vf_bind_checkmap(L, 1);
     int top = lua_gettop(L);
-    if (top == 1) return vf_lua_des_error(L, "Expected args, got none.");
+    if (top == 1) return vf_bind_des_error(L, "Expected args, got none.");
     for (int i = 2; i <= top; i++) {
-        if (lua_isnil(L, i)) return vf_lua_des_error(L, "Unexpected nil.");
+        if (lua_isnil(L, i)) return vf_bind_des_error(L, "Unexpected nil.");
         size_t n;
         const char *s = luaL_checklstring(L, i, &n);
         vf_sbuf err = VF_SBUF_INIT;
@@ -109,7 +109,7 @@ static void make_marker(lua_State *L, int in_map, vf_marker *mk)
         lua_call(L, 0, 1);
     }
     if (!lua_istable(L, -1))
-        vf_lua_des_error(L, "lua_marker: Expected table, didn't get it.");
+        vf_bind_des_error(L, "lua_marker: Expected table, didn't get it.");
     note_marker(L, mk);
     lua_pop(L, 1);
 }
@@ -127,7 +127,7 @@ static void run_text_markers(lua_State *L, vf_rmap *m, size_t first)
         int rc = luaL_loadbuffer(L, code.s, code.len,
                                  in_map ? "=lua_marker" : "=lua_mapless");
         vf_sbuf_free(&code);
-        if (rc) vf_lua_des_error(L, lua_tostring(L, -1));
+        if (rc) vf_bind_des_error(L, lua_tostring(L, -1));
         make_marker(L, in_map, &m->markers[i]);
     }
 }
@@ -136,7 +136,7 @@ static void run_text_markers(lua_State *L, vf_rmap *m, size_t first)
  * values are ignored, as in the game. */
 static int l_marker(lua_State *L)
 {
-    vf_rmap *m = vf_lua_checkmap(L, 1);
+    vf_rmap *m = vf_bind_checkmap(L, 1);
     if (lua_gettop(L) == 1) return 0;
     if (lua_isnil(L, 2)) {
         vf_rmap_clear_markers(m);
@@ -157,10 +157,10 @@ static int l_marker(lua_State *L)
  * the marker's table; a table is the marker itself. */
 static int l_lua_marker(lua_State *L)
 {
-    vf_rmap *m = vf_lua_checkmap(L, 1);
+    vf_rmap *m = vf_bind_checkmap(L, 1);
     if (lua_gettop(L) != 3 || !lua_isstring(L, 2) ||
         (!lua_isfunction(L, 3) && !lua_istable(L, 3)))
-        return vf_lua_des_error(L, "Expected marker key and marker "
+        return vf_bind_des_error(L, "Expected marker key and marker "
                                    "function/table.");
     size_t first = vf_rmap_lua_marker(m, lua_tostring(L, 2));
     for (size_t i = first; i < m->nmarkers; i++) {
@@ -205,7 +205,7 @@ static const luaL_Reg keyed_fns[] = {
     {"tile", l_tile}, {"marker", l_marker}, {"lua_marker", l_lua_marker},
     {"item_spec", l_item_spec}, {NULL, NULL}};
 
-void vf_lua_open_dgn_keyed(lua_State *L)
+void vf_bind_open_dgn_keyed(lua_State *L)
 {
     luaL_register(L, "dgn", keyed_fns);
     lua_pop(L, 1);

@@ -17,9 +17,9 @@ typedef int (*builder)(vf_grid *, vf_rng *, const vf_place *, vf_sbuf *);
 
 static vf_rmap *layout_map(lua_State *L, const char *fn)
 {
-    vf_rmap *m = vf_lua_tomap(L, 1);
+    vf_rmap *m = vf_bind_tomap(L, 1);
     if (m) return m;
-    m = vf_lua_case_map(L);
+    m = vf_bind_case_map(L);
     if (!m) luaL_error(L, "dgn.%s: no map is being resolved", fn);
     return m;
 }
@@ -28,8 +28,8 @@ static vf_rmap *layout_map(lua_State *L, const char *fn)
 static int build(lua_State *L, const char *fn, builder b, char wall)
 {
     vf_rmap *m = layout_map(L, fn);
-    vf_rng *r = vf_lua_rng(L);
-    const vf_place *p = vf_lua_place(L);
+    vf_rng *r = vf_bind_rng(L);
+    const vf_place *p = vf_bind_place(L);
     vf_sbuf err = VF_SBUF_INIT;
     int rc = vf_layout_grid(&m->grid, &err);
     if (!rc)
@@ -38,7 +38,7 @@ static int build(lua_State *L, const char *fn, builder b, char wall)
     if (!rc) return 0;
     lua_pushfstring(L, "dgn.%s: %s", fn, vf_sbuf_str(&err));
     vf_sbuf_free(&err);
-    return vf_lua_des_error(L, lua_tostring(L, -1));
+    return vf_bind_des_error(L, lua_tostring(L, -1));
 }
 
 static int l_layout_basic(lua_State *L)
@@ -90,7 +90,7 @@ static int l_layout_chaotic_city(lua_State *L)
     if (name && !wall) {
         lua_pushfstring(L, "dgn.layout_chaotic_city: feature '%s' has no "
                         "map glyph in vaultfuzz", name);
-        return vf_lua_des_error(L, lua_tostring(L, -1));
+        return vf_bind_des_error(L, lua_tostring(L, -1));
     }
     return build(L, "layout_chaotic_city", NULL, wall);
 }
@@ -103,7 +103,7 @@ static const luaL_Reg layout_fns[] = {
     {"layout_swamp", l_layout_swamp},
     {NULL, NULL}};
 
-void vf_lua_open_dgn_layout(lua_State *L)
+void vf_bind_open_dgn_layout(lua_State *L)
 {
     lua_getglobal(L, "dgn");
     luaL_register(L, NULL, layout_fns);

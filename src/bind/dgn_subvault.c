@@ -120,7 +120,7 @@ static int place(lua_State *L, vf_rmap *m, const char *keys, size_t nkeys,
 {
     vf_svmask mask;
     if (vf_svmask_keys(m, keys, nkeys, &mask)) return 0;   /* no key cell */
-    vf_engine *e = vf_lua_engine(L);
+    vf_engine *e = vf_engine_of(L);
     const char *tag = draw_tag(list, &e->rng);
     const vf_catalog *c = vf_engine_catalog(e, err);
     size_t names = e->used.names.n, tags = e->used.tags.n;
@@ -130,7 +130,7 @@ static int place(lua_State *L, vf_rmap *m, const char *keys, size_t nkeys,
         vf_used_truncate(&e->used, names, tags);
         const vf_mapinfo *info = vf_catalog_pick(c, tag,
                                                  !e->cfg.ignore_depth,
-                                                 vf_lua_place(L), &e->used,
+                                                 vf_bind_place(L), &e->used,
                                                  &e->rng);
         if (!info) {
             no_vault(c, tag, err);
@@ -180,16 +180,16 @@ static int subvault_spec(lua_State *L, vf_rmap *m, const char *s,
 
 static int l_subvault(lua_State *L)
 {
-    vf_rmap *m = vf_lua_checkmap(L, 1);
+    vf_rmap *m = vf_bind_checkmap(L, 1);
     int top = lua_gettop(L);
-    if (top == 1) return vf_lua_des_error(L, "Expected args, got none.");
+    if (top == 1) return vf_bind_des_error(L, "Expected args, got none.");
     for (int i = 2; i <= top; i++) {
-        if (lua_isnil(L, i)) return vf_lua_des_error(L, "Unexpected nil.");
+        if (lua_isnil(L, i)) return vf_bind_des_error(L, "Unexpected nil.");
         vf_sbuf err = VF_SBUF_INIT;
         if (subvault_spec(L, m, luaL_checkstring(L, i), &err)) {
             lua_pushstring(L, vf_sbuf_str(&err));
             vf_sbuf_free(&err);
-            return vf_lua_des_error(L, lua_tostring(L, -1));
+            return vf_bind_des_error(L, lua_tostring(L, -1));
         }
         vf_sbuf_free(&err);
     }
@@ -200,14 +200,14 @@ static int l_subvault(lua_State *L)
 
 static int l_is_subvault(lua_State *L)
 {
-    lua_pushboolean(L, vf_lua_checkmap(L, 1)->svmask != NULL);
+    lua_pushboolean(L, vf_bind_checkmap(L, 1)->svmask != NULL);
     return 1;
 }
 
 /* The map becomes the mask's box: '.' on masked cells, ' ' elsewhere. */
 static int l_default_subvault_glyphs(lua_State *L)
 {
-    vf_rmap *m = vf_lua_checkmap(L, 1);
+    vf_rmap *m = vf_bind_checkmap(L, 1);
     const vf_svmask *k = m->svmask;
     if (!k) return 0;
     vf_grid_clear(&m->grid);
@@ -223,7 +223,7 @@ static int l_default_subvault_glyphs(lua_State *L)
 
 static int l_subvault_cell_valid(lua_State *L)
 {
-    vf_rmap *m = vf_lua_checkmap(L, 1);
+    vf_rmap *m = vf_bind_checkmap(L, 1);
     int x = vf_lua_checkint(L, 2), y = vf_lua_checkint(L, 3);
     lua_pushboolean(L, m->svmask && vf_svmask_on(m->svmask, x, y));
     return 1;
@@ -231,7 +231,7 @@ static int l_subvault_cell_valid(lua_State *L)
 
 static int l_subvault_size(lua_State *L)
 {
-    const vf_svmask *k = vf_lua_checkmap(L, 1)->svmask;
+    const vf_svmask *k = vf_bind_checkmap(L, 1)->svmask;
     lua_pushinteger(L, k ? k->w : 0);
     lua_pushinteger(L, k ? k->h : 0);
     return 2;
@@ -245,7 +245,7 @@ static const luaL_Reg subvault_fns[] = {
     {"subvault_size", l_subvault_size},
     {NULL, NULL}};
 
-void vf_lua_open_dgn_subvault(lua_State *L)
+void vf_bind_open_dgn_subvault(lua_State *L)
 {
     luaL_register(L, "dgn", subvault_fns);
     lua_pop(L, 1);

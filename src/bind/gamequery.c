@@ -24,7 +24,7 @@ static int l_find_deepest_explored(lua_State *L)
     for (size_t i = 0; i < vf_branch_count() && branch < 0; i++)
         if (!strcmp(vf_branch_get((int)i)->abbrev, name)) branch = (int)i;
     if (branch < 0) return luaL_error(L, "Bad branch name: '%s'", name);
-    const vf_place *p = vf_lua_place(L);
+    const vf_place *p = vf_bind_place(L);
     lua_pushinteger(L, p->branch == branch ? p->depth : 0);
     return 1;
 }
@@ -66,13 +66,13 @@ static int l_unavailable_god(lua_State *L)
 static void set_fn(lua_State *L, const char *table, const char *name,
                    lua_CFunction f)
 {
-    vf_lua_global_table(L, table);
+    vf_bind_global_table(L, table);
     lua_pushcfunction(L, f);
     lua_setfield(L, -2, name);
     lua_pop(L, 1);
 }
 
-void vf_lua_open_gamequery(lua_State *L)
+void vf_bind_open_gamequery(lua_State *L)
 {
     set_fn(L, "travel", "find_deepest_explored", l_find_deepest_explored);
     set_fn(L, "dgn", "stash_items", l_stash_items);

@@ -12,7 +12,7 @@
 #define GXM VF_GXM
 #define GYM VF_GYM
 
-void vf_lua_set_place(lua_State *L, const vf_place *p)
+void vf_bind_set_place(lua_State *L, const vf_place *p)
 {
     lua_getfield(L, LUA_REGISTRYINDEX, "vf_place");
     vf_place *box = lua_touserdata(L, -1);
@@ -24,7 +24,7 @@ void vf_lua_set_place(lua_State *L, const vf_place *p)
     *box = *p;
 }
 
-const vf_place *vf_lua_place(lua_State *L)
+const vf_place *vf_bind_place(lua_State *L)
 {
     lua_getfield(L, LUA_REGISTRYINDEX, "vf_place");
     const vf_place *p = lua_touserdata(L, -1);
@@ -37,7 +37,7 @@ const vf_place *vf_lua_place(lua_State *L)
  * (which of Swamp/Shoals and Snake/Spider exist, the orbs of Zot), drawn
  * from the case seed apart from the case's own generator, so they vary
  * from case to case without moving any other draw. */
-void vf_lua_set_game(lua_State *L, uint64_t game)
+void vf_bind_set_game(lua_State *L, uint64_t game)
 {
     lua_pushnumber(L, (lua_Number)(game >> 11));   /* exact in a double */
     lua_setfield(L, LUA_REGISTRYINDEX, "vf_game");
@@ -53,14 +53,14 @@ static uint64_t game_bits(lua_State *L)
 
 static const vf_branch *here(lua_State *L)
 {
-    return vf_branch_get(vf_lua_place(L)->branch);
+    return vf_branch_get(vf_bind_place(L)->branch);
 }
 
 /* The branch named by argument idx (the game's abbreviations), or the
  * current one when absent. */
 static int branch_arg(lua_State *L, int idx)
 {
-    if (lua_isnoneornil(L, idx)) return vf_lua_place(L)->branch;
+    if (lua_isnoneornil(L, idx)) return vf_bind_place(L)->branch;
     const char *name = luaL_checkstring(L, idx);
     for (size_t i = 0; i < vf_branch_count(); i++)
         if (!strcmp(vf_branch_get((int)i)->abbrev, name)) return (int)i;
@@ -79,7 +79,7 @@ static int push_place(lua_State *L, const vf_place *p)
 
 static int you_where(lua_State *L)
 {
-    return push_place(L, vf_lua_place(L));
+    return push_place(L, vf_bind_place(L));
 }
 
 static int you_branch(lua_State *L)
@@ -90,19 +90,19 @@ static int you_branch(lua_State *L)
 
 static int you_depth(lua_State *L)
 {
-    lua_pushinteger(L, vf_lua_place(L)->depth);
+    lua_pushinteger(L, vf_bind_place(L)->depth);
     return 1;
 }
 
 static int you_absdepth(lua_State *L)
 {
-    lua_pushinteger(L, vf_place_absdepth(vf_lua_place(L)));
+    lua_pushinteger(L, vf_place_absdepth(vf_bind_place(L)));
     return 1;
 }
 
 static int you_depth_fraction(lua_State *L)
 {
-    const vf_place *p = vf_lua_place(L);
+    const vf_place *p = vf_bind_place(L);
     int levels = here(L)->depth;
     lua_pushnumber(L, levels <= 1 ? 1.0
                    : (double)(p->depth - 1) / (double)(levels - 1));
@@ -111,7 +111,7 @@ static int you_depth_fraction(lua_State *L)
 
 static int you_at_branch_bottom(lua_State *L)
 {
-    lua_pushboolean(L, vf_lua_place(L)->depth == here(L)->depth);
+    lua_pushboolean(L, vf_bind_place(L)->depth == here(L)->depth);
     return 1;
 }
 
@@ -123,7 +123,7 @@ static int you_in_branch(lua_State *L)
         lua_pushfstring(L, "'%s' matches no branches.", name);
         return luaL_argerror(L, 1, lua_tostring(L, -1));
     }
-    lua_pushboolean(L, br == vf_lua_place(L)->branch);
+    lua_pushboolean(L, br == vf_bind_place(L)->branch);
     return 1;
 }
 
@@ -212,7 +212,7 @@ static int dgn_br_depth(lua_State *L)
 static int exists_in_pair(lua_State *L, int b, const char *one,
                           const char *other, unsigned bit)
 {
-    int here_b = vf_lua_place(L)->branch;
+    int here_b = vf_bind_place(L)->branch;
     int i = vf_branch_find(one), j = vf_branch_find(other);
     if (here_b == i || here_b == j) return b == here_b;
     int first = (game_bits(L) >> bit & 1) == 0;
@@ -254,7 +254,7 @@ static int level_arg(lua_State *L, int idx, vf_place *out)
 
 static int dgn_level_id(lua_State *L)
 {
-    vf_place p = *vf_lua_place(L);
+    vf_place p = *vf_bind_place(L);
     if (!lua_isnoneornil(L, 1)) level_arg(L, 1, &p);
     return push_place(L, &p);
 }
@@ -374,7 +374,7 @@ static const luaL_Reg dgn_level_fns[] = {
     {"builder_bounds", dgn_max_bounds}, {"in_bounds", dgn_in_bounds},
     {NULL, NULL}};
 
-void vf_lua_open_level(lua_State *L)
+void vf_bind_open_level(lua_State *L)
 {
     luaL_register(L, "you", you_fns);
     lua_pop(L, 1);

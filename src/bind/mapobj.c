@@ -59,20 +59,20 @@ static mapbox *checkbox(lua_State *L, int idx)
     return b;
 }
 
-vf_rmap *vf_lua_checkmap(lua_State *L, int idx)
+vf_rmap *vf_bind_checkmap(lua_State *L, int idx)
 {
     return checkbox(L, idx)->m;
 }
 
-vf_rmap *vf_lua_tomap(lua_State *L, int idx)
+vf_rmap *vf_bind_tomap(lua_State *L, int idx)
 {
     mapbox *b = tobox(L, idx);
     return b ? b->m : NULL;
 }
 
-vf_rmap *vf_lua_case_map(lua_State *L)
+vf_rmap *vf_bind_case_map(lua_State *L)
 {
-    vf_engine *e = vf_lua_engine(L);
+    vf_engine *e = vf_engine_of(L);
     return e ? e->current : NULL;
 }
 
@@ -87,7 +87,7 @@ static mapbox *push_box(lua_State *L, vf_rmap *m, int owned, int resolved)
     return b;
 }
 
-void vf_lua_pushmap(lua_State *L, vf_rmap *m)
+void vf_bind_pushmap(lua_State *L, vf_rmap *m)
 {
     push_box(L, m, 0, 1);
 }
@@ -103,7 +103,7 @@ static int map_gc(lua_State *L)
     return 0;
 }
 
-vf_rmap *vf_lua_newmap(lua_State *L)
+vf_rmap *vf_bind_newmap(lua_State *L)
 {
     vf_rmap *m = vf_xcalloc(1, sizeof *m);
     push_box(L, m, 1, 0);
@@ -130,7 +130,7 @@ static const vf_catalog *catalog(lua_State *L, vf_engine *e)
     if (!c && err.len) {
         lua_pushfstring(L, "cannot index the maps: %s", vf_sbuf_str(&err));
         vf_sbuf_free(&err);
-        vf_lua_des_error(L, lua_tostring(L, -1));
+        vf_bind_des_error(L, lua_tostring(L, -1));
     }
     vf_sbuf_free(&err);
     return c;
@@ -158,19 +158,19 @@ static int opt_bool(lua_State *L, int idx, int dflt)
 static int l_map_by_tag(lua_State *L)
 {
     const char *tags = luaL_checkstring(L, 1);
-    vf_engine *e = vf_lua_engine(L);
+    vf_engine *e = vf_engine_of(L);
     int check_depth = opt_bool(L, 2, 1) && !e->cfg.ignore_depth;
     const vf_catalog *c = catalog(L, e);
     if (!c) return push_info(L, e, NULL);
     return push_info(L, e, vf_catalog_pick(c, tags, check_depth,
-                                           vf_lua_place(L), &e->used,
+                                           vf_bind_place(L), &e->used,
                                            &e->rng));
 }
 
 /* map_by_name(name): that map as the index knows it, or nil. */
 static int l_map_by_name(lua_State *L)
 {
-    vf_engine *e = vf_lua_engine(L);
+    vf_engine *e = vf_engine_of(L);
     const vf_mapdef *def = vf_desset_find(e->set, luaL_checkstring(L, 1));
     if (!def) return push_info(L, e, NULL);
     vf_sbuf err = VF_SBUF_INIT;
@@ -178,7 +178,7 @@ static int l_map_by_name(lua_State *L)
     if (!i && err.len) {
         lua_pushfstring(L, "cannot index the maps: %s", vf_sbuf_str(&err));
         vf_sbuf_free(&err);
-        return vf_lua_des_error(L, lua_tostring(L, -1));
+        return vf_bind_des_error(L, lua_tostring(L, -1));
     }
     vf_sbuf_free(&err);
     if (i) return push_info(L, e, i);
@@ -194,10 +194,10 @@ static int l_map_by_name(lua_State *L)
  * give up the level. */
 static vf_rmap *resolve_at(lua_State *L, int idx)
 {
-    vf_engine *e = vf_lua_engine(L);
-    vf_rmap *src = vf_lua_checkmap(L, idx);
+    vf_engine *e = vf_engine_of(L);
+    vf_rmap *src = vf_bind_checkmap(L, idx);
     if (!src->def) {
-        vf_lua_des_error(L, "resolve_map: not a map of the index");
+        vf_bind_des_error(L, "resolve_map: not a map of the index");
         return NULL;
     }
     vf_rmap *m = push_new(L, e, src->def, 1);
@@ -209,7 +209,7 @@ static vf_rmap *resolve_at(lua_State *L, int idx)
         lua_pushfstring(L, "resolving %s: %s", src->def->name,
                         vf_sbuf_str(&err));
         vf_sbuf_free(&err);
-        vf_lua_des_error(L, lua_tostring(L, -1));
+        vf_bind_des_error(L, lua_tostring(L, -1));
     }
     vf_sbuf_free(&err);
     if (st == VF_RESOLVED) return m;
@@ -237,7 +237,7 @@ static int l_resolve_map(lua_State *L)
 
 static int l_mapsize(lua_State *L)
 {
-    vf_rmap *m = vf_lua_checkmap(L, 1);
+    vf_rmap *m = vf_bind_checkmap(L, 1);
     lua_pushinteger(L, m->grid.w);
     lua_pushinteger(L, m->grid.h);
     return 2;
@@ -281,7 +281,7 @@ static int is_exit(const vf_rmap *m, int x, int y)
 /* inspect_map(vplace, x, y): feature number, exit?, space? */
 static int l_inspect_map(lua_State *L)
 {
-    vf_rmap *m = vf_lua_checkmap(L, 1);
+    vf_rmap *m = vf_bind_checkmap(L, 1);
     int x = vf_lua_checkint(L, 2), y = vf_lua_checkint(L, 3);
     int g = vf_grid_get(&m->grid, x, y);
     lua_pushinteger(L, cell_feature(m, x, y));
@@ -295,7 +295,7 @@ static int l_inspect_map(lua_State *L)
  * level, which vaultfuzz does not build. */
 static int l_reuse_map(lua_State *L)
 {
-    vf_rmap *m = vf_lua_checkmap(L, 1);
+    vf_rmap *m = vf_bind_checkmap(L, 1);
     vf_lua_checkint(L, 2);
     vf_lua_checkint(L, 3);
     if (opt_bool(L, 4, 0)) vf_rmap_transform(m, "h");
@@ -339,14 +339,14 @@ static void level_spot(const vf_rmap *m, int at, int ax, int ay, int *x,
  * Returns the placed map, or nil when it did not resolve. */
 static int l_place_map(lua_State *L)
 {
-    vf_engine *e = vf_lua_engine(L);
+    vf_engine *e = vf_engine_of(L);
     mapbox *b = checkbox(L, 1);
     vf_rmap *into = e->current;
     if (!into)
-        return vf_lua_des_error(L, "place_map: no map is being resolved");
+        return vf_bind_des_error(L, "place_map: no map is being resolved");
     vf_rmap *m = b->m;
     if (m == into)
-        return vf_lua_des_error(L, "place_map: a map cannot be placed into "
+        return vf_bind_des_error(L, "place_map: a map cannot be placed into "
                                    "itself");
     if (b->resolved) lua_pushvalue(L, 1);
     else if (!(m = resolve_at(L, 1))) return 1;
@@ -378,7 +378,7 @@ static const luaL_Reg map_fns[] = {
     {"place_map", l_place_map},
     {NULL, NULL}};
 
-void vf_lua_open_maps(lua_State *L)
+void vf_bind_open_maps(lua_State *L)
 {
     luaL_newmetatable(L, VF_MAP_META);
     lua_pushstring(L, "map");

@@ -66,7 +66,7 @@ static const luaL_Reg noise_fns[] = {
     {"worley", l_worley}, {"worley_diff", l_worley_diff},
     {"simplex", l_simplex}, {NULL, NULL}};
 
-void vf_lua_open_noise(lua_State *L)
+void vf_bind_open_noise(lua_State *L)
 {
     luaL_register(L, "crawl", noise_fns);  /* adds to the existing table */
     lua_pop(L, 1);

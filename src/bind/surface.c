@@ -125,7 +125,7 @@ static int not_implemented(lua_State *L)
 {
     lua_pushfstring(L, "%s: not implemented in vaultfuzz",
                     lua_tostring(L, lua_upvalueindex(1)));
-    return vf_lua_des_error(L, lua_tostring(L, -1));
+    return vf_bind_des_error(L, lua_tostring(L, -1));
 }
 
 static void push_entry(lua_State *L, const entry *e)
@@ -140,7 +140,7 @@ static void push_entry(lua_State *L, const entry *e)
     lua_pushcclosure(L, not_implemented, 1);
 }
 
-void vf_lua_global_table(lua_State *L, const char *name)
+void vf_bind_global_table(lua_State *L, const char *name)
 {
     lua_getglobal(L, name);
     if (lua_istable(L, -1)) return;
@@ -150,11 +150,11 @@ void vf_lua_global_table(lua_State *L, const char *name)
     lua_setglobal(L, name);
 }
 
-void vf_lua_open_surface(lua_State *L)
+void vf_bind_open_surface(lua_State *L)
 {
     for (size_t i = 0; i < sizeof surface / sizeof *surface; i++) {
         const entry *e = &surface[i];
-        vf_lua_global_table(L, e->table);
+        vf_bind_global_table(L, e->table);
         lua_getfield(L, -1, e->name);
         int have = !lua_isnil(L, -1);
         lua_pop(L, 1);

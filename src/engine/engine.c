@@ -169,11 +169,11 @@ static int boot_crawl(vf_engine *e, const char *dat, const char *ours,
                       vf_sbuf *err)
 {
     lua_State *L = vf_lua_state(e->lua);
-    vf_lua_open_library(L, dat);
+    vf_engine_open_library(L, dat);
     lua_newtable(L);
     lua_setglobal(L, "chk_startgame");
     for (int i = 0; crawl_boot[i]; i++) {
-        vf_lua_push_require(L, crawl_boot[i]);
+        vf_engine_push_require(L, crawl_boot[i]);
         if (vf_lua_pcall(e->lua, 1, 0, err)) return -1;
     }
     /* Ours, on top: the same map environment, made faster. */
@@ -182,12 +182,12 @@ static int boot_crawl(vf_engine *e, const char *dat, const char *ours,
 
 static int boot_ours(vf_engine *e, const char *dlua_dir, vf_sbuf *err)
 {
-    vf_lua_open_library(vf_lua_state(e->lua), dlua_dir);
+    vf_engine_open_library(vf_lua_state(e->lua), dlua_dir);
     return run_our_file(e, dlua_dir, "dungeon.lua", err);
 }
 
 /* The C side of the API, real bindings first, then the rest of the names
- * the game registers (vf_lua_open_surface fills only what is missing). */
+ * the game registers (vf_bind_open_surface fills only what is missing). */
 static void open_bindings(vf_engine *e, const vf_engine_config *cfg)
 {
     lua_State *L = vf_lua_state(e->lua);
@@ -199,20 +199,20 @@ static void open_bindings(vf_engine *e, const vf_engine_config *cfg)
     lua_setfield(L, LUA_REGISTRYINDEX, "vf_started");
     lua_pushlightuserdata(L, e);
     lua_setfield(L, LUA_REGISTRYINDEX, "vf_engine");
-    vf_lua_open_maps(L);
-    vf_lua_open_dgn(L);
-    vf_lua_open_dgn_keyed(L);
-    vf_lua_open_dgn_build(L);
-    vf_lua_open_dgn_layout(L);
-    vf_lua_open_dgn_conn(L);
-    vf_lua_open_crawl(L);
-    vf_lua_open_noise(L);
-    vf_lua_open_level(L);
-    vf_lua_open_dgn_subvault(L);
-    vf_lua_open_gamequery(L);
-    vf_lua_open_surface(L);
-    vf_lua_set_place(L, &cfg->place);
-    vf_lua_set_rng(L, &e->rng);
+    vf_bind_open_maps(L);
+    vf_bind_open_dgn(L);
+    vf_bind_open_dgn_keyed(L);
+    vf_bind_open_dgn_build(L);
+    vf_bind_open_dgn_layout(L);
+    vf_bind_open_dgn_conn(L);
+    vf_bind_open_crawl(L);
+    vf_bind_open_noise(L);
+    vf_bind_open_level(L);
+    vf_bind_open_dgn_subvault(L);
+    vf_bind_open_gamequery(L);
+    vf_bind_open_surface(L);
+    vf_bind_set_place(L, &cfg->place);
+    vf_bind_set_rng(L, &e->rng);
     vf_rng_seed(&e->rng, 0);
 }
 
@@ -294,7 +294,7 @@ int vf_engine_closets_masked(vf_engine *e)
     return e->closets == 1;
 }
 
-vf_engine *vf_lua_engine(lua_State *L)
+vf_engine *vf_engine_of(lua_State *L)
 {
     lua_getfield(L, LUA_REGISTRYINDEX, "vf_engine");
     vf_engine *e = lua_touserdata(L, -1);
@@ -366,7 +366,7 @@ static int run_hook(vf_engine *e, const char *name, double seq, vf_sbuf *err)
 static int set_map(vf_engine *e, vf_rmap *m, vf_sbuf *err)
 {
     e->current = m;
-    vf_lua_pushmap(vf_lua_state(e->lua), m);
+    vf_bind_pushmap(vf_lua_state(e->lua), m);
     return call_global(e, "dgn_set_map", 1, 0, err);
 }
 
@@ -496,7 +496,7 @@ vf_resolve_status vf_engine_resolve(vf_engine *e, const vf_mapdef *def,
     vf_lua_case_begin(e->lua);
     /* A new game: only here, never for the maps resolved inside it. */
     vf_lua_fresh_globals(L);
-    vf_lua_set_game(L, vf_seed_mix(seed ^ 0x67616d65ULL));
+    vf_bind_set_game(L, vf_seed_mix(seed ^ 0x67616d65ULL));
     lua_pushboolean(L, !validating);
     lua_setfield(L, LUA_REGISTRYINDEX, "vf_started");
     out->def = def;
@@ -610,12 +610,12 @@ void vf_engine_diag(vf_diag *d, vf_severity sev, const vf_desset *set,
 
 const vf_place *vf_engine_place(const vf_engine *e)
 {
-    return vf_lua_place(vf_lua_state(e->lua));
+    return vf_bind_place(vf_lua_state(e->lua));
 }
 
 void vf_engine_set_place(vf_engine *e, const vf_place *p)
 {
-    vf_lua_set_place(vf_lua_state(e->lua), p);
+    vf_bind_set_place(vf_lua_state(e->lua), p);
 }
 
 int vf_engine_map_place(vf_engine *e, const vf_mapdef *def, vf_place *out)

@@ -34,7 +34,7 @@ struct vf_engine {
 };
 
 /* The engine whose state L is. */
-vf_engine *vf_lua_engine(lua_State *L);
+vf_engine *vf_engine_of(lua_State *L);
 
 /* The complete catalogue (the engine's own is completed on first use).
  * NULL while loading (no index yet), or with a message in err if it
@@ -63,8 +63,8 @@ vf_resolve_status vf_engine_nested(vf_engine *e, vf_rmap *m,
 void vf_engine_copy_hooks(vf_engine *e, const char *from, const char *hook);
 
 /* crawl_require, loadfile and dofile, reading files under root only. */
-void vf_lua_open_library(lua_State *L, const char *root);
+void vf_engine_open_library(lua_State *L, const char *root);
 /* Pushes crawl_require and name, ready for a protected call (1 arg). */
-void vf_lua_push_require(lua_State *L, const char *name);
+void vf_engine_push_require(lua_State *L, const char *name);
 
 #endif

@@ -92,7 +92,7 @@ static int l_dofile(lua_State *L)
     return lua_gettop(L) - 1;
 }
 
-void vf_lua_open_library(lua_State *L, const char *root)
+void vf_engine_open_library(lua_State *L, const char *root)
 {
     lua_pushstring(L, root);
     lua_setfield(L, LUA_REGISTRYINDEX, "vf_libroot");
@@ -103,7 +103,7 @@ void vf_lua_open_library(lua_State *L, const char *root)
     lua_register(L, "dofile", l_dofile);
 }
 
-void vf_lua_push_require(lua_State *L, const char *name)
+void vf_engine_push_require(lua_State *L, const char *name)
 {
     lua_pushcfunction(L, l_crawl_require);
     lua_pushstring(L, name);
