@@ -113,8 +113,9 @@ const char *vf_colour_name(int colour);
  * "-gray" spellings too), or -1. */
 int vf_colour_by_name(const char *name);
 
-/* A KPROP property's name ("no_tele_into"), or NULL if bit is not one of
- * VF_FPROP_*; and the bit for a name, or 0. */
+/* A KPROP property's name ("no_tele_into"; "the checkout's own" for
+ * VF_FPROP_OTHER), or NULL if bit is not one of VF_FPROP_*; and the bit
+ * for a name, or 0. */
 const char *vf_fprop_name(uint32_t bit);
 uint32_t vf_fprop_by_name(const char *name);
 

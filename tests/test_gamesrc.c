@@ -9,6 +9,7 @@
 #include "vf_feature.h"
 #include "vf_gamesrc.h"
 #include "vf_gamever.h"
+#include "vf_overlay.h"
 #include "vf_place.h"
 
 #include <stdio.h>
@@ -103,6 +104,8 @@ START_TEST(fork_names_win_over_ours)
     ck_assert(vf_gamever_shop_type("random", 30));
     ck_assert(!vf_gamever_shop_type("book", 30));
     ck_assert(vf_gamever_fprop("no_glow", 30));
+    ck_assert_uint_eq(vf_fprop_by_name("no_glow"), VF_FPROP_OTHER);
+    ck_assert_str_eq(vf_fprop_name(VF_FPROP_OTHER), "the checkout's own");
     ck_assert(!vf_gamever_fprop("no_tide", 30));
     ck_assert_int_eq(vf_branch_count(), 3);
     ck_assert_int_eq(vf_branch_find("Grove"), 1);

@@ -60,7 +60,7 @@ const char *vf_fprop_name(uint32_t bit)
 {
     for (size_t i = 0; i < NFPROPS; i++)
         if (fprops[i].bit == bit) return fprops[i].name;
-    return NULL;
+    return bit == VF_FPROP_OTHER ? "the checkout's own" : NULL;
 }
 
 uint32_t vf_fprop_by_name(const char *name)
