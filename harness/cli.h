@@ -12,7 +12,8 @@
 #include "vf_tally.h"
 
 /* Exit statuses every command uses. */
-enum { VF_EXIT_OK = 0, VF_EXIT_FOUND = 1, VF_EXIT_USAGE = 2 };
+enum { VF_EXIT_OK = 0, VF_EXIT_FOUND = 1, VF_EXIT_USAGE = 2,
+       VF_EXIT_INPUT = 3 };
 
 /* Where a command writes; tests pass memory streams. */
 typedef struct vf_cli {
@@ -130,6 +131,8 @@ typedef struct vf_run_args {
     int jobs;                        /* 0: the number of cores */
     double timeout;
     const char *out, *resume;
+    const char *changed_since;       /* --changed-since REV: becomes the
+                                      * names of the maps it chooses */
     int progress;
     int gnu;                         /* --format gnu: findings as compiler
                                       * lines, not the summary */

@@ -35,6 +35,7 @@ suites[] = {
     {"robust", vf_test_robust_suite, 0},
     {"gamever", vf_test_gamever_suite, 0},
     {"sarif", vf_test_sarif_suite, 0},
+    {"changed", vf_test_changed_suite, 0},
     /* Opt-in: needs ../shared/dcss-des (make check-real, .ci/run). */
     {"realcorpus", vf_test_realcorpus_suite, 1},
 };

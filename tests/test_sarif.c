@@ -6,7 +6,6 @@
 #include "tests.h"
 #include "vf_sarif.h"
 
-#include <ftw.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -20,21 +19,6 @@ static const char corpus[] =
     "NAME: t_load_error\nTAGS: transparent\nDEPTH: D\n"
     ": if is_validating() then error(\"fails at load\") end\n"
     "MAP\n.@.\nENDMAP\n";
-
-static void put(const char *path, const char *text)
-{
-    FILE *f = fopen(path, "w");
-    ck_assert_ptr_nonnull(f);
-    fputs(text, f);
-    fclose(f);
-}
-
-static int rm_entry(const char *p, const struct stat *st, int flag,
-                    struct FTW *ftw)
-{
-    (void)st, (void)flag, (void)ftw;
-    return remove(p);
-}
 
 /* The 1-based line of text (a file's contents) starting with prefix. */
 static int line_of(const char *text, const char *prefix)
@@ -97,7 +81,7 @@ START_TEST(run_report_is_valid_and_at_name_lines)
     ck_assert_ptr_nonnull(mkdtemp(dir));
     snprintf(des, sizeof des, "%s/t.des", dir);
     snprintf(out, sizeof out, "%s/out", dir);
-    put(des, corpus);
+    vf_t_put(dir, "t.des", corpus);
     vf_t_run r = vf_t_vaultfuzz("run", "--mode", "empty", "--count", "2",
                                 "-j", "1", "--des", des, "--out", out, NULL);
     ck_assert_msg(r.rc == 1, "%s", r.err);
@@ -116,7 +100,7 @@ START_TEST(run_report_is_valid_and_at_name_lines)
     ck_assert_ptr_nonnull(strstr(s, "\"executionSuccessful\": true"));
     free(s);
     vf_t_run_free(&r);
-    nftw(dir, rm_entry, 16, FTW_DEPTH | FTW_PHYS);
+    vf_t_rm_tree(dir);
 }
 END_TEST
 
@@ -153,7 +137,7 @@ START_TEST(run_report_has_causes_at_their_cells)
     free(s);
     free(des);
     vf_t_run_free(&r);
-    nftw(dir, rm_entry, 16, FTW_DEPTH | FTW_PHYS);
+    vf_t_rm_tree(dir);
 }
 END_TEST
 
@@ -165,12 +149,12 @@ START_TEST(lint_sarif_is_valid_and_at_lines)
     char dir[] = "/tmp/vf_sarif_XXXXXX", des[64], path[96];
     ck_assert_ptr_nonnull(mkdtemp(dir));
     snprintf(des, sizeof des, "%s/a b.des", dir);
-    put(des, bad);
+    vf_t_put(dir, "a b.des", bad);
     vf_t_run r = vf_t_vaultfuzz("lint", "--des", des, "--format", "sarif",
                                 NULL);
     ck_assert_int_eq(r.rc, 1);
     snprintf(path, sizeof path, "%s/lint.sarif", dir);
-    put(path, r.out);
+    vf_t_put(dir, "lint.sarif", r.out);
     valid(path);
     const char *res = result_of(r.out, "map t_syntax: ");
     ck_assert(starts_line(res, line_of(bad, ": if x then"), 0));
@@ -180,7 +164,7 @@ START_TEST(lint_sarif_is_valid_and_at_lines)
     r = vf_t_vaultfuzz("lint", "--des", des, "--format", "xml", NULL);
     ck_assert_int_eq(r.rc, 2);
     vf_t_run_free(&r);
-    nftw(dir, rm_entry, 16, FTW_DEPTH | FTW_PHYS);
+    vf_t_rm_tree(dir);
 }
 END_TEST
 
@@ -196,15 +180,13 @@ START_TEST(base_is_git_top_or_common_dir)
     ck_assert_int_eq(mkdir(p[1], 0700), 0);
     snprintf(p[2], sizeof p[2], "%s/repo/des/a.des", dir);
     snprintf(p[3], sizeof p[3], "%s/repo/des/b c.des", dir);
-    put(p[2], "");
-    put(p[3], "");
+    vf_t_put(p[1], "a.des", "");
+    vf_t_put(p[1], "b c.des", "");
     const char *files[] = {p[2], p[3]};
     char *base = vf_sarif_base(files, 2);
     ck_assert_str_eq(base, p[1]);
     free(base);
-    char git[128];
-    snprintf(git, sizeof git, "%s/.git", p[0]);
-    put(git, "gitdir: elsewhere\n");   /* a worktree's .git is a file */
+    vf_t_put(p[0], ".git", "gitdir: elsewhere\n");   /* a worktree's .git is a file */
     base = vf_sarif_base(files, 2);
     ck_assert_str_eq(base, p[0]);
     vf_sbuf u = VF_SBUF_INIT;
@@ -215,7 +197,7 @@ START_TEST(base_is_git_top_or_common_dir)
     ck_assert_str_eq(vf_sbuf_str(&u), "file:///etc/hosts");
     vf_sbuf_free(&u);
     free(base);
-    nftw(dir, rm_entry, 16, FTW_DEPTH | FTW_PHYS);
+    vf_t_rm_tree(dir);
 }
 END_TEST
 
