@@ -9,10 +9,6 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#ifndef VF_SOURCE_DIR
-#define VF_SOURCE_DIR "."
-#endif
-
 static const char usage[] =
     "usage: vaultfuzz COMMAND [OPTIONS]\n"
     "\n"
@@ -36,13 +32,6 @@ static const char usage[] =
     "  help    this text, or 'vaultfuzz help COMMAND'\n"
     "\n"
     "Each command takes --help. The default --des is corpus/.\n";
-
-const char *vf_cli_default_corpus(void)
-{
-    struct stat st;
-    if (stat("corpus", &st) == 0 && S_ISDIR(st.st_mode)) return "corpus";
-    return VF_SOURCE_DIR "/corpus";
-}
 
 int vf_cli_next_opt(vf_cli *cli, const char *cmd, vf_argv *a,
                     const vf_opt *opts, const char **arg, vf_strlist *pos)
@@ -112,27 +101,28 @@ size_t vf_cli_load(const vf_strlist *des, vf_desset *set, vf_diag *d)
     vf_desset_init(set);
     vf_diag_init(d);
     if (des->n) return vf_des_load_paths(set, des->v, des->n, d);
-    char *def = (char *)vf_cli_default_corpus();
-    return vf_des_load_paths(set, &def, 1, d);
-}
-
-/* The dlua/ beside the corpus this binary was built with. */
-static const char *our_dlua(void)
-{
-    const char *c = vf_cli_default_corpus();
-    return strcmp(c, "corpus") ? VF_SOURCE_DIR "/dlua" : "dlua";
+    vf_sbuf def = VF_SBUF_INIT;
+    vf_cli_data_path("corpus", &def);
+    size_t rc = vf_des_load_paths(set, &def.s, 1, d);
+    vf_sbuf_free(&def);
+    return rc;
 }
 
 void vf_cli_world_init(vf_cli_world *w)
 {
     memset(w, 0, sizeof *w);
-    vf_engine_config_init(&w->cfg, our_dlua());
+    vf_sbuf dlua = VF_SBUF_INIT;
+    vf_cli_data_path("dlua", &dlua);
+    w->dlua = vf_sbuf_take(&dlua);
+    vf_engine_config_init(&w->cfg, w->dlua);
 }
 
 void vf_cli_world_free(vf_cli_world *w)
 {
     vf_strlist_free(&w->des);
     free(w->crawl_dat);
+    free(w->dlua);
+    w->dlua = NULL;
 }
 
 int vf_cli_world_opt(vf_cli_world *w, const char *name, const char *arg)
@@ -238,7 +228,7 @@ long vf_cli_world_load(vf_cli *cli, const char *cmd, vf_cli_world *w,
     if (w->des.n) return (long)vf_des_load_paths(set, w->des.v, w->des.n, d);
     vf_sbuf dir = VF_SBUF_INIT;
     if (w->crawl_dat) vf_sbuf_printf(&dir, "%s/des", w->crawl_dat);
-    else vf_sbuf_adds(&dir, vf_cli_default_corpus());
+    else vf_cli_data_path("corpus", &dir);
     char *path = dir.s;
     long n = (long)vf_des_load_paths(set, &path, 1, d);
     vf_sbuf_free(&dir);

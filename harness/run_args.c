@@ -238,7 +238,7 @@ int vf_run_args_canonicalise(vf_cli *cli, const char *cmd, vf_run_args *a)
                     ? vf_engine_find_crawl_dat(a->w.crawl_dir, &err) : NULL;
         vf_sbuf d = VF_SBUF_INIT;
         if (dat) vf_sbuf_printf(&d, "%s/des", dat);
-        else vf_sbuf_adds(&d, vf_cli_default_corpus());
+        else vf_cli_data_path("corpus", &d);
         vf_strlist_push(&a->w.des, vf_sbuf_take(&d));
         free(dat);
         vf_sbuf_free(&err);
