@@ -1,5 +1,6 @@
 /* vaultfuzz: command dispatch and the options every command shares. */
 #include "cli.h"
+#include "color.h"
 #include "vf_version.h"
 #include "vf_gamever.h"
 
@@ -8,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 static const char usage[] =
     "usage: vaultfuzz COMMAND [OPTIONS]\n"
@@ -31,7 +33,10 @@ static const char usage[] =
     "  anchors compare with the game's own placement.lua results\n"
     "  help    this text, or 'vaultfuzz help COMMAND'\n"
     "\n"
-    "Each command takes --help. The default --des is corpus/.\n";
+    "Each command takes --help. The default --des is corpus/. Every command\n"
+    "takes --color auto|always|never: severities and check's lettered\n"
+    "findings in colour on standard output (auto: when it is a terminal,\n"
+    "TERM is not dumb and NO_COLOR is unset or empty).\n";
 
 int vf_cli_next_opt(vf_cli *cli, const char *cmd, vf_argv *a,
                     const vf_opt *opts, const char **arg, vf_strlist *pos)
@@ -245,9 +250,9 @@ void vf_cli_world_map_place(const vf_cli_world *w, vf_engine *e,
     vf_engine_set_place(e, &p);
 }
 
-int vf_cli_main(int argc, char **argv, FILE *out, FILE *err)
+static int dispatch(int argc, char **argv, FILE *out, FILE *err, int color)
 {
-    vf_cli cli = {out, err};
+    vf_cli cli = {out, err, color};
     if (argc < 2) {
         fputs(usage, err);
         return VF_EXIT_USAGE;
@@ -276,11 +281,32 @@ int vf_cli_main(int argc, char **argv, FILE *out, FILE *err)
     if (!strcmp(cmd, "help") || !strcmp(cmd, "--help") || !strcmp(cmd, "-h")) {
         if (argc > 2 && strcmp(argv[2], "help")) {
             char *sub[] = {argv[0], argv[2], "--help", NULL};
-            return vf_cli_main(3, sub, out, err);
+            return dispatch(3, sub, out, err, color);
         }
         fputs(usage, out);
         return VF_EXIT_OK;
     }
     fprintf(err, "vaultfuzz: unknown command '%s'\n\n%s", cmd, usage);
     return VF_EXIT_USAGE;
+}
+
+/* --color, wherever it stands, then the command, its output painted when
+ * colour is wanted. */
+int vf_cli_main(int argc, char **argv, FILE *out, FILE *err)
+{
+    vf_color_mode mode = VF_COLOR_AUTO;
+    vf_sbuf why = VF_SBUF_INIT;
+    if (vf_color_take_option(&argc, argv, &mode, &why)) {
+        fprintf(err, "vaultfuzz: %s\n", vf_sbuf_str(&why));
+        vf_sbuf_free(&why);
+        return VF_EXIT_USAGE;
+    }
+    int fd = fileno(out);
+    FILE *painted = NULL;
+    if (vf_color_wanted(mode, fd >= 0 && isatty(fd), getenv("TERM"),
+                        getenv("NO_COLOR")))
+        painted = vf_color_stream(out);
+    int rc = dispatch(argc, argv, painted ? painted : out, err, !!painted);
+    if (painted) fclose(painted);
+    return rc;
 }

@@ -19,6 +19,7 @@ enum { VF_EXIT_OK = 0, VF_EXIT_FOUND = 1, VF_EXIT_USAGE = 2,
 typedef struct vf_cli {
     FILE *out;
     FILE *err;
+    int color;   /* out paints severities for a terminal (color.h) */
 } vf_cli;
 
 /* Runs "vaultfuzz ARGS..." and returns the exit status. */

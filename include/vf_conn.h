@@ -217,5 +217,11 @@ int vf_conn_letter(int i);
  * size, bounding box, zones, contents, vaults in and next to it. */
 void vf_conn_render(const vf_level *l, const vf_conn_report *r,
                     vf_sbuf *out);
+/* The same with each of finding i's letters between on[i] and off (a
+ * terminal's colour by its severity; on NULL: plain, as vf_conn_render):
+ * the caller grades the findings, this module knows no severities. */
+void vf_conn_render_marked(const vf_level *l, const vf_conn_report *r,
+                           const char *const *on, const char *off,
+                           vf_sbuf *out);
 
 #endif

@@ -36,6 +36,7 @@ suites[] = {
     {"gamever", vf_test_gamever_suite, 0},
     {"sarif", vf_test_sarif_suite, 0},
     {"changed", vf_test_changed_suite, 0},
+    {"color", vf_test_color_suite, 0},
     /* Opt-in: needs ../shared/dcss-des (make check-real, .ci/run). */
     {"realcorpus", vf_test_realcorpus_suite, 1},
 };

@@ -49,6 +49,7 @@ _vaultfuzz()
         local opts
         opts=$("${COMP_WORDS[0]}" "$cmd" --help 2>/dev/null |
                grep -o -- '--[a-z][a-z-]*' | sort -u)
+        opts+=" --color"   # every command's, not in their --help
         COMPREPLY=($(compgen -W "$opts" -- "$cur"))
         return
     fi
