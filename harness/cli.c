@@ -34,9 +34,9 @@ static const char usage[] =
     "  help    this text, or 'vaultfuzz help COMMAND'\n"
     "\n"
     "Each command takes --help. The default --des is corpus/. Every command\n"
-    "takes --color auto|always|never: severities and check's lettered\n"
-    "findings in colour on standard output (auto: when it is a terminal,\n"
-    "TERM is not dumb and NO_COLOR is unset or empty).\n";
+    "takes --color auto|always|never: severities and the lettered findings\n"
+    "of check and test in colour on standard output (auto: when it is a\n"
+    "terminal, TERM is not dumb and NO_COLOR is unset or empty).\n";
 
 int vf_cli_next_opt(vf_cli *cli, const char *cmd, vf_argv *a,
                     const vf_opt *opts, const char **arg, vf_strlist *pos)

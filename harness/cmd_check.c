@@ -147,15 +147,8 @@ static void print_level(const vf_level *l, const vf_conn_report *r,
                         const vf_verdict *v, int color, vf_sbuf *out)
 {
     if (l->nvaults) {
-        const char **on = NULL;
-        if (color && r->nfindings) {
-            on = vf_xcalloc((size_t)r->nfindings, sizeof *on);
-            for (int i = 0; i < r->nfindings; i++) {
-                const char *why;
-                on[i] = vf_color_sev(vf_sev_in_report(l, r, i, &v->judged,
-                                                      &why));
-            }
-        }
+        const char **on = color ? vf_color_findings(l, r, &v->judged)
+                                : NULL;
         vf_conn_render_marked(l, r, on, VF_COLOR_OFF, out);
         free(on);
         if (r->nfindings) {

@@ -61,6 +61,18 @@ const char *vf_color_sev(vf_sev s)
     }
 }
 
+const char **vf_color_findings(const vf_level *l, const vf_conn_report *r,
+                               const vf_sev_ctx *c)
+{
+    if (!r->nfindings) return NULL;
+    const char **on = vf_xcalloc((size_t)r->nfindings, sizeof *on);
+    for (int i = 0; i < r->nfindings; i++) {
+        const char *why;
+        on[i] = vf_color_sev(vf_sev_in_report(l, r, i, c, &why));
+    }
+    return on;
+}
+
 /* The severity word (n bytes) names, or VF_SEV_OK; plural: "errors". */
 static vf_sev word_sev(const char *w, size_t n, int plural)
 {
@@ -134,7 +146,7 @@ void vf_color_line(const char *line, size_t n, vf_sbuf *out)
     }
 }
 
-/* ---- the painting stream -------------------------------------------------- */
+/* ---- the painting stream ----------------------------------------------- */
 
 typedef struct painter {
     FILE *to;

@@ -1,7 +1,8 @@
 /* Colour on a terminal: --color auto|always|never (every command), the
  * severities in red, yellow and cyan, and the lettered findings of
- * check's level in their finding's colour. Only what a command prints on
- * standard output is painted; files it writes never are.
+ * check's and test's levels in their finding's colour. Only what a
+ * command prints on standard output is painted; files it writes never
+ * are.
  *
  * auto colours when standard output is a terminal, TERM is not "dumb"
  * and NO_COLOR is unset or empty (https://no-color.org). */
@@ -11,6 +12,8 @@
 #include <stddef.h>
 #include <stdio.h>
 
+#include "vf_conn.h"
+#include "vf_level.h"
 #include "vf_sbuf.h"
 #include "vf_severity.h"
 
@@ -37,6 +40,12 @@ int vf_color_take_option(int *argc, char **argv, vf_color_mode *m,
 
 /* The escape that starts severity s's colour ("" for ok). */
 const char *vf_color_sev(vf_sev s);
+
+/* The escape of each finding of r on l by its severity (c: what it is
+ * judged against), for vf_conn_render_marked; malloc'd (the caller frees
+ * it), NULL when r has no findings. */
+const char **vf_color_findings(const vf_level *l, const vf_conn_report *r,
+                               const vf_sev_ctx *c);
 
 /* One line of output (n bytes, no newline) with its severity words
  * painted, into out: a word error, warning or note standing alone and

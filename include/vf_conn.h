@@ -210,6 +210,9 @@ const char *vf_conn_kind_name(vf_conn_kind k);
 
 /* The letter finding i is drawn with: 'A'..'Z', then 'a'..'z'. */
 int vf_conn_letter(int i);
+/* The finding whose letter cell (x, y) shows: the first covering it, or
+ * -1. */
+int vf_conn_finding_at(const vf_conn_report *r, int x, int y);
 
 /* Appends to out a summary line, the level's ASCII (vf_level_ascii) with
  * each finding's cells drawn in its letter (the first finding wins a cell

@@ -83,7 +83,8 @@ START_TEST(changed_file_and_its_subvault_users)
                                  "2 "));
     ck_assert_ptr_null(strstr(x.out, "t_other"));
     vf_t_run_free(&x);
-    /* (In load order: parent.des comes first.) run.txt keeps the names: --resume runs the same maps. */
+    /* (In load order: parent.des comes first.) run.txt keeps the names:
+     * --resume runs the same maps. */
     char *runtxt, why[256];
     size_t len;
     snprintf(path, sizeof path, "%s/run.txt", r.out);

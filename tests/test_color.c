@@ -100,6 +100,11 @@ START_TEST(check_letters_in_colour_and_never_in_files)
     ck_assert_ptr_null(strstr(r.out, ESC));
     ck_assert_ptr_nonnull(strstr(r.out, "xAAAx"));
     vf_t_run_free(&r);
+    /* test's cropped level too. */
+    r = vf_t_vaultfuzz("test", KNOWN_BAD, "--seconds", "1", "--color",
+                       "always", NULL);
+    ck_assert_ptr_nonnull(strstr(r.out, RED "A" OFF RED "A" OFF));
+    vf_t_run_free(&r);
     /* auto: the tests' output is no terminal. */
     r = vf_t_vaultfuzz("check", "vf_bad_subst_pocket", "--iter", "6",
                        "--des", KNOWN_BAD, NULL);

@@ -186,7 +186,8 @@ START_TEST(base_is_git_top_or_common_dir)
     char *base = vf_sarif_base(files, 2);
     ck_assert_str_eq(base, p[1]);
     free(base);
-    vf_t_put(p[0], ".git", "gitdir: elsewhere\n");   /* a worktree's .git is a file */
+    /* A worktree's .git is a file. */
+    vf_t_put(p[0], ".git", "gitdir: elsewhere\n");
     base = vf_sarif_base(files, 2);
     ck_assert_str_eq(base, p[0]);
     vf_sbuf u = VF_SBUF_INIT;

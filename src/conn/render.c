@@ -36,26 +36,24 @@ static void summary(const vf_conn_report *r, vf_sbuf *out)
     vf_sbuf_addc(out, '\n');
 }
 
+int vf_conn_finding_at(const vf_conn_report *r, int x, int y)
+{
+    for (int i = 0; i < r->nfindings; i++)
+        if (has_cell(&r->findings[i], x, y)) return i;
+    return -1;
+}
+
 /* The level's ASCII, each finding's cells in its letter, each letter
  * between on[i] and off when on is given. */
 static void map(const vf_level *l, const vf_conn_report *r,
                 const char *const *on, const char *off, vf_sbuf *out)
 {
     char ascii[VF_LEVEL_ASCII_SIZE];
-    static const int none = -1;
-    int owner[VF_GYM][VF_GXM];
     vf_level_ascii(l, ascii);
-    for (int y = 0; y < VF_GYM; y++)
-        for (int x = 0; x < VF_GXM; x++) owner[y][x] = none;
-    /* Later findings first, so the first one covering a cell shows. */
-    for (int i = r->nfindings - 1; i >= 0; i--)
-        for (int y = 0; y < VF_GYM; y++)
-            for (int x = 0; x < VF_GXM; x++)
-                if (has_cell(&r->findings[i], x, y)) owner[y][x] = i;
     for (int y = 0; y < VF_GYM; y++) {
         for (int x = 0; x < VF_GXM; x++) {
-            int i = owner[y][x];
-            if (i == none) {
+            int i = vf_conn_finding_at(r, x, y);
+            if (i < 0) {
                 vf_sbuf_addc(out, ascii[y * (VF_GXM + 1) + x]);
                 continue;
             }
