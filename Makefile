@@ -11,6 +11,11 @@
 #                 versions (../shared/crawl)
 #   make bench    build optimised, then print load/compile figures and
 #                 run throughput at -j 1 and -j 2
+#   make install [PREFIX=/usr/local] [DESTDIR=]   the binary, its data
+#                 (dlua/, corpus/), the man page and shell completions
+#   make uninstall [PREFIX=...] [DESTDIR=]   removes what install put
+#   make check-install   install into a temporary directory, use it from
+#                 elsewhere, uninstall (harness/check-install.sh)
 #
 # Missing libraries (Lua 5.1, Check, zlib) are installed by harness/deps.sh
 # when it can; it writes their flags to build/deps.mk.
@@ -43,7 +48,8 @@ REAL_DES  ?= ../shared/dcss-des
 # A crawl checkout, for the figures and checks that run the game's own Lua.
 CRAWL_DIR ?=
 
-.PHONY: all run check check-layers check-real check-versions bench clean deps
+.PHONY: all run check check-layers check-real check-versions bench clean deps \
+        install uninstall check-install
 
 all: vaultfuzz
 
@@ -97,6 +103,34 @@ check-versions: vaultfuzz
 
 bench: $(BENCH_BIN)
 	$(BENCH_BIN) $(REAL_DES) $(CRAWL_DIR)
+
+# The installed binary finds its data as PREFIX/share/vaultfuzz beside
+# itself (harness/datadir.c), so a DESTDIR copy works before it moves.
+PREFIX  ?= /usr/local
+DESTDIR ?=
+BINDIR  := $(DESTDIR)$(PREFIX)/bin
+DATADIR := $(DESTDIR)$(PREFIX)/share/vaultfuzz
+MAN1DIR := $(DESTDIR)$(PREFIX)/share/man/man1
+BASHDIR := $(DESTDIR)$(PREFIX)/share/bash-completion/completions
+ZSHDIR  := $(DESTDIR)$(PREFIX)/share/zsh/site-functions
+
+install: vaultfuzz
+	install -d $(BINDIR) $(DATADIR) $(MAN1DIR) $(BASHDIR) $(ZSHDIR)
+	install -m 755 vaultfuzz $(BINDIR)/vaultfuzz
+	rm -rf $(DATADIR)/dlua $(DATADIR)/corpus
+	cp -R dlua corpus $(DATADIR)/
+	chmod -R u+rwX,go+rX,go-w $(DATADIR)
+	install -m 644 harness/man/vaultfuzz.1 $(MAN1DIR)/vaultfuzz.1
+	install -m 644 harness/completion/vaultfuzz.bash $(BASHDIR)/vaultfuzz
+	install -m 644 harness/completion/_vaultfuzz $(ZSHDIR)/_vaultfuzz
+
+uninstall:
+	rm -f $(BINDIR)/vaultfuzz $(MAN1DIR)/vaultfuzz.1 \
+	      $(BASHDIR)/vaultfuzz $(ZSHDIR)/_vaultfuzz
+	rm -rf $(DATADIR)
+
+check-install: vaultfuzz
+	harness/check-install.sh
 
 clean:
 	rm -rf $(BUILD) vaultfuzz

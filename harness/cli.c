@@ -1,5 +1,6 @@
 /* vaultfuzz: command dispatch and the options every command shares. */
 #include "cli.h"
+#include "color.h"
 #include "vf_version.h"
 #include "vf_gamever.h"
 
@@ -8,10 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-
-#ifndef VF_SOURCE_DIR
-#define VF_SOURCE_DIR "."
-#endif
+#include <unistd.h>
 
 static const char usage[] =
     "usage: vaultfuzz COMMAND [OPTIONS]\n"
@@ -35,14 +33,10 @@ static const char usage[] =
     "  anchors compare with the game's own placement.lua results\n"
     "  help    this text, or 'vaultfuzz help COMMAND'\n"
     "\n"
-    "Each command takes --help. The default --des is corpus/.\n";
-
-const char *vf_cli_default_corpus(void)
-{
-    struct stat st;
-    if (stat("corpus", &st) == 0 && S_ISDIR(st.st_mode)) return "corpus";
-    return VF_SOURCE_DIR "/corpus";
-}
+    "Each command takes --help. The default --des is corpus/. Every command\n"
+    "takes --color auto|always|never: severities and the lettered findings\n"
+    "of check and test in colour on standard output (auto: when it is a\n"
+    "terminal, TERM is not dumb and NO_COLOR is unset or empty).\n";
 
 int vf_cli_next_opt(vf_cli *cli, const char *cmd, vf_argv *a,
                     const vf_opt *opts, const char **arg, vf_strlist *pos)
@@ -112,27 +106,28 @@ size_t vf_cli_load(const vf_strlist *des, vf_desset *set, vf_diag *d)
     vf_desset_init(set);
     vf_diag_init(d);
     if (des->n) return vf_des_load_paths(set, des->v, des->n, d);
-    char *def = (char *)vf_cli_default_corpus();
-    return vf_des_load_paths(set, &def, 1, d);
-}
-
-/* The dlua/ beside the corpus this binary was built with. */
-static const char *our_dlua(void)
-{
-    const char *c = vf_cli_default_corpus();
-    return strcmp(c, "corpus") ? VF_SOURCE_DIR "/dlua" : "dlua";
+    vf_sbuf def = VF_SBUF_INIT;
+    vf_cli_data_path("corpus", &def);
+    size_t rc = vf_des_load_paths(set, &def.s, 1, d);
+    vf_sbuf_free(&def);
+    return rc;
 }
 
 void vf_cli_world_init(vf_cli_world *w)
 {
     memset(w, 0, sizeof *w);
-    vf_engine_config_init(&w->cfg, our_dlua());
+    vf_sbuf dlua = VF_SBUF_INIT;
+    vf_cli_data_path("dlua", &dlua);
+    w->dlua = vf_sbuf_take(&dlua);
+    vf_engine_config_init(&w->cfg, w->dlua);
 }
 
 void vf_cli_world_free(vf_cli_world *w)
 {
     vf_strlist_free(&w->des);
     free(w->crawl_dat);
+    free(w->dlua);
+    w->dlua = NULL;
     if (w->gamesrc && vf_gamesrc_current() == w->gamesrc)
         vf_gamesrc_set(NULL);
     vf_gamesrc_free(w->gamesrc);
@@ -260,7 +255,7 @@ long vf_cli_world_load(vf_cli *cli, const char *cmd, vf_cli_world *w,
     if (w->des.n) return (long)vf_des_load_paths(set, w->des.v, w->des.n, d);
     vf_sbuf dir = VF_SBUF_INIT;
     if (w->crawl_dat) vf_sbuf_printf(&dir, "%s/des", w->crawl_dat);
-    else vf_sbuf_adds(&dir, vf_cli_default_corpus());
+    else vf_cli_data_path("corpus", &dir);
     char *path = dir.s;
     long n = (long)vf_des_load_paths(set, &path, 1, d);
     vf_sbuf_free(&dir);
@@ -277,9 +272,9 @@ void vf_cli_world_map_place(const vf_cli_world *w, vf_engine *e,
     vf_engine_set_place(e, &p);
 }
 
-int vf_cli_main(int argc, char **argv, FILE *out, FILE *err)
+static int dispatch(int argc, char **argv, FILE *out, FILE *err, int color)
 {
-    vf_cli cli = {out, err};
+    vf_cli cli = {out, err, color};
     if (argc < 2) {
         fputs(usage, err);
         return VF_EXIT_USAGE;
@@ -308,11 +303,32 @@ int vf_cli_main(int argc, char **argv, FILE *out, FILE *err)
     if (!strcmp(cmd, "help") || !strcmp(cmd, "--help") || !strcmp(cmd, "-h")) {
         if (argc > 2 && strcmp(argv[2], "help")) {
             char *sub[] = {argv[0], argv[2], "--help", NULL};
-            return vf_cli_main(3, sub, out, err);
+            return dispatch(3, sub, out, err, color);
         }
         fputs(usage, out);
         return VF_EXIT_OK;
     }
     fprintf(err, "vaultfuzz: unknown command '%s'\n\n%s", cmd, usage);
     return VF_EXIT_USAGE;
+}
+
+/* --color, wherever it stands, then the command, its output painted when
+ * colour is wanted. */
+int vf_cli_main(int argc, char **argv, FILE *out, FILE *err)
+{
+    vf_color_mode mode = VF_COLOR_AUTO;
+    vf_sbuf why = VF_SBUF_INIT;
+    if (vf_color_take_option(&argc, argv, &mode, &why)) {
+        fprintf(err, "vaultfuzz: %s\n", vf_sbuf_str(&why));
+        vf_sbuf_free(&why);
+        return VF_EXIT_USAGE;
+    }
+    int fd = fileno(out);
+    FILE *painted = NULL;
+    if (vf_color_wanted(mode, fd >= 0 && isatty(fd), getenv("TERM"),
+                        getenv("NO_COLOR")))
+        painted = vf_color_stream(out);
+    int rc = dispatch(argc, argv, painted ? painted : out, err, !!painted);
+    if (painted) fclose(painted);
+    return rc;
 }

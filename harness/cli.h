@@ -13,12 +13,14 @@
 #include "vf_tally.h"
 
 /* Exit statuses every command uses. */
-enum { VF_EXIT_OK = 0, VF_EXIT_FOUND = 1, VF_EXIT_USAGE = 2 };
+enum { VF_EXIT_OK = 0, VF_EXIT_FOUND = 1, VF_EXIT_USAGE = 2,
+       VF_EXIT_INPUT = 3 };
 
 /* Where a command writes; tests pass memory streams. */
 typedef struct vf_cli {
     FILE *out;
     FILE *err;
+    int color;   /* out paints severities for a terminal (color.h) */
 } vf_cli;
 
 /* Runs "vaultfuzz ARGS..." and returns the exit status. */
@@ -51,9 +53,11 @@ int vf_cli_unumber(const char *s, unsigned long long max,
 
 size_t vf_cli_load(const vf_strlist *des, vf_desset *set, vf_diag *d);
 
-/* The default corpus: ./corpus when present, else the one beside the
- * sources this binary was built from. */
-const char *vf_cli_default_corpus(void);
+/* The path of this binary's own data NAME ("corpus", "dlua"), appended
+ * to out: installed, PREFIX/share/vaultfuzz/NAME beside the binary;
+ * else ./NAME from the top of a source tree; else NAME in the sources
+ * it was built from (datadir.c). */
+void vf_cli_data_path(const char *name, vf_sbuf *out);
 
 /* What a command that runs vault Lua is given: the maps, and the library
  * and place to run them with (--des, --crawl-dir, --place). */
@@ -71,6 +75,7 @@ typedef struct vf_cli_world {
                                 * force until vf_cli_world_free; or NULL */
     vf_sbuf gamesrc_note;      /* what they hold, for lint to print */
     vf_engine_config cfg;      /* ready for vf_engine_new after load */
+    char *dlua;                /* our library's directory (owned) */
 } vf_cli_world;
 
 #define VF_CLI_WORLD_OPTS {"--des", 1}, {"--crawl-dir", 1}, {"--place", 1}, \
@@ -138,6 +143,8 @@ typedef struct vf_run_args {
     int jobs;                        /* 0: the number of cores */
     double timeout;
     const char *out, *resume;
+    const char *changed_since;       /* --changed-since REV: becomes the
+                                      * names of the maps it chooses */
     int progress;
     int gnu;                         /* --format gnu: findings as compiler
                                       * lines, not the summary */
@@ -191,7 +198,8 @@ int vf_cli_report(vf_cli *cli, const char *cmd, const char *out,
  * the vaultfuzz-accept.txt in each --des directory (or beside each --des
  * file) that has one. Their bad lines are added to input. */
 void vf_cli_accept(const vf_run_args *a, vf_accept *acc, vf_strlist *input);
-/* The run's options from its run.txt (a keeps the strings). Returns 0, or
+/* The run's options from its run.txt into a (initialised: what it held is
+ * freed first; a keeps the strings). Returns 0, or
  * -1 after printing why. */
 int vf_cli_args_from_rundir(vf_cli *cli, const char *cmd,
                             const vf_rundir *d, vf_run_args *a);

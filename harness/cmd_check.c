@@ -1,5 +1,6 @@
 /* vaultfuzz check: one case placed on a level and judged. */
 #include "cli.h"
+#include "color.h"
 #include "vf_case.h"
 
 #include <limits.h>
@@ -140,12 +141,16 @@ static void print_case(vf_cli *cli, const vf_desset *set,
 }
 
 /* The level with the findings' zones lettered and a legend, or plain
- * when the map never reached the level. */
+ * when the map never reached the level; on a terminal (color) each
+ * letter in its finding's severity's colour. */
 static void print_level(const vf_level *l, const vf_conn_report *r,
-                        const vf_verdict *v, vf_sbuf *out)
+                        const vf_verdict *v, int color, vf_sbuf *out)
 {
     if (l->nvaults) {
-        vf_conn_render(l, r, out);
+        const char **on = color ? vf_color_findings(l, r, &v->judged)
+                                : NULL;
+        vf_conn_render_marked(l, r, on, VF_COLOR_OFF, out);
+        free(on);
         if (r->nfindings) {
             vf_sbuf_adds(out, "what each finding means:\n");
             vf_sev_describe(l, r, &v->judged, out);
@@ -183,7 +188,7 @@ static int run(vf_cli *cli, const check_args *c, vf_cli_world *w,
         vf_case_run(e, def, c->seed, (uint32_t)c->iter, &c->opts, l, &m, r,
                     &v);
         print_case(cli, &set, def, c, l, &v);
-        print_level(l, r, &v, &level);
+        print_level(l, r, &v, cli->color, &level);
         fprintf(cli->out, "\n%s", vf_sbuf_str(&level));
         rc = v.kinds ? VF_EXIT_FOUND : VF_EXIT_OK;
         vf_sbuf_free(&level);

@@ -2,6 +2,7 @@
 #include "cli.h"
 #include "vf_gamever.h"
 #include "vf_mapcheck.h"
+#include "vf_sarif.h"
 
 #include <limits.h>
 #include <stdint.h>
@@ -11,7 +12,7 @@
 static const char lint_usage[] =
     "usage: vaultfuzz lint [--des PATH]... [--crawl-dir DIR] [--place P]\n"
     "                      [--game-version V] [--seeds N] [--no-lua]\n"
-    "                      [--stats]\n"
+    "                      [--stats] [--format text|sarif]\n"
     "\n"
     "Loads .des files (a directory is searched recursively for *.des, in the\n"
     "game's order), compiles every Lua chunk, then runs each map's Lua as\n"
@@ -30,9 +31,52 @@ static const char lint_usage[] =
     "               game's Lua library is needed to run the game's own\n"
     "               vaults: see --crawl-dir)\n"
     "  --stats      also print the Lua calls the headers generate, by kind\n"
+    "  --format F   text (default), or sarif: the problems as a SARIF 2.1.0\n"
+    "               log on stdout (each at its file:line, for code\n"
+    "               scanning), the summary on stderr\n"
     "\n"
     "Exit status: 0 when no errors were found (nothing the game would refuse\n"
     "to load), 1 otherwise, 2 on bad usage.\n";
+
+/* The problems as SARIF: a result per problem at its file and line,
+ * problems about no file as notifications. */
+static void print_sarif(vf_cli *cli, const vf_desset *set, const vf_diag *d)
+{
+    static const vf_sarif_rule rules[] = {
+        {"lint_error", "The game would refuse to load this, or the file "
+         "cannot be read.", NULL},
+        {"lint_warning", "The game loads this, but it fails or misleads "
+         "when used.", NULL},
+    };
+    const char **files = vf_xcalloc(set->nfiles + 1, sizeof *files);
+    const char **notes = vf_xcalloc(d->n + 1, sizeof *notes);
+    size_t nnotes = 0;
+    for (size_t i = 0; i < set->nfiles; i++) files[i] = set->files[i].path;
+    vf_sbuf b = VF_SBUF_INIT;
+    vf_sarif w;
+    vf_sarif_begin(&w, &b, rules, 2, vf_sarif_base(files, set->nfiles));
+    for (size_t i = 0; i < d->n; i++) {
+        const vf_diag_entry *e = &d->v[i];
+        if (!e->file) {
+            notes[nnotes++] = e->msg;
+            continue;
+        }
+        vf_sbuf msg = VF_SBUF_INIT;   /* where it is, the location says */
+        if (e->map) vf_sbuf_printf(&msg, "map %s: ", e->map);
+        vf_sbuf_adds(&msg, e->msg);
+        int warn = e->sev == VF_WARNING;
+        vf_sarif_result r = {warn, warn ? "warning" : "error", msg.s,
+                             {e->file, e->line, 0, NULL}, e->map, NULL, 0,
+                             NULL, NULL};
+        vf_sarif_add(&w, &r);
+        vf_sbuf_free(&msg);
+    }
+    vf_sarif_end(&w, 1, notes, nnotes);
+    fputs(vf_sbuf_str(&b), cli->out);
+    vf_sbuf_free(&b);
+    free(notes);
+    free(files);
+}
 
 static void print_stats(vf_cli *cli, const vf_desset *set)
 {
@@ -151,11 +195,11 @@ int vf_cmd_lint(vf_cli *cli, int argc, char **argv)
 {
     static const vf_opt opts[] = {
         VF_CLI_WORLD_OPTS, {"--seeds", 1}, {"--no-lua", 0}, {"--stats", 0},
-        {"--help", 0}, {"-h", 0}, {NULL, 0}};
+        {"--format", 1}, {"--help", 0}, {"-h", 0}, {NULL, 0}};
     vf_argv a = {argc, 0, argv, 0};
     vf_cli_world w;
     vf_cli_world_init(&w);
-    int stats = 0, lua = 1, k, rc = VF_EXIT_USAGE;
+    int stats = 0, lua = 1, sarif = 0, k, rc = VF_EXIT_USAGE;
     unsigned long seeds = 0;
     const char *arg;
     while ((k = vf_cli_next_opt(cli, "lint", &a, opts, &arg, NULL)) >= 0) {
@@ -175,6 +219,14 @@ int vf_cmd_lint(vf_cli *cli, int argc, char **argv)
             lua = 0;
         } else if (!strcmp(opts[k].name, "--stats")) {
             stats = 1;
+        } else if (!strcmp(opts[k].name, "--format")) {
+            sarif = !strcmp(arg, "sarif");
+            if (!sarif && strcmp(arg, "text")) {
+                fprintf(cli->err, "vaultfuzz lint: --format is text or "
+                        "sarif, not '%s'\n", arg);
+                k = -2;
+                break;
+            }
         } else {
             fputs(lint_usage, cli->out);
             vf_cli_world_free(&w);
@@ -196,7 +248,12 @@ int vf_cmd_lint(vf_cli *cli, int argc, char **argv)
     lua_tally t = {0};
     if (lua) run_lua(&w, &set, seeds, &d, &t);
     if (lua && !w.crawl_dat) vf_lint_group_library(&d, w.cfg.dlua_dir);
-    vf_diag_print(&d, cli->out);
+    /* With SARIF on stdout, what people read goes to stderr. */
+    if (sarif) print_sarif(cli, &set, &d);
+    else vf_diag_print(&d, cli->out);
+    vf_cli summary = *cli;
+    if (sarif) summary.out = cli->err;
+    cli = &summary;
     if (stats) print_stats(cli, &set);
     if (t.ran && set.nmaps) print_tally(cli, &w, &t);
     /* The names a map may use are the version's: say which one. */

@@ -1,4 +1,5 @@
 /* vaultfuzz run: the main job -- every case on all cores, a report. */
+#include "changed.h"
 #include "cli.h"
 #include "vf_catalog.h"
 #include "vf_report.h"
@@ -23,7 +24,8 @@ static const char run_usage[] =
     "                     [--no-rotate] [--opacity] [--force] [--dump]\n"
     "                     [--fail-on error|warning|note] [--accept FILE]\n"
     "                     [--until-settled N] [--explain first|none]\n"
-    "                     [--shard I/N] [-j N] [--timeout SEC] [--out DIR]\n"
+    "                     [--changed-since REV] [--shard I/N] [-j N]\n"
+    "                     [--timeout SEC] [--out DIR]\n"
     "                     [--progress] [--format text|gnu] [--des PATH]...\n"
     "                     [--crawl-dir DIR]\n"
     "                     [--place BRANCH:DEPTH]\n"
@@ -31,15 +33,21 @@ static const char run_usage[] =
     "\n"
     "Places every selected map on a level, --count times for each layout,\n"
     "judges each level, and writes a report: summary.txt, summary.json,\n"
-    "vaults.csv, failures.jsonl, junit.xml and a gzipped dump of every\n"
-    "failing case in dumps/. A case is (map, layout, iteration); its seed\n"
-    "comes from the base seed, the map's name and the iteration, so its\n"
-    "result never depends on -j, the shard or the other maps.\n"
+    "vaults.csv, failures.jsonl, junit.xml, report.sarif (SARIF 2.1.0) and\n"
+    "a gzipped dump of every failing case in dumps/. A case is (map,\n"
+    "layout, iteration); its seed comes from the base seed, the map's\n"
+    "name and the iteration, so its result never depends on -j, the shard\n"
+    "or the other maps.\n"
     "\n"
     "  MAP|GLOB     maps by name or shell pattern (default --all: every map)\n"
     "  --tag T      only maps tagged T (as tagged by their Lua at load)\n"
     "  --file GLOB  only maps in .des files matching GLOB (the path or any\n"
     "               tail of it: 'vaults/*.des', 'hells.des')\n"
+    "  --changed-since REV  only the maps of the .des files 'git diff REV'\n"
+    "               changes (in the repository of each --des path), and the\n"
+    "               maps drawing one of those as a subvault; their names go\n"
+    "               into run.txt. Nothing changed: exit 0, no report. Not a\n"
+    "               repository, or a revision git does not know: exit 3\n"
     "  --count N    iterations per map and layout (default 10)\n"
     "  --seed S     base seed (default 1); 'nightly': the UTC date YYYYMMDD,\n"
     "               the same on every machine that night\n"
@@ -86,7 +94,7 @@ static const char run_usage[] =
     "Exit status: 0 when no map has a finding of the --fail-on severity or\n"
     "worse (accepted ones aside), 1 when one has, 2 on bad usage or a run\n"
     "left incomplete, 3 when the run completed but some input did not load\n"
-    "(a .des file, a bad accept line).\n";
+    "(a .des file, a bad accept line) or --changed-since could not ask git.\n";
 
 /* ---- selection ----------------------------------------------------------- */
 
@@ -144,6 +152,53 @@ static long select_maps(vf_cli *cli, const vf_run_args *a,
     }
     free(hit);
     return rc;
+}
+
+/* A map name as an fnmatch pattern matching only itself. */
+static char *literal(const char *name)
+{
+    vf_sbuf b = VF_SBUF_INIT;
+    for (const char *p = name; *p; p++) {
+        if (strchr("*?[\\", *p)) vf_sbuf_addc(&b, '\\');
+        vf_sbuf_addc(&b, *p);
+    }
+    return vf_sbuf_take(&b);
+}
+
+/* --changed-since: the maps it chooses (those named on the command line
+ * among them) become the run's names, which run.txt keeps, so --resume
+ * and merge run the same maps whatever the repository does later.
+ * Returns -1 to go on, else the exit status (nothing changed: 0). */
+static int changed_names(vf_cli *cli, vf_run_args *a, const vf_desset *set,
+                         vf_catalog *c)
+{
+    vf_changed ch;
+    vf_sbuf err = VF_SBUF_INIT;
+    if (vf_changed_find(set, c, a->w.des.v, a->w.des.n, a->changed_since,
+                        &ch, &err)) {
+        fprintf(cli->err, "vaultfuzz run: %s\n", vf_sbuf_str(&err));
+        vf_sbuf_free(&err);
+        vf_changed_free(&ch);
+        return VF_EXIT_INPUT;
+    }
+    vf_strlist names = {0};
+    for (size_t i = 0; i < set->nmaps; i++) {
+        int named = !a->names.n;
+        for (size_t k = 0; k < a->names.n && !named; k++)
+            named = !fnmatch(a->names.v[k], set->maps[i].name, 0);
+        if (ch.map[i] && named)
+            vf_strlist_push(&names, literal(set->maps[i].name));
+    }
+    fprintf(cli->out, "changed since %s: %zu .des files, %zu maps (%zu "
+            "drawing a changed map as a subvault)%s\n", a->changed_since,
+            ch.nfiles, ch.nmaps, ch.nsubvault, ch.lua ? "; .lua files "
+            "changed too: only a whole run sees what they do" : "");
+    vf_changed_free(&ch);
+    vf_strlist_free(&a->names);
+    a->names = names;
+    if (names.n) return -1;
+    fprintf(cli->out, "run: no map to run: nothing to report\n");
+    return VF_EXIT_OK;
 }
 
 /* ---- the report directory ------------------------------------------------ */
@@ -309,14 +364,25 @@ static int start(job *j)
     vf_sbuf err = VF_SBUF_INIT;
     if (vf_cli_world_load(cli, "run", &j->a->w, &j->set, &j->d) < 0)
         return VF_EXIT_USAGE;
+    /* Made here, on as many threads as there will be workers, rather than
+     * by each worker for itself: every worker inherits it. Each thread
+     * boots a library of its own, so past INDEX_THREADS more threads cost
+     * memory for little time. --changed-since needs it first, for tags. */
+    int threads = jobs(j->a) < INDEX_THREADS ? jobs(j->a) : INDEX_THREADS;
+    if (j->a->changed_since) {
+        j->catalog = vf_catalog_build(&j->set, &j->a->w.cfg, threads, &err);
+        int rc = j->catalog ? changed_names(cli, j->a, &j->set, j->catalog)
+                            : -1;
+        if (rc >= 0) {
+            vf_diag_print(&j->d, cli->err);
+            return rc;
+        }
+    }
     j->nsel = select_maps(cli, j->a, &j->set, &j->sel);
     if (j->nsel >= 0) {
-        /* Made here, on as many threads as there will be workers, rather
-         * than by each worker for itself: every worker inherits it. Each
-         * thread boots a library of its own, so past INDEX_THREADS more
-         * threads cost memory for little time. */
-        int threads = jobs(j->a) < INDEX_THREADS ? jobs(j->a) : INDEX_THREADS;
-        j->catalog = vf_catalog_build(&j->set, &j->a->w.cfg, threads, &err);
+        if (!j->catalog && !err.len)
+            j->catalog = vf_catalog_build(&j->set, &j->a->w.cfg, threads,
+                                          &err);
         j->a->w.cfg.catalog = j->catalog;
         if (j->catalog)
             j->e = vf_engine_new(&j->set, &j->a->w.cfg, &j->d, &err);

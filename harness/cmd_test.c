@@ -3,6 +3,7 @@
  * first failing case cropped to the vault, with its causes. Writes
  * nothing. */
 #include "cli.h"
+#include "color.h"
 #include "vf_explain.h"
 
 #include <stdlib.h>
@@ -37,16 +38,30 @@ static double now(void)
     return ts.tv_sec + ts.tv_nsec / 1e9;
 }
 
+/* Row y, columns x0..x1, of the rendered level (line), each finding's
+ * letter between on[i] and VF_COLOR_OFF when on is given. */
+static void crop_row(vf_cli *cli, const char *line, const vf_conn_report *r,
+                     const char *const *on, int y, int x0, int x1)
+{
+    fputs("    ", cli->out);
+    for (int x = x0; x <= x1; x++) {
+        int i = on ? vf_conn_finding_at(r, x, y) : -1;
+        if (i >= 0) fputs(on[i], cli->out);
+        fputc(line[x], cli->out);
+        if (i >= 0) fputs(VF_COLOR_OFF, cli->out);
+    }
+    fputc('\n', cli->out);
+}
+
 /* Rows y0..y1, columns x0..x1 of the rendered level (its first line is a
  * summary, then a row per line), then the render's legend lines. */
-static void crop(vf_cli *cli, const char *render, int x0, int y0, int x1,
-                 int y1)
+static void crop(vf_cli *cli, const char *render, const vf_conn_report *r,
+                 const char *const *on, int x0, int y0, int x1, int y1)
 {
     const char *line = strchr(render, '\n');
     for (int y = 0; line && y < VF_GYM; y++) {
         line++;
-        if (y >= y0 && y <= y1)
-            fprintf(cli->out, "    %.*s\n", x1 - x0 + 1, line + x0);
+        if (y >= y0 && y <= y1) crop_row(cli, line, r, on, y, x0, x1);
         line = strchr(line, '\n');
     }
     for (line = line ? line + 1 : NULL; line && *line;) {
@@ -99,8 +114,11 @@ static void show_case(vf_cli *cli, vf_engine *e, const vf_desset *set,
         int x0 = v.placed.x - CROP_MARGIN, y0 = v.placed.y - CROP_MARGIN;
         int x1 = v.placed.x + v.placed.w - 1 + CROP_MARGIN;
         int y1 = v.placed.y + v.placed.h - 1 + CROP_MARGIN;
-        crop(cli, pic.s, x0 < 0 ? 0 : x0, y0 < 0 ? 0 : y0,
+        const char **on = cli->color ? vf_color_findings(l, r, &v.judged)
+                                     : NULL;
+        crop(cli, pic.s, r, on, x0 < 0 ? 0 : x0, y0 < 0 ? 0 : y0,
              x1 >= VF_GXM ? VF_GXM - 1 : x1, y1 >= VF_GYM ? VF_GYM - 1 : y1);
+        free(on);
     }
     vf_explain_lines(&x, set->files[def->file].path, def->name, &why);
     fprintf(cli->out, "  repro: vaultfuzz check %s --iter %lu --mode %s "

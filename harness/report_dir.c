@@ -94,6 +94,7 @@ int vf_cli_args_from_rundir(vf_cli *cli, const char *cmd,
     vf_strlist_push(&argv, vf_xstrdup(cmd));
     for (size_t i = 0; i < d->args.n; i++)
         vf_strlist_push(&argv, vf_xstrdup(d->args.v[i]));
+    vf_run_args_free(a);   /* set afresh: what it owns goes */
     vf_run_args_init(a);
     int rc = vf_run_args_parse(cli, cmd, (int)argv.n, argv.v, a);
     /* Option values point into argv: a keeps it. */

@@ -77,7 +77,7 @@ static const vf_opt run_opts[] = {
     {"--seed", 1}, {"--mode", 1}, {"--layouts", 1}, {"--no-rotate", 0}, {"--opacity", 0},
     {"--force", 0}, {"--dump", 0}, {"--shard", 1}, {"--fail-on", 1},
     {"--until-settled", 1}, {"--explain", 1},
-    {"--accept", 1}, VF_CLI_WORLD_OPTS,
+    {"--accept", 1}, {"--changed-since", 1}, VF_CLI_WORLD_OPTS,
     /* how it runs */
     {"-j", 1}, {"--jobs", 1}, {"--timeout", 1}, {"--out", 1},
     {"--resume", 1}, {"--progress", 0}, {"--format", 1}, {"--help", 0},
@@ -127,6 +127,8 @@ static int run_opt(vf_run_args *a, const char *o, const char *arg,
         a->explain = !strcmp(arg, "first");
     } else if (!strcmp(o, "--accept")) {
         a->accept = arg;
+    } else if (!strcmp(o, "--changed-since")) {
+        a->changed_since = arg;
     } else if (!strcmp(o, "--no-rotate")) a->no_rotate = 1;
     else if (!strcmp(o, "--opacity")) a->opacity = 1;
     else if (!strcmp(o, "--force")) a->force = 1;
@@ -236,7 +238,7 @@ int vf_run_args_canonicalise(vf_cli *cli, const char *cmd, vf_run_args *a)
                     ? vf_engine_find_crawl_dat(a->w.crawl_dir, &err) : NULL;
         vf_sbuf d = VF_SBUF_INIT;
         if (dat) vf_sbuf_printf(&d, "%s/des", dat);
-        else vf_sbuf_adds(&d, vf_cli_default_corpus());
+        else vf_cli_data_path("corpus", &d);
         vf_strlist_push(&a->w.des, vf_sbuf_take(&d));
         free(dat);
         vf_sbuf_free(&err);

@@ -210,6 +210,9 @@ const char *vf_conn_kind_name(vf_conn_kind k);
 
 /* The letter finding i is drawn with: 'A'..'Z', then 'a'..'z'. */
 int vf_conn_letter(int i);
+/* The finding whose letter cell (x, y) shows: the first covering it, or
+ * -1. */
+int vf_conn_finding_at(const vf_conn_report *r, int x, int y);
 
 /* Appends to out a summary line, the level's ASCII (vf_level_ascii) with
  * each finding's cells drawn in its letter (the first finding wins a cell
@@ -217,5 +220,11 @@ int vf_conn_letter(int i);
  * size, bounding box, zones, contents, vaults in and next to it. */
 void vf_conn_render(const vf_level *l, const vf_conn_report *r,
                     vf_sbuf *out);
+/* The same with each of finding i's letters between on[i] and off (a
+ * terminal's colour by its severity; on NULL: plain, as vf_conn_render):
+ * the caller grades the findings, this module knows no severities. */
+void vf_conn_render_marked(const vf_level *l, const vf_conn_report *r,
+                           const char *const *on, const char *off,
+                           vf_sbuf *out);
 
 #endif

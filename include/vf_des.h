@@ -125,6 +125,10 @@ size_t vf_des_load_paths(vf_desset *set, char *const *paths, size_t n,
  * their argument at run time are not seen. */
 struct vf_strlist;
 void vf_desset_subvault_tags(const vf_desset *set, struct vf_strlist *out);
+/* The same for one map: the tags its own chunks and its file's prelude
+ * ask for (the maps it can draw as subvaults carry one of them). */
+void vf_mapdef_subvault_tags(const vf_desset *set, const vf_mapdef *m,
+                             struct vf_strlist *out);
 
 /* The map with this name, or NULL. Borrowed; valid until the set changes. */
 const vf_mapdef *vf_desset_find(const vf_desset *set, const char *name);

@@ -13,6 +13,9 @@
  *   junit.xml       a testcase per map, failed when it has a finding of
  *                   the --fail-on severity or worse, and an error
  *                   testcase per input problem
+ *   report.sarif    SARIF 2.1.0 for code scanning: a result per failing
+ *                   map and kind at the map's NAME: line, the causes
+ *                   found as related locations
  *
  * Nothing in them depends on time, -j, or where the report lies. Each file
  * is replaced atomically. */
@@ -31,7 +34,7 @@ typedef struct vf_report_in {
 } vf_report_in;
 
 /* Judges the tally (vf_tally_judge, with in->accept), then writes the
- * five files into dir. Returns 0, or -1 with a message. */
+ * six files into dir. Returns 0, or -1 with a message. */
 int vf_report_write(const char *dir, const vf_report_in *in, vf_sbuf *err);
 
 /* The summary as summary.txt holds it. */
@@ -58,5 +61,6 @@ void vf_report_json(vf_sbuf *b, const vf_report_in *in);
 void vf_report_csv(vf_sbuf *b, const vf_report_in *in);
 void vf_report_failures(vf_sbuf *b, const vf_report_in *in);
 void vf_report_junit(vf_sbuf *b, const vf_report_in *in);
+void vf_report_sarif(vf_sbuf *b, const vf_report_in *in);
 
 #endif

@@ -27,6 +27,8 @@ typedef enum vf_sev {
 
 /* "ok", "note", "warning", "error". */
 const char *vf_sev_name(vf_sev s);
+/* What severity s means, in a sentence (as the table above says it). */
+const char *vf_sev_meaning(vf_sev s);
 /* Returns 0 and the severity named s, or -1. */
 int vf_sev_parse(const char *s, vf_sev *out);
 

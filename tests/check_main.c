@@ -33,9 +33,12 @@ suites[] = {
     {"explain", vf_test_explain_suite, 0},
     {"run", vf_test_run_suite, 0},
     {"robust", vf_test_robust_suite, 0},
-    /* Opt-in: needs ../shared/dcss-des (make check-real, .ci/run). */
     {"gamever", vf_test_gamever_suite, 0},
     {"gamesrc", vf_test_gamesrc_suite, 0},
+    {"sarif", vf_test_sarif_suite, 0},
+    {"changed", vf_test_changed_suite, 0},
+    {"color", vf_test_color_suite, 0},
+    /* Opt-in: needs ../shared/dcss-des (make check-real, .ci/run). */
     {"realcorpus", vf_test_realcorpus_suite, 1},
 };
 

@@ -1,10 +1,11 @@
 /* Shared test helpers: loading text and reading back chunks and messages;
  * running whole commands and comparing the reports they write. */
-#define _POSIX_C_SOURCE 200809L   /* open_memstream */
+#define _XOPEN_SOURCE 700   /* open_memstream, nftw */
 #include "tests.h"
 #include "cli.h"
 
 #include <dirent.h>
+#include <ftw.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -176,7 +177,7 @@ void vf_t_same_report(const char *a, const char *b)
 {
     static const char *const files[] = {
         "summary.txt", "summary.json", "vaults.csv", "failures.jsonl",
-        "junit.xml", NULL};
+        "junit.xml", "report.sarif", NULL};
     char pa[512], pb[512];
     for (int i = 0; files[i]; i++) {
         snprintf(pa, sizeof pa, "%s/%s", a, files[i]);
@@ -195,4 +196,26 @@ void vf_t_same_report(const char *a, const char *b)
     }
     vf_strlist_free(&da);
     vf_strlist_free(&db);
+}
+
+void vf_t_put(const char *dir, const char *name, const char *text)
+{
+    char p[512];
+    snprintf(p, sizeof p, "%s/%s", dir, name);
+    FILE *f = fopen(p, "wb");
+    ck_assert_msg(f != NULL, "cannot write %s", p);
+    fputs(text, f);
+    fclose(f);
+}
+
+static int rm_entry(const char *p, const struct stat *st, int flag,
+                    struct FTW *ftw)
+{
+    (void)st, (void)flag, (void)ftw;
+    return remove(p);
+}
+
+void vf_t_rm_tree(const char *dir)
+{
+    nftw(dir, rm_entry, 16, FTW_DEPTH | FTW_PHYS);
 }

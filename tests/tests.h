@@ -37,6 +37,9 @@ Suite *vf_test_run_suite(void);
 Suite *vf_test_gamever_suite(void);
 Suite *vf_test_gamesrc_suite(void);
 Suite *vf_test_robust_suite(void);
+Suite *vf_test_sarif_suite(void);
+Suite *vf_test_changed_suite(void);
+Suite *vf_test_color_suite(void);
 Suite *vf_test_realcorpus_suite(void);
 
 /* A set loaded from text for one test. */
@@ -103,6 +106,9 @@ void vf_t_run_free(vf_t_run *r);
  * the same report files and the same dumps. */
 void vf_t_same_bytes(const char *a, const char *b);
 void vf_t_same_report(const char *a, const char *b);
+/* Writes text into dir/name; removes dir and all below it. */
+void vf_t_put(const char *dir, const char *name, const char *text);
+void vf_t_rm_tree(const char *dir);
 /* The dump file names of a report, sorted (appended to out). */
 void vf_t_dumps(const char *dir, vf_strlist *out);
 

@@ -36,17 +36,33 @@ static void summary(const vf_conn_report *r, vf_sbuf *out)
     vf_sbuf_addc(out, '\n');
 }
 
-static void map(const vf_level *l, const vf_conn_report *r, vf_sbuf *out)
+int vf_conn_finding_at(const vf_conn_report *r, int x, int y)
+{
+    for (int i = 0; i < r->nfindings; i++)
+        if (has_cell(&r->findings[i], x, y)) return i;
+    return -1;
+}
+
+/* The level's ASCII, each finding's cells in its letter, each letter
+ * between on[i] and off when on is given. */
+static void map(const vf_level *l, const vf_conn_report *r,
+                const char *const *on, const char *off, vf_sbuf *out)
 {
     char ascii[VF_LEVEL_ASCII_SIZE];
     vf_level_ascii(l, ascii);
-    /* Later findings first, so the first one covering a cell shows. */
-    for (int i = r->nfindings - 1; i >= 0; i--)
-        for (int y = 0; y < VF_GYM; y++)
-            for (int x = 0; x < VF_GXM; x++)
-                if (has_cell(&r->findings[i], x, y))
-                    ascii[y * (VF_GXM + 1) + x] = (char)vf_conn_letter(i);
-    vf_sbuf_adds(out, ascii);
+    for (int y = 0; y < VF_GYM; y++) {
+        for (int x = 0; x < VF_GXM; x++) {
+            int i = vf_conn_finding_at(r, x, y);
+            if (i < 0) {
+                vf_sbuf_addc(out, ascii[y * (VF_GXM + 1) + x]);
+                continue;
+            }
+            if (on) vf_sbuf_adds(out, on[i]);
+            vf_sbuf_addc(out, (char)vf_conn_letter(i));
+            if (on) vf_sbuf_adds(out, off);
+        }
+        vf_sbuf_addc(out, '\n');
+    }
 }
 
 static void vault_list(const vf_level *l, uint32_t set, vf_sbuf *out)
@@ -120,7 +136,14 @@ static void legend(const vf_level *l, const vf_conn_report *r, int i,
 void vf_conn_render(const vf_level *l, const vf_conn_report *r,
                     vf_sbuf *out)
 {
+    vf_conn_render_marked(l, r, NULL, NULL, out);
+}
+
+void vf_conn_render_marked(const vf_level *l, const vf_conn_report *r,
+                           const char *const *on, const char *off,
+                           vf_sbuf *out)
+{
     summary(r, out);
-    map(l, r, out);
+    map(l, r, on, off, out);
     for (int i = 0; i < r->nfindings; i++) legend(l, r, i, out);
 }

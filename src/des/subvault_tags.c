@@ -45,6 +45,14 @@ static void chunk_tags(const char *text, vf_strlist *out)
     }
 }
 
+void vf_mapdef_subvault_tags(const vf_desset *set, const vf_mapdef *m,
+                             vf_strlist *out)
+{
+    for (int k = 0; k < VF_CHUNK_KINDS; k++)
+        chunk_tags(vf_sbuf_str(&m->chunk[k].text), out);
+    chunk_tags(vf_sbuf_str(&set->files[m->file].prelude.text), out);
+}
+
 void vf_desset_subvault_tags(const vf_desset *set, vf_strlist *out)
 {
     for (size_t i = 0; i < set->nmaps; i++)

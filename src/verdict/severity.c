@@ -29,6 +29,18 @@ const char *vf_sev_name(vf_sev s)
     return (unsigned)s < VF_SEV_COUNT ? names[s] : "?";
 }
 
+const char *vf_sev_meaning(vf_sev s)
+{
+    static const char *const meaning[VF_SEV_COUNT] = {
+        "no finding",
+        "worth knowing, harmless",
+        "a player would meet it, though the game lets it through",
+        "the game would build a broken level, veto the level or fail to "
+        "place the map",
+    };
+    return (unsigned)s < VF_SEV_COUNT ? meaning[s] : "?";
+}
+
 int vf_sev_parse(const char *s, vf_sev *out)
 {
     for (int i = 0; i < VF_SEV_COUNT; i++)

@@ -1,0 +1,40 @@
+/* run --changed-since REV: the maps a change can break, for a pull
+ * request's run.
+ *
+ * Granularity is the .des file: every map of a file that `git diff REV`
+ * touches (against the work tree: committed and uncommitted changes of
+ * tracked files) is run, not only maps whose lines the hunks meet -- a
+ * file's global Lua, its default-depth lines and a deleted line between
+ * two maps reach maps the hunks do not. Then, until nothing is added,
+ * every map that can draw one of those as a subvault: a map whose
+ * SUBVAULT lines or subvault("KEYS : tags") calls (its chunks and its
+ * file's prelude; vf_mapdef_subvault_tags) name a tag that a chosen map
+ * carries (as the maps' index has it after the load-time run). */
+#ifndef VF_CHANGED_H
+#define VF_CHANGED_H
+
+#include "vf_catalog.h"
+#include "vf_des.h"
+#include "vf_fs.h"
+#include "vf_sbuf.h"
+
+typedef struct vf_changed {
+    char *file;        /* a byte per file of the set: 1 = changed */
+    char *map;         /* a byte per map: 1 = to run */
+    size_t nfiles, nmaps;       /* files changed, maps to run */
+    size_t nsubvault;           /* of those, maps added as parents */
+    int lua;                    /* a .lua file changed too (not followed) */
+    vf_strlist repos;           /* the work trees asked, each once */
+} vf_changed;
+
+/* Asks git, in the repository of each of the n --des paths, which files
+ * changed since rev, then chooses the maps of set to run (as above; the
+ * index c gives their tags). Fills *ch (the caller frees it with
+ * vf_changed_free). Returns 0, or -1 with a message (a path outside any
+ * git work tree, a revision git does not know, no git). */
+int vf_changed_find(const vf_desset *set, vf_catalog *c,
+                    char *const *des, size_t n, const char *rev,
+                    vf_changed *ch, vf_sbuf *err);
+void vf_changed_free(vf_changed *ch);
+
+#endif

@@ -1,0 +1,51 @@
+#!/bin/sh
+# make check-install: installs into a temporary DESTDIR with PREFIX=/usr,
+# then, from another directory, the installed binary lints and runs its
+# installed corpus (not the source tree's), man shows the page, the
+# completions load; make uninstall must leave no file behind.
+set -eu
+cd "$(dirname "$0")/.."
+tmp=$(mktemp -d)
+elsewhere=$(mktemp -d)
+trap 'rm -rf "$tmp" "$elsewhere"' EXIT
+fail() { echo "check-install: $*" >&2; exit 1; }
+
+make -s install DESTDIR="$tmp" PREFIX=/usr
+bin=$tmp/usr/bin/vaultfuzz
+share=$tmp/usr/share/vaultfuzz
+[ -x "$bin" ] || fail "no $bin"
+
+cd "$elsewhere"
+version=$("$bin" --version)
+lint=$("$bin" lint | tail -n 1)
+case $lint in
+*", 0 errors, 0 warnings") ;;
+*) fail "lint of the installed corpus: $lint" ;;
+esac
+"$bin" run --count 2 --layouts empty,rooms -j 2 --out "$elsewhere/r" \
+    >"$elsewhere/run.log" 2>&1 || fail "run exited $? ($(tail -n 3 "$elsewhere/run.log"))"
+# The default corpus is the installed one: the run's command names it.
+grep -q -- "--des $share/corpus\$" "$elsewhere/r/summary.txt" \
+    || fail "the run did not use $share/corpus: $(grep command: "$elsewhere/r/summary.txt")"
+[ -s "$elsewhere/r/report.sarif" ] || fail "no report.sarif"
+cd - >/dev/null
+
+# The page renders, names this version, and man finds it by MANPATH.
+man -l "$tmp/usr/share/man/man1/vaultfuzz.1" 2>/dev/null | grep -q "^NAME" \
+    || fail "man -l does not render the page"
+grep -q "\"$version\"" "$tmp/usr/share/man/man1/vaultfuzz.1" \
+    || fail "the man page does not say '$version'"
+MANPATH=$tmp/usr/share/man man -P cat vaultfuzz 2>/dev/null \
+    | grep -q -- "--changed-since" || fail "man vaultfuzz does not show the page"
+if command -v groff >/dev/null 2>&1; then
+    warn=$(groff -man -Tutf8 -ww "$tmp/usr/share/man/man1/vaultfuzz.1" 2>&1 >/dev/null)
+    [ -z "$warn" ] || fail "groff warns: $warn"
+fi
+bash -c ". '$tmp/usr/share/bash-completion/completions/vaultfuzz' &&
+         complete -p vaultfuzz" >/dev/null || fail "bash completion"
+[ -s "$tmp/usr/share/zsh/site-functions/_vaultfuzz" ] || fail "zsh completion"
+
+make -s uninstall DESTDIR="$tmp" PREFIX=/usr
+left=$(find "$tmp" ! -type d)
+[ -z "$left" ] || fail "uninstall left: $left"
+echo "check-install: installed, ran from $elsewhere ($version, $lint), uninstalled clean"

@@ -1,0 +1,167 @@
+/* report.sarif: each failing map's findings as SARIF results at its NAME:
+ * line, a result per kind, with the causes explain found as related
+ * locations at their MAP cells (vf_sarif.h says where the URIs point). */
+#include "vf_report.h"
+#include "vf_sarif.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* What each result kind is, in the order of its bit (vf_journal.h), then
+ * the rule for a map whose Lua fails at load. */
+static const char *const summaries[] = {
+    /* lua_error */ "The map's Lua raised an error while it was resolved.",
+    /* validate_failed */ "The map's validation failed in all its tries.",
+    /* vetoed */ "The map vetoed itself.",
+    /* place_failed */ "The map could not be placed on the level.",
+    /* exit_unconnected */ "None of the vault's exits could reach floor.",
+    /* isolated_zones */ "The level splits into zones that do not reach "
+                         "each other.",
+    /* stairless_zone */ "A zone of the level has no stairs.",
+    /* isolated_area */ "An area of the level cannot be reached from the "
+                        "stairs.",
+    /* trap_pocket */ "A pocket is reachable only across a trap.",
+    /* tele_closet_walk */ "A teleport closet: a player teleported there "
+                           "cannot walk out.",
+    /* tele_closet_fly */ "A teleport closet: a player teleported there "
+                          "cannot fly out.",
+    /* interior_pocket */ "Part of the vault its exits do not reach.",
+    /* filled_zone */ "A small stairless zone the game fills with rock.",
+    /* crash */ "A worker crashed on the case.",
+    /* timeout */ "A case ran past --timeout.",
+    /* load_error */ "The map's Lua fails when the game loads the maps.",
+};
+#define NKINDS (sizeof summaries / sizeof *summaries)
+_Static_assert(NKINDS == VF_R_COUNT_KINDS + 1, "a summary per result kind");
+#define LOAD_RULE VF_R_COUNT_KINDS
+
+static const char *rule_id(int k)
+{
+    return k == LOAD_RULE ? "load_error" : vf_result_kind_name(k);
+}
+
+/* The rules, each with what its severities mean (severity.c); help
+ * owned by the caller (freed with free_rules). */
+static vf_sarif_rule *make_rules(void)
+{
+    vf_sarif_rule *r = vf_xcalloc(NKINDS, sizeof *r);
+    for (size_t i = 0; i < NKINDS; i++) {
+        vf_sbuf help = VF_SBUF_INIT;
+        vf_sbuf_printf(&help, "%s Its severity is what the game would do "
+                       "with it on that level: error, %s; warning, %s; "
+                       "note, %s.", summaries[i],
+                       vf_sev_meaning(VF_SEV_ERROR),
+                       vf_sev_meaning(VF_SEV_WARNING),
+                       vf_sev_meaning(VF_SEV_NOTE));
+        r[i] = (vf_sarif_rule){rule_id((int)i), summaries[i],
+                               vf_sbuf_take(&help)};
+    }
+    return r;
+}
+
+static void free_rules(vf_sarif_rule *r)
+{
+    for (size_t i = 0; i < NKINDS; i++) free((char *)r[i].help);
+    free(r);
+}
+
+/* The files of the maps with findings. */
+static char *base_of(const vf_tally *t)
+{
+    const char **files = vf_xcalloc(t->nmaps + 1, sizeof *files);
+    size_t n = 0;
+    for (size_t i = 0; i < t->nmaps; i++)
+        if (t->maps[i].known) files[n++] = t->maps[i].rec.file;
+    char *base = vf_sarif_base(files, n);
+    free(files);
+    return base;
+}
+
+/* The causes of the map's first case at its worst, as related
+ * locations (n of them; malloc'd, messages in *texts). */
+static vf_sarif_loc *causes(const vf_tally_map *m, size_t *n,
+                            vf_strlist *texts)
+{
+    const vf_explain_rec *x = m->why;
+    *n = x && x->nchoices >= 0 ? x->ncauses : 0;
+    if (!*n) return NULL;
+    vf_sarif_loc *v = vf_xcalloc(*n, sizeof *v);
+    for (size_t i = 0; i < *n; i++) {
+        const vf_cause_rec *c = &x->causes[i];
+        vf_sbuf s = VF_SBUF_INIT;
+        vf_sbuf_printf(&s, "%s chose '%c'; '%c' makes it %s", c->call,
+                       c->chose, c->fix, vf_sev_name(c->after));
+        vf_strlist_push(texts, vf_sbuf_take(&s));
+        v[i] = (vf_sarif_loc){m->rec.file, c->line, c->column,
+                              texts->v[texts->n - 1]};
+    }
+    return v;
+}
+
+/* One kind of a map that ran: its severity, how often, the first case. */
+static void kind_result(vf_sarif *w, const vf_tally *t, const vf_tally_map *m,
+                        int k)
+{
+    int accepted = (m->accepted >> k) & 1;
+    vf_sev sv = m->kind_sev[k];
+    if (sv == VF_SEV_OK && !accepted) return;   /* no finding here */
+    const vf_case_rec *f = &t->fails[m->first];
+    vf_sbuf msg = VF_SBUF_INIT, fp = VF_SBUF_INIT;
+    vf_strlist texts = {0};
+    vf_sbuf_printf(&msg, "%s: %s (%s) in %lu of %lu cases; the map's first "
+                   "case at its worst: %s #%lu (", m->rec.name,
+                   rule_id(k), vf_sev_name(sv), m->kind[k], m->cases,
+                   vf_mode_name(f->mode), (unsigned long)f->iter);
+    vf_run_repro(t->spec, m->rec.name, f->mode, f->iter, &msg);
+    vf_sbuf_adds(&msg, ")");
+    vf_sbuf_printf(&fp, "%s/%s", m->rec.name, rule_id(k));
+    size_t nrel = 0;
+    vf_sarif_loc *rel = sv == m->sev ? causes(m, &nrel, &texts) : NULL;
+    vf_sarif_result r = {
+        k, vf_sev_name(sv == VF_SEV_OK ? VF_SEV_NOTE : sv), msg.s,
+        {m->rec.file, m->rec.line, 1, NULL}, m->rec.name, rel, nrel, fp.s,
+        accepted ? "marked intended in an accept file" : NULL};
+    vf_sarif_add(w, &r);
+    free(rel);
+    vf_strlist_free(&texts);
+    vf_sbuf_free(&msg);
+    vf_sbuf_free(&fp);
+}
+
+static void load_error_result(vf_sarif *w, const vf_tally_map *m)
+{
+    vf_sbuf msg = VF_SBUF_INIT, fp = VF_SBUF_INIT;
+    vf_sbuf_printf(&msg, "%s: Lua error at load: %s", m->rec.name,
+                   m->rec.message);
+    vf_sbuf_printf(&fp, "%s/load_error", m->rec.name);
+    vf_sarif_result r = {
+        LOAD_RULE, "error", msg.s, {m->rec.file, m->rec.line, 1, NULL},
+        m->rec.name, NULL, 0, fp.s,
+        m->accepted ? "marked intended in an accept file" : NULL};
+    vf_sarif_add(w, &r);
+    vf_sbuf_free(&msg);
+    vf_sbuf_free(&fp);
+}
+
+void vf_report_sarif(vf_sbuf *b, const vf_report_in *in)
+{
+    const vf_tally *t = in->t;
+    vf_sarif_rule *rules = make_rules();
+    vf_sarif w;
+    vf_sarif_begin(&w, b, rules, NKINDS, base_of(t));
+    for (int sv = VF_SEV_ERROR; sv >= VF_SEV_OK; sv--)
+        for (size_t i = 0; i < t->nmaps; i++) {
+            const vf_tally_map *m = &t->maps[i];
+            if (!vf_tally_map_failing(m) || m->sev != (vf_sev)sv) continue;
+            if (m->rec.status == VF_MAP_LOAD_ERROR) {
+                load_error_result(&w, m);
+                continue;
+            }
+            for (int k = 0; k < VF_R_COUNT_KINDS; k++)
+                if (m->kind[k]) kind_result(&w, t, m, k);
+        }
+    vf_sarif_end(&w, vf_tally_complete(t) && !in->input->n,
+                 (const char *const *)in->input->v, in->input->n);
+    free_rules(rules);
+}
