@@ -57,6 +57,8 @@ typedef struct vf_featspec {
     int fixed;       /* ':' form */
     int pick;        /* ':' form: the alternative drawn at the call (-1 =
                       * none, the default glyph '.'); else VF_UNDRAWN */
+    int line;        /* .des line of the KFEAT call (0: not known), for
+                      * the choices it makes (vf_choice.h) */
 } vf_featspec;
 
 /* Parses s (n bytes) into f, replacing what f held; with fixed, draws the

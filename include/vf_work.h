@@ -4,7 +4,10 @@
  *
  *   "C <map index> <layout> <iter>"    one case (layout: index into
  *                                      spec->modes)
- *   "E <map index> <layout> <iter>"    why that case fails (vf_explain.h)
+ *   "E <map index> <layout> <iter>"    why that case fails (vf_explain.h),
+ *                                      with the rule of its causes over
+ *                                      the layout's cases (vf_rule)
+ *   "e <map index> <layout> <iter>"    the same without the rule
  *
  * answered with its journal line (vf_journal.h: C, or X). repro runs a case
  * through the same code, so its dump is the worker's byte for byte. */

@@ -2,6 +2,9 @@
  * to its other values, at its .des line and MAP cell; decoys not blamed. */
 #include "tests.h"
 #include "vf_explain.h"
+#include "vf_gz.h"
+
+#include <stdio.h>
 
 #include <stdlib.h>
 #include <string.h>
@@ -129,8 +132,9 @@ START_TEST(forcing_keeps_the_other_draws)
     vf_choices_init(&forced);
     forced.record = 1;
     forced.force_attempt = log.attempt;
-    forced.force_at = 5;
-    forced.force_glyph = log.v[5].chose == 'x' ? '.' : 'x';
+    vf_force f = {5, log.v[5].chose == 'x' ? '.' : 'x'};
+    forced.force = &f;
+    forced.nforce = 1;
     s.x.m.choices = &forced;
     vf_case_run(s.x.e, def, 7, 0, &o, s.l, &s.x.m, s.r, &v);
     s.x.m.choices = NULL;
@@ -139,11 +143,103 @@ START_TEST(forcing_keeps_the_other_draws)
         const vf_choice *c = &log.v[k];
         ck_assert_int_eq(forced.v[k].chose, c->chose);   /* same draws */
         char got = vf_grid_row(&s.x.m.grid, c->y)[c->x];
-        ck_assert_int_eq(got, k == 5 ? forced.force_glyph : c->chose);
+        ck_assert_int_eq(got, k == 5 ? f.value : c->chose);
     }
     vf_choices_free(&forced);
     vf_choices_free(&log);
     scene_close(&s);
+}
+END_TEST
+
+/* corpus/verdicts/known_causes.des: its "# cause:" and "# decoy:"
+ * lines. */
+typedef struct known {
+    char map[48], kind[12], chose[32], fix[32];
+    int line, decoy;
+} known;
+
+static size_t read_known(const char *text, known *k, size_t max)
+{
+    size_t n = 0;
+    for (const char *p = text; p; p = strchr(p, '\n'), p = p ? p + 1 : p) {
+        known x;
+        memset(&x, 0, sizeof x);
+        if (sscanf(p, "# cause: %47s %d %11s %31s %31s", x.map, &x.line,
+                   x.kind, x.chose, x.fix) == 5
+            || (sscanf(p, "# decoy: %47s %d", x.map, &x.line) == 2
+                && (x.decoy = 1))) {
+            ck_assert_uint_lt(n, max);
+            k[n++] = x;
+        }
+    }
+    return n;
+}
+
+/* Whether cause c of map is one the file names (never a decoy's line). */
+static int expected(const known *k, size_t n, const char *map,
+                    const vf_cause *c)
+{
+    static const char *const kinds[] = {"subst", "nsubst", "flip",
+                                        "shuffle", "kfeat", "subvault",
+                                        "lua"};
+    char chose[32], fix[32];
+    vf_choice_label(&c->choice, c->choice.chose, chose, sizeof chose);
+    vf_choice_label(&c->choice, c->fix, fix, sizeof fix);
+    for (size_t i = 0; i < n; i++) {
+        if (strcmp(k[i].map, map) || k[i].line != c->choice.line) continue;
+        ck_assert_msg(!k[i].decoy, "%s: the decoy at line %d blamed", map,
+                      k[i].line);
+        if (!strcmp(k[i].kind, kinds[c->choice.kind])
+            && !strcmp(k[i].chose, chose) && !strcmp(k[i].fix, fix))
+            return 1;
+    }
+    return 0;
+}
+
+/* Each map's failing cases among 30: every cause named is one the file
+ * gives (line, kind, value drawn, value that fixes it), no decoy is
+ * blamed, and a map given two causes has cases only both fix together. */
+START_TEST(known_causes_named)
+{
+    size_t len;
+    char *text, why[256];
+    ck_assert_msg(!vf_gz_read("corpus/verdicts/known_causes.des", 1 << 20,
+                              &text, &len, why, sizeof why), "%s", why);
+    known k[32];
+    size_t n = read_known(text, k, 32);
+    ck_assert_uint_ge(n, 12);
+    scene s;
+    scene_open(&s, text);
+    int maps = 0;
+    for (size_t i = 0; i < n; i++) {
+        if (k[i].decoy || (i && !strcmp(k[i - 1].map, k[i].map))) continue;
+        int failing = 0, sets = 0, causes = 1 + (i + 1 < n && !k[i + 1].decoy
+                                          && !strcmp(k[i + 1].map, k[i].map));
+        for (uint32_t it = 0; it < 30; it++) {
+            vf_explanation x;
+            explain(&s, k[i].map, it, &x);
+            if (x.sev > VF_SEV_OK) {
+                failing++;
+                ck_assert_msg(x.ncauses > 0, "%s #%u: no cause", k[i].map,
+                              it);
+            }
+            for (size_t c = 0; c < x.ncauses; c++) {
+                ck_assert_msg(expected(k, n, k[i].map, &x.causes[c]),
+                              "%s #%u: unexpected cause %s at line %d",
+                              k[i].map, it, x.causes[c].choice.call,
+                              x.causes[c].choice.line);
+                sets += x.causes[c].with == 1;
+            }
+            vf_explanation_free(&x);
+        }
+        ck_assert_msg(failing >= 3, "%s: %d failing cases", k[i].map,
+                      failing);
+        if (causes == 2) ck_assert_int_ge(sets, 2);
+        maps++;
+    }
+    ck_assert_int_eq(maps, 5);
+    scene_close(&s);
+    free(text);
 }
 END_TEST
 
@@ -155,6 +251,7 @@ Suite *vf_test_explain_suite(void)
     tcase_add_test(tc, the_door_not_the_decoy);
     tcase_add_test(tc, broken_as_written);
     tcase_add_test(tc, forcing_keeps_the_other_draws);
+    tcase_add_test(tc, known_causes_named);
     suite_add_tcase(s, tc);
     return s;
 }

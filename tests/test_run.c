@@ -585,16 +585,21 @@ START_TEST(compare_finds_new_and_fixed)
 }
 END_TEST
 
+/* A room whose door line 4 closes in a third of the cases (MAP row 4,
+ * column 8: line 9). */
+static const char door_des[] =
+    "NAME: t_door\nDEPTH: D\n"
+    "TAGS: transparent no_rotate no_hmirror no_vmirror\n"
+    "SUBST: A = x..\nMAP\n.........\n.xxxxxxx.\n.x.....x.\n"
+    ".x.....A.\n.xxxxxxx.\n.........\nENDMAP\n";
+
 /* --explain first (the default): once the cases are done, each failing
  * map's first case at its worst is explained; the cause is in the summary
  * and on that case's failures.jsonl line, at its .des line and column. */
 START_TEST(run_explains_each_failing_map)
 {
     space s;
-    space_open(&s, "NAME: t_door\nDEPTH: D\n"
-               "TAGS: transparent no_rotate no_hmirror no_vmirror\n"
-               "SUBST: A = x..\nMAP\n.........\n.xxxxxxx.\n.x.....x.\n"
-               ".x.....A.\n.xxxxxxx.\n.........\nENDMAP\n");
+    space_open(&s, door_des);
     vf_t_run r = vf_t_vaultfuzz("run", "--mode", "empty", "--des", s.des,
                                 "--count", "12", "--out", sub(&s, 0, "a"),
                                 NULL);
@@ -614,8 +619,8 @@ START_TEST(run_explains_each_failing_map)
     ck_assert_ptr_nonnull(strstr(fl, "\"line\": 9, \"column\": 8, "
                                  "\"call_line\": 4, \"what\": \"SUBST: "
                                  "A = x..\", \"chose\": \"x\", \"fix\": "
-                                 "\".\", \"after\": \"ok\", \"rule\": "
-                                 "{\"failing_with\": "));
+                                 "\".\", \"with\": 0, \"after\": \"ok\", "
+                                 "\"rule\": {\"failing_with\": "));
     free(fl);
     char *j = text_of(s.path[0], "journal.tsv");
     ck_assert_int_eq(count_lines(j, "X\t"), 1);
@@ -628,6 +633,41 @@ START_TEST(run_explains_each_failing_map)
     ck_assert_ptr_nonnull(strstr(r.out, "t.des:9:8: error: t_door: SUBST: A = "
                                  "x.. chose 'x'; '.' makes it ok\n"));
     vf_t_run_free(&r);
+    space_close(&s);
+}
+END_TEST
+
+/* --explain all: every case at the map's worst is explained, each on its
+ * own failures.jsonl line, and the summary says how the first case's
+ * cause holds over them -- here the door in every one. */
+START_TEST(run_explains_every_failing_case)
+{
+    space s;
+    space_open(&s, door_des);
+    vf_t_run r = vf_t_vaultfuzz("run", "--mode", "empty", "--des", s.des,
+                                "--count", "30", "--explain", "all", "--out",
+                                sub(&s, 0, "a"), NULL);
+    ck_assert_msg(r.rc == 1, "%s", r.err);
+    char *j = text_of(s.path[0], "journal.tsv");
+    int explained = count_lines(j, "X\t");
+    free(j);
+    char *fl = text_of(s.path[0], "failures.jsonl");
+    int lines = count_lines(fl, "{"), causes = 0;
+    for (const char *p = fl; (p = strstr(p, "\"cause\": [{")); p++) causes++;
+    free(fl);
+    ck_assert_int_gt(explained, 3);
+    ck_assert_int_eq(explained, lines);
+    ck_assert_int_eq(causes, lines);
+    char want[200];
+    snprintf(want, sizeof want, "over the %d of its %d cases at its worst "
+             "explained: 0 fail as written; 'x' at 9:8 is a cause in %d\n",
+             explained, explained, explained);
+    ck_assert_msg(strstr(r.out, want) != NULL, "%s", r.out);
+    vf_t_run_free(&r);
+    /* run.txt keeps it: a resumed run is the same run. */
+    char *opts = text_of(s.path[0], "run.txt");
+    ck_assert_ptr_nonnull(strstr(opts, "arg --explain\narg all\n"));
+    free(opts);
     space_close(&s);
 }
 END_TEST
@@ -1157,6 +1197,7 @@ Suite *vf_test_run_suite(void)
     tcase_add_test(tc, live_run_is_locked);
     tcase_add_test(tc, until_settled_adds_cases_where_unsettled);
     tcase_add_test(tc, run_explains_each_failing_map);
+    tcase_add_test(tc, run_explains_every_failing_case);
     tcase_add_test(tc, make_run_finds_the_known_bad_vaults);
     tcase_add_test(tc, accept_file_and_fail_on);
     tcase_add_test(tc, subvault_only_maps_are_skipped);

@@ -6,6 +6,7 @@
 #include "vf_keyitem.h"
 #include "vf_tagstr.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -25,6 +26,42 @@ const vf_keyspec *vf_rmap_keyspec(const vf_rmap *m, int glyph)
 
 typedef enum { KFEAT, KMONS, KITEM, KMASK } key_kind;
 
+/* A KFEAT's draw as a choice (vf_choice.h): of glyph key's alternatives
+ * for every cell (':', x -1) or for the placed vault's cell (x, y) ('=').
+ * Returns the alternative to use. */
+static int kfeat_choice(vf_rmap *m, const vf_featspec *f, int drawn,
+                        char key, int x, int y)
+{
+    if (!m->choices || f->n < 2) return drawn;
+    vf_choice c;
+    memset(&c, 0, sizeof c);
+    c.kind = VF_CHOICE_KFEAT;
+    c.line = f->line;
+    c.x = x;
+    c.y = y;
+    c.placed = x >= 0;
+    c.key = key;
+    c.chose = drawn;
+    vf_sbuf names = VF_SBUF_INIT, call = VF_SBUF_INIT;
+    vf_sbuf_printf(&call, "KFEAT: %c %c ", key, x >= 0 ? '=' : ':');
+    for (int i = 0; i < f->n; i++) {
+        if (i < VF_CHOICE_ALTS) c.alts[c.nalts++] = i;
+        vf_sbuf one = VF_SBUF_INIT;
+        if (f->alt[i].kind == VF_FK_GLYPH)
+            vf_sbuf_addc(&one, (char)f->alt[i].glyph);
+        else
+            vf_featalt_describe(&f->alt[i], &one);
+        vf_sbuf_printf(&names, "%s%s", i ? "\n" : "", vf_sbuf_str(&one));
+        vf_sbuf_printf(&call, "%s%s", i ? " / " : "", vf_sbuf_str(&one));
+        vf_sbuf_free(&one);
+    }
+    snprintf(c.names, sizeof c.names, "%s", vf_sbuf_str(&names));
+    vf_choice_set_call(&c, vf_sbuf_str(&call));
+    vf_sbuf_free(&names);
+    vf_sbuf_free(&call);
+    return vf_choices_take(m->choices, &c);
+}
+
 /* Sets one kind of spec on the first key; the rest copy its result. */
 static int add_key_field(vf_rmap *m, key_kind kind, const char *s, size_t n,
                          vf_sbuf *err)
@@ -40,6 +77,12 @@ static int add_key_field(vf_rmap *m, key_kind kind, const char *s, size_t n,
                             ki.arg, ki.arg_len, kind == KITEM, fixed, m->rng,
                             err);
     if (rc) return -1;
+    if (kind == KFEAT) {
+        base->feat.line = m->choices ? m->choices->line : 0;
+        if (fixed)
+            base->feat.pick = kfeat_choice(m, &base->feat, base->feat.pick,
+                                           ki.key[0], -1, -1);
+    }
     for (size_t i = 1; i < ki.key_len; i++) {
         vf_keyspec *k = spec_for(m, (unsigned char)ki.key[i]);
         switch (kind) {
@@ -208,6 +251,8 @@ int vf_rmap_cell(vf_rmap *m, int x, int y, vf_cell *out)
     out->mask = k->mask;
     if (!vf_keyspec_replaces_glyph(k)) return 0;
     int i = vf_featspec_draw(&k->feat, m->rng);
+    if (!k->feat.fixed && g != VF_SUBVAULT_GLYPH)
+        i = kfeat_choice(m, &k->feat, i, (char)g, x, y);
     out->feat = i >= 0 ? &k->feat.alt[i] : NULL;
     out->base = !out->feat ? '.'
               : out->feat->kind == VF_FK_GLYPH ? out->feat->glyph : -1;

@@ -259,6 +259,37 @@ void vf_explain_rec_copy(vf_explain_rec *to, const vf_explain_rec *from)
     }
 }
 
+/* A value in words as a cause field: '%' and ',' escaped. */
+static void add_label(vf_sbuf *b, const char *s)
+{
+    for (; *s; s++)
+        if (*s == '%') vf_sbuf_adds(b, "%25");
+        else if (*s == ',') vf_sbuf_adds(b, "%2C");
+        else vf_sbuf_addc(b, *s);
+    vf_sbuf_addc(b, ',');
+}
+
+/* Reads a field add_label wrote at *s into out; advances past its ','.
+ * Returns 0, or -1 when there is none. */
+static int read_label(const char **s, char *out, size_t len)
+{
+    const char *end = strchr(*s, ',');
+    if (!end) return -1;
+    size_t k = 0;
+    for (const char *p = *s; p < end; p++) {
+        char c = *p;
+        if (c == '%' && end - p >= 3 && (!strncmp(p, "%25", 3)
+                                         || !strncmp(p, "%2C", 3))) {
+            c = p[2] == '5' ? '%' : ',';
+            p += 2;
+        }
+        if (k + 1 < len) out[k++] = c;
+    }
+    out[k] = 0;
+    *s = end + 1;
+    return 0;
+}
+
 void vf_journal_explain_line(vf_sbuf *b, const vf_explain_rec *x)
 {
     vf_sbuf_printf(b, "X\t%zu\t%s\t%lu\t%ld\t%lu\t%lu\t%d", x->map,
@@ -267,11 +298,12 @@ void vf_journal_explain_line(vf_sbuf *b, const vf_explain_rec *x)
     for (size_t i = 0; i < x->ncauses; i++) {
         const vf_cause_rec *c = &x->causes[i];
         vf_sbuf cause = VF_SBUF_INIT;
-        vf_sbuf_printf(&cause, "%d,%d,%d,%d,%d,%s,%lu,%lu,%lu,%lu,%s,%s",
-                       c->line, c->column, c->call_line,
-                       (unsigned char)c->chose, (unsigned char)c->fix,
+        vf_sbuf_printf(&cause, "%d,%d,%d,", c->line, c->column, c->call_line);
+        add_label(&cause, c->chose);
+        add_label(&cause, c->fix);
+        vf_sbuf_printf(&cause, "%s,%lu,%lu,%lu,%lu,%s,%lu,%s",
                        vf_sev_name(c->after), c->failing_with, c->failing,
-                       c->other_with, c->other, c->kind, c->call);
+                       c->other_with, c->other, c->kind, c->with, c->call);
         field(b, cause.s);
         vf_sbuf_free(&cause);
     }
@@ -280,16 +312,20 @@ void vf_journal_explain_line(vf_sbuf *b, const vf_explain_rec *x)
 
 static int parse_cause(const char *s, vf_cause_rec *c)
 {
-    int chose, fix, used = 0;
-    char after[16], kind[8];
-    if (sscanf(s, "%d,%d,%d,%d,%d,%15[a-z],%lu,%lu,%lu,%lu,%7[a-z],%n",
-               &c->line, &c->column, &c->call_line, &chose, &fix, after,
-               &c->failing_with, &c->failing, &c->other_with, &c->other,
-               kind, &used) != 11 || !used
+    int used = 0;
+    char after[16], kind[12];
+    if (sscanf(s, "%d,%d,%d,%n", &c->line, &c->column, &c->call_line,
+               &used) != 3 || !used)
+        return -1;
+    s += used;
+    used = 0;
+    if (read_label(&s, c->chose, sizeof c->chose)
+        || read_label(&s, c->fix, sizeof c->fix)
+        || sscanf(s, "%15[a-z],%lu,%lu,%lu,%lu,%11[a-z],%lu,%n", after,
+                  &c->failing_with, &c->failing, &c->other_with, &c->other,
+                  kind, &c->with, &used) != 7 || !used
         || vf_sev_parse(after, &c->after))
         return -1;
-    c->chose = (char)chose;
-    c->fix = (char)fix;
     snprintf(c->kind, sizeof c->kind, "%s", kind);
     c->call = vf_xstrdup(s + used);
     return 0;

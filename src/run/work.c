@@ -212,7 +212,9 @@ static void task_case(vf_work *w, size_t map, int mi, unsigned long iter,
 static void explain_rec(const vf_explanation *x, size_t map, vf_mode mode,
                         uint32_t iter, vf_explain_rec *out)
 {
-    static const char *const kinds[] = {"subst", "nsubst", "flip"};
+    static const char *const kinds[] = {"subst", "nsubst", "flip",
+                                        "shuffle", "kfeat", "subvault",
+                                        "lua"};
     memset(out, 0, sizeof *out);
     out->map = map;
     out->mode = mode;
@@ -226,14 +228,14 @@ static void explain_rec(const vf_explanation *x, size_t map, vf_mode mode,
     for (size_t i = 0; i < x->ncauses; i++) {
         const vf_cause *c = &x->causes[i];
         vf_cause_rec *r = &out->causes[out->ncauses++];
-        int flip = c->choice.kind == VF_CHOICE_FLIP;
-        r->line = flip || !x->map_line ? x->map_line
-                                       : x->map_line + c->choice.y;
-        r->column = flip ? 1 : c->choice.x + 1;
+        memset(r, 0, sizeof *r);
+        vf_cause_where(x, c, &r->line, &r->column);
         r->call_line = c->choice.line;
-        r->chose = c->choice.chose;
-        r->fix = c->fix;
+        vf_choice_label(&c->choice, c->choice.chose, r->chose,
+                        sizeof r->chose);
+        vf_choice_label(&c->choice, c->fix, r->fix, sizeof r->fix);
         r->after = c->after;
+        r->with = c->with;
         snprintf(r->kind, sizeof r->kind, "%s", kinds[c->choice.kind]);
         r->call = vf_xstrdup(c->choice.call);
     }
@@ -248,7 +250,7 @@ static void explain_rec(const vf_explanation *x, size_t map, vf_mode mode,
 #define EXPLAIN_BUDGET 400
 
 static void task_explain(vf_work *w, size_t map, int mi, unsigned long iter,
-                         vf_sbuf *reply)
+                         int rule_too, vf_sbuf *reply)
 {
     const vf_mapdef *def = &w->set->maps[map];
     if (!w->level) w->level = vf_xmalloc(sizeof *w->level);
@@ -264,7 +266,7 @@ static void task_explain(vf_work *w, size_t map, int mi, unsigned long iter,
     vf_explain_rec rec;
     explain_rec(&x, map, o.mode, (uint32_t)iter, &rec);
     /* The most decisive causes, over the map's cases in this layout. */
-    for (size_t i = 0; i < x.ncauses && i < RULE_CAUSES; i++) {
+    for (size_t i = 0; rule_too && i < x.ncauses && i < RULE_CAUSES; i++) {
         vf_rule rule;
         vf_explain_rule(w->engine, def, w->spec->seed, w->spec->count, &o,
                         w->level, &m, w->report, &x.causes[i].choice, x.sev,
@@ -289,8 +291,8 @@ void vf_work_task(void *ctx, const char *task, vf_sbuf *reply)
     char kind = 0;
     int ok = sscanf(task, "%c %llu %d %lu", &kind, &map, &mi, &iter) == 4
              && map < w->set->nmaps && mi >= 0 && mi < w->spec->nmodes;
-    if (ok && kind == 'E')
-        task_explain(w, (size_t)map, mi, iter, reply);
+    if (ok && (kind == 'E' || kind == 'e'))
+        task_explain(w, (size_t)map, mi, iter, kind == 'E', reply);
     else if (ok && kind == 'C')
         task_case(w, (size_t)map, mi, iter, reply);
     else
