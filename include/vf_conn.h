@@ -210,6 +210,8 @@ const char *vf_conn_kind_name(vf_conn_kind k);
 
 /* The letter finding i is drawn with: 'A'..'Z', then 'a'..'z'. */
 int vf_conn_letter(int i);
+/* Whether finding f covers level cell (x, y). */
+int vf_conn_finding_has(const vf_conn_finding *f, int x, int y);
 
 /* Appends to out a summary line, the level's ASCII (vf_level_ascii) with
  * each finding's cells drawn in its letter (the first finding wins a cell

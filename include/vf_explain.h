@@ -45,6 +45,8 @@ typedef struct vf_explanation {
     int set_cut;             /* the set below was still being narrowed
                               * when the budget ran out: it fixes the
                               * case but may not be the smallest */
+    int hmirror, vmirror;    /* the flips the case made, in this order: */
+    int rotate;              /*   1 clockwise, -1 anticlockwise, 0 none */
     vf_cause *causes;        /* owned; those alone first (those reaching
                               * ok first), then the one set that fixes it
                               * together when none does alone */

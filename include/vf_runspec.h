@@ -70,6 +70,10 @@ int vf_run_mode_index(const vf_run_spec *s, vf_mode mode);
  * I --mode M [--no-rotate] [--opacity] WORLD DES". */
 void vf_run_repro(const vf_run_spec *s, const char *map, vf_mode mode,
                   uint32_t iter, vf_sbuf *out);
+/* The same, with why: "--why" for a case the run explained, whose dump
+ * says why it fails (repro then explains it too). */
+void vf_run_repro_why(const vf_run_spec *s, const char *map, vf_mode mode,
+                      uint32_t iter, int why, vf_sbuf *out);
 
 /* The command that shows a map's Lua errors at load: "vaultfuzz lint
  * WORLD --des FILE". */

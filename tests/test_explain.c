@@ -1,6 +1,7 @@
 /* explain: the choice that breaks a vault, found by forcing each choice
  * to its other values, at its .des line and MAP cell; decoys not blamed. */
 #include "tests.h"
+#include "vf_dump.h"
 #include "vf_explain.h"
 #include "vf_gz.h"
 
@@ -151,6 +152,60 @@ START_TEST(forcing_keeps_the_other_draws)
 }
 END_TEST
 
+/* The dump's why: the causes in words, then the vault as its MAP block
+ * -- the case's mirroring and rotation undone, each row after its .des
+ * line, the finding lettered, the cause's cell '*'. An asymmetric vault
+ * (the 'b' corner) that flips: every row matches the MAP as written but
+ * for those marks. */
+START_TEST(dump_draws_the_finding_on_the_map)
+{
+    static const char *const rows[] = {"..........", ".xxxxxxx..",
+                                       ".x.....x..", ".x.....A..",
+                                       ".xxxxxxx..", ".........b"};
+    scene s;
+    scene_open(&s, "NAME: t_flip\nTAGS: transparent\nSUBST: A = x..\n"
+               "MAP\n..........\n.xxxxxxx..\n.x.....x..\n.x.....A..\n"
+               ".xxxxxxx..\n.........b\nENDMAP\n");
+    int flipped = 0;
+    for (uint32_t it = 0; it < 40; it++) {
+        vf_explanation x;
+        explain(&s, "t_flip", it, &x);
+        vf_case_opts o = {VF_MODE_EMPTY, 0, 0};
+        vf_verdict v;
+        vf_case_run(s.x.e, vf_t_map(&s.x.l, "t_flip"), 1, it, &o, s.l,
+                    &s.x.m, s.r, &v);
+        vf_dump_in in = {NULL, "t_flip", "t.des", 1, NULL, &v, s.l, &s.x.m,
+                         s.r, &x};
+        vf_sbuf b = VF_SBUF_INIT;
+        if (x.sev > VF_SEV_OK) vf_dump_why(&b, &in);
+        flipped += x.sev > VF_SEV_OK && (x.hmirror || x.vmirror || x.rotate);
+        for (int y = 0; y < 6 && b.len; y++) {
+            char at[16];
+            snprintf(at, sizeof at, "\n%6d  ", 5 + y);
+            const char *row = strstr(b.s, at);
+            ck_assert_msg(row != NULL, "%s", b.s);
+            row += strlen(at);
+            for (int c = 0; c < 10; c++) {
+                char want = rows[y][c], got = row[c];
+                if (y == 3 && c == 7) ck_assert_int_eq(got, '*');
+                else if (y >= 2 && y <= 3 && c >= 2 && c <= 6)
+                    ck_assert_int_eq(got, 'A');   /* the sealed room */
+                else ck_assert_msg(got == want, "%s", b.s);
+            }
+        }
+        if (b.len)
+            ck_assert_ptr_nonnull(strstr(b.s, "t.des:8:8: error: SUBST: A = "
+                                         "x.. at line 3: choosing 'x' at MAP "
+                                         "row 4, column 8 makes it error; '.'"
+                                         " makes it ok\n"));
+        vf_sbuf_free(&b);
+        vf_explanation_free(&x);
+    }
+    ck_assert_int_gt(flipped, 3);
+    scene_close(&s);
+}
+END_TEST
+
 /* corpus/verdicts/known_causes.des: its "# cause:" and "# decoy:"
  * lines. */
 typedef struct known {
@@ -252,6 +307,7 @@ Suite *vf_test_explain_suite(void)
     tcase_add_test(tc, broken_as_written);
     tcase_add_test(tc, forcing_keeps_the_other_draws);
     tcase_add_test(tc, known_causes_named);
+    tcase_add_test(tc, dump_draws_the_finding_on_the_map);
     suite_add_tcase(s, tc);
     return s;
 }

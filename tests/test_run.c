@@ -280,9 +280,15 @@ START_TEST(repro_writes_identical_dumps)
     vf_strlist dumps = {0};
     vf_t_dumps(s.path[0], &dumps);
     ck_assert_uint_eq(dumps.n, 5 * 6);   /* --dump: every case */
+    int explained = 0;
     for (size_t i = 0; i < dumps.n; i++) {
         char path[256];
+        size_t len;
         snprintf(path, sizeof path, "%s/dumps/%s", s.path[0], dumps.v[i]);
+        /* The case explained says why in its dump: repro says it too. */
+        char *text = slurp(path, &len);
+        explained += strstr(text, "\nwhy it fails (") != NULL;
+        free(text);
         r = vf_t_vaultfuzz("repro", path, "--dump", sub(&s, 1, "again.txt.gz"),
                            NULL);
         ck_assert_msg(r.rc == 0 || r.rc == 1, "%s", r.err);
@@ -291,6 +297,7 @@ START_TEST(repro_writes_identical_dumps)
         vf_t_same_bytes(path, s.path[1]);
         vf_t_run_free(&r);
     }
+    ck_assert_int_ge(explained, 1);
     vf_strlist_free(&dumps);
 
     /* The command failures.jsonl prints for a case, run as it is. */

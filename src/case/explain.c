@@ -140,13 +140,21 @@ static int same_swap(const vf_explanation *x, const vf_choice *c, int v)
     return 0;
 }
 
+/* Whether forcing c to v cannot be a clean replay: a rotation the case
+ * did not make needs a direction, a draw the case never made. */
+static int needs_new_draw(const vf_choice *c, int v)
+{
+    return c->kind == VF_CHOICE_FLIP && c->key == 'r' && v == '1';
+}
+
 /* Tries every other value of choice k; returns 0 when the budget ran
  * out. */
 static int try_choice(job *j, size_t k)
 {
     const vf_choice *c = &j->log->v[k];
     for (int i = 0; i < c->nalts; i++) {
-        if (c->alts[i] == c->chose || same_swap(j->x, c, c->alts[i]))
+        if (c->alts[i] == c->chose || same_swap(j->x, c, c->alts[i])
+            || needs_new_draw(c, c->alts[i]))
             continue;
         int spent = 0;
         vf_force f = {k, c->alts[i]};
@@ -237,7 +245,7 @@ static void together(job *j)
     size_t len = 0;
     for (size_t k = 0; k < j->log->n; k++) {
         int v = opener(&j->log->v[k]);
-        if (v >= 0) set[len++] = (vf_force){k, v};
+        if (v >= 0 && !needs_new_draw(&j->log->v[k], v)) set[len++] = (vf_force){k, v};
     }
     vf_sev after;
     int spent = 0;
@@ -248,6 +256,25 @@ static void together(job *j)
                       after, len - 1);
     }
     free(set);
+}
+
+/* The flips the case made, from its log: a flip is logged only when it
+ * could happen, and made when drawn '1'. */
+static void flips_made(const vf_choices *log, vf_explanation *x)
+{
+    int rotated = 0;
+    for (size_t i = 0; i < log->n; i++) {
+        const vf_choice *c = &log->v[i];
+        if (c->kind != VF_CHOICE_FLIP || c->chose != '1') {
+            if (c->kind == VF_CHOICE_FLIP && c->key == 'c' && rotated)
+                x->rotate = -1;
+            continue;
+        }
+        if (c->key == 'h') x->hmirror = 1;
+        if (c->key == 'v') x->vmirror = 1;
+        if (c->key == 'r') rotated = 1;
+        if (c->key == 'c') x->rotate = 1;
+    }
 }
 
 void vf_explain(vf_engine *e, const vf_mapdef *def, uint64_t base,
@@ -265,6 +292,7 @@ void vf_explain(vf_engine *e, const vf_mapdef *def, uint64_t base,
     x->sev = severity(&x->verdict);
     x->map_line = log.map_line;
     x->nchoices = log.n;
+    flips_made(&log, x);
     job j = {e, def, base, iter, o, l, m, r, &log, {0}, budget, x};
     if (m->rng) memcpy(j.end, m->rng->s, sizeof j.end);
     if (x->sev > VF_SEV_OK) singles(&j);

@@ -121,10 +121,22 @@ void vf_explain_lines(const vf_explanation *x, const char *file,
                        "%s\n", file, x->map_line, map, x->verdict.message);
         return;
     }
-    vf_sbuf_printf(out, "%s:%d:1: %s: %s fails as written: no one of its %zu "
-                   "choices (SUBST, NSUBST, SHUFFLE, KFEAT, SUBVAULT, its "
-                   "Lua's draws, flips) changes it%s, nor do they "
-                   "together%s\n", file, x->map_line, vf_sev_name(x->sev),
-                   map, x->nchoices, x->untried ? " of those tried" : "",
+    /* "As written" unqualified only when every replay tested its
+     * change. */
+    vf_sbuf_printf(out, "%s:%d:1: %s: %s %s: no one of its %zu choices "
+                   "(SUBST, NSUBST, SHUFFLE, KFEAT, SUBVAULT, its Lua's "
+                   "draws, flips) changes it%s, nor do they together%s",
+                   file, x->map_line, vf_sev_name(x->sev), map,
+                   x->entangled ? "fails as written as far as explain "
+                                  "can test"
+                                : "fails as written",
+                   x->nchoices, x->untried ? " of those tried" : "",
                    x->nchoices ? "" : " (it makes none)");
+    if (x->entangled)
+        vf_sbuf_printf(out, "; %zu replay%s set aside: the change moved other "
+                       "draws too (a SUBST drawing more, the Lua taking "
+                       "another branch, another subvault), so %s nothing",
+                       x->entangled, x->entangled == 1 ? "" : "s",
+                       x->entangled == 1 ? "it tests" : "they test");
+    vf_sbuf_addc(out, '\n');
 }

@@ -9,7 +9,7 @@ int vf_conn_letter(int i)
     return '?';
 }
 
-static int has_cell(const vf_conn_finding *f, int x, int y)
+int vf_conn_finding_has(const vf_conn_finding *f, int x, int y)
 {
     return (int)(f->cells[y][x >> 6] >> (x & 63)) & 1;
 }
@@ -44,7 +44,7 @@ static void map(const vf_level *l, const vf_conn_report *r, vf_sbuf *out)
     for (int i = r->nfindings - 1; i >= 0; i--)
         for (int y = 0; y < VF_GYM; y++)
             for (int x = 0; x < VF_GXM; x++)
-                if (has_cell(&r->findings[i], x, y))
+                if (vf_conn_finding_has(&r->findings[i], x, y))
                     ascii[y * (VF_GXM + 1) + x] = (char)vf_conn_letter(i);
     vf_sbuf_adds(out, ascii);
 }

@@ -165,7 +165,8 @@ static void fail_line(vf_sbuf *b, const vf_tally *t, const vf_case_rec *r)
     vf_sbuf_adds(b, ", \"dump\": ");
     vf_json_cstr(b, tmp.s);
     vf_sbuf_reset(&tmp);
-    vf_run_repro(t->spec, m->name, r->mode, r->iter, &tmp);
+    vf_run_repro_why(t->spec, m->name, r->mode, r->iter,
+                     why && why->nchoices >= 0, &tmp);
     vf_sbuf_adds(b, ", \"repro\": ");
     vf_json_cstr(b, tmp.s);
     vf_sbuf_adds(b, "}\n");

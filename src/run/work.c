@@ -133,21 +133,30 @@ static vf_dump_in dump_in(const vf_work *w, const vf_case_rec *rec)
 {
     const vf_mapdef *def = &w->set->maps[rec->map];
     vf_dump_in in = {w->spec, def->name, w->set->files[def->file].path,
-                     def->line, rec, NULL, NULL, NULL, NULL};
+                     def->line, rec, NULL, NULL, NULL, NULL, NULL};
     return in;
 }
 
-void vf_work_case(vf_work *w, size_t map, vf_mode mode, uint32_t iter,
-                  vf_case_rec *rec, vf_sbuf *dump, int only_failing)
+/* The workspace and options a case of map in mode runs with. */
+static vf_case_opts case_setup(vf_work *w, size_t map, vf_mode mode)
 {
-    const vf_mapdef *def = &w->set->maps[map];
-    if (w->crash_map && !strcmp(def->name, w->crash_map)) abort();
-    while (w->hang_map && !strcmp(def->name, w->hang_map)) pause();
     if (!w->level) w->level = vf_xmalloc(sizeof *w->level);
     if (!w->report) w->report = vf_xmalloc(sizeof *w->report);
     set_place(w, map);
     vf_case_opts o = w->spec->opts;
     o.mode = mode;
+    return o;
+}
+
+/* vf_work_case, the dump with why (NULL: none). */
+static void case_dump(vf_work *w, size_t map, vf_mode mode, uint32_t iter,
+                      vf_case_rec *rec, vf_sbuf *dump, int only_failing,
+                      const vf_explanation *why)
+{
+    const vf_mapdef *def = &w->set->maps[map];
+    if (w->crash_map && !strcmp(def->name, w->crash_map)) abort();
+    while (w->hang_map && !strcmp(def->name, w->hang_map)) pause();
+    vf_case_opts o = case_setup(w, map, mode);
     vf_rmap m;
     vf_verdict v;
     vf_rmap_init(&m, def, NULL);
@@ -160,9 +169,29 @@ void vf_work_case(vf_work *w, size_t map, vf_mode mode, uint32_t iter,
         in.level = w->level;
         in.rmap = &m;
         in.report = w->report;
+        in.why = why;
         vf_dump_text(dump, &in);
     }
     vf_rmap_free(&m);
+}
+
+void vf_work_case(vf_work *w, size_t map, vf_mode mode, uint32_t iter,
+                  vf_case_rec *rec, vf_sbuf *dump, int only_failing)
+{
+    case_dump(w, map, mode, iter, rec, dump, only_failing, NULL);
+}
+
+void vf_work_explain(vf_work *w, size_t map, vf_mode mode, uint32_t iter,
+                     vf_case_rec *rec, vf_sbuf *dump, vf_explanation *x)
+{
+    const vf_mapdef *def = &w->set->maps[map];
+    vf_case_opts o = case_setup(w, map, mode);
+    vf_rmap m;
+    vf_rmap_init(&m, def, NULL);
+    vf_explain(w->engine, def, w->spec->seed, iter, &o, w->level, &m,
+               w->report, VF_WORK_EXPLAIN_BUDGET, x);
+    vf_rmap_free(&m);
+    case_dump(w, map, mode, iter, rec, dump, 0, x);
 }
 
 void vf_work_dead_dump(const vf_work *w, const vf_case_rec *rec,
@@ -245,27 +274,29 @@ static void explain_rec(const vf_explanation *x, size_t map, vf_mode mode,
  * layout's worth of cases). */
 #define RULE_CAUSES 3
 
-/* Replays a run's explanation may take (about a second on the largest
- * maps); `vaultfuzz explain` gives more. */
-#define EXPLAIN_BUDGET 400
-
 static void task_explain(vf_work *w, size_t map, int mi, unsigned long iter,
                          int rule_too, vf_sbuf *reply)
 {
     const vf_mapdef *def = &w->set->maps[map];
-    if (!w->level) w->level = vf_xmalloc(sizeof *w->level);
-    if (!w->report) w->report = vf_xmalloc(sizeof *w->report);
-    set_place(w, map);
     vf_case_opts o = w->spec->opts;
     o.mode = w->spec->modes[mi];
-    vf_rmap m;
-    vf_rmap_init(&m, def, NULL);
     vf_explanation x;
-    vf_explain(w->engine, def, w->spec->seed, (uint32_t)iter, &o, w->level,
-               &m, w->report, EXPLAIN_BUDGET, &x);
+    vf_case_rec crec;
+    vf_sbuf dump = VF_SBUF_INIT;
+    vf_work_explain(w, map, o.mode, (uint32_t)iter, &crec, &dump, &x);
+    /* The case's dump again, now with why (repro writes the same); when
+     * it cannot be written, the case's own dump stays. */
+    char why[512];
+    if (crec.kinds && w->out_dir)
+        (void)vf_work_write_dump(w, def->name, o.mode, (uint32_t)iter, &dump,
+                                 why, sizeof why);
+    vf_case_rec_free(&crec);
+    vf_sbuf_free(&dump);
     vf_explain_rec rec;
     explain_rec(&x, map, o.mode, (uint32_t)iter, &rec);
     /* The most decisive causes, over the map's cases in this layout. */
+    vf_rmap m;
+    vf_rmap_init(&m, def, NULL);
     for (size_t i = 0; rule_too && i < x.ncauses && i < RULE_CAUSES; i++) {
         vf_rule rule;
         vf_explain_rule(w->engine, def, w->spec->seed, w->spec->count, &o,
