@@ -80,7 +80,7 @@ typedef struct vf_case_rec {
 /* Why a case failed (vf_explain.h), as a run journals it:
  *
  *   X <map index> <layout> <iteration> <choices> <replays> <untried>
- *     <MAP line> <cause>...
+ *     <set aside> <MAP line> <cause>...
  *
  * each cause "LINE,COLUMN,CALL_LINE,CHOSE,FIX,AFTER,FW,F,OW,O,KIND,WITH,CALL"
  * (CHOSE and FIX the values in words, vf_choice_label, with '%' and ','
@@ -107,6 +107,7 @@ typedef struct vf_explain_rec {
     long nchoices;           /* -1: not made */
     unsigned long replays;
     unsigned long untried;   /* choices the budget left untried */
+    unsigned long entangled; /* replays set aside (vf_explanation) */
     int map_line;
     vf_cause_rec *causes;    /* owned */
     size_t ncauses;

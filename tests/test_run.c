@@ -1083,6 +1083,47 @@ START_TEST(journal_lines_round_trip)
 }
 END_TEST
 
+/* An explanation's X record reads back as written: values in words with
+ * ',' and '%' in them, a set cause's 'with', the replays set aside. */
+START_TEST(journal_explain_round_trip)
+{
+    vf_cause_rec c[2];
+    memset(c, 0, sizeof c);
+    c[0].line = 12;
+    c[0].column = 3;
+    c[0].call_line = 9;
+    snprintf(c[0].chose, sizeof c[0].chose, "shop general, 50%%");
+    snprintf(c[0].fix, sizeof c[0].fix, "%%2C,");
+    c[0].after = VF_SEV_OK;
+    c[0].failing_with = 4;
+    c[0].failing = 5;
+    snprintf(c[0].kind, sizeof c[0].kind, "subvault");
+    c[0].with = 1;
+    c[0].call = "KFEAT: A = shop general, 50% / .";
+    c[1] = c[0];
+    c[1].line = 13;
+    snprintf(c[1].kind, sizeof c[1].kind, "lua");
+    vf_explain_rec x = {2, VF_MODE_CROSS, 7, 40, 90, 0, 6, 5, c, 2}, back;
+    vf_sbuf b = VF_SBUF_INIT;
+    vf_journal_explain_line(&b, &x);
+    b.s[--b.len] = '\0';
+    ck_assert_int_eq(vf_journal_parse_explain(b.s, &back), 1);
+    ck_assert_uint_eq(back.entangled, 6);
+    ck_assert_int_eq(back.map_line, 5);
+    ck_assert_uint_eq(back.ncauses, 2);
+    for (int i = 0; i < 2; i++) {
+        ck_assert_int_eq(back.causes[i].line, c[i].line);
+        ck_assert_str_eq(back.causes[i].chose, c[i].chose);
+        ck_assert_str_eq(back.causes[i].fix, c[i].fix);
+        ck_assert_str_eq(back.causes[i].kind, c[i].kind);
+        ck_assert_uint_eq(back.causes[i].with, 1);
+        ck_assert_str_eq(back.causes[i].call, c[i].call);
+    }
+    vf_explain_rec_free(&back);
+    vf_sbuf_free(&b);
+}
+END_TEST
+
 /* Records arriving twice or not fitting the run change nothing. */
 START_TEST(tally_keeps_one_result_per_case)
 {
@@ -1205,6 +1246,7 @@ Suite *vf_test_run_suite(void)
     tcase_add_test(tc, until_settled_adds_cases_where_unsettled);
     tcase_add_test(tc, run_explains_each_failing_map);
     tcase_add_test(tc, run_explains_every_failing_case);
+    tcase_add_test(tc, journal_explain_round_trip);
     tcase_add_test(tc, make_run_finds_the_known_bad_vaults);
     tcase_add_test(tc, accept_file_and_fail_on);
     tcase_add_test(tc, subvault_only_maps_are_skipped);

@@ -292,9 +292,9 @@ static int read_label(const char **s, char *out, size_t len)
 
 void vf_journal_explain_line(vf_sbuf *b, const vf_explain_rec *x)
 {
-    vf_sbuf_printf(b, "X\t%zu\t%s\t%lu\t%ld\t%lu\t%lu\t%d", x->map,
+    vf_sbuf_printf(b, "X\t%zu\t%s\t%lu\t%ld\t%lu\t%lu\t%lu\t%d", x->map,
                    vf_mode_name(x->mode), (unsigned long)x->iter, x->nchoices,
-                   x->replays, x->untried, x->map_line);
+                   x->replays, x->untried, x->entangled, x->map_line);
     for (size_t i = 0; i < x->ncauses; i++) {
         const vf_cause_rec *c = &x->causes[i];
         vf_sbuf cause = VF_SBUF_INIT;
@@ -355,23 +355,25 @@ int vf_journal_parse_explain(const char *line, vf_explain_rec *x)
         if (!t) break;
         p = t + 1;
     }
-    unsigned long long idx, iter, replays, untried;
+    unsigned long long idx, iter, replays, untried, aside;
     long long nch;
     int mline;
-    ok = n >= 8 && !number(f[1], &idx) && !vf_mode_parse(f[2], &x->mode)
+    ok = n >= 9 && !number(f[1], &idx) && !vf_mode_parse(f[2], &x->mode)
          && !number(f[3], &iter) && iter <= UINT32_MAX
          && sscanf(f[4], "%lld", &nch) == 1 && !number(f[5], &replays)
-         && !number(f[6], &untried) && sscanf(f[7], "%d", &mline) == 1;
+         && !number(f[6], &untried) && !number(f[7], &aside)
+         && sscanf(f[8], "%d", &mline) == 1;
     if (ok) {
         x->map = (size_t)idx;
         x->iter = (uint32_t)iter;
         x->nchoices = (long)nch;
         x->replays = (unsigned long)replays;
         x->untried = (unsigned long)untried;
+        x->entangled = (unsigned long)aside;
         x->map_line = mline;
-        x->causes = vf_xmalloc((size_t)(n > 8 ? n - 8 : 1)
+        x->causes = vf_xmalloc((size_t)(n > 9 ? n - 9 : 1)
                                * sizeof *x->causes);
-        for (int i = 8; i < n && ok; i++) {
+        for (int i = 9; i < n && ok; i++) {
             ok = !parse_cause(f[i], &x->causes[x->ncauses]);
             x->ncauses += ok;
         }

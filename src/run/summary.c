@@ -86,8 +86,13 @@ static void cause_text(vf_sbuf *b, const vf_tally_map *m)
                                    : "";
     if (!x->ncauses) {
         vf_sbuf_printf(b, "no one of its %ld choices changes it, alone or "
-                       "together: it fails as written (MAP at %s:%d)%s\n",
-                       x->nchoices, m->rec.file, x->map_line, spent);
+                       "together: it fails as written", x->nchoices);
+        if (x->entangled)
+            vf_sbuf_printf(b, " as far as explain can test (%lu replays set "
+                           "aside: the change moved other draws too)",
+                           x->entangled);
+        vf_sbuf_printf(b, " (MAP at %s:%d)%s\n", m->rec.file, x->map_line,
+                       spent);
         return;
     }
     if (x->causes[0].with)

@@ -251,6 +251,7 @@ static void explain_rec(const vf_explanation *x, size_t map, vf_mode mode,
     out->nchoices = (long)x->nchoices;
     out->replays = x->replays;
     out->untried = x->untried;
+    out->entangled = x->entangled;
     out->map_line = x->map_line;
     out->causes = vf_xmalloc((x->ncauses ? x->ncauses : 1)
                              * sizeof *out->causes);
