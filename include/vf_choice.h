@@ -5,8 +5,8 @@
  * A choice is one value a resolve drew that it could have drawn
  * otherwise: the glyph a SUBST or NSUBST gave one cell of the MAP (in the
  * MAP's own rows and columns, before any rotation), where a SHUFFLE sent
- * a glyph (or a block, by its first glyph), the alternative a KFEAT drew
- * for a glyph (':') or a cell ('='), the map a SUBVAULT drew, a number or
+ * a glyph (or a block, by its first glyph), the alternative a KFEAT or
+ * KMONS drew for a glyph (':') or a cell ('='), the map a SUBVAULT drew, a number or
  * a truth the vault's own Lua drew (crawl.random2, coinflip ...), or one
  * of the mirror and rotation coin flips. A draw with one possible value
  * is no choice and is not counted. Choices are numbered in the order the
@@ -29,6 +29,8 @@ typedef enum vf_choice_kind {
     VF_CHOICE_SUBVAULT,  /* the index of the map a SUBVAULT drew */
     VF_CHOICE_LUA,       /* a number the vault's Lua drew (key 'b': a
                           * truth, 0 or 1) */
+    VF_CHOICE_KMONS,     /* the index of the KMONS alternative drawn (its
+                          * first slot: the cell's monster) */
     VF_CHOICE_KINDS
 } vf_choice_kind;
 
@@ -46,7 +48,7 @@ typedef struct vf_choice {
     int alts[VF_CHOICE_ALTS];   /* the values it could take (a sample of
                                  * a wide Lua range) */
     int nalts;
-    char names[96];      /* KFEAT, SUBVAULT: the name of value i on line
+    char names[96];      /* KFEAT, KMONS, SUBVAULT: the name of value i on line
                           * i ('\n'-separated, cut) */
     char call[96];       /* the call as written: "SUBST: D = x." (cut
                           * with "...") */

@@ -96,6 +96,8 @@ typedef struct vf_speclist {
     vf_specslot *slot;
     int n;
     int fixed;       /* ':' form */
+    int line;        /* .des line of the KMONS/KITEM call (0: not known),
+                      * for the choices it makes (vf_choice.h) */
 } vf_speclist;
 
 /* KMONS: a weight that is not positive makes the alternative never drawn

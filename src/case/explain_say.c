@@ -34,6 +34,7 @@ static void pick_words(const vf_choice *ch, int v, vf_sbuf *out)
             vf_sbuf_printf(out, "turning '%c' into '%s'", ch->key, val);
         return;
     case VF_CHOICE_KFEAT:
+    case VF_CHOICE_KMONS:
         if (ch->x >= 0)
             vf_sbuf_printf(out, "drawing '%s' for the '%c' at row %d, "
                            "column %d of the placed vault", val, ch->key,

@@ -86,6 +86,7 @@ void vf_choice_label(const vf_choice *c, int value, char *out, size_t len)
     const char *name;
     switch (c->kind) {
     case VF_CHOICE_KFEAT:
+    case VF_CHOICE_KMONS:
     case VF_CHOICE_SUBVAULT:
         if (value < 0) snprintf(out, len, "none");
         else if ((name = nth_name(c->names, value, &n)))

@@ -243,7 +243,7 @@ static void explain_rec(const vf_explanation *x, size_t map, vf_mode mode,
 {
     static const char *const kinds[] = {"subst", "nsubst", "flip",
                                         "shuffle", "kfeat", "subvault",
-                                        "lua"};
+                                        "lua", "kmons"};
     memset(out, 0, sizeof *out);
     out->map = map;
     out->mode = mode;
