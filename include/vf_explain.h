@@ -2,7 +2,9 @@
  * randomness that breaks it, found by intervention (issue 16).
  *
  * The case runs once with its choices logged (vf_choice.h: each SUBST and
- * NSUBST glyph of each MAP cell, the mirror and rotation flips); then, one
+ * NSUBST glyph of each MAP cell, SHUFFLE, KFEAT, KMONS and SUBVAULT
+ * picks, the vault's own Lua draws, the mirror and rotation flips); then,
+ * one
  * choice at a time, it runs again with that choice forced to each other
  * value it could have taken, everything else as it was -- a replay in
  * which anything else came out otherwise (another choice, the vault's
@@ -10,8 +12,8 @@
  * change alone lowers the case's severity is a cause, with the value that
  * fixes it. When no single change does, delta debugging (Zeller's ddmin)
  * looks for the smallest set of changes that does together, starting
- * from every choice that may matter; when none does, the map fails as
- * written. */
+ * from every choice that could open something up; when none does, the
+ * map fails as written (as far as the replays set aside let it tell). */
 #ifndef VF_EXPLAIN_H
 #define VF_EXPLAIN_H
 
