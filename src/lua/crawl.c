@@ -86,8 +86,9 @@ static int l_random2(lua_State *L)
 {
     char call[64];
     int max = int_arg(L, 1), v = vf_random2(vf_lua_rng(L), max);
+    /* [0, max): no choice at all when max <= 1 (INT_MIN - 1 is UB). */
     lua_pushinteger(L, drawn(L, call_of(L, "random2", call, sizeof call), v,
-                             0, max - 1, 0));
+                             0, max > 1 ? max - 1 : 0, 0));
     return 1;
 }
 
