@@ -13,6 +13,7 @@
 #include "vf_des.h"
 #include "vf_engine.h"
 #include "vf_fs.h"
+#include "vf_work.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -199,8 +200,8 @@ static int failing_iter(vf_engine *e, const vf_mapdef *def, case_ws *w)
     return -1;
 }
 
-/* explain (run's --explain first: 400 replays at most) on the first
- * failing case of up to 40 failing maps: time per explanation. */
+/* explain (as run's --explain: VF_WORK_EXPLAIN_BUDGET replays at most) on
+ * the first failing case of up to 40 failing maps: time per explanation. */
 static void bench_explain(vf_engine *e, const vf_desset *set, case_ws *w)
 {
     enum { MAPS = 40 };
@@ -213,7 +214,8 @@ static void bench_explain(vf_engine *e, const vf_desset *set, case_ws *w)
         if (it < 0) continue;
         vf_explanation x;
         double t0 = now_ms();
-        vf_explain(e, def, 1, (uint32_t)it, &o, w->l, &w->m, w->r, 400, &x);
+        vf_explain(e, def, 1, (uint32_t)it, &o, w->l, &w->m, w->r,
+                   VF_WORK_EXPLAIN_BUDGET, &x);
         ms[n++] = now_ms() - t0;
         replays += x.replays;
         vf_explanation_free(&x);
@@ -222,9 +224,9 @@ static void bench_explain(vf_engine *e, const vf_desset *set, case_ws *w)
     qsort(ms, n, sizeof *ms, cmp_double);
     double total = 0;
     for (size_t i = 0; i < n; i++) total += ms[i];
-    printf("    explain (the first failing case of %zu failing maps, 400 "
+    printf("    explain (the first failing case of %zu failing maps, %d "
            "replays at most): median %.1f ms, slowest %.1f ms, %.2f ms a "
-           "replay\n", n, ms[n / 2], ms[n - 1],
+           "replay\n", n, VF_WORK_EXPLAIN_BUDGET, ms[n / 2], ms[n - 1],
            replays ? total / replays : 0.0);
 }
 

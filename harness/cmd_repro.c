@@ -15,7 +15,8 @@
 static const char repro_usage[] =
     "usage: vaultfuzz repro DUMP.txt.gz [--dump OUT]\n"
     "       vaultfuzz repro MAP [--seed S] [--iter N] [--mode M]\n"
-    "                           [--no-rotate] [--opacity] [--dump OUT]\n"
+    "                           [--no-rotate] [--opacity] [--why]\n"
+    "                           [--dump OUT]\n"
     "                           [--des PATH]... [--crawl-dir DIR]\n"
     "                           [--place BRANCH:DEPTH]\n"
     "\n"
@@ -27,6 +28,10 @@ static const char repro_usage[] =
     "\n"
     "  --dump OUT   also write the dump to OUT (gzipped when OUT ends in\n"
     "               .gz): byte for byte the dump the run wrote\n"
+    "  --why        the dump also says why the case fails (as 'vaultfuzz\n"
+    "               explain', with a run's budget of replays) and draws the\n"
+    "               finding on the vault's MAP block: a run's dump of a case\n"
+    "               it explained does, and its repro command says --why\n"
     "  --seed S     base seed (default 1)\n"
     "  --iter N     iteration (default 0)\n"
     "  --mode M     layout (default empty)\n"
@@ -41,6 +46,9 @@ typedef struct repro_args {
     const char *dump_out;
     vf_strlist pos;
     int explain;               /* vaultfuzz explain: causes, no dump */
+    int why;                   /* --why: the dump says why the case fails
+                                * (explained with the run's budget), as
+                                * the run's dump of a case it explained */
 } repro_args;
 
 static const char explain_usage[] =
@@ -50,13 +58,18 @@ static const char explain_usage[] =
     "                             [--crawl-dir DIR] [--place BRANCH:DEPTH]\n"
     "\n"
     "Why one case fails: runs it with each random choice of the vault\n"
-    "logged (every SUBST and NSUBST glyph of every MAP cell, the mirror\n"
-    "and rotation flips), then again with each choice alone forced to each\n"
-    "other value it could take. A choice whose change lowers the case's\n"
-    "severity is a cause; each is printed as FILE:LINE:COLUMN: severity:\n"
-    "what, at the MAP cell in the .des file (the form compilers use, so an\n"
-    "editor jumps to it), the causes that make the case ok first. When no\n"
-    "single change does, the map fails as written.\n"
+    "logged (every SUBST and NSUBST glyph of every MAP cell, where each\n"
+    "SHUFFLE sent each glyph, each KFEAT and KMONS pick, the map each\n"
+    "SUBVAULT drew, each number the vault's own Lua drew, the mirror and\n"
+    "rotation flips), then again with each choice alone forced to each\n"
+    "other value it could take; a replay in which other draws moved too\n"
+    "tests nothing and is set aside. A choice whose change lowers the\n"
+    "case's severity is a cause; each is printed as FILE:LINE:COLUMN:\n"
+    "severity: what, at the MAP cell in the .des file (or the call's or\n"
+    "Lua's line), the form compilers use, so an editor jumps to it; the\n"
+    "causes that make the case ok first. When no single change does, the\n"
+    "smallest set of changes that does together is looked for (delta\n"
+    "debugging); when none does, the map fails as written.\n"
     "\n"
     "Exit status: 0 when the case is ok, 1 when it fails, 2 on bad usage,\n"
     "an unreadable dump or an unknown map.\n";
@@ -70,6 +83,7 @@ static int parse(vf_cli *cli, int argc, char **argv, repro_args *r)
     static const vf_opt opts[] = {{"--seed", 1}, {"--iter", 1},
                                   {"--mode", 1}, {"--no-rotate", 0},
                                   {"--opacity", 0}, {"--dump", 1},
+                                  {"--why", 0},
                                   VF_CLI_WORLD_OPTS, {"--help", 0},
                                   {"-h", 0}, {NULL, 0}};
     vf_argv av = {argc, 0, argv, 0};
@@ -98,6 +112,8 @@ static int parse(vf_cli *cli, int argc, char **argv, repro_args *r)
             r->a.opacity = 1;
         } else if (!strcmp(o, "--dump")) {
             r->dump_out = arg;
+        } else if (!strcmp(o, "--why")) {
+            r->why = 1;
         } else if (!vf_cli_world_opt(&r->a.w, o, arg)) {
             return 1;
         }
@@ -240,8 +256,14 @@ static int run(vf_cli *cli, repro_args *r, const char *was)
                      r->a.w.cfg.place, NULL, NULL, NULL, NULL, NULL};
         vf_case_rec rec;
         vf_sbuf dump = VF_SBUF_INIT;
-        vf_work_case(&w, (size_t)(def - set.maps), r->a.modes[0],
-                     (uint32_t)r->iter, &rec, &dump, 0);
+        vf_explanation x;
+        if (r->why)
+            vf_work_explain(&w, (size_t)(def - set.maps), r->a.modes[0],
+                            (uint32_t)r->iter, &rec, &dump, &x);
+        else
+            vf_work_case(&w, (size_t)(def - set.maps), r->a.modes[0],
+                         (uint32_t)r->iter, &rec, &dump, 0);
+        if (r->why) vf_explanation_free(&x);
         fputs(dump.s, cli->out);
         if (was) compare(cli, was, &dump);
         rc = rec.kinds ? VF_EXIT_FOUND : VF_EXIT_OK;

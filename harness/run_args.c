@@ -17,7 +17,7 @@ void vf_run_args_init(vf_run_args *a)
     a->count = 10;
     a->seed = 1;
     a->fail_on = VF_SEV_ERROR;
-    a->explain = 1;
+    a->explain = VF_EXPLAIN_FIRST;
     a->shard_i = a->shard_n = 1;
     a->jobs = 0;
     a->timeout = 60;
@@ -122,9 +122,10 @@ static int run_opt(vf_run_args *a, const char *o, const char *arg,
         if (vf_cli_unumber(arg, 1000000, &v)) return *why = "iterations to add", -1;
         a->settle = (unsigned long)v;
     } else if (!strcmp(o, "--explain")) {
-        if (strcmp(arg, "first") && strcmp(arg, "none"))
-            return *why = "first or none", -1;
-        a->explain = !strcmp(arg, "first");
+        if (!strcmp(arg, "first")) a->explain = VF_EXPLAIN_FIRST;
+        else if (!strcmp(arg, "all")) a->explain = VF_EXPLAIN_ALL;
+        else if (!strcmp(arg, "none")) a->explain = VF_EXPLAIN_NONE;
+        else return *why = "first, all or none", -1;
     } else if (!strcmp(o, "--accept")) {
         a->accept = arg;
     } else if (!strcmp(o, "--changed-since")) {
@@ -187,7 +188,7 @@ int vf_run_args_parse(vf_cli *cli, const char *cmd, int argc, char **argv,
     if (a->names.n) a->run_opts_given = 1;
     /* A shard sees part of each map's cases: it cannot tell which to
      * explain, so shards do not (a merged report has no explanations). */
-    if (a->shard_n > 1) a->explain = 0;
+    if (a->shard_n > 1) a->explain = VF_EXPLAIN_NONE;
     if (k != -2 && a->settle && a->shard_n > 1) {
         /* Which maps are unsettled needs all of a map's cases at hand. */
         fprintf(cli->err, "vaultfuzz %s: --until-settled cannot go with "
@@ -286,7 +287,9 @@ void vf_run_args_words(const vf_run_args *a, int shard, vf_strlist *out)
         push(out, "--fail-on"), push(out, vf_sev_name(a->fail_on));
     if (a->accept) push(out, "--accept"), push(out, a->accept);
     if (a->settle) push_n(out, "--until-settled", a->settle);
-    if (!a->explain) push(out, "--explain"), push(out, "none");
+    if (a->explain != VF_EXPLAIN_FIRST)
+        push(out, "--explain"),
+            push(out, a->explain == VF_EXPLAIN_ALL ? "all" : "none");
     if (shard && a->shard_n > 1) {
         char buf[32];
         snprintf(buf, sizeof buf, "%d/%d", a->shard_i, a->shard_n);

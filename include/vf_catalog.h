@@ -99,6 +99,16 @@ void vf_used_free(vf_used *u);
 const vf_mapinfo *vf_catalog_pick(const vf_catalog *c, const char *tags,
                                   int check_depth, const vf_place *place,
                                   const vf_used *used, vf_rng *r);
+/* The same roll, before the dummy check (a dummy may come back), with
+ * the maps it rolled over -- those with a weight at place, in roll
+ * order -- in cand (the first cap; *ncand gets how many): a subvault's
+ * pick as a choice (vf_choice.h). */
+const vf_mapinfo *vf_catalog_pick_listed(const vf_catalog *c,
+                                         const char *tags, int check_depth,
+                                         const vf_place *place,
+                                         const vf_used *used, vf_rng *r,
+                                         const vf_mapinfo **cand, size_t cap,
+                                         size_t *ncand);
 
 /* The first map (in load order) carrying every tag of tags whose load-time
  * run failed, or NULL: when no map is found for a tag, the failure to

@@ -1,14 +1,19 @@
 /* vf_choice: the random choices a resolve makes, recorded with where
- * they come from, and one of them forced to another value on a replay --
+ * they come from, and some of them forced to other values on a replay --
  * how `explain` finds the choice that breaks a vault (issue 16).
  *
- * A choice is one glyph a SUBST or NSUBST gave one cell of the MAP (in
- * the MAP's own rows and columns, before any rotation), or one of the
- * mirror and rotation coin flips. Choices are numbered in the order the
+ * A choice is one value a resolve drew that it could have drawn
+ * otherwise: the glyph a SUBST or NSUBST gave one cell of the MAP (in the
+ * MAP's own rows and columns, before any rotation), where a SHUFFLE sent
+ * a glyph (or a block, by its first glyph), the alternative a KFEAT or
+ * KMONS drew for a glyph (':') or a cell ('='), the map a SUBVAULT drew, a number or
+ * a truth the vault's own Lua drew (crawl.random2, coinflip ...), or one
+ * of the mirror and rotation coin flips. A draw with one possible value
+ * is no choice and is not counted. Choices are numbered in the order the
  * resolve makes them, from 0 at the start of each attempt; only the last
- * attempt's are kept (the one the case placed). A replay forcing choice
- * k of attempt a to glyph g makes every draw the original made (so the
- * other choices stay as they were) and then writes g instead. */
+ * attempt's are kept (the one the case placed). A replay forcing choices
+ * of attempt a makes every draw the original made (so the other choices
+ * stay as they were) and then uses the forced values instead. */
 #ifndef VF_CHOICE_H
 #define VF_CHOICE_H
 
@@ -18,22 +23,47 @@ typedef enum vf_choice_kind {
     VF_CHOICE_SUBST,     /* a SUBST's glyph for a cell */
     VF_CHOICE_NSUBST,    /* an NSUBST's glyph for a cell */
     VF_CHOICE_FLIP,      /* a mirror or rotation: chose '1' (done) or '0' */
+    VF_CHOICE_SHUFFLE,   /* the glyph a SHUFFLE turned key into (forcing
+                          * it swaps with the glyph that got that one) */
+    VF_CHOICE_KFEAT,     /* the index of the KFEAT alternative drawn */
+    VF_CHOICE_SUBVAULT,  /* the index of the map a SUBVAULT drew */
+    VF_CHOICE_LUA,       /* a number the vault's Lua drew (key 'b': a
+                          * truth, 0 or 1) */
+    VF_CHOICE_KMONS,     /* the index of the KMONS alternative drawn (its
+                          * first slot: the cell's monster) */
+    VF_CHOICE_KINDS
 } vf_choice_kind;
+
+#define VF_CHOICE_ALTS 24
 
 typedef struct vf_choice {
     vf_choice_kind kind;
-    int line;            /* .des line of the call; 0 when not known */
-    int x, y;            /* MAP column and row; -1 for a flip */
-    char key;            /* the glyph the cell held ('h', 'v', 'r' for
-                          * hmirror, vmirror, rotate) */
-    char chose;          /* what was drawn */
-    char alts[24];       /* every glyph it could have drawn, NUL-ended
-                          * (cut at 23) */
+    int line;            /* .des line of the call (or of the Lua line that
+                          * drew); 0 when not known */
+    int x, y;            /* MAP column and row; -1 when not one cell */
+    char key;            /* the glyph the cell held ('h', 'v', 'r', 'c'
+                          * for the flips; 'b' or 'n' for a Lua truth or
+                          * number) */
+    int chose;           /* what was drawn */
+    int alts[VF_CHOICE_ALTS];   /* the values it could take (a sample of
+                                 * a wide Lua range) */
+    int nalts;
+    char names[96];      /* KFEAT, KMONS, SUBVAULT: the name of value i on line
+                          * i ('\n'-separated, cut) */
     char call[96];       /* the call as written: "SUBST: D = x." (cut
                           * with "...") */
     int shared;          /* a ':' SUBST: one choice for every cell of the
                           * glyph (x, y: the first) */
+    int placed;          /* x, y are the placed vault's (mirrored and
+                          * rotated: a '=' KFEAT draws at placement), not
+                          * the MAP's */
 } vf_choice;
+
+/* One forced value: choice at of the forced attempt gets value. */
+typedef struct vf_force {
+    size_t at;
+    int value;
+} vf_force;
 
 typedef struct vf_choices {
     vf_choice *v;        /* the last attempt's choices, owned */
@@ -42,12 +72,15 @@ typedef struct vf_choices {
     int attempt;         /* the resolve attempt now running, from 1 */
     int map_line;        /* .des line of the MAP block's first row: row
                           * y is on line map_line + y (0: not known) */
+    int line;            /* .des line of the call now running, set by the
+                          * binding for calls whose choices are made
+                          * deeper down (KFEAT, SUBVAULT) */
     size_t next;         /* choices made in this attempt */
-    /* The replay's one change: choice force_at of attempt force_attempt
-     * gets force_glyph (force_attempt 0: none). */
+    /* The replay's changes: in attempt force_attempt (0: none), each of
+     * force[0..nforce) (borrowed). */
     int force_attempt;
-    size_t force_at;
-    char force_glyph;
+    const vf_force *force;
+    size_t nforce;
 } vf_choices;
 
 void vf_choices_init(vf_choices *c);
@@ -56,11 +89,23 @@ void vf_choices_free(vf_choices *c);
 /* A resolve attempt starts: numbering restarts, the log is emptied. */
 void vf_choices_attempt(vf_choices *c);
 
-/* One choice made: logs it (when recording) and returns the glyph to
- * write -- chose, or the forced glyph on the replay's one change. c may
- * be NULL (nothing recorded, chose returned). */
+/* One choice made, as its maker describes it (made->chose drawn): logs
+ * it (when recording) and returns the value to use -- chose, or the
+ * forced value. A description with fewer than two values is no choice:
+ * chose comes back, nothing is counted. c may be NULL. */
+int vf_choices_take(vf_choices *c, const vf_choice *made);
+
+/* The same for a glyph choice: alts the glyphs it could give (a string),
+ * call the call as written. */
 char vf_choices_make(vf_choices *c, vf_choice_kind kind, int line, int x,
                      int y, char key, char chose, const char *alts,
                      const char *call);
+
+/* value of c in words, for reports: the glyph ("x"), the alternative's
+ * or map's name ("lava"), the number ("7") or truth ("true"). */
+void vf_choice_label(const vf_choice *c, int value, char *out, size_t len);
+
+/* Copies call into c->call, cut with "..." when too long. */
+void vf_choice_set_call(vf_choice *c, const char *call);
 
 #endif

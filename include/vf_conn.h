@@ -213,6 +213,8 @@ int vf_conn_letter(int i);
 /* The finding whose letter cell (x, y) shows: the first covering it, or
  * -1. */
 int vf_conn_finding_at(const vf_conn_report *r, int x, int y);
+/* Whether finding f covers level cell (x, y). */
+int vf_conn_finding_has(const vf_conn_finding *f, int x, int y);
 
 /* Appends to out a summary line, the level's ASCII (vf_level_ascii) with
  * each finding's cells drawn in its letter (the first finding wins a cell

@@ -3,7 +3,10 @@
  * iteration, layout, place, verdict, zones, the repro command), the level
  * as ASCII with a legend, the level again with each finding of the
  * connectivity checks lettered (vf_conn_render), and the resolved vault on
- * its own.
+ * its own; for a case explained, why it fails: the causes in words and
+ * the vault again in its MAP block's own rows and columns, each row with
+ * its .des line, the findings lettered and the causes' cells marked
+ * (src/run/dump_why.c).
  *
  * The text depends only on the case and the run's parameters -- never on
  * time, paths of the report, or other cases -- so replaying the case
@@ -13,6 +16,7 @@
 
 #include "vf_case.h"
 #include "vf_conn.h"
+#include "vf_explain.h"
 #include "vf_journal.h"
 #include "vf_runspec.h"
 #include "vf_sbuf.h"
@@ -26,9 +30,13 @@ typedef struct vf_dump_in {
     const vf_level *level;      /*   level, no resolved map and no */
     const vf_rmap *rmap;        /*   connectivity report either */
     const vf_conn_report *report;
+    const vf_explanation *why;  /* why the case fails, or NULL */
 } vf_dump_in;
 
 /* Appends the dump's text to b. */
 void vf_dump_text(vf_sbuf *b, const vf_dump_in *in);
+
+/* The why section alone (in->why set, the case placed or not). */
+void vf_dump_why(vf_sbuf *b, const vf_dump_in *in);
 
 #endif

@@ -2,14 +2,18 @@
  * randomness that breaks it, found by intervention (issue 16).
  *
  * The case runs once with its choices logged (vf_choice.h: each SUBST and
- * NSUBST glyph of each MAP cell, the mirror and rotation flips); then, one
+ * NSUBST glyph of each MAP cell, SHUFFLE, KFEAT, KMONS and SUBVAULT
+ * picks, the vault's own Lua draws, the mirror and rotation flips); then,
+ * one
  * choice at a time, it runs again with that choice forced to each other
  * value it could have taken, everything else as it was -- a replay in
  * which anything else came out otherwise (another choice, the vault's
  * own Lua draws) tests nothing and is set aside. A choice whose
  * change alone lowers the case's severity is a cause, with the value that
- * fixes it; when no single change does, the map fails as written (or only
- * several changes together would fix it). */
+ * fixes it. When no single change does, delta debugging (Zeller's ddmin)
+ * looks for the smallest set of changes that does together, starting
+ * from every choice that could open something up; when none does, the
+ * map fails as written (as far as the replays set aside let it tell). */
 #ifndef VF_EXPLAIN_H
 #define VF_EXPLAIN_H
 
@@ -22,8 +26,11 @@
 typedef struct vf_cause {
     vf_choice choice;        /* as the case made it */
     size_t index;            /* its number in the placed attempt */
-    char fix;                /* a value that lowers the severity */
-    vf_sev after;            /* the case's severity with it */
+    int fix;                 /* a value that lowers the severity (with the
+                              * rest of its set, if any) */
+    vf_sev after;            /* the case's severity with it (or its set) */
+    size_t with;             /* 0: it does alone; else the other choices
+                              * of its set it needs (delta debugging) */
 } vf_cause;
 
 typedef struct vf_explanation {
@@ -37,7 +44,14 @@ typedef struct vf_explanation {
                               * too (a glyph that makes a later SUBST or
                               * the vault's Lua draw more or less): no
                               * test of the one choice, so never a cause */
-    vf_cause *causes;        /* owned; those reaching ok first */
+    int set_cut;             /* the set below was still being narrowed
+                              * when the budget ran out: it fixes the
+                              * case but may not be the smallest */
+    int hmirror, vmirror;    /* the flips the case made, in this order: */
+    int rotate;              /*   1 clockwise, -1 anticlockwise, 0 none */
+    vf_cause *causes;        /* owned; those alone first (those reaching
+                              * ok first), then the one set that fixes it
+                              * together when none does alone */
     size_t ncauses;
 } vf_explanation;
 
@@ -66,10 +80,19 @@ void vf_explain_rule(vf_engine *e, const vf_mapdef *def, uint64_t base,
                      vf_sev sev, vf_rule *rule);
 
 /* The causes as lines a compiler would print, "FILE:LINE:COL: severity:
- * what", one per cause (the MAP cell's line and column for a glyph, the
- * call's line for a flip), or one line saying the map fails as written.
- * file: the map's .des path. */
+ * what", one per cause (the MAP cell's line and column for a choice of
+ * one cell, the call's line for any other), or one line saying the map
+ * fails as written. file: the map's .des path (src/case/explain_say.c). */
 void vf_explain_lines(const vf_explanation *x, const char *file,
                       const char *map, vf_sbuf *out);
+
+/* Where cause c points in the .des file. */
+void vf_cause_where(const vf_explanation *x, const vf_cause *c, int *line,
+                    int *column);
+
+/* Cause c in words, no place: "SUBST: D = x. at line 13: choosing 'x' at
+ * MAP row 4, column 7 makes it error; '.' makes it ok". */
+void vf_cause_words(const vf_explanation *x, const vf_cause *c,
+                    vf_sbuf *out);
 
 #endif

@@ -80,20 +80,23 @@ typedef struct vf_case_rec {
 /* Why a case failed (vf_explain.h), as a run journals it:
  *
  *   X <map index> <layout> <iteration> <choices> <replays> <untried>
- *     <MAP line> <cause>...
+ *     <set aside> <MAP line> <cause>...
  *
- * each cause "LINE,COLUMN,CALL_LINE,CHOSE,FIX,AFTER,FW,F,OW,O,KIND,CALL"
- * (glyphs as numbers, AFTER a severity name, FW of F failing cases and OW
- * of O others made the same choice there -- vf_rule --, KIND subst,
- * nsubst or flip; CALL last, so it may hold commas). choices -1: the explanation could not be made (the
- * worker died on it). */
+ * each cause "LINE,COLUMN,CALL_LINE,CHOSE,FIX,AFTER,FW,F,OW,O,KIND,WITH,CALL"
+ * (CHOSE and FIX the values in words, vf_choice_label, with '%' and ','
+ * written %25 and %2C; AFTER a severity name, FW of F failing cases and
+ * OW of O others made the same choice there -- vf_rule --, KIND subst,
+ * nsubst, flip, shuffle, kfeat, subvault or lua, WITH the other choices
+ * of its set (0: alone); CALL last, so it may hold commas). choices -1:
+ * the explanation could not be made (the worker died on it). */
 typedef struct vf_cause_rec {
-    int line, column;        /* the MAP cell (the call's line for a flip) */
-    int call_line;           /* the SUBST/NSUBST call's line (0: none) */
-    char chose, fix;
+    int line, column;        /* where in the .des file (vf_cause_where) */
+    int call_line;           /* the call's line (0: none) */
+    char chose[32], fix[32]; /* values in words */
     vf_sev after;
     unsigned long failing_with, failing, other_with, other;   /* vf_rule */
-    char kind[8];            /* "subst", "nsubst", "flip" */
+    char kind[12];           /* "subst", "nsubst", "flip", ... */
+    unsigned long with;      /* other choices of its set; 0: alone */
     char *call;              /* owned */
 } vf_cause_rec;
 
@@ -104,6 +107,7 @@ typedef struct vf_explain_rec {
     long nchoices;           /* -1: not made */
     unsigned long replays;
     unsigned long untried;   /* choices the budget left untried */
+    unsigned long entangled; /* replays set aside (vf_explanation) */
     int map_line;
     vf_cause_rec *causes;    /* owned */
     size_t ncauses;

@@ -57,6 +57,8 @@ typedef struct vf_featspec {
     int fixed;       /* ':' form */
     int pick;        /* ':' form: the alternative drawn at the call (-1 =
                       * none, the default glyph '.'); else VF_UNDRAWN */
+    int line;        /* .des line of the KFEAT call (0: not known), for
+                      * the choices it makes (vf_choice.h) */
 } vf_featspec;
 
 /* Parses s (n bytes) into f, replacing what f held; with fixed, draws the
@@ -94,6 +96,8 @@ typedef struct vf_speclist {
     vf_specslot *slot;
     int n;
     int fixed;       /* ':' form */
+    int line;        /* .des line of the KMONS/KITEM call (0: not known),
+                      * for the choices it makes (vf_choice.h) */
 } vf_speclist;
 
 /* KMONS: a weight that is not positive makes the alternative never drawn

@@ -142,6 +142,12 @@ int vf_rmap_kitem(vf_rmap *m, const char *s, size_t n, vf_sbuf *err);
 /* KMASK: merged into the first key's mask; the other keys get a copy of
  * that whole mask (the game's copy_mask). */
 int vf_rmap_kmask(vf_rmap *m, const char *s, size_t n, vf_sbuf *err);
+/* A KMONS draw of l's first slot (drawn: the alternative drawn) as a
+ * choice of m's (vf_choice.h) for glyph key: at the call (':', x -1) or
+ * for the placed vault's cell (x, y) ('='). Returns the alternative to
+ * use: drawn, or the forced one on a replay. */
+int vf_rmap_kmons_choice(const vf_rmap *m, const vf_speclist *l, int drawn,
+                         char key, int x, int y);
 /* The specs of a glyph, or NULL when no K* call named it. */
 const vf_keyspec *vf_rmap_keyspec(const vf_rmap *m, int glyph);
 /* The specs cell (x, y) reads: its glyph's, or a merged cell's own

@@ -18,6 +18,8 @@
 
 #define VF_RUN_MAX_MODES VF_MODE_COUNT   /* at most 8: VF_CASE_ID */
 
+enum { VF_EXPLAIN_NONE, VF_EXPLAIN_FIRST, VF_EXPLAIN_ALL };
+
 typedef struct vf_run_spec {
     uint64_t seed;             /* base seed */
     uint32_t count;            /* iterations per map and layout */
@@ -29,9 +31,11 @@ typedef struct vf_run_spec {
     vf_mode modes[VF_RUN_MAX_MODES];
     vf_case_opts opts;         /* rotation and opacity (its mode unused) */
     int force;                 /* run the maps placement.lua skips */
-    int explain;               /* --explain first: each map's first case at
-                                * its worst (warning or worse) explained
-                                * (vf_explain.h) once every case is done */
+    int explain;               /* VF_EXPLAIN_FIRST: each map's first case
+                                * at its worst (warning or worse) explained
+                                * (vf_explain.h) once every case is done;
+                                * VF_EXPLAIN_ALL: each of its cases at its
+                                * worst (up to a cap, vf_tally.h); 0: none */
     vf_sev fail_on;            /* the least severity that fails the run
                                 * (exit status 1, a failed JUnit case);
                                 * VF_SEV_OK: error */
@@ -66,6 +70,10 @@ int vf_run_mode_index(const vf_run_spec *s, vf_mode mode);
  * I --mode M [--no-rotate] [--opacity] WORLD DES". */
 void vf_run_repro(const vf_run_spec *s, const char *map, vf_mode mode,
                   uint32_t iter, vf_sbuf *out);
+/* The same, with why: "--why" for a case the run explained, whose dump
+ * says why it fails (repro then explains it too). */
+void vf_run_repro_why(const vf_run_spec *s, const char *map, vf_mode mode,
+                      uint32_t iter, int why, vf_sbuf *out);
 
 /* The command that shows a map's Lua errors at load: "vaultfuzz lint
  * WORLD --des FILE". */

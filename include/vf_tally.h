@@ -25,6 +25,11 @@ typedef struct vf_tally_map {
     uint8_t *done;             /* a bit per (layout, iteration) */
     vf_explain_rec *why;       /* owned: the explanation of its first case
                                 * at its worst (--explain first), or NULL */
+    vf_explain_rec *all;       /* owned: every explanation of its cases
+                                * (--explain all; the one of why too) */
+    size_t nall;
+    unsigned long to_explain;  /* its cases --explain all would explain
+                                * without the cap (vf_tally_explains) */
     unsigned long base_cases;  /* cases of iterations < count ... */
     unsigned long base_failing;/* ... and those with a finding at the
                                 * run's --fail-on severity or worse */
@@ -82,16 +87,26 @@ int vf_tally_case_done(const vf_tally *t, size_t map, int mode_index,
  * too rare for its rate to mean anything, too many to call it zero. */
 int vf_tally_unsettled(const vf_tally *t, const vf_tally_map *m);
 
-/* Adds an explanation (copied). 0, 1 when the map has one already, -1
- * when it does not fit the run. */
+/* Adds an explanation (copied). 0, 1 when that case has one already, -1
+ * when it does not fit the run. The map's why becomes the explanation
+ * of its first case in case order. */
 int vf_tally_add_explain(vf_tally *t, const vf_explain_rec *x);
 
-/* With --explain first, once every case is done: the cases to explain --
- * for each map with a case at warning or worse, its first case (in case
- * order) at its worst severity -- counted (return value), and those not
- * explained yet as VF_CASE_ID | VF_EXPLAIN_TASK in *pending (malloc'd;
- * NULL: count only). */
+/* The explanation of case (map, mode, iter), or NULL. */
+const vf_explain_rec *vf_tally_explained(const vf_tally *t, size_t map,
+                                         vf_mode mode, uint32_t iter);
+
+/* Once every case is done: the cases to explain -- for each map with a
+ * case at warning or worse, its first case (in case order) at its worst
+ * severity (--explain first), or every case at that severity, the first
+ * VF_EXPLAIN_ALL_CAP of them (--explain all; each map's to_explain says
+ * how many there are) -- counted (return value), and those not explained
+ * yet as VF_CASE_ID | VF_EXPLAIN_TASK in *pending (malloc'd; NULL: count
+ * only), | VF_EXPLAIN_NO_RULE for all but each map's first (its rule over
+ * the layout's cases, a layout's worth of cases, is worked out once). */
 #define VF_EXPLAIN_TASK ((uint64_t)1 << 63)
+#define VF_EXPLAIN_NO_RULE ((uint64_t)1 << 62)   /* maps below 2^27 */
+#define VF_EXPLAIN_ALL_CAP 40
 size_t vf_tally_explains(const vf_tally *t, uint64_t **pending,
                          size_t *npending);
 

@@ -48,6 +48,11 @@ int vf_nsubst_at(vf_grid *g, const char *spec, size_t n, vf_rng *r,
                  const vf_choice_site *site, vf_sbuf *err);
 int vf_shuffle(vf_grid *g, const char *spec, size_t n, vf_rng *r,
                vf_sbuf *err);
+/* SHUFFLE with where each glyph (or block, by its first glyph) went a
+ * choice through site; a forced one swaps with the glyph that went there
+ * instead. The draws are the same. */
+int vf_shuffle_at(vf_grid *g, const char *spec, size_t n, vf_rng *r,
+                  const vf_choice_site *site, vf_sbuf *err);
 int vf_clear(vf_grid *g, const char *spec, size_t n, vf_sbuf *err);
 
 #endif

@@ -4,7 +4,10 @@
  *
  *   "C <map index> <layout> <iter>"    one case (layout: index into
  *                                      spec->modes)
- *   "E <map index> <layout> <iter>"    why that case fails (vf_explain.h)
+ *   "E <map index> <layout> <iter>"    why that case fails (vf_explain.h),
+ *                                      with the rule of its causes over
+ *                                      the layout's cases (vf_rule)
+ *   "e <map index> <layout> <iter>"    the same without the rule
  *
  * answered with its journal line (vf_journal.h: C, or X). repro runs a case
  * through the same code, so its dump is the worker's byte for byte. */
@@ -14,6 +17,7 @@
 #include "vf_conn.h"
 #include "vf_catalog.h"
 #include "vf_dump.h"
+#include "vf_explain.h"
 #include "vf_engine.h"
 #include "vf_journal.h"
 #include "vf_runspec.h"
@@ -56,6 +60,16 @@ void vf_work_examine(vf_work *w, size_t map, vf_map_rec *out);
  * dump to dump unless dump is NULL, or only_failing and the case is ok. */
 void vf_work_case(vf_work *w, size_t map, vf_mode mode, uint32_t iter,
                   vf_case_rec *rec, vf_sbuf *dump, int only_failing);
+
+/* Replays a run's explanation may take (about a second on the largest
+ * maps); `vaultfuzz explain` gives more. */
+#define VF_WORK_EXPLAIN_BUDGET 400
+
+/* Why a case fails (vf_explain, the run's budget) into *x (free it with
+ * vf_explanation_free), then the case run again into *rec (its message
+ * owned by the caller) and its dump, with why, appended to dump. */
+void vf_work_explain(vf_work *w, size_t map, vf_mode mode, uint32_t iter,
+                     vf_case_rec *rec, vf_sbuf *dump, vf_explanation *x);
 
 /* The dump of a case whose worker died: the header of rec, no level. */
 void vf_work_dead_dump(const vf_work *w, const vf_case_rec *rec,

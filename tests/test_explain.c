@@ -1,7 +1,11 @@
 /* explain: the choice that breaks a vault, found by forcing each choice
  * to its other values, at its .des line and MAP cell; decoys not blamed. */
 #include "tests.h"
+#include "vf_dump.h"
 #include "vf_explain.h"
+#include "vf_gz.h"
+
+#include <stdio.h>
 
 #include <stdlib.h>
 #include <string.h>
@@ -129,8 +133,9 @@ START_TEST(forcing_keeps_the_other_draws)
     vf_choices_init(&forced);
     forced.record = 1;
     forced.force_attempt = log.attempt;
-    forced.force_at = 5;
-    forced.force_glyph = log.v[5].chose == 'x' ? '.' : 'x';
+    vf_force f = {5, log.v[5].chose == 'x' ? '.' : 'x'};
+    forced.force = &f;
+    forced.nforce = 1;
     s.x.m.choices = &forced;
     vf_case_run(s.x.e, def, 7, 0, &o, s.l, &s.x.m, s.r, &v);
     s.x.m.choices = NULL;
@@ -139,11 +144,157 @@ START_TEST(forcing_keeps_the_other_draws)
         const vf_choice *c = &log.v[k];
         ck_assert_int_eq(forced.v[k].chose, c->chose);   /* same draws */
         char got = vf_grid_row(&s.x.m.grid, c->y)[c->x];
-        ck_assert_int_eq(got, k == 5 ? forced.force_glyph : c->chose);
+        ck_assert_int_eq(got, k == 5 ? f.value : c->chose);
     }
     vf_choices_free(&forced);
     vf_choices_free(&log);
     scene_close(&s);
+}
+END_TEST
+
+/* The dump's why: the causes in words, then the vault as its MAP block
+ * -- the case's mirroring and rotation undone, each row after its .des
+ * line, the finding lettered, the cause's cell '*'. An asymmetric vault
+ * (the 'b' corner) that flips: every row matches the MAP as written but
+ * for those marks. */
+START_TEST(dump_draws_the_finding_on_the_map)
+{
+    static const char *const rows[] = {"..........", ".xxxxxxx..",
+                                       ".x.....x..", ".x.....A..",
+                                       ".xxxxxxx..", ".........b"};
+    scene s;
+    scene_open(&s, "NAME: t_flip\nTAGS: transparent\nSUBST: A = x..\n"
+               "MAP\n..........\n.xxxxxxx..\n.x.....x..\n.x.....A..\n"
+               ".xxxxxxx..\n.........b\nENDMAP\n");
+    int flipped = 0;
+    for (uint32_t it = 0; it < 40; it++) {
+        vf_explanation x;
+        explain(&s, "t_flip", it, &x);
+        vf_case_opts o = {VF_MODE_EMPTY, 0, 0};
+        vf_verdict v;
+        vf_case_run(s.x.e, vf_t_map(&s.x.l, "t_flip"), 1, it, &o, s.l,
+                    &s.x.m, s.r, &v);
+        vf_dump_in in = {NULL, "t_flip", "t.des", 1, NULL, &v, s.l, &s.x.m,
+                         s.r, &x};
+        vf_sbuf b = VF_SBUF_INIT;
+        if (x.sev > VF_SEV_OK) vf_dump_why(&b, &in);
+        flipped += x.sev > VF_SEV_OK && (x.hmirror || x.vmirror || x.rotate);
+        for (int y = 0; y < 6 && b.len; y++) {
+            char at[16];
+            snprintf(at, sizeof at, "\n%6d  ", 5 + y);
+            const char *row = strstr(b.s, at);
+            ck_assert_msg(row != NULL, "%s", b.s);
+            row += strlen(at);
+            for (int c = 0; c < 10; c++) {
+                char want = rows[y][c], got = row[c];
+                if (y == 3 && c == 7) ck_assert_int_eq(got, '*');
+                else if (y >= 2 && y <= 3 && c >= 2 && c <= 6)
+                    ck_assert_int_eq(got, 'A');   /* the sealed room */
+                else ck_assert_msg(got == want, "%s", b.s);
+            }
+        }
+        if (b.len)
+            ck_assert_ptr_nonnull(strstr(b.s, "t.des:8:8: error: SUBST: A = "
+                                         "x.. at line 3: choosing 'x' at MAP "
+                                         "row 4, column 8 makes it error; '.'"
+                                         " makes it ok\n"));
+        vf_sbuf_free(&b);
+        vf_explanation_free(&x);
+    }
+    ck_assert_int_gt(flipped, 3);
+    scene_close(&s);
+}
+END_TEST
+
+/* corpus/verdicts/known_causes.des: its "# cause:" and "# decoy:"
+ * lines. */
+typedef struct known {
+    char map[48], kind[12], chose[32], fix[32];
+    int line, decoy;
+} known;
+
+static size_t read_known(const char *text, known *k, size_t max)
+{
+    size_t n = 0;
+    for (const char *p = text; p; p = strchr(p, '\n'), p = p ? p + 1 : p) {
+        known x;
+        memset(&x, 0, sizeof x);
+        if (sscanf(p, "# cause: %47s %d %11s %31[^|\n]|%31[^\n]", x.map,
+                   &x.line, x.kind, x.chose, x.fix) == 5
+            || (sscanf(p, "# decoy: %47s %d", x.map, &x.line) == 2
+                && (x.decoy = 1))) {
+            ck_assert_uint_lt(n, max);
+            k[n++] = x;
+        }
+    }
+    return n;
+}
+
+/* Whether cause c of map is one the file names (never a decoy's line). */
+static int expected(const known *k, size_t n, const char *map,
+                    const vf_cause *c)
+{
+    static const char *const kinds[] = {"subst", "nsubst", "flip",
+                                        "shuffle", "kfeat", "subvault",
+                                        "lua", "kmons"};
+    char chose[32], fix[32];
+    vf_choice_label(&c->choice, c->choice.chose, chose, sizeof chose);
+    vf_choice_label(&c->choice, c->fix, fix, sizeof fix);
+    for (size_t i = 0; i < n; i++) {
+        if (strcmp(k[i].map, map) || k[i].line != c->choice.line) continue;
+        ck_assert_msg(!k[i].decoy, "%s: the decoy at line %d blamed", map,
+                      k[i].line);
+        if (!strcmp(k[i].kind, kinds[c->choice.kind])
+            && !strcmp(k[i].chose, chose) && !strcmp(k[i].fix, fix))
+            return 1;
+    }
+    return 0;
+}
+
+/* Each map's failing cases among 30: every cause named is one the file
+ * gives (line, kind, value drawn, value that fixes it), no decoy is
+ * blamed, and a map given two causes has cases only both fix together. */
+START_TEST(known_causes_named)
+{
+    size_t len;
+    char *text, why[256];
+    ck_assert_msg(!vf_gz_read("corpus/verdicts/known_causes.des", 1 << 20,
+                              &text, &len, why, sizeof why), "%s", why);
+    known k[32];
+    size_t n = read_known(text, k, 32);
+    ck_assert_uint_ge(n, 14);
+    scene s;
+    scene_open(&s, text);
+    int maps = 0;
+    for (size_t i = 0; i < n; i++) {
+        if (k[i].decoy || (i && !strcmp(k[i - 1].map, k[i].map))) continue;
+        int failing = 0, sets = 0, causes = 1 + (i + 1 < n && !k[i + 1].decoy
+                                          && !strcmp(k[i + 1].map, k[i].map));
+        for (uint32_t it = 0; it < 30; it++) {
+            vf_explanation x;
+            explain(&s, k[i].map, it, &x);
+            if (x.sev > VF_SEV_OK) {
+                failing++;
+                ck_assert_msg(x.ncauses > 0, "%s #%u: no cause", k[i].map,
+                              it);
+            }
+            for (size_t c = 0; c < x.ncauses; c++) {
+                ck_assert_msg(expected(k, n, k[i].map, &x.causes[c]),
+                              "%s #%u: unexpected cause %s at line %d",
+                              k[i].map, it, x.causes[c].choice.call,
+                              x.causes[c].choice.line);
+                sets += x.causes[c].with == 1;
+            }
+            vf_explanation_free(&x);
+        }
+        ck_assert_msg(failing >= 3, "%s: %d failing cases", k[i].map,
+                      failing);
+        if (causes == 2) ck_assert_int_ge(sets, 2);
+        maps++;
+    }
+    ck_assert_int_eq(maps, 6);
+    scene_close(&s);
+    free(text);
 }
 END_TEST
 
@@ -155,6 +306,8 @@ Suite *vf_test_explain_suite(void)
     tcase_add_test(tc, the_door_not_the_decoy);
     tcase_add_test(tc, broken_as_written);
     tcase_add_test(tc, forcing_keeps_the_other_draws);
+    tcase_add_test(tc, known_causes_named);
+    tcase_add_test(tc, dump_draws_the_finding_on_the_map);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -280,9 +280,15 @@ START_TEST(repro_writes_identical_dumps)
     vf_strlist dumps = {0};
     vf_t_dumps(s.path[0], &dumps);
     ck_assert_uint_eq(dumps.n, 5 * 6);   /* --dump: every case */
+    int explained = 0;
     for (size_t i = 0; i < dumps.n; i++) {
         char path[256];
+        size_t len;
         snprintf(path, sizeof path, "%s/dumps/%s", s.path[0], dumps.v[i]);
+        /* The case explained says why in its dump: repro says it too. */
+        char *text = slurp(path, &len);
+        explained += strstr(text, "\nwhy it fails (") != NULL;
+        free(text);
         r = vf_t_vaultfuzz("repro", path, "--dump", sub(&s, 1, "again.txt.gz"),
                            NULL);
         ck_assert_msg(r.rc == 0 || r.rc == 1, "%s", r.err);
@@ -291,6 +297,7 @@ START_TEST(repro_writes_identical_dumps)
         vf_t_same_bytes(path, s.path[1]);
         vf_t_run_free(&r);
     }
+    ck_assert_int_ge(explained, 1);
     vf_strlist_free(&dumps);
 
     /* The command failures.jsonl prints for a case, run as it is. */
@@ -585,16 +592,21 @@ START_TEST(compare_finds_new_and_fixed)
 }
 END_TEST
 
+/* A room whose door line 4 closes in a third of the cases (MAP row 4,
+ * column 8: line 9). */
+static const char door_des[] =
+    "NAME: t_door\nDEPTH: D\n"
+    "TAGS: transparent no_rotate no_hmirror no_vmirror\n"
+    "SUBST: A = x..\nMAP\n.........\n.xxxxxxx.\n.x.....x.\n"
+    ".x.....A.\n.xxxxxxx.\n.........\nENDMAP\n";
+
 /* --explain first (the default): once the cases are done, each failing
  * map's first case at its worst is explained; the cause is in the summary
  * and on that case's failures.jsonl line, at its .des line and column. */
 START_TEST(run_explains_each_failing_map)
 {
     space s;
-    space_open(&s, "NAME: t_door\nDEPTH: D\n"
-               "TAGS: transparent no_rotate no_hmirror no_vmirror\n"
-               "SUBST: A = x..\nMAP\n.........\n.xxxxxxx.\n.x.....x.\n"
-               ".x.....A.\n.xxxxxxx.\n.........\nENDMAP\n");
+    space_open(&s, door_des);
     vf_t_run r = vf_t_vaultfuzz("run", "--mode", "empty", "--des", s.des,
                                 "--count", "12", "--out", sub(&s, 0, "a"),
                                 NULL);
@@ -614,8 +626,8 @@ START_TEST(run_explains_each_failing_map)
     ck_assert_ptr_nonnull(strstr(fl, "\"line\": 9, \"column\": 8, "
                                  "\"call_line\": 4, \"what\": \"SUBST: "
                                  "A = x..\", \"chose\": \"x\", \"fix\": "
-                                 "\".\", \"after\": \"ok\", \"rule\": "
-                                 "{\"failing_with\": "));
+                                 "\".\", \"with\": 0, \"after\": \"ok\", "
+                                 "\"rule\": {\"failing_with\": "));
     free(fl);
     char *j = text_of(s.path[0], "journal.tsv");
     ck_assert_int_eq(count_lines(j, "X\t"), 1);
@@ -628,6 +640,41 @@ START_TEST(run_explains_each_failing_map)
     ck_assert_ptr_nonnull(strstr(r.out, "t.des:9:8: error: t_door: SUBST: A = "
                                  "x.. chose 'x'; '.' makes it ok\n"));
     vf_t_run_free(&r);
+    space_close(&s);
+}
+END_TEST
+
+/* --explain all: every case at the map's worst is explained, each on its
+ * own failures.jsonl line, and the summary says how the first case's
+ * cause holds over them -- here the door in every one. */
+START_TEST(run_explains_every_failing_case)
+{
+    space s;
+    space_open(&s, door_des);
+    vf_t_run r = vf_t_vaultfuzz("run", "--mode", "empty", "--des", s.des,
+                                "--count", "30", "--explain", "all", "--out",
+                                sub(&s, 0, "a"), NULL);
+    ck_assert_msg(r.rc == 1, "%s", r.err);
+    char *j = text_of(s.path[0], "journal.tsv");
+    int explained = count_lines(j, "X\t");
+    free(j);
+    char *fl = text_of(s.path[0], "failures.jsonl");
+    int lines = count_lines(fl, "{"), causes = 0;
+    for (const char *p = fl; (p = strstr(p, "\"cause\": [{")); p++) causes++;
+    free(fl);
+    ck_assert_int_gt(explained, 3);
+    ck_assert_int_eq(explained, lines);
+    ck_assert_int_eq(causes, lines);
+    char want[200];
+    snprintf(want, sizeof want, "over the %d of its %d cases at its worst "
+             "explained: 0 fail as written; 'x' at 9:8 is a cause in %d\n",
+             explained, explained, explained);
+    ck_assert_msg(strstr(r.out, want) != NULL, "%s", r.out);
+    vf_t_run_free(&r);
+    /* run.txt keeps it: a resumed run is the same run. */
+    char *opts = text_of(s.path[0], "run.txt");
+    ck_assert_ptr_nonnull(strstr(opts, "arg --explain\narg all\n"));
+    free(opts);
     space_close(&s);
 }
 END_TEST
@@ -1036,6 +1083,47 @@ START_TEST(journal_lines_round_trip)
 }
 END_TEST
 
+/* An explanation's X record reads back as written: values in words with
+ * ',' and '%' in them, a set cause's 'with', the replays set aside. */
+START_TEST(journal_explain_round_trip)
+{
+    vf_cause_rec c[2];
+    memset(c, 0, sizeof c);
+    c[0].line = 12;
+    c[0].column = 3;
+    c[0].call_line = 9;
+    snprintf(c[0].chose, sizeof c[0].chose, "shop general, 50%%");
+    snprintf(c[0].fix, sizeof c[0].fix, "%%2C,");
+    c[0].after = VF_SEV_OK;
+    c[0].failing_with = 4;
+    c[0].failing = 5;
+    snprintf(c[0].kind, sizeof c[0].kind, "subvault");
+    c[0].with = 1;
+    c[0].call = "KFEAT: A = shop general, 50% / .";
+    c[1] = c[0];
+    c[1].line = 13;
+    snprintf(c[1].kind, sizeof c[1].kind, "lua");
+    vf_explain_rec x = {2, VF_MODE_CROSS, 7, 40, 90, 0, 6, 5, c, 2}, back;
+    vf_sbuf b = VF_SBUF_INIT;
+    vf_journal_explain_line(&b, &x);
+    b.s[--b.len] = '\0';
+    ck_assert_int_eq(vf_journal_parse_explain(b.s, &back), 1);
+    ck_assert_uint_eq(back.entangled, 6);
+    ck_assert_int_eq(back.map_line, 5);
+    ck_assert_uint_eq(back.ncauses, 2);
+    for (int i = 0; i < 2; i++) {
+        ck_assert_int_eq(back.causes[i].line, c[i].line);
+        ck_assert_str_eq(back.causes[i].chose, c[i].chose);
+        ck_assert_str_eq(back.causes[i].fix, c[i].fix);
+        ck_assert_str_eq(back.causes[i].kind, c[i].kind);
+        ck_assert_uint_eq(back.causes[i].with, 1);
+        ck_assert_str_eq(back.causes[i].call, c[i].call);
+    }
+    vf_explain_rec_free(&back);
+    vf_sbuf_free(&b);
+}
+END_TEST
+
 /* Records arriving twice or not fitting the run change nothing. */
 START_TEST(tally_keeps_one_result_per_case)
 {
@@ -1157,6 +1245,8 @@ Suite *vf_test_run_suite(void)
     tcase_add_test(tc, live_run_is_locked);
     tcase_add_test(tc, until_settled_adds_cases_where_unsettled);
     tcase_add_test(tc, run_explains_each_failing_map);
+    tcase_add_test(tc, run_explains_every_failing_case);
+    tcase_add_test(tc, journal_explain_round_trip);
     tcase_add_test(tc, make_run_finds_the_known_bad_vaults);
     tcase_add_test(tc, accept_file_and_fail_on);
     tcase_add_test(tc, subvault_only_maps_are_skipped);

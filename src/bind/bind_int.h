@@ -43,6 +43,9 @@ void vf_bind_set_rng(lua_State *L, vf_rng *r);
  * stack (bindings are reached through library wrappers; the author wants
  * the vault's line, not the wrapper's). */
 int vf_bind_des_error(lua_State *L, const char *msg);
+/* The .des line of the vault Lua calling this binding, through the
+ * library's wrappers (dgn.c); 0 when no caller's chunk is a .des file's. */
+int vf_bind_des_line(lua_State *L);
 
 /* The place the case's level is at (copied). */
 void vf_bind_set_place(lua_State *L, const vf_place *p);

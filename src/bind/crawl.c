@@ -7,6 +7,7 @@
 #include <limits.h>
 #include <math.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <string.h>
 
 void vf_bind_set_rng(lua_State *L, vf_rng *r)
@@ -42,29 +43,82 @@ static int check_draws(lua_State *L, const char *fn, const char *what, int n)
     return n;
 }
 
+/* A value the case map's own Lua drew, in [lo, hi], as a choice
+ * (vf_choice.h): logged at the vault's .des line and replaced on a replay
+ * that forces it. The draw itself is always made, so what follows draws
+ * the same numbers. A wide range offers a sample of its values, ends
+ * included. Draws of maps resolved inside it (subvaults) are not the
+ * case map's and are not logged. truth: the value is a boolean. */
+static int drawn(lua_State *L, const char *call, int value, int lo, int hi,
+                 int truth)
+{
+    vf_rmap *m = vf_bind_case_map(L);
+    if (!m || !m->choices || hi <= lo) return value;
+    vf_choice c;
+    memset(&c, 0, sizeof c);
+    c.kind = VF_CHOICE_LUA;
+    c.line = vf_bind_des_line(L);
+    c.x = c.y = -1;
+    c.key = truth ? 'b' : 'n';
+    c.chose = value;
+    long long span = (long long)hi - lo;
+    c.nalts = span < VF_CHOICE_ALTS ? (int)span + 1 : VF_CHOICE_ALTS;
+    for (int i = 0; i < c.nalts; i++)
+        c.alts[i] = (int)(lo + span * i / (c.nalts - 1));
+    vf_choice_set_call(&c, call);
+    return vf_choices_take(m->choices, &c);
+}
+
+/* "crawl.NAME(A[, B])" for a draw's choice. */
+static const char *call_of(lua_State *L, const char *name, char *buf,
+                           size_t len)
+{
+    int n = lua_gettop(L) < 2 ? lua_gettop(L) : 2;
+    int k = snprintf(buf, len, "crawl.%s(", name);
+    for (int i = 1; i <= n && k > 0 && (size_t)k < len; i++)
+        k += snprintf(buf + k, len - (size_t)k, "%s%g", i > 1 ? ", " : "",
+                      lua_tonumber(L, i));
+    if (k > 0 && (size_t)k < len) snprintf(buf + k, len - (size_t)k, ")");
+    return buf;
+}
+
 static int l_random2(lua_State *L)
 {
-    lua_pushinteger(L, vf_random2(vf_bind_rng(L), int_arg(L, 1)));
+    char call[64];
+    int max = int_arg(L, 1), v = vf_random2(vf_bind_rng(L), max);
+    /* [0, max): no choice at all when max <= 1 (INT_MIN - 1 is UB). */
+    lua_pushinteger(L, drawn(L, call_of(L, "random2", call, sizeof call), v,
+                             0, max > 1 ? max - 1 : 0, 0));
+    return 1;
+}
+
+static int push_truth(lua_State *L, const char *name, int v)
+{
+    char call[64];
+    lua_pushboolean(L, drawn(L, call_of(L, name, call, sizeof call), v, 0,
+                             1, 1));
     return 1;
 }
 
 static int l_coinflip(lua_State *L)
 {
-    lua_pushboolean(L, vf_coinflip(vf_bind_rng(L)));
-    return 1;
+    return push_truth(L, "coinflip", vf_coinflip(vf_bind_rng(L)));
 }
 
 static int l_one_chance_in(lua_State *L)
 {
-    lua_pushboolean(L, vf_one_chance_in(vf_bind_rng(L), int_arg(L, 1)));
-    return 1;
+    int a = int_arg(L, 1);
+    int v = vf_one_chance_in(vf_bind_rng(L), a);
+    return a > 1 ? push_truth(L, "one_chance_in", v)
+                 : (lua_pushboolean(L, v), 1);
 }
 
 static int l_x_chance_in_y(lua_State *L)
 {
-    lua_pushboolean(L, vf_x_chance_in_y(vf_bind_rng(L), int_arg(L, 1),
-                                        int_arg(L, 2)));
-    return 1;
+    int x = int_arg(L, 1), y = int_arg(L, 2);
+    int v = vf_x_chance_in_y(vf_bind_rng(L), x, y);
+    return x > 0 && x < y ? push_truth(L, "x_chance_in_y", v)
+                          : (lua_pushboolean(L, v), 1);
 }
 
 /* random_range(lo, hi [, rolls]) */
@@ -82,8 +136,10 @@ static int l_random_range(lua_State *L)
     /* The game always takes the rolls form, which gives lo when hi < lo
      * (random2avg of a span below 1 is 0). */
     vf_rng *r = vf_bind_rng(L);
-    lua_pushinteger(L, lo + vf_random2avg(r, span < 1 ? 0 : (int)span,
-                                          rolls));
+    char call[64];
+    int v = lo + vf_random2avg(r, span < 1 ? 0 : (int)span, rolls);
+    lua_pushinteger(L, drawn(L, call_of(L, "random_range", call, sizeof call),
+                             v, lo, hi, 0));
     return 1;
 }
 

@@ -220,10 +220,9 @@ static int l_is_validating(lua_State *L)
 
 /* ---- the grid ----------------------------------------------------------- */
 
-/* The .des line of the vault Lua calling this binding, through the
- * library's wrappers: the nearest caller whose chunk is a .des file's
- * (their chunks keep the file's line numbers). 0 when none is. */
-static int calling_line(lua_State *L)
+/* The nearest caller whose chunk is a .des file's: their chunks keep the
+ * file's line numbers. */
+int vf_bind_des_line(lua_State *L)
 {
     lua_Debug ar;
     for (int level = 1; level < 8 && lua_getstack(L, level, &ar); level++) {
@@ -241,7 +240,8 @@ static int l_map(lua_State *L)
     if (lua_gettop(L) >= 2) {
         size_t n;
         const char *s = luaL_checklstring(L, 2, &n);
-        if (m->choices && !m->grid.h) m->choices->map_line = calling_line(L);
+        if (m->choices && !m->grid.h)
+            m->choices->map_line = vf_bind_des_line(L);
         vf_grid_add_line(&m->grid, s, n);
         return 0;
     }
@@ -394,22 +394,14 @@ static int run_transform(lua_State *L, transform_fn f)
     size_t n;
     const char *spec = luaL_checklstring(L, 2, &n);
     vf_sbuf err = VF_SBUF_INIT;
-    vf_choice_site site = {m->choices, m->choices ? calling_line(L) : 0};
+    vf_choice_site site = {m->choices, m->choices ? vf_bind_des_line(L) : 0};
     if (f(&m->grid, spec, n, m->rng, &site, &err) == 0) return 0;
     return raise_at_des(L, &err);
 }
 
-/* SHUFFLE's permutation is drawn, not yet a choice one can force. */
-static int shuffle_at(vf_grid *g, const char *spec, size_t n, vf_rng *r,
-                      const vf_choice_site *site, vf_sbuf *err)
-{
-    (void)site;
-    return vf_shuffle(g, spec, n, r, err);
-}
-
 static int l_subst(lua_State *L) { return run_transform(L, vf_subst_at); }
 static int l_nsubst(lua_State *L) { return run_transform(L, vf_nsubst_at); }
-static int l_shuffle(lua_State *L) { return run_transform(L, shuffle_at); }
+static int l_shuffle(lua_State *L) { return run_transform(L, vf_shuffle_at); }
 
 static int l_clear(lua_State *L)
 {

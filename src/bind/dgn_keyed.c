@@ -24,6 +24,8 @@ static int keyed(lua_State *L, key_fn f)
     size_t n;
     const char *s = luaL_checklstring(L, 2, &n);
     vf_sbuf err = VF_SBUF_INIT;
+    /* Its choices are made deeper down: they need the call's line. */
+    if (m->choices) m->choices->line = vf_bind_des_line(L);
     if (f(m, s, n, &err)) return raise_at_des(L, &err);
     vf_sbuf_free(&err);
     return 0;

@@ -18,6 +18,7 @@
 #include "vf_tagstr.h"
 
 #include <lauxlib.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -102,6 +103,46 @@ static int try_one(vf_engine *e, vf_rmap *m, const vf_svmask *mask,
     return rc;
 }
 
+/* The map for tag, as the game's random_map_for_tag draws it; when m
+ * logs choices (vf_choice.h), the draw is one -- which of the maps it
+ * rolled over -- and may be forced. NULL when none qualifies or a dummy
+ * won. */
+static const vf_mapinfo *pick_map(lua_State *L, vf_rmap *m,
+                                  const vf_catalog *c, const char *tag,
+                                  const char *spec)
+{
+    vf_engine *e = vf_engine_of(L);
+    const vf_mapinfo *cand[VF_CHOICE_ALTS];
+    size_t n = 0;
+    const vf_mapinfo *info = vf_catalog_pick_listed(
+        c, tag, !e->cfg.ignore_depth, vf_bind_place(L), &e->used, &e->rng,
+        m->choices ? cand : NULL, VF_CHOICE_ALTS, &n);
+    if (m->choices && n >= 2) {
+        vf_choice ch;
+        memset(&ch, 0, sizeof ch);
+        ch.kind = VF_CHOICE_SUBVAULT;
+        ch.line = m->choices->line;
+        ch.x = ch.y = -1;
+        ch.chose = -1;
+        vf_sbuf names = VF_SBUF_INIT;
+        for (size_t i = 0; i < n; i++) {
+            ch.alts[ch.nalts++] = (int)i;
+            if (cand[i] == info) ch.chose = (int)i;
+            vf_sbuf_printf(&names, "%s%s", i ? "\n" : "", cand[i]->def->name);
+        }
+        snprintf(ch.names, sizeof ch.names, "%s", vf_sbuf_str(&names));
+        vf_sbuf_free(&names);
+        vf_sbuf call = VF_SBUF_INIT;
+        vf_sbuf_printf(&call, "SUBVAULT: %s", spec);
+        vf_choice_set_call(&ch, vf_sbuf_str(&call));
+        vf_sbuf_free(&call);
+        int v = vf_choices_take(m->choices, &ch);
+        if (v >= 0 && (size_t)v < n) info = cand[v];
+    }
+    if (info && vf_mapinfo_has_tag(info, "dummy", 5)) return NULL;
+    return info;
+}
+
 /* "No vault found", and when a map with the tag failed to load, its own
  * error: the knock-on message alone hides the cause. */
 static void no_vault(const vf_catalog *c, const char *tag, vf_sbuf *err)
@@ -116,7 +157,7 @@ static void no_vault(const vf_catalog *c, const char *tag, vf_sbuf *err)
 /* apply_subvault: places a map tagged from list over the KEYS cells of
  * m. Returns 0, or -1 with the game's message in err. */
 static int place(lua_State *L, vf_rmap *m, const char *keys, size_t nkeys,
-                 const tag_list *list, vf_sbuf *err)
+                 const tag_list *list, const char *spec, vf_sbuf *err)
 {
     vf_svmask mask;
     if (vf_svmask_keys(m, keys, nkeys, &mask)) return 0;   /* no key cell */
@@ -128,10 +169,7 @@ static int place(lua_State *L, vf_rmap *m, const char *keys, size_t nkeys,
     for (int n = 0; c && rc == 0 && n < SUBVAULT_TRIES; n++) {
         /* What an earlier try's inner subvaults took is free again. */
         vf_used_truncate(&e->used, names, tags);
-        const vf_mapinfo *info = vf_catalog_pick(c, tag,
-                                                 !e->cfg.ignore_depth,
-                                                 vf_bind_place(L), &e->used,
-                                                 &e->rng);
+        const vf_mapinfo *info = pick_map(L, m, c, tag, spec);
         if (!info) {
             no_vault(c, tag, err);
             vf_svmask_free(&mask);
@@ -173,7 +211,7 @@ static int subvault_spec(lua_State *L, vf_rmap *m, const char *s,
     if (rc == 0 && m->validating)
         vf_strlist_push(&m->subvaults, vf_xstrdup(s));
     else if (rc == 0)
-        rc = place(L, m, ki.key, ki.key_len, &list, err);
+        rc = place(L, m, ki.key, ki.key_len, &list, s, err);
     tag_list_free(&list);
     return rc;
 }
@@ -186,6 +224,7 @@ static int l_subvault(lua_State *L)
     for (int i = 2; i <= top; i++) {
         if (lua_isnil(L, i)) return vf_bind_des_error(L, "Unexpected nil.");
         vf_sbuf err = VF_SBUF_INIT;
+        if (m->choices) m->choices->line = vf_bind_des_line(L);
         if (subvault_spec(L, m, luaL_checkstring(L, i), &err)) {
             lua_pushstring(L, vf_sbuf_str(&err));
             vf_sbuf_free(&err);

@@ -1,4 +1,5 @@
-/* Why a case fails: its choices, each forced to another value in turn. */
+/* Why a case fails: its choices, each forced to another value in turn,
+ * then, when none fixes it alone, the smallest set that does together. */
 #include "vf_explain.h"
 #include "vf_glyph.h"
 
@@ -10,53 +11,75 @@ static vf_sev severity(const vf_verdict *v)
     return vf_sev_of(v->kinds, v->warning, v->error);
 }
 
-/* What a case's resolve drew: the choices it logged and where its
- * generator ended. A replay that changes one choice is a clean
- * intervention only when every other choice and every other draw (the
- * vault's Lua draws too) came out as before. */
-typedef struct trace {
+/* What explaining one case needs at hand: the case, its workspace, what
+ * its resolve drew (the choices it logged and where its generator ended)
+ * and the budget of replays. A replay that changes some choices is a
+ * clean intervention only when every other choice and every other draw
+ * (the vault's Lua draws too) came out as before. */
+typedef struct job {
+    vf_engine *e;
+    const vf_mapdef *def;
+    uint64_t base;
+    uint32_t iter;
+    const vf_case_opts *o;
+    vf_level *l;
+    vf_rmap *m;
+    vf_conn_report *r;
     const vf_choices *log;
     uint64_t end[4];
-} trace;
+    size_t budget;
+    vf_explanation *x;
+} job;
 
-static int same_draws(const trace *t, const vf_choices *again,
-                      const vf_rmap *m, size_t k)
+static int forced_at(const vf_force *f, size_t nf, size_t k)
 {
-    if (again->n != t->log->n || memcmp(m->rng->s, t->end, sizeof t->end))
+    for (size_t i = 0; i < nf; i++)
+        if (f[i].at == k) return 1;
+    return 0;
+}
+
+static int same_draws(const job *j, const vf_choices *again)
+{
+    if (again->n != j->log->n || memcmp(j->m->rng->s, j->end, sizeof j->end))
         return 0;
     for (size_t i = 0; i < again->n; i++)
-        if (i != k && again->v[i].chose != t->log->v[i].chose) return 0;
+        if (!forced_at(again->force, again->nforce, i)
+            && again->v[i].chose != j->log->v[i].chose)
+            return 0;
     return 1;
 }
 
-/* The case again with choice k forced to g: its severity, or VF_SEV_COUNT
- * when the change moved other draws too (the replay is no test of that
- * one choice). */
-static vf_sev replay(vf_engine *e, const vf_mapdef *def, uint64_t base,
-                     uint32_t iter, const vf_case_opts *o, vf_level *l,
-                     vf_rmap *m, vf_conn_report *r, const trace *t, size_t k,
-                     char g)
+/* The case again with the changes f[0..nf): its severity, or VF_SEV_COUNT
+ * when they moved other draws too (the replay is no test of them), or
+ * when the budget is spent (*spent set). */
+static vf_sev replay(job *j, const vf_force *f, size_t nf, int *spent)
 {
+    if (j->x->replays == j->budget) {
+        *spent = 1;
+        return VF_SEV_COUNT;
+    }
+    j->x->replays++;
     vf_choices forced;
     vf_choices_init(&forced);
     forced.record = 1;
-    forced.force_attempt = t->log->attempt;
-    forced.force_at = k;
-    forced.force_glyph = g;
-    m->choices = &forced;
+    forced.force_attempt = j->log->attempt;
+    forced.force = f;
+    forced.nforce = nf;
+    j->m->choices = &forced;
     vf_verdict v;
-    vf_case_run(e, def, base, iter, o, l, m, r, &v);
-    m->choices = NULL;
-    int clean = same_draws(t, &forced, m, k);
+    vf_case_run(j->e, j->def, j->base, j->iter, j->o, j->l, j->m, j->r, &v);
+    j->m->choices = NULL;
+    int clean = same_draws(j, &forced);
     vf_choices_free(&forced);
+    if (!clean) j->x->entangled++;
     return clean ? severity(&v) : VF_SEV_COUNT;
 }
 
 static void add_cause(vf_explanation *x, const vf_choice *c, size_t k,
-                      char fix, vf_sev after)
+                      int fix, vf_sev after, size_t with)
 {
     x->causes = vf_xrealloc(x->causes, (x->ncauses + 1) * sizeof *x->causes);
-    x->causes[x->ncauses++] = (vf_cause){*c, k, fix, after};
+    x->causes[x->ncauses++] = (vf_cause){*c, k, fix, after, with};
 }
 
 /* Causes that make the case ok first, then in the order made. */
@@ -67,41 +90,191 @@ static int cmp_causes(const void *pa, const void *pb)
     return (a->index > b->index) - (a->index < b->index);
 }
 
-/* Whether some value a choice could take walks differently from the one
- * it took (by the glyphs' default meanings): such choices are tried
- * first, so a budget goes where causes are likely. */
+static unsigned walkable(int glyph)
+{
+    return vf_glyph_flags((char)glyph) & VF_GL_TRAVERSABLE;
+}
+
+static int is_glyph_kind(const vf_choice *c)
+{
+    return c->kind == VF_CHOICE_SUBST || c->kind == VF_CHOICE_NSUBST;
+}
+
+/* Whether some value c could take walks differently from the one it
+ * took (by the glyphs' default meanings; any other kind of choice may
+ * matter): such choices are tried first, so a budget goes where causes
+ * are likely. */
 static int may_matter(const vf_choice *c)
 {
-    if (c->kind == VF_CHOICE_FLIP) return 1;
-    unsigned had = vf_glyph_flags(c->chose) & VF_GL_TRAVERSABLE;
-    for (const char *g = c->alts; *g; g++)
-        if ((vf_glyph_flags(*g) & VF_GL_TRAVERSABLE) != had) return 1;
+    if (!is_glyph_kind(c)) return 1;
+    for (int i = 0; i < c->nalts; i++)
+        if (walkable(c->alts[i]) != walkable(c->chose)) return 1;
     return 0;
+}
+
+/* The value of c a set of changes gives it: for a glyph that does not
+ * walk, one that does (a fix opens something up), else -1 (left out);
+ * for any other choice, its first other value. */
+static int opener(const vf_choice *c)
+{
+    if (is_glyph_kind(c) && walkable(c->chose)) return -1;
+    for (int i = 0; i < c->nalts; i++) {
+        if (c->alts[i] == c->chose) continue;
+        if (!is_glyph_kind(c) || walkable(c->alts[i])) return c->alts[i];
+    }
+    return -1;
+}
+
+/* Whether forcing shuffle choice c to v is a swap a cause already
+ * makes: 'A' into 'B' swaps with the glyph that went to 'B', the same
+ * change as that glyph forced into what 'A' went to. */
+static int same_swap(const vf_explanation *x, const vf_choice *c, int v)
+{
+    if (c->kind != VF_CHOICE_SHUFFLE) return 0;
+    for (size_t i = 0; i < x->ncauses; i++) {
+        const vf_cause *d = &x->causes[i];
+        if (d->choice.kind == c->kind && d->choice.line == c->line
+            && d->fix == c->chose && d->choice.chose == v)
+            return 1;
+    }
+    return 0;
+}
+
+/* Whether forcing c to v cannot be a clean replay: a rotation the case
+ * did not make needs a direction, a draw the case never made. */
+static int needs_new_draw(const vf_choice *c, int v)
+{
+    return c->kind == VF_CHOICE_FLIP && c->key == 'r' && v == '1';
 }
 
 /* Tries every other value of choice k; returns 0 when the budget ran
  * out. */
-static int try_choice(vf_engine *e, const vf_mapdef *def, uint64_t base,
-                      uint32_t iter, const vf_case_opts *o, vf_level *l,
-                      vf_rmap *m, vf_conn_report *r, const trace *t,
-                      size_t k, size_t budget, vf_explanation *x)
+static int try_choice(job *j, size_t k)
 {
-    const vf_choice *c = &t->log->v[k];
-    for (const char *g = c->alts; *g; g++) {
-        if (*g == c->chose) continue;
-        if (x->replays == budget) return 0;
-        x->replays++;
-        vf_sev s = replay(e, def, base, iter, o, l, m, r, t, k, *g);
-        if (s == VF_SEV_COUNT) {
-            x->entangled++;
+    const vf_choice *c = &j->log->v[k];
+    for (int i = 0; i < c->nalts; i++) {
+        if (c->alts[i] == c->chose || same_swap(j->x, c, c->alts[i])
+            || needs_new_draw(c, c->alts[i]))
             continue;
-        }
-        if (s < x->sev) {
-            add_cause(x, c, k, *g, s);
+        int spent = 0;
+        vf_force f = {k, c->alts[i]};
+        vf_sev s = replay(j, &f, 1, &spent);
+        if (spent) return 0;
+        if (s < j->x->sev) {
+            add_cause(j->x, c, k, c->alts[i], s, 0);
             if (s == VF_SEV_OK) break;
         }
     }
     return 1;
+}
+
+/* Each choice alone, those that may matter first, so a budget goes where
+ * causes are likely. */
+static void singles(job *j)
+{
+    size_t tried = 0;
+    for (int pass = 0; pass < 2; pass++)
+        for (size_t k = 0; k < j->log->n; k++) {
+            if (may_matter(&j->log->v[k]) != !pass) continue;
+            if (!try_choice(j, k)) {
+                j->x->untried = j->log->n - tried;
+                return;
+            }
+            tried++;
+        }
+}
+
+/* ---- delta debugging ---------------------------------------------------- */
+
+/* Whether the changes set[0..n) together lower the severity: *after
+ * gets it. */
+static int fixes(job *j, const vf_force *set, size_t n, vf_sev *after,
+                 int *spent)
+{
+    vf_sev s = replay(j, set, n, spent);
+    if (s >= j->x->sev) return 0;
+    *after = s;
+    return 1;
+}
+
+/* Chunk i of n of set (len items) into out; returns its length. With
+ * complement, everything but that chunk. */
+static size_t chunk(const vf_force *set, size_t len, size_t n, size_t i,
+                    int complement, vf_force *out)
+{
+    size_t lo = len * i / n, hi = len * (i + 1) / n, k = 0;
+    for (size_t t = 0; t < len; t++)
+        if ((t >= lo && t < hi) != complement) out[k++] = set[t];
+    return k;
+}
+
+/* Zeller's ddmin on set (*len changes that fix the case together):
+ * narrows it to a set no chunk or complement of which still fixes it.
+ * Returns 0 when the budget ran out first (the set still fixes it). */
+static int ddmin(job *j, vf_force *set, size_t *len, vf_sev *after)
+{
+    vf_force *try = vf_xmalloc(*len * sizeof *try);
+    size_t n = 2;
+    int spent = 0;
+    while (*len >= 2 && !spent) {
+        int narrowed = 0;
+        for (int comp = 0; comp < 2 && !narrowed && !spent; comp++)
+            for (size_t i = 0; i < n && !narrowed && !spent; i++) {
+                size_t k = chunk(set, *len, n, i, comp, try);
+                if (!k || k == *len || !fixes(j, try, k, after, &spent))
+                    continue;
+                memcpy(set, try, k * sizeof *set);
+                *len = k;
+                n = comp ? (n > 2 ? n - 1 : 2) : 2;
+                narrowed = 1;
+            }
+        if (narrowed) continue;
+        if (n >= *len) break;
+        n = 2 * n < *len ? 2 * n : *len;
+    }
+    free(try);
+    return !spent;
+}
+
+/* When no choice fixes the case alone: every choice that could open
+ * something up (opener), changed at once, then narrowed to the smallest set that still fixes
+ * it, reported as one cause of several choices. */
+static void together(job *j)
+{
+    vf_force *set = vf_xmalloc((j->log->n + 1) * sizeof *set);
+    size_t len = 0;
+    for (size_t k = 0; k < j->log->n; k++) {
+        int v = opener(&j->log->v[k]);
+        if (v >= 0 && !needs_new_draw(&j->log->v[k], v)) set[len++] = (vf_force){k, v};
+    }
+    vf_sev after;
+    int spent = 0;
+    if (len >= 2 && fixes(j, set, len, &after, &spent)) {
+        j->x->set_cut = !ddmin(j, set, &len, &after);
+        for (size_t i = 0; i < len; i++)
+            add_cause(j->x, &j->log->v[set[i].at], set[i].at, set[i].value,
+                      after, len - 1);
+    }
+    free(set);
+}
+
+/* The flips the case made, from its log: a flip is logged only when it
+ * could happen, and made when drawn '1'. */
+static void flips_made(const vf_choices *log, vf_explanation *x)
+{
+    int rotated = 0;
+    for (size_t i = 0; i < log->n; i++) {
+        const vf_choice *c = &log->v[i];
+        if (c->kind != VF_CHOICE_FLIP || c->chose != '1') {
+            if (c->kind == VF_CHOICE_FLIP && c->key == 'c' && rotated)
+                x->rotate = -1;
+            continue;
+        }
+        if (c->key == 'h') x->hmirror = 1;
+        if (c->key == 'v') x->vmirror = 1;
+        if (c->key == 'r') rotated = 1;
+        if (c->key == 'c') x->rotate = 1;
+    }
 }
 
 void vf_explain(vf_engine *e, const vf_mapdef *def, uint64_t base,
@@ -119,22 +292,13 @@ void vf_explain(vf_engine *e, const vf_mapdef *def, uint64_t base,
     x->sev = severity(&x->verdict);
     x->map_line = log.map_line;
     x->nchoices = log.n;
-    trace t = {&log, {0}};
-    if (m->rng) memcpy(t.end, m->rng->s, sizeof t.end);
-    size_t tried = 0;
-    for (int pass = 0; pass < 2 && x->sev > VF_SEV_OK; pass++)
-        for (size_t k = 0; k < log.n; k++) {
-            if (may_matter(&log.v[k]) != !pass) continue;
-            if (!try_choice(e, def, base, iter, o, l, m, r, &t, k, budget,
-                            x)) {
-                x->untried = log.n - tried;
-                pass = 2;
-                break;
-            }
-            tried++;
-        }
+    flips_made(&log, x);
+    job j = {e, def, base, iter, o, l, m, r, &log, {0}, budget, x};
+    if (m->rng) memcpy(j.end, m->rng->s, sizeof j.end);
+    if (x->sev > VF_SEV_OK) singles(&j);
     if (x->ncauses > 1)
         qsort(x->causes, x->ncauses, sizeof *x->causes, cmp_causes);
+    if (x->sev > VF_SEV_OK && !x->ncauses && !x->untried) together(&j);
     vf_choices_free(&log);
 }
 
@@ -142,58 +306,6 @@ void vf_explanation_free(vf_explanation *x)
 {
     free(x->causes);
     memset(x, 0, sizeof *x);
-}
-
-static void cause_line(const vf_explanation *x, const vf_cause *c,
-                       const char *file, vf_sbuf *out)
-{
-    const vf_choice *ch = &c->choice;
-    if (ch->kind == VF_CHOICE_FLIP) {
-        vf_sbuf_printf(out, "%s:%d:1: %s: the %s flip (%s) %s the case; "
-                       "the other way makes it %s\n", file, x->map_line,
-                       vf_sev_name(x->sev), ch->call,
-                       ch->chose == '1' ? "done" : "not done",
-                       vf_sev_name(x->sev), vf_sev_name(c->after));
-        return;
-    }
-    int line = x->map_line ? x->map_line + ch->y : ch->line;
-    vf_sbuf_printf(out, "%s:%d:%d: %s: %s at line %d: choosing '%c' at MAP "
-                   "row %d, column %d%s makes it %s; '%c' makes it %s\n",
-                   file, line, ch->x + 1, vf_sev_name(x->sev), ch->call,
-                   ch->line, ch->chose, ch->y + 1, ch->x + 1,
-                   ch->shared ? " (and every other cell of its glyph: ':' "
-                                "draws once)" : "",
-                   vf_sev_name(x->sev), c->fix, vf_sev_name(c->after));
-}
-
-void vf_explain_lines(const vf_explanation *x, const char *file,
-                      const char *map, vf_sbuf *out)
-{
-    if (x->sev == VF_SEV_OK) {
-        vf_sbuf_printf(out, "%s:%d:1: note: %s: the case is ok\n", file,
-                       x->map_line, map);
-        return;
-    }
-    for (size_t i = 0; i < x->ncauses; i++)
-        cause_line(x, &x->causes[i], file, out);
-    if (x->untried)
-        vf_sbuf_printf(out, "%s:%d:1: note: %s: %zu of its %zu choices left "
-                       "untried (the budget of replays ran out)\n", file,
-                       x->map_line, map, x->untried, x->nchoices);
-    if (x->ncauses) return;
-    if (x->verdict.kinds & VF_V_LUA_ERROR) {
-        vf_sbuf_printf(out, "%s:%d:1: error: %s: a Lua error, not a choice: "
-                       "%s\n", file, x->map_line, map, x->verdict.message);
-        return;
-    }
-    vf_sbuf_printf(out, "%s:%d:1: %s: %s fails as written: no single one of "
-                   "its %zu SUBST, NSUBST or flip choices changes it%s; what "
-                   "explain does "
-                   "not force yet (SHUFFLE, KFEAT/KMONS/KITEM, subvaults, "
-                   "the vault's own Lua) may%s\n", file, x->map_line,
-                   vf_sev_name(x->sev), map, x->nchoices,
-                   x->untried ? " of those tried" : "",
-                   x->nchoices ? "" : " (it makes none)");
 }
 
 /* The choice of log made by the same call at the same cell as c. */

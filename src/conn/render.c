@@ -9,7 +9,7 @@ int vf_conn_letter(int i)
     return '?';
 }
 
-static int has_cell(const vf_conn_finding *f, int x, int y)
+int vf_conn_finding_has(const vf_conn_finding *f, int x, int y)
 {
     return (int)(f->cells[y][x >> 6] >> (x & 63)) & 1;
 }
@@ -39,7 +39,7 @@ static void summary(const vf_conn_report *r, vf_sbuf *out)
 int vf_conn_finding_at(const vf_conn_report *r, int x, int y)
 {
     for (int i = 0; i < r->nfindings; i++)
-        if (has_cell(&r->findings[i], x, y)) return i;
+        if (vf_conn_finding_has(&r->findings[i], x, y)) return i;
     return -1;
 }
 

@@ -344,28 +344,40 @@ static int eligible(const vf_mapinfo *i, const char *tags, int check_depth,
     return !used || !used_up(used, i);
 }
 
-/* The weighted roll over one candidate. */
-static void roll(const vf_mapinfo *i, const vf_place *place, vf_rng *r,
-                 int *total, const vf_mapinfo **chosen)
+/* A weighted roll over the candidates, as they come; each one with a
+ * weight is also listed in cand (up to cap) when cand is not NULL. */
+typedef struct roller {
+    const vf_place *place;
+    vf_rng *r;
+    int total;
+    const vf_mapinfo *chosen;
+    const vf_mapinfo **cand;
+    size_t ncand, cap;
+} roller;
+
+static void roll(roller *ro, const vf_mapinfo *i)
 {
-    int w = vf_mapinfo_weight(i, place);
+    int w = vf_mapinfo_weight(i, ro->place);
     if (w <= 0) return;
-    *total += w;
-    if (vf_x_chance_in_y(r, w, *total)) *chosen = i;
+    ro->total += w;
+    if (vf_x_chance_in_y(ro->r, w, ro->total)) ro->chosen = i;
+    if (ro->cand && ro->ncand < ro->cap) ro->cand[ro->ncand++] = i;
 }
 
-const vf_mapinfo *vf_catalog_pick(const vf_catalog *c, const char *tags,
-                                  int check_depth, const vf_place *place,
-                                  const vf_used *used, vf_rng *r)
+const vf_mapinfo *vf_catalog_pick_listed(const vf_catalog *c,
+                                         const char *tags, int check_depth,
+                                         const vf_place *place,
+                                         const vf_used *used, vf_rng *r,
+                                         const vf_mapinfo **cand, size_t cap,
+                                         size_t *ncand)
 {
-    const vf_mapinfo *chosen = NULL;
-    int total = 0;
+    roller ro = {place, r, 0, NULL, cand, 0, cap};
     const char *first = tags + strspn(tags, " \t");
     size_t len = strcspn(first, " \t");
     if (!len) {   /* no tag wanted: every map, in order */
         for (size_t k = 0; k < c->n; k++)
             if (eligible(&c->maps[k], tags, check_depth, place, used))
-                roll(&c->maps[k], place, r, &total, &chosen);
+                roll(&ro, &c->maps[k]);
     } else {
         /* The first entry for the tag, then its run, in map order. */
         size_t lo = 0, hi = c->nindex;
@@ -378,10 +390,19 @@ const vf_mapinfo *vf_catalog_pick(const vf_catalog *c, const char *tags,
         for (; lo < c->nindex && !cmp_tag(c->index[lo].tag, c->index[lo].len,
                                           first, len); lo++) {
             const vf_mapinfo *i = &c->maps[c->index[lo].map];
-            if (eligible(i, tags, check_depth, place, used))
-                roll(i, place, r, &total, &chosen);
+            if (eligible(i, tags, check_depth, place, used)) roll(&ro, i);
         }
     }
+    if (ncand) *ncand = ro.ncand;
+    return ro.chosen;
+}
+
+const vf_mapinfo *vf_catalog_pick(const vf_catalog *c, const char *tags,
+                                  int check_depth, const vf_place *place,
+                                  const vf_used *used, vf_rng *r)
+{
+    const vf_mapinfo *chosen = vf_catalog_pick_listed(
+        c, tags, check_depth, place, used, r, NULL, 0, NULL);
     if (chosen && vf_mapinfo_has_tag(chosen, "dummy", 5)) return NULL;
     return chosen;
 }

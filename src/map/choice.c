@@ -1,4 +1,4 @@
-/* The choices of a resolve: logged, and one of them forced on a replay. */
+/* The choices of a resolve: logged, and some of them forced on a replay. */
 #include "vf_choice.h"
 #include "vf_sbuf.h"
 
@@ -24,32 +24,80 @@ void vf_choices_attempt(vf_choices *c)
     c->n = 0;
 }
 
+static void log_choice(vf_choices *c, const vf_choice *made)
+{
+    if (c->n == c->cap) {
+        c->cap = c->cap ? 2 * c->cap : 64;
+        c->v = vf_xrealloc(c->v, c->cap * sizeof *c->v);
+    }
+    c->v[c->n++] = *made;
+}
+
+int vf_choices_take(vf_choices *c, const vf_choice *made)
+{
+    if (!c || made->nalts < 2) return made->chose;
+    size_t k = c->next++;
+    if (c->record) log_choice(c, made);
+    if (c->force_attempt != c->attempt) return made->chose;
+    for (size_t i = 0; i < c->nforce; i++)
+        if (c->force[i].at == k) return c->force[i].value;
+    return made->chose;
+}
+
+void vf_choice_set_call(vf_choice *c, const char *call)
+{
+    size_t n = strlen(call);
+    if (n < sizeof c->call) memcpy(c->call, call, n + 1);
+    else snprintf(c->call, sizeof c->call, "%.*s...",
+                  (int)sizeof c->call - 4, call);
+}
+
 char vf_choices_make(vf_choices *c, vf_choice_kind kind, int line, int x,
                      int y, char key, char chose, const char *alts,
                      const char *call)
 {
     if (!c) return chose;
-    size_t k = c->next++;
-    if (c->record) {
-        if (c->n == c->cap) {
-            c->cap = c->cap ? 2 * c->cap : 64;
-            c->v = vf_xrealloc(c->v, c->cap * sizeof *c->v);
-        }
-        vf_choice *ch = &c->v[c->n++];
-        ch->kind = kind;
-        ch->line = line;
-        ch->x = x;
-        ch->y = y;
-        ch->key = key;
-        ch->chose = chose;
-        snprintf(ch->alts, sizeof ch->alts, "%s", alts);
-        size_t n = strlen(call);
-        if (n < sizeof ch->call) memcpy(ch->call, call, n + 1);
-        else snprintf(ch->call, sizeof ch->call, "%.*s...",
-                      (int)sizeof ch->call - 4, call);
-        ch->shared = 0;
+    vf_choice made = {kind, line, x, y, key, (unsigned char)chose, {0}, 0,
+                      "", "", 0, 0};
+    for (const char *g = alts; *g && made.nalts < VF_CHOICE_ALTS; g++)
+        made.alts[made.nalts++] = (unsigned char)*g;
+    if (made.nalts < 2) return chose;
+    vf_choice_set_call(&made, call);
+    return (char)vf_choices_take(c, &made);
+}
+
+/* Line i of a '\n'-separated list, or NULL past its end. */
+static const char *nth_name(const char *names, int i, size_t *len)
+{
+    const char *p = names;
+    for (; i > 0 && p; i--) {
+        p = strchr(p, '\n');
+        if (p) p++;
     }
-    if (c->force_attempt == c->attempt && c->force_at == k)
-        return c->force_glyph;
-    return chose;
+    if (!p || !*p) return NULL;
+    const char *e = strchr(p, '\n');
+    *len = e ? (size_t)(e - p) : strlen(p);
+    return p;
+}
+
+void vf_choice_label(const vf_choice *c, int value, char *out, size_t len)
+{
+    size_t n;
+    const char *name;
+    switch (c->kind) {
+    case VF_CHOICE_KFEAT:
+    case VF_CHOICE_KMONS:
+    case VF_CHOICE_SUBVAULT:
+        if (value < 0) snprintf(out, len, "none");
+        else if ((name = nth_name(c->names, value, &n)))
+            snprintf(out, len, "%.*s", (int)n, name);
+        else snprintf(out, len, "#%d", value + 1);
+        return;
+    case VF_CHOICE_LUA:
+        if (c->key == 'b') snprintf(out, len, value ? "true" : "false");
+        else snprintf(out, len, "%d", value);
+        return;
+    default:
+        snprintf(out, len, "%c", (char)value);
+    }
 }

@@ -6,6 +6,7 @@
 #include "vf_keyitem.h"
 #include "vf_tagstr.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -25,6 +26,67 @@ const vf_keyspec *vf_rmap_keyspec(const vf_rmap *m, int glyph)
 
 typedef enum { KFEAT, KMONS, KITEM, KMASK } key_kind;
 
+/* A keyed spec's draw as a choice (vf_choice.h): which of the n
+ * alternatives named in names ('\n'-separated) glyph key got, for every
+ * cell (':', x -1) or for the placed vault's cell (x, y) ('='). what:
+ * "KFEAT" or "KMONS". Returns the alternative to use. */
+static int keyed_choice(const vf_rmap *m, vf_choice_kind kind,
+                        const char *what, int line, const vf_sbuf *names,
+                        int n, int drawn, char key, int x, int y)
+{
+    if (!m->choices || n < 2) return drawn;
+    vf_choice c;
+    memset(&c, 0, sizeof c);
+    c.kind = kind;
+    c.line = line;
+    c.x = x;
+    c.y = y;
+    c.placed = x >= 0;
+    c.key = key;
+    c.chose = drawn;
+    for (int i = 0; i < n && i < VF_CHOICE_ALTS; i++) c.alts[c.nalts++] = i;
+    snprintf(c.names, sizeof c.names, "%s", vf_sbuf_str(names));
+    vf_sbuf call = VF_SBUF_INIT;
+    vf_sbuf_printf(&call, "%s: %c %c ", what, key, x >= 0 ? '=' : ':');
+    for (const char *p = vf_sbuf_str(names); *p; p++)
+        if (*p == '\n') vf_sbuf_adds(&call, " / ");
+        else vf_sbuf_addc(&call, *p);
+    vf_choice_set_call(&c, vf_sbuf_str(&call));
+    vf_sbuf_free(&call);
+    return vf_choices_take(m->choices, &c);
+}
+
+static int kfeat_choice(const vf_rmap *m, const vf_featspec *f, int drawn,
+                        char key, int x, int y)
+{
+    if (!m->choices || f->n < 2) return drawn;
+    vf_sbuf names = VF_SBUF_INIT;
+    for (int i = 0; i < f->n; i++) {
+        if (i) vf_sbuf_addc(&names, '\n');
+        if (f->alt[i].kind == VF_FK_GLYPH)
+            vf_sbuf_addc(&names, (char)f->alt[i].glyph);
+        else
+            vf_featalt_describe(&f->alt[i], &names);
+    }
+    int v = keyed_choice(m, VF_CHOICE_KFEAT, "KFEAT", f->line, &names, f->n,
+                         drawn, key, x, y);
+    vf_sbuf_free(&names);
+    return v;
+}
+
+int vf_rmap_kmons_choice(const vf_rmap *m, const vf_speclist *l, int drawn,
+                         char key, int x, int y)
+{
+    if (!m->choices || l->n < 1 || l->slot[0].n < 2) return drawn;
+    vf_sbuf names = VF_SBUF_INIT;
+    for (int i = 0; i < l->slot[0].n; i++)
+        vf_sbuf_printf(&names, "%s%s", i ? "\n" : "", l->slot[0].alt[i].text);
+    int v = keyed_choice(m, VF_CHOICE_KMONS, "KMONS", l->line, &names,
+                         l->slot[0].n, drawn, key, x, y);
+    vf_sbuf_free(&names);
+    return v;
+}
+
 /* Sets one kind of spec on the first key; the rest copy its result. */
 static int add_key_field(vf_rmap *m, key_kind kind, const char *s, size_t n,
                          vf_sbuf *err)
@@ -40,6 +102,18 @@ static int add_key_field(vf_rmap *m, key_kind kind, const char *s, size_t n,
                             ki.arg, ki.arg_len, kind == KITEM, fixed, m->rng,
                             err);
     if (rc) return -1;
+    int line = m->choices ? m->choices->line : 0;
+    if (kind == KFEAT) {
+        base->feat.line = line;
+        if (fixed)
+            base->feat.pick = kfeat_choice(m, &base->feat, base->feat.pick,
+                                           ki.key[0], -1, -1);
+    } else if (kind == KMONS) {
+        base->mons.line = line;
+        if (fixed && base->mons.n)
+            base->mons.slot[0].pick = vf_rmap_kmons_choice(
+                m, &base->mons, base->mons.slot[0].pick, ki.key[0], -1, -1);
+    }
     for (size_t i = 1; i < ki.key_len; i++) {
         vf_keyspec *k = spec_for(m, (unsigned char)ki.key[i]);
         switch (kind) {
@@ -208,6 +282,8 @@ int vf_rmap_cell(vf_rmap *m, int x, int y, vf_cell *out)
     out->mask = k->mask;
     if (!vf_keyspec_replaces_glyph(k)) return 0;
     int i = vf_featspec_draw(&k->feat, m->rng);
+    if (!k->feat.fixed && g != VF_SUBVAULT_GLYPH)
+        i = kfeat_choice(m, &k->feat, i, (char)g, x, y);
     out->feat = i >= 0 ? &k->feat.alt[i] : NULL;
     out->base = !out->feat ? '.'
               : out->feat->kind == VF_FK_GLYPH ? out->feat->glyph : -1;

@@ -335,6 +335,7 @@ void vf_speclist_copy(vf_speclist *dst, const vf_speclist *src)
     if (dst == src) return;
     vf_speclist_free(dst);
     dst->fixed = src->fixed;
+    dst->line = src->line;
     dst->n = src->n;
     dst->slot = vf_xmalloc((size_t)(src->n ? src->n : 1) * sizeof *dst->slot);
     for (int i = 0; i < src->n; i++) {

@@ -87,11 +87,33 @@ static void choice_glyphs(const vf_glyph_choice *c, char *out, size_t len)
     out[k] = 0;
 }
 
-/* "SUBST: D = x." from a spec, for a choice's record. */
-static void call_text(char *out, size_t len, const char *what,
-                      const char *spec, size_t n)
+/* What every choice of one transform call shares: its kind, line, the
+ * glyphs it can give and the call as written ("SUBST: D = x."). */
+static void choice_proto(vf_choice *p, vf_choice_kind kind,
+                         const vf_choice_site *site, const char *alts,
+                         const char *what, const char *spec, size_t n)
 {
-    snprintf(out, len, "%s: %.*s", what, (int)n, spec);
+    memset(p, 0, sizeof *p);
+    p->kind = kind;
+    p->line = site ? site->line : 0;
+    p->x = p->y = -1;
+    for (const char *g = alts; *g && p->nalts < VF_CHOICE_ALTS; g++)
+        p->alts[p->nalts++] = (unsigned char)*g;
+    char call[160];
+    snprintf(call, sizeof call, "%s: %.*s", what, (int)n, spec);
+    vf_choice_set_call(p, call);
+}
+
+/* One cell's glyph as a choice through site (NULL: drawn is kept). */
+static char cell_choice(const vf_choice_site *site, vf_choice *p, int x,
+                        int y, char key, int drawn)
+{
+    if (!site || !site->choices) return (char)drawn;
+    p->x = x;
+    p->y = y;
+    p->key = key;
+    p->chose = drawn;
+    return (char)vf_choices_take(site->choices, p);
 }
 
 int vf_subst_at(vf_grid *g, const char *spec, size_t n, vf_rng *r,
@@ -104,23 +126,21 @@ int vf_subst_at(vf_grid *g, const char *spec, size_t n, vf_rng *r,
         vf_glyph_choice_parse(&c, ki.arg, ki.arg_len, ki.sep == ':', err))
         return -1;
     key_set(keys, ki.key, ki.key_len);
-    char alts[24], call[160];
+    char alts[24];
     choice_glyphs(&c, alts, sizeof alts);
-    call_text(call, sizeof call, "SUBST", spec, n);
-    vf_choices *ch = site ? site->choices : NULL;
-    int line = site ? site->line : 0, fixed = -1;
+    vf_choice proto;
+    choice_proto(&proto, VF_CHOICE_SUBST, site, alts, "SUBST", spec, n);
+    proto.shared = c.fixed;
+    int fixed = -1;
     for (int y = 0; y < g->h; y++) {
         char *row = vf_grid_row(g, y);
         for (int x = 0; x < g->len[y]; x++) {
             if (!keys[(unsigned char)row[x]]) continue;
             int drawn = vf_glyph_choice_draw(&c, r);
             /* ':' draws once for every cell: one choice, the first. */
-            if (fixed < 0 || !c.fixed) {
-                fixed = vf_choices_make(ch, VF_CHOICE_SUBST, line, x, y,
-                                        row[x], (char)drawn, alts, call);
-                if (c.fixed && ch && ch->record && ch->n)
-                    ch->v[ch->n - 1].shared = 1;
-            }
+            if (fixed < 0 || !c.fixed)
+                fixed = (unsigned char)cell_choice(site, &proto, x, y,
+                                                   row[x], drawn);
             row[x] = (char)fixed;
         }
     }
@@ -255,9 +275,10 @@ int vf_nsubst_at(vf_grid *g, const char *spec, size_t n, vf_rng *r,
         pos[i] = pos[m - 1];
         pos[m - 1] = t;
     }
-    char alts[24], call[160];
+    char alts[24];
     nsubst_glyphs(segs, nseg, alts, sizeof alts);
-    call_text(call, sizeof call, "NSUBST", spec, n);
+    vf_choice proto;
+    choice_proto(&proto, VF_CHOICE_NSUBST, site, alts, "NSUBST", spec, n);
     size_t done = 0;
     for (int i = 0; i < nseg && done < npos; i++) {
         size_t end = segs[i].count < 0 ? npos : done + (size_t)segs[i].count;
@@ -265,10 +286,8 @@ int vf_nsubst_at(vf_grid *g, const char *spec, size_t n, vf_rng *r,
         for (; done < end; done++) {
             int at = pos[done], drawn =
                 vf_glyph_choice_draw(&segs[i].choice, r);
-            g->cells[at] = site ? vf_choices_make(
-                site->choices, VF_CHOICE_NSUBST, site->line, at % g->stride,
-                at / g->stride, g->cells[at], (char)drawn, alts, call)
-                                : (char)drawn;
+            g->cells[at] = cell_choice(site, &proto, at % g->stride,
+                                       at / g->stride, g->cells[at], drawn);
         }
     }
     free(pos);
@@ -305,8 +324,88 @@ static void apply_mapping(vf_grid *g, const char *from, const char *to,
     }
 }
 
-int vf_shuffle(vf_grid *g, const char *spec, size_t n, vf_rng *r,
-               vf_sbuf *err)
+/* The game's draw of a shuffle's order: order[i] is the unit (glyph or
+ * block) that unit i becomes. A block shuffle swaps as the game's
+ * shuffle_array; a glyph shuffle draws without replacement. */
+static void draw_order(int *order, int k, int blocks, vf_rng *r)
+{
+    for (int i = 0; i < k; i++) order[i] = i;
+    if (blocks) {
+        for (int m = k; m > 1; m--) {
+            int i = vf_random2(r, m), t = order[i];
+            order[i] = order[m - 1];
+            order[m - 1] = t;
+        }
+        return;
+    }
+    int *left = vf_xmalloc((size_t)k * sizeof *left);
+    memcpy(left, order, (size_t)k * sizeof *left);
+    int nl = k;
+    for (int o = 0; o < k; o++) {
+        int c = vf_random2(r, nl);
+        order[o] = left[c];
+        memmove(left + c, left + c + 1, (size_t)(nl - c - 1) * sizeof *left);
+        nl--;
+    }
+    free(left);
+}
+
+/* Where each unit went, as choices through site (lab: a glyph per unit,
+ * a block's first); a forced one swaps with the unit that went where it
+ * is forced to, so the result is still a shuffle. Every choice is logged
+ * before any is forced: the log shows what was drawn. */
+static void shuffle_choices(const vf_choice_site *site, vf_choice *p,
+                            const char *lab, int k, int *order)
+{
+    int *forced = vf_xmalloc((size_t)k * 2 * sizeof *forced), nf = 0;
+    for (int i = 0; i < k; i++) {
+        if (memchr(lab, lab[i], (size_t)i)) continue;   /* said already */
+        p->key = lab[i];
+        p->chose = (unsigned char)lab[order[i]];
+        int v = vf_choices_take(site->choices, p);
+        if (v == p->chose) continue;
+        forced[2 * nf] = i;
+        forced[2 * nf++ + 1] = v;
+    }
+    for (int f = 0; f < nf; f++) {
+        int i = forced[2 * f], v = forced[2 * f + 1];
+        for (int j = 0; j < k; j++)
+            if ((unsigned char)lab[order[j]] == v) {
+                int t = order[i];
+                order[i] = order[j];
+                order[j] = t;
+                break;
+            }
+    }
+    free(forced);
+}
+
+/* The units of a shuffle spec (unblanked): its glyphs, or its
+ * '/'-separated blocks of equal length. Returns the count, or -1 with a
+ * message. */
+static int shuffle_units(const char *from, size_t len, const char **starts,
+                         size_t *lens, int *blocks, vf_sbuf *err)
+{
+    *blocks = memchr(from, '/', len) != NULL;
+    if (!*blocks) {
+        for (size_t i = 0; i < len; i++) {
+            starts[i] = from + i;
+            lens[i] = 1;
+        }
+        return (int)len;
+    }
+    int k = split_trimmed(from, len, '/', starts, lens, 256);
+    int ok = k > 0 && k <= 256;
+    for (int i = 0; ok && i < k; i++) ok = lens[i] == lens[0];
+    if (!ok || (size_t)k * (lens[0] + 1) - 1 != len) {
+        vf_sbuf_adds(err, "block shuffle segment length mismatch");
+        return -1;
+    }
+    return k;
+}
+
+int vf_shuffle_at(vf_grid *g, const char *spec, size_t n, vf_rng *r,
+                  const vf_choice_site *site, vf_sbuf *err)
 {
     if (memchr(spec, ',', n)) {
         vf_sbuf_adds(err, "use / for block shuffle, or multiple SHUFFLE: "
@@ -315,50 +414,52 @@ int vf_shuffle(vf_grid *g, const char *spec, size_t n, vf_rng *r,
     }
     size_t len;
     char *from = unblank(spec, n, &len);
-    char *to = vf_xmalloc(len + 1);
-    int rc = 0;
-    if (memchr(from, '/', len)) {
-        /* Blocks of equal length, permuted as units. */
-        const char *starts[256];
-        size_t lens[256];
-        int k = split_trimmed(from, len, '/', starts, lens, 256);
-        int ok = k > 0 && k <= 256;
-        for (int i = 0; ok && i < k; i++) ok = lens[i] == lens[0];
-        if (!ok || (size_t)k * (lens[0] + 1) - 1 != len) {
-            vf_sbuf_adds(err, "block shuffle segment length mismatch");
-            rc = -1;
-            goto out;
-        }
-        int order[256];
-        for (int i = 0; i < k; i++) order[i] = i;
-        for (int m = k; m > 1; m--) {
-            int i = vf_random2(r, m), t = order[i];
-            order[i] = order[m - 1];
-            order[m - 1] = t;
-        }
-        size_t o = 0;
+    const char **starts = vf_xmalloc((len + 1) * sizeof *starts);
+    size_t *lens = vf_xmalloc((len + 1) * sizeof *lens);
+    int blocks, k = shuffle_units(from, len, starts, lens, &blocks, err);
+    if (k < 0) {
+        free(lens);
+        free(starts);
+        free(from);
+        return -1;
+    }
+    int *order = vf_xmalloc(((size_t)k + 1) * sizeof *order);
+    draw_order(order, k, blocks, r);
+    if (site && site->choices && k > 1) {
+        char *lab = vf_xmalloc((size_t)k + 1), alts[24];
+        size_t na = 0;
         for (int i = 0; i < k; i++) {
-            if (i) to[o++] = '/';
-            memcpy(to + o, starts[order[i]], lens[0]);
-            o += lens[0];
+            lab[i] = starts[i][0];
+            if (na + 1 < sizeof alts && !memchr(alts, lab[i], na))
+                alts[na++] = lab[i];
         }
-    } else {
-        /* The game's brute-force draw without replacement. */
-        char *left = vf_xstrndup(from, len);
-        size_t nl = len;
-        for (size_t o = 0; o < len; o++) {
-            size_t c = (size_t)vf_random2(r, (int)nl);
-            to[o] = left[c];
-            memmove(left + c, left + c + 1, nl - c - 1);
-            nl--;
-        }
-        free(left);
+        alts[na] = 0;
+        vf_choice proto;
+        choice_proto(&proto, VF_CHOICE_SHUFFLE, site, alts, "SHUFFLE", spec,
+                     n);
+        shuffle_choices(site, &proto, lab, k, order);
+        free(lab);
+    }
+    char *to = vf_xmalloc(len + 1);
+    size_t o = 0;
+    for (int i = 0; i < k; i++) {
+        if (blocks && i) to[o++] = '/';
+        memcpy(to + o, starts[order[i]], lens[0]);
+        o += lens[0];
     }
     apply_mapping(g, from, to, len);
-out:
-    free(from);
     free(to);
-    return rc;
+    free(order);
+    free(lens);
+    free(starts);
+    free(from);
+    return 0;
+}
+
+int vf_shuffle(vf_grid *g, const char *spec, size_t n, vf_rng *r,
+               vf_sbuf *err)
+{
+    return vf_shuffle_at(g, spec, n, r, NULL, err);
 }
 
 int vf_clear(vf_grid *g, const char *spec, size_t n, vf_sbuf *err)

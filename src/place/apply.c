@@ -108,20 +108,27 @@ static void free_slots(mons_slots *ms)
 
 /* The monster a cell gets, drawn as the game draws it: its KMONS first
  * slot, or the MONS slot of its digit glyph; NULL for none or a random
- * monster. */
-static const char *cell_monster(const vf_cell *c, int glyph,
-                                mons_slots *ms, vf_rng *r)
+ * monster. A '=' KMONS draw of the map's own cell (vx, vy) is a choice
+ * (vf_rmap_kmons_choice). */
+static const char *cell_monster(const vf_rmap *m, const vf_cell *c,
+                                int glyph, int vx, int vy, mons_slots *ms,
+                                vf_rng *r)
 {
     vf_speclist *l = c->mons;
     if (!l && glyph >= '1' && glyph <= '7' && glyph - '1' < ms->n)
         l = &ms->slot[glyph - '1'];
     if (!l || l->n < 1) return NULL;
     int i = vf_speclist_draw(l, 0, r);
+    if (l == c->mons && !l->fixed
+        && vf_grid_get(&m->grid, vx, vy) != VF_SUBVAULT_GLYPH)
+        i = vf_rmap_kmons_choice(m, l, i, (char)c->glyph, vx, vy);
     return i >= 0 ? l->slot[0].alt[i].text : NULL;
 }
 
+/* Level cell (x, y) from the map's cell (vx, vy), c. */
 static int write_cell(vf_level *l, const vf_rmap *m, vf_rng *r,
-                      glyph_memo *gm, int x, int y, const vf_cell *c)
+                      glyph_memo *gm, int x, int y, int vx, int vy,
+                      const vf_cell *c)
 {
     int exit = 0;
     if (!c->feat || c->feat->kind == VF_FK_GLYPH) {
@@ -137,7 +144,7 @@ static int write_cell(vf_level *l, const vf_rmap *m, vf_rng *r,
     if (c->items) l->content[y][x] |= VF_CELL_ITEM;
     l->prop[y][x] |= c->overlay.props;
     int glyph = !c->feat || c->feat->kind == VF_FK_GLYPH ? c->base : 0;
-    const char *mon = cell_monster(c, glyph, gm->slots, r);
+    const char *mon = cell_monster(m, c, glyph, vx, vy, gm->slots, r);
     if (mon) {
         l->feat[y][x] = (uint8_t)vf_place_monster_terrain(mon, l->feat[y][x]);
         l->content[y][x] |= (uint8_t)vf_place_monster_stays(mon);
@@ -198,7 +205,7 @@ void vf_place_write(vf_level *l, vf_rmap *m, vf_rng *r, vf_level_vault *v)
             if (layout && (l->mask[ly][lx] & VF_MMT_VAULT)) continue;
             if (clear) l->prop[ly][lx] = 0;
             l->content[ly][lx] = 0;
-            if (write_cell(l, m, r, &gm, lx, ly, &c)
+            if (write_cell(l, m, r, &gm, lx, ly, x, y, &c)
                 && vf_place_on_edge(m, x, y))
                 add_exit(v, lx, ly);
         }

@@ -122,7 +122,8 @@ void vf_dump_text(vf_sbuf *b, const vf_dump_in *in)
     vf_sbuf repro = VF_SBUF_INIT;
     header(b, in);
     zones_header(b, in);
-    vf_run_repro(in->spec, in->map, in->rec->mode, in->rec->iter, &repro);
+    vf_run_repro_why(in->spec, in->map, in->rec->mode, in->rec->iter,
+                     in->why != NULL, &repro);
     vf_sbuf_printf(b, "repro: %s\n", repro.s);
     vf_sbuf_free(&repro);
     if (!in->level) {
@@ -136,4 +137,5 @@ void vf_dump_text(vf_sbuf *b, const vf_dump_in *in)
     legend(b, in->level);
     zones_overlay(b, in);
     vault(b, in->rmap, in->map);
+    if (in->why) vf_dump_why(b, in);
 }

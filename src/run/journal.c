@@ -259,19 +259,51 @@ void vf_explain_rec_copy(vf_explain_rec *to, const vf_explain_rec *from)
     }
 }
 
+/* A value in words as a cause field: '%' and ',' escaped. */
+static void add_label(vf_sbuf *b, const char *s)
+{
+    for (; *s; s++)
+        if (*s == '%') vf_sbuf_adds(b, "%25");
+        else if (*s == ',') vf_sbuf_adds(b, "%2C");
+        else vf_sbuf_addc(b, *s);
+    vf_sbuf_addc(b, ',');
+}
+
+/* Reads a field add_label wrote at *s into out; advances past its ','.
+ * Returns 0, or -1 when there is none. */
+static int read_label(const char **s, char *out, size_t len)
+{
+    const char *end = strchr(*s, ',');
+    if (!end) return -1;
+    size_t k = 0;
+    for (const char *p = *s; p < end; p++) {
+        char c = *p;
+        if (c == '%' && end - p >= 3 && (!strncmp(p, "%25", 3)
+                                         || !strncmp(p, "%2C", 3))) {
+            c = p[2] == '5' ? '%' : ',';
+            p += 2;
+        }
+        if (k + 1 < len) out[k++] = c;
+    }
+    out[k] = 0;
+    *s = end + 1;
+    return 0;
+}
+
 void vf_journal_explain_line(vf_sbuf *b, const vf_explain_rec *x)
 {
-    vf_sbuf_printf(b, "X\t%zu\t%s\t%lu\t%ld\t%lu\t%lu\t%d", x->map,
+    vf_sbuf_printf(b, "X\t%zu\t%s\t%lu\t%ld\t%lu\t%lu\t%lu\t%d", x->map,
                    vf_mode_name(x->mode), (unsigned long)x->iter, x->nchoices,
-                   x->replays, x->untried, x->map_line);
+                   x->replays, x->untried, x->entangled, x->map_line);
     for (size_t i = 0; i < x->ncauses; i++) {
         const vf_cause_rec *c = &x->causes[i];
         vf_sbuf cause = VF_SBUF_INIT;
-        vf_sbuf_printf(&cause, "%d,%d,%d,%d,%d,%s,%lu,%lu,%lu,%lu,%s,%s",
-                       c->line, c->column, c->call_line,
-                       (unsigned char)c->chose, (unsigned char)c->fix,
+        vf_sbuf_printf(&cause, "%d,%d,%d,", c->line, c->column, c->call_line);
+        add_label(&cause, c->chose);
+        add_label(&cause, c->fix);
+        vf_sbuf_printf(&cause, "%s,%lu,%lu,%lu,%lu,%s,%lu,%s",
                        vf_sev_name(c->after), c->failing_with, c->failing,
-                       c->other_with, c->other, c->kind, c->call);
+                       c->other_with, c->other, c->kind, c->with, c->call);
         field(b, cause.s);
         vf_sbuf_free(&cause);
     }
@@ -280,16 +312,20 @@ void vf_journal_explain_line(vf_sbuf *b, const vf_explain_rec *x)
 
 static int parse_cause(const char *s, vf_cause_rec *c)
 {
-    int chose, fix, used = 0;
-    char after[16], kind[8];
-    if (sscanf(s, "%d,%d,%d,%d,%d,%15[a-z],%lu,%lu,%lu,%lu,%7[a-z],%n",
-               &c->line, &c->column, &c->call_line, &chose, &fix, after,
-               &c->failing_with, &c->failing, &c->other_with, &c->other,
-               kind, &used) != 11 || !used
+    int used = 0;
+    char after[16], kind[12];
+    if (sscanf(s, "%d,%d,%d,%n", &c->line, &c->column, &c->call_line,
+               &used) != 3 || !used)
+        return -1;
+    s += used;
+    used = 0;
+    if (read_label(&s, c->chose, sizeof c->chose)
+        || read_label(&s, c->fix, sizeof c->fix)
+        || sscanf(s, "%15[a-z],%lu,%lu,%lu,%lu,%11[a-z],%lu,%n", after,
+                  &c->failing_with, &c->failing, &c->other_with, &c->other,
+                  kind, &c->with, &used) != 7 || !used
         || vf_sev_parse(after, &c->after))
         return -1;
-    c->chose = (char)chose;
-    c->fix = (char)fix;
     snprintf(c->kind, sizeof c->kind, "%s", kind);
     c->call = vf_xstrdup(s + used);
     return 0;
@@ -319,23 +355,25 @@ int vf_journal_parse_explain(const char *line, vf_explain_rec *x)
         if (!t) break;
         p = t + 1;
     }
-    unsigned long long idx, iter, replays, untried;
+    unsigned long long idx, iter, replays, untried, aside;
     long long nch;
     int mline;
-    ok = n >= 8 && !number(f[1], &idx) && !vf_mode_parse(f[2], &x->mode)
+    ok = n >= 9 && !number(f[1], &idx) && !vf_mode_parse(f[2], &x->mode)
          && !number(f[3], &iter) && iter <= UINT32_MAX
          && sscanf(f[4], "%lld", &nch) == 1 && !number(f[5], &replays)
-         && !number(f[6], &untried) && sscanf(f[7], "%d", &mline) == 1;
+         && !number(f[6], &untried) && !number(f[7], &aside)
+         && sscanf(f[8], "%d", &mline) == 1;
     if (ok) {
         x->map = (size_t)idx;
         x->iter = (uint32_t)iter;
         x->nchoices = (long)nch;
         x->replays = (unsigned long)replays;
         x->untried = (unsigned long)untried;
+        x->entangled = (unsigned long)aside;
         x->map_line = mline;
-        x->causes = vf_xmalloc((size_t)(n > 8 ? n - 8 : 1)
+        x->causes = vf_xmalloc((size_t)(n > 9 ? n - 9 : 1)
                                * sizeof *x->causes);
-        for (int i = 8; i < n && ok; i++) {
+        for (int i = 9; i < n && ok; i++) {
             ok = !parse_cause(f[i], &x->causes[x->ncauses]);
             x->ncauses += ok;
         }

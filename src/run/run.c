@@ -125,8 +125,10 @@ static void list_cases(state *s)
 /* The task line a worker reads (vf_work.h): a case, or its explanation. */
 static void task_line(uint64_t id, char *buf, size_t len)
 {
-    char kind = id & VF_EXPLAIN_TASK ? 'E' : 'C';
-    id &= ~VF_EXPLAIN_TASK;
+    /* 'e': an explanation without its rule over the layout's cases. */
+    char kind = !(id & VF_EXPLAIN_TASK) ? 'C'
+              : id & VF_EXPLAIN_NO_RULE ? 'e' : 'E';
+    id &= ~(VF_EXPLAIN_TASK | VF_EXPLAIN_NO_RULE);
     snprintf(buf, len, "%c %zu %d %lu", kind, VF_CASE_MAP(id),
              VF_CASE_MODE(id), (unsigned long)VF_CASE_ITER(id));
 }
@@ -233,7 +235,7 @@ static int died_explaining(state *s, uint64_t task, vf_sbuf *err)
 {
     vf_explain_rec x;
     memset(&x, 0, sizeof x);
-    task &= ~VF_EXPLAIN_TASK;
+    task &= ~(VF_EXPLAIN_TASK | VF_EXPLAIN_NO_RULE);
     x.map = VF_CASE_MAP(task);
     x.mode = s->r->work.spec->modes[VF_CASE_MODE(task)];
     x.iter = VF_CASE_ITER(task);

@@ -15,6 +15,12 @@ int vf_run_mode_index(const vf_run_spec *s, vf_mode mode)
 void vf_run_repro(const vf_run_spec *s, const char *map, vf_mode mode,
                   uint32_t iter, vf_sbuf *out)
 {
+    vf_run_repro_why(s, map, mode, iter, 0, out);
+}
+
+void vf_run_repro_why(const vf_run_spec *s, const char *map, vf_mode mode,
+                      uint32_t iter, int why, vf_sbuf *out)
+{
     /* A name starting with '-' would read as an option: it goes last,
      * after "--". */
     int dash = map[0] == '-';
@@ -25,6 +31,7 @@ void vf_run_repro(const vf_run_spec *s, const char *map, vf_mode mode,
                    vf_mode_name(mode));
     if (s->opts.no_rotate) vf_sbuf_adds(out, " --no-rotate");
     if (s->opts.opacity) vf_sbuf_adds(out, " --opacity");
+    if (why) vf_sbuf_adds(out, " --why");
     if (s->world && *s->world) vf_sbuf_printf(out, " %s", s->world);
     if (s->des && *s->des) vf_sbuf_printf(out, " %s", s->des);
     if (dash) vf_sbuf_adds(out, " -- "), vf_shell_quote(out, map);

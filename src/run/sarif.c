@@ -90,7 +90,7 @@ static vf_sarif_loc *causes(const vf_tally_map *m, size_t *n,
     for (size_t i = 0; i < *n; i++) {
         const vf_cause_rec *c = &x->causes[i];
         vf_sbuf s = VF_SBUF_INIT;
-        vf_sbuf_printf(&s, "%s chose '%c'; '%c' makes it %s", c->call,
+        vf_sbuf_printf(&s, "%s chose '%s'; '%s' makes it %s", c->call,
                        c->chose, c->fix, vf_sev_name(c->after));
         vf_strlist_push(texts, vf_sbuf_take(&s));
         v[i] = (vf_sarif_loc){m->rec.file, c->line, c->column,

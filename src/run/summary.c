@@ -85,26 +85,73 @@ static void cause_text(vf_sbuf *b, const vf_tally_map *m)
                                      " vaultfuzz explain tries them all)"
                                    : "";
     if (!x->ncauses) {
-        vf_sbuf_printf(b, "no single one of its %ld SUBST, NSUBST or flip "
-                       "choices changes it: as written, or by what explain "
-                       "does not force (MAP at %s:%d)%s\n", x->nchoices,
-                       m->rec.file, x->map_line, spent);
+        vf_sbuf_printf(b, "no one of its %ld choices changes it, alone or "
+                       "together: it fails as written", x->nchoices);
+        if (x->entangled)
+            vf_sbuf_printf(b, " as far as explain can test (%lu replays set "
+                           "aside: the change moved other draws too)",
+                           x->entangled);
+        vf_sbuf_printf(b, " (MAP at %s:%d)%s\n", m->rec.file, x->map_line,
+                       spent);
         return;
     }
-    vf_sbuf_printf(b, "%zu choice%s alone fix%s it%s\n", x->ncauses,
-                   x->ncauses == 1 ? "" : "s", x->ncauses == 1 ? "es" : "",
-                   spent);
+    if (x->causes[0].with)
+        vf_sbuf_printf(b, "no choice alone fixes it; these %zu together "
+                       "do%s\n", x->ncauses, spent);
+    else
+        vf_sbuf_printf(b, "%zu choice%s alone fix%s it%s\n", x->ncauses,
+                       x->ncauses == 1 ? "" : "s",
+                       x->ncauses == 1 ? "es" : "", spent);
     for (size_t i = 0; i < x->ncauses && i < 3; i++) {
         const vf_cause_rec *c = &x->causes[i];
-        vf_sbuf_printf(b, "      %s:%d:%d: %s chose '%c'; '%c' makes it %s",
+        vf_sbuf_printf(b, "      %s:%d:%d: %s chose '%s'; '%s' makes it %s",
                        m->rec.file, c->line, c->column, c->call, c->chose,
                        c->fix, vf_sev_name(c->after));
         if (c->failing + c->other)
-            vf_sbuf_printf(b, "; '%c' there in %lu of %lu failing cases, %lu "
+            vf_sbuf_printf(b, "; '%s' there in %lu of %lu failing cases, %lu "
                            "of %lu others", c->chose, c->failing_with,
                            c->failing, c->other_with, c->other);
         vf_sbuf_addc(b, '\n');
     }
+}
+
+/* Whether explanation x names cause c (the same call's same value at
+ * the same place). */
+static int names_cause(const vf_explain_rec *x, const vf_cause_rec *c)
+{
+    for (size_t i = 0; i < x->ncauses; i++) {
+        const vf_cause_rec *d = &x->causes[i];
+        if (d->line == c->line && d->column == c->column
+            && d->call_line == c->call_line && !strcmp(d->chose, c->chose)
+            && !strcmp(d->kind, c->kind))
+            return 1;
+    }
+    return 0;
+}
+
+/* --explain all: how the first case's causes hold over every case
+ * explained -- "named in 12 of 12 explained cases". */
+static void causes_over_all(vf_sbuf *b, const vf_tally_map *m)
+{
+    const vf_explain_rec *x = m->why;
+    size_t written = 0;
+    for (size_t i = 0; i < m->nall; i++)
+        written += m->all[i].nchoices >= 0 && !m->all[i].ncauses;
+    vf_sbuf_printf(b, "      over the %zu of its %lu cases at its worst "
+                   "explained", m->nall, m->to_explain);
+    if (m->nall < m->to_explain)
+        vf_sbuf_printf(b, " (cut short: the first %d a map)",
+                       VF_EXPLAIN_ALL_CAP);
+    vf_sbuf_printf(b, ": %zu fail as written", written);
+    for (size_t i = 0; i < x->ncauses && i < 3; i++) {
+        size_t n = 0;
+        for (size_t k = 0; k < m->nall; k++)
+            n += names_cause(&m->all[k], &x->causes[i]);
+        vf_sbuf_printf(b, "; '%s' at %d:%d is a cause in %zu",
+                       x->causes[i].chose, x->causes[i].line,
+                       x->causes[i].column, n);
+    }
+    vf_sbuf_addc(b, '\n');
 }
 
 static void failing_map(vf_sbuf *b, const vf_tally *t, const vf_tally_map *m)
@@ -127,6 +174,7 @@ static void failing_map(vf_sbuf *b, const vf_tally *t, const vf_tally_map *m)
                    (unsigned long)f->iter);
     if (t->spec->nmodes > 1 && m->sev > VF_SEV_OK) by_layout(b, t, m);
     if (m->why && m->sev > VF_SEV_OK) cause_text(b, m);
+    if (m->why && m->sev > VF_SEV_OK && m->nall > 1) causes_over_all(b, m);
 }
 
 /* The maps of severity sev (VF_SEV_OK: those whose findings are all
@@ -409,7 +457,7 @@ static void gnu_map(vf_sbuf *b, const vf_tally_map *m)
     const vf_explain_rec *x = m->why;
     for (size_t i = 0; x && i < x->ncauses; i++) {
         const vf_cause_rec *c = &x->causes[i];
-        vf_sbuf_printf(b, "%s:%d:%d: %s: %s: %s chose '%c'; '%c' makes it "
+        vf_sbuf_printf(b, "%s:%d:%d: %s: %s: %s chose '%s'; '%s' makes it "
                        "%s\n", m->rec.file, c->line, c->column, sev,
                        m->rec.name, c->call, c->chose, c->fix,
                        vf_sev_name(c->after));

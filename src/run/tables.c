@@ -87,8 +87,8 @@ static void json_map_head(vf_sbuf *b, const vf_map_rec *m)
     vf_sbuf_printf(b, ", \"line\": %d, ", m->line);
 }
 
-/* , "cause": [{file, line, column, what, chose, fix, after}...] -- the
- * most decisive first; [] when the map fails as written; null when the
+/* , "cause": [{file, line, column, what, chose, fix, with, after}...] --
+ * the most decisive first; [] when the map fails as written; null when the
  * explanation could not be made. */
 static void json_cause(vf_sbuf *b, const char *file,
                        const vf_explain_rec *x)
@@ -101,16 +101,16 @@ static void json_cause(vf_sbuf *b, const char *file,
     vf_sbuf_addc(b, '[');
     for (size_t i = 0; i < x->ncauses; i++) {
         const vf_cause_rec *c = &x->causes[i];
-        char chose[2] = {c->chose, 0}, fix[2] = {c->fix, 0};
         vf_sbuf_adds(b, i ? ", {\"file\": " : "{\"file\": ");
         vf_json_cstr(b, file);
         vf_sbuf_printf(b, ", \"line\": %d, \"column\": %d, \"call_line\": "
                        "%d, \"what\": ", c->line, c->column, c->call_line);
         vf_json_cstr(b, c->call);
         vf_sbuf_adds(b, ", \"chose\": ");
-        vf_json_cstr(b, chose);
+        vf_json_cstr(b, c->chose);
         vf_sbuf_adds(b, ", \"fix\": ");
-        vf_json_cstr(b, fix);
+        vf_json_cstr(b, c->fix);
+        vf_sbuf_printf(b, ", \"with\": %lu", c->with);
         vf_sbuf_printf(b, ", \"after\": \"%s\", \"rule\": {\"failing_with\": "
                        "%lu, \"failing\": %lu, \"others_with\": %lu, "
                        "\"others\": %lu}}", vf_sev_name(c->after),
@@ -151,9 +151,9 @@ static void fail_line(vf_sbuf *b, const vf_tally *t, const vf_case_rec *r)
     }
     vf_sbuf_adds(b, "], \"message\": ");
     vf_json_cstr(b, r->message);
-    const vf_explain_rec *why = t->maps[r->map].why;
-    if (why && why->mode == r->mode && why->iter == r->iter)
-        json_cause(b, m->file, why);
+    const vf_explain_rec *why = vf_tally_explained(t, r->map, r->mode,
+                                                   r->iter);
+    if (why) json_cause(b, m->file, why);
     vf_sbuf_printf(b, ", \"attempts\": %d, \"placed\": ", r->attempts);
     if (r->placed)
         vf_sbuf_printf(b, "{\"x\": %d, \"y\": %d, \"w\": %d, \"h\": %d, "
@@ -165,7 +165,8 @@ static void fail_line(vf_sbuf *b, const vf_tally *t, const vf_case_rec *r)
     vf_sbuf_adds(b, ", \"dump\": ");
     vf_json_cstr(b, tmp.s);
     vf_sbuf_reset(&tmp);
-    vf_run_repro(t->spec, m->name, r->mode, r->iter, &tmp);
+    vf_run_repro_why(t->spec, m->name, r->mode, r->iter,
+                     why && why->nchoices >= 0, &tmp);
     vf_sbuf_adds(b, ", \"repro\": ");
     vf_json_cstr(b, tmp.s);
     vf_sbuf_adds(b, "}\n");

@@ -20,6 +20,9 @@ void vf_tally_free(vf_tally *t)
         if (t->maps[i].known) vf_map_rec_free(&t->maps[i].rec);
         free(t->maps[i].done);
         if (t->maps[i].why) vf_explain_rec_free(t->maps[i].why);
+        for (size_t k = 0; k < t->maps[i].nall; k++)
+            vf_explain_rec_free(&t->maps[i].all[k]);
+        free(t->maps[i].all);
         free(t->maps[i].why);
     }
     free(t->maps);
@@ -101,56 +104,108 @@ int vf_tally_add_case(vf_tally *t, const vf_case_rec *r)
     return 0;
 }
 
+static uint64_t explain_id(const vf_tally *t, const vf_explain_rec *x)
+{
+    return VF_CASE_ID(x->map, vf_run_mode_index(t->spec, x->mode), x->iter);
+}
+
+const vf_explain_rec *vf_tally_explained(const vf_tally *t, size_t map,
+                                         vf_mode mode, uint32_t iter)
+{
+    const vf_tally_map *m = &t->maps[map];
+    for (size_t i = 0; i < m->nall; i++)
+        if (m->all[i].mode == mode && m->all[i].iter == iter)
+            return &m->all[i];
+    return NULL;
+}
+
 int vf_tally_add_explain(vf_tally *t, const vf_explain_rec *x)
 {
     if (x->map >= t->nmaps || !t->maps[x->map].done
         || vf_run_mode_index(t->spec, x->mode) < 0)
         return -1;
     vf_tally_map *m = &t->maps[x->map];
-    if (m->why) return 1;
-    m->why = vf_xmalloc(sizeof *m->why);
+    if (vf_tally_explained(t, x->map, x->mode, x->iter)) return 1;
+    m->all = vf_xrealloc(m->all, (m->nall + 1) * sizeof *m->all);
+    vf_explain_rec_copy(&m->all[m->nall++], x);
+    if (m->why && explain_id(t, m->why) < explain_id(t, x)) return 0;
+    if (m->why) vf_explain_rec_free(m->why);
+    else m->why = vf_xmalloc(sizeof *m->why);
     vf_explain_rec_copy(m->why, x);
     return 0;
 }
 
-/* For each map, the case to explain: its first (in case order) at its
- * worst case severity, if that is a warning or worse; best[i] is its
- * VF_CASE_ID, or UINT64_MAX for none. One pass, in any order of fails. */
-static void explain_cases(const vf_tally *t, uint64_t *best)
+/* Each map's worst case severity, if a warning or worse (else OK). */
+static vf_sev *worst_of(const vf_tally *t)
 {
     vf_sev *worst = vf_xcalloc(t->nmaps ? t->nmaps : 1, sizeof *worst);
-    for (size_t i = 0; i < t->nmaps; i++) best[i] = UINT64_MAX;
     for (size_t f = 0; f < t->nfails; f++) {
         const vf_case_rec *r = &t->fails[f];
         vf_sev s = vf_sev_of(r->kinds, r->warning, r->error);
-        uint64_t id = VF_CASE_ID(r->map, vf_run_mode_index(t->spec, r->mode),
-                                 r->iter);
-        if (s < VF_SEV_WARNING || s < worst[r->map]) continue;
-        if (s > worst[r->map] || id < best[r->map]) best[r->map] = id;
-        worst[r->map] = s;
+        if (s >= VF_SEV_WARNING && s > worst[r->map]) worst[r->map] = s;
+    }
+    return worst;
+}
+
+static int cmp_u64(const void *a, const void *b)
+{
+    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+    return (x > y) - (x < y);
+}
+
+/* The cases to explain, in case order: each map's cases at its worst
+ * severity (first: only the first of them; all: the first
+ * VF_EXPLAIN_ALL_CAP). *n gets how many; to_explain[i] how many map i
+ * has before the cap (may be NULL). */
+static uint64_t *explain_cases(const vf_tally *t, size_t *n,
+                               unsigned long *to_explain)
+{
+    vf_sev *worst = worst_of(t);
+    uint64_t *ids = vf_xmalloc((t->nfails + 1) * sizeof *ids);
+    size_t k = 0;
+    for (size_t f = 0; f < t->nfails; f++) {
+        const vf_case_rec *r = &t->fails[f];
+        vf_sev s = vf_sev_of(r->kinds, r->warning, r->error);
+        if (s >= VF_SEV_WARNING && s == worst[r->map])
+            ids[k++] = VF_CASE_ID(r->map, vf_run_mode_index(t->spec, r->mode),
+                                  r->iter);
     }
     free(worst);
+    qsort(ids, k, sizeof *ids, cmp_u64);
+    size_t cap = t->spec->explain == VF_EXPLAIN_ALL ? VF_EXPLAIN_ALL_CAP : 1;
+    size_t out = 0, run = 0, map = 0;
+    for (size_t i = 0; i < k; i++) {
+        size_t mi = VF_CASE_MAP(ids[i]);
+        run = i && mi == map ? run + 1 : 0;
+        map = mi;
+        if (to_explain) to_explain[mi] = run + 1;
+        if (run < cap) ids[out++] = ids[i] | (run ? VF_EXPLAIN_NO_RULE : 0);
+    }
+    *n = out;
+    return ids;
 }
 
 size_t vf_tally_explains(const vf_tally *t, uint64_t **pending,
                          size_t *npending)
 {
     size_t want = 0, np = 0;
-    uint64_t *p = NULL, *best = NULL;
+    uint64_t *p = NULL;
     if (t->spec->explain) {
-        best = vf_xmalloc((t->nmaps ? t->nmaps : 1) * sizeof *best);
-        explain_cases(t, best);
-        if (pending) p = vf_xmalloc((t->nmaps ? t->nmaps : 1) * sizeof *p);
-        for (size_t i = 0; i < t->nmaps; i++) {
-            if (best[i] == UINT64_MAX) continue;
-            want++;
-            if (p && !t->maps[i].why) p[np++] = best[i] | VF_EXPLAIN_TASK;
+        uint64_t *ids = explain_cases(t, &want, NULL);
+        for (size_t i = 0; pending && i < want; i++) {
+            uint64_t id = ids[i] & ~VF_EXPLAIN_NO_RULE;
+            if (!vf_tally_explained(t, VF_CASE_MAP(id),
+                                    t->spec->modes[VF_CASE_MODE(id)],
+                                    VF_CASE_ITER(id)))
+                ids[np++] = ids[i] | VF_EXPLAIN_TASK;
         }
-        free(best);
+        p = ids;
     }
     if (pending) {
         *pending = p;
         *npending = np;
+    } else {
+        free(p);
     }
     return want;
 }
@@ -201,7 +256,7 @@ int vf_tally_complete(const vf_tally *t)
         return 0;
     if (!t->spec->explain) return 1;
     size_t have = 0;
-    for (size_t i = 0; i < t->nmaps; i++) have += t->maps[i].why != NULL;
+    for (size_t i = 0; i < t->nmaps; i++) have += t->maps[i].nall;
     return have >= vf_tally_explains(t, NULL, NULL);
 }
 
@@ -334,6 +389,12 @@ void vf_tally_judge(vf_tally *t, vf_accept *accept)
         m->at[VF_SEV_OK] = m->cases - (m->failed - m->at[VF_SEV_OK]);
         layout_cases(t, m);
     }
+    if (!t->spec->explain) return;
+    unsigned long *count = vf_xcalloc(t->nmaps + 1, sizeof *count);
+    size_t n;
+    free(explain_cases(t, &n, count));
+    for (size_t i = 0; i < t->nmaps; i++) t->maps[i].to_explain = count[i];
+    free(count);
 }
 
 size_t vf_tally_maps_at(const vf_tally *t, vf_sev sev)

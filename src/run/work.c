@@ -133,21 +133,30 @@ static vf_dump_in dump_in(const vf_work *w, const vf_case_rec *rec)
 {
     const vf_mapdef *def = &w->set->maps[rec->map];
     vf_dump_in in = {w->spec, def->name, w->set->files[def->file].path,
-                     def->line, rec, NULL, NULL, NULL, NULL};
+                     def->line, rec, NULL, NULL, NULL, NULL, NULL};
     return in;
 }
 
-void vf_work_case(vf_work *w, size_t map, vf_mode mode, uint32_t iter,
-                  vf_case_rec *rec, vf_sbuf *dump, int only_failing)
+/* The workspace and options a case of map in mode runs with. */
+static vf_case_opts case_setup(vf_work *w, size_t map, vf_mode mode)
 {
-    const vf_mapdef *def = &w->set->maps[map];
-    if (w->crash_map && !strcmp(def->name, w->crash_map)) abort();
-    while (w->hang_map && !strcmp(def->name, w->hang_map)) pause();
     if (!w->level) w->level = vf_xmalloc(sizeof *w->level);
     if (!w->report) w->report = vf_xmalloc(sizeof *w->report);
     set_place(w, map);
     vf_case_opts o = w->spec->opts;
     o.mode = mode;
+    return o;
+}
+
+/* vf_work_case, the dump with why (NULL: none). */
+static void case_dump(vf_work *w, size_t map, vf_mode mode, uint32_t iter,
+                      vf_case_rec *rec, vf_sbuf *dump, int only_failing,
+                      const vf_explanation *why)
+{
+    const vf_mapdef *def = &w->set->maps[map];
+    if (w->crash_map && !strcmp(def->name, w->crash_map)) abort();
+    while (w->hang_map && !strcmp(def->name, w->hang_map)) pause();
+    vf_case_opts o = case_setup(w, map, mode);
     vf_rmap m;
     vf_verdict v;
     vf_rmap_init(&m, def, NULL);
@@ -160,9 +169,29 @@ void vf_work_case(vf_work *w, size_t map, vf_mode mode, uint32_t iter,
         in.level = w->level;
         in.rmap = &m;
         in.report = w->report;
+        in.why = why;
         vf_dump_text(dump, &in);
     }
     vf_rmap_free(&m);
+}
+
+void vf_work_case(vf_work *w, size_t map, vf_mode mode, uint32_t iter,
+                  vf_case_rec *rec, vf_sbuf *dump, int only_failing)
+{
+    case_dump(w, map, mode, iter, rec, dump, only_failing, NULL);
+}
+
+void vf_work_explain(vf_work *w, size_t map, vf_mode mode, uint32_t iter,
+                     vf_case_rec *rec, vf_sbuf *dump, vf_explanation *x)
+{
+    const vf_mapdef *def = &w->set->maps[map];
+    vf_case_opts o = case_setup(w, map, mode);
+    vf_rmap m;
+    vf_rmap_init(&m, def, NULL);
+    vf_explain(w->engine, def, w->spec->seed, iter, &o, w->level, &m,
+               w->report, VF_WORK_EXPLAIN_BUDGET, x);
+    vf_rmap_free(&m);
+    case_dump(w, map, mode, iter, rec, dump, 0, x);
 }
 
 void vf_work_dead_dump(const vf_work *w, const vf_case_rec *rec,
@@ -212,7 +241,9 @@ static void task_case(vf_work *w, size_t map, int mi, unsigned long iter,
 static void explain_rec(const vf_explanation *x, size_t map, vf_mode mode,
                         uint32_t iter, vf_explain_rec *out)
 {
-    static const char *const kinds[] = {"subst", "nsubst", "flip"};
+    static const char *const kinds[] = {"subst", "nsubst", "flip",
+                                        "shuffle", "kfeat", "subvault",
+                                        "lua", "kmons"};
     memset(out, 0, sizeof *out);
     out->map = map;
     out->mode = mode;
@@ -220,20 +251,21 @@ static void explain_rec(const vf_explanation *x, size_t map, vf_mode mode,
     out->nchoices = (long)x->nchoices;
     out->replays = x->replays;
     out->untried = x->untried;
+    out->entangled = x->entangled;
     out->map_line = x->map_line;
     out->causes = vf_xmalloc((x->ncauses ? x->ncauses : 1)
                              * sizeof *out->causes);
     for (size_t i = 0; i < x->ncauses; i++) {
         const vf_cause *c = &x->causes[i];
         vf_cause_rec *r = &out->causes[out->ncauses++];
-        int flip = c->choice.kind == VF_CHOICE_FLIP;
-        r->line = flip || !x->map_line ? x->map_line
-                                       : x->map_line + c->choice.y;
-        r->column = flip ? 1 : c->choice.x + 1;
+        memset(r, 0, sizeof *r);
+        vf_cause_where(x, c, &r->line, &r->column);
         r->call_line = c->choice.line;
-        r->chose = c->choice.chose;
-        r->fix = c->fix;
+        vf_choice_label(&c->choice, c->choice.chose, r->chose,
+                        sizeof r->chose);
+        vf_choice_label(&c->choice, c->fix, r->fix, sizeof r->fix);
         r->after = c->after;
+        r->with = c->with;
         snprintf(r->kind, sizeof r->kind, "%s", kinds[c->choice.kind]);
         r->call = vf_xstrdup(c->choice.call);
     }
@@ -243,28 +275,30 @@ static void explain_rec(const vf_explanation *x, size_t map, vf_mode mode,
  * layout's worth of cases). */
 #define RULE_CAUSES 3
 
-/* Replays a run's explanation may take (about a second on the largest
- * maps); `vaultfuzz explain` gives more. */
-#define EXPLAIN_BUDGET 400
-
 static void task_explain(vf_work *w, size_t map, int mi, unsigned long iter,
-                         vf_sbuf *reply)
+                         int rule_too, vf_sbuf *reply)
 {
     const vf_mapdef *def = &w->set->maps[map];
-    if (!w->level) w->level = vf_xmalloc(sizeof *w->level);
-    if (!w->report) w->report = vf_xmalloc(sizeof *w->report);
-    set_place(w, map);
     vf_case_opts o = w->spec->opts;
     o.mode = w->spec->modes[mi];
-    vf_rmap m;
-    vf_rmap_init(&m, def, NULL);
     vf_explanation x;
-    vf_explain(w->engine, def, w->spec->seed, (uint32_t)iter, &o, w->level,
-               &m, w->report, EXPLAIN_BUDGET, &x);
+    vf_case_rec crec;
+    vf_sbuf dump = VF_SBUF_INIT;
+    vf_work_explain(w, map, o.mode, (uint32_t)iter, &crec, &dump, &x);
+    /* The case's dump again, now with why (repro writes the same); when
+     * it cannot be written, the case's own dump stays. */
+    char why[512];
+    if (crec.kinds && w->out_dir)
+        (void)vf_work_write_dump(w, def->name, o.mode, (uint32_t)iter, &dump,
+                                 why, sizeof why);
+    vf_case_rec_free(&crec);
+    vf_sbuf_free(&dump);
     vf_explain_rec rec;
     explain_rec(&x, map, o.mode, (uint32_t)iter, &rec);
     /* The most decisive causes, over the map's cases in this layout. */
-    for (size_t i = 0; i < x.ncauses && i < RULE_CAUSES; i++) {
+    vf_rmap m;
+    vf_rmap_init(&m, def, NULL);
+    for (size_t i = 0; rule_too && i < x.ncauses && i < RULE_CAUSES; i++) {
         vf_rule rule;
         vf_explain_rule(w->engine, def, w->spec->seed, w->spec->count, &o,
                         w->level, &m, w->report, &x.causes[i].choice, x.sev,
@@ -289,8 +323,8 @@ void vf_work_task(void *ctx, const char *task, vf_sbuf *reply)
     char kind = 0;
     int ok = sscanf(task, "%c %llu %d %lu", &kind, &map, &mi, &iter) == 4
              && map < w->set->nmaps && mi >= 0 && mi < w->spec->nmodes;
-    if (ok && kind == 'E')
-        task_explain(w, (size_t)map, mi, iter, reply);
+    if (ok && (kind == 'E' || kind == 'e'))
+        task_explain(w, (size_t)map, mi, iter, kind == 'E', reply);
     else if (ok && kind == 'C')
         task_case(w, (size_t)map, mi, iter, reply);
     else
