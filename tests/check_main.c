@@ -33,6 +33,7 @@ suites[] = {
     {"explain", vf_test_explain_suite, 0},
     {"run", vf_test_run_suite, 0},
     {"robust", vf_test_robust_suite, 0},
+    {"html", vf_test_html_suite, 0},
     /* Opt-in: needs ../shared/dcss-des (make check-real, .ci/run). */
     {"gamever", vf_test_gamever_suite, 0},
     {"realcorpus", vf_test_realcorpus_suite, 1},

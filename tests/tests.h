@@ -36,6 +36,7 @@ Suite *vf_test_explain_suite(void);
 Suite *vf_test_run_suite(void);
 Suite *vf_test_gamever_suite(void);
 Suite *vf_test_robust_suite(void);
+Suite *vf_test_html_suite(void);
 Suite *vf_test_realcorpus_suite(void);
 
 /* A set loaded from text for one test. */
