@@ -8,6 +8,9 @@
 #                 versions (../shared/crawl)
 #   make bench    build optimised, then print load/compile figures and
 #                 run throughput at -j 1 and -j 2
+#   make check-html  render a run's report.html in headless Chromium and
+#                 check it (harness/check-html.sh; installs chromium and
+#                 tidy when missing)
 #
 # Missing libraries (Lua 5.1, Check, zlib) are installed by harness/deps.sh
 # when it can; it writes their flags to build/deps.mk.
@@ -40,7 +43,7 @@ REAL_DES  ?= ../shared/dcss-des
 # A crawl checkout, for the figures and checks that run the game's own Lua.
 CRAWL_DIR ?=
 
-.PHONY: all run check check-real check-versions bench clean deps
+.PHONY: all run check check-real check-versions check-html bench clean deps
 
 all: vaultfuzz
 
@@ -87,6 +90,14 @@ check-real: vaultfuzz $(TEST_BIN)
 CRAWL_TREES ?= ../shared/crawl
 check-versions: vaultfuzz
 	harness/check-versions.sh $(CRAWL_TREES)
+
+# report.html in a browser: valid, not blank, a picture per failing map.
+PNGSTAT := $(BUILD)/pngstat
+$(PNGSTAT): tests/tools/pngstat.c $(BUILD)/deps.mk
+	$(CC) $(STD) $(WARN) $(OPT) $(PNG_CFLAGS) -o $@ $< $(PNG_LIBS)
+
+check-html: vaultfuzz $(PNGSTAT)
+	harness/check-html.sh
 
 bench: $(BENCH_BIN)
 	$(BENCH_BIN) $(REAL_DES) $(CRAWL_DIR)
