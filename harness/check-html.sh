@@ -8,8 +8,9 @@
 #     libpng by build/pngstat);
 #   - in the DOM Chromium builds, the inline script ran (the filters are
 #     shown) and every failing map -- each map in failures.jsonl -- has
-#     its section, and each section a picture (<svg>) unless it says why
-#     not (a Lua error at load: no case ran).
+#     its section, and each section a picture of its level (an <svg> in
+#     <figure class="level">) unless it says why not (a Lua error at
+#     load: no case ran).
 # Chromium and tidy are installed when missing, as harness/deps.sh does
 # for the libraries (root with apt-get); otherwise it stops and says how.
 set -eu
@@ -69,9 +70,10 @@ maps=$(grep -o '"map": "[^"]*"' "$tmp/run/failures.jsonl" | sort -u | wc -l)
 tr '\n' ' ' <"$tmp/dom.html" | sed 's/<section class="map"/\n&/g' \
     | grep '^<section class="map"' >"$tmp/sections" || true
 sections=$(wc -l <"$tmp/sections")
-pictures=$(grep -c '<svg' "$tmp/sections" || true)
-nopic=$(grep -v '<svg' "$tmp/sections" | grep -c 'data-nopic="load_error"' \
-        || true)
+level='<figure class="level"><svg'
+pictures=$(grep -c "$level" "$tmp/sections" || true)
+nopic=$(grep -v "$level" "$tmp/sections" \
+        | grep -c 'data-nopic="load_error"' || true)
 loaderr=$(grep -c '"layout": "load"' "$tmp/run/failures.jsonl" || true)
 [ "$maps" -gt 0 ] || fail "the corpus run found no failing map"
 [ "$sections" = "$maps" ] \

@@ -300,7 +300,8 @@ START_TEST(run_writes_report_html)
     /* A section per failing map, a picture in each that ran. */
     ck_assert_int_eq(csv_failing(csv), 3);
     ck_assert_int_eq(count(page, "<section class=\"map\""), 3);
-    ck_assert_int_eq(count(page, "<figure><svg"), 2 * 2);
+    ck_assert_int_eq(count(page, "<figure class=\"level\"><svg"), 2);
+    ck_assert_int_eq(count(page, "<figure class=\"vault\"><svg"), 2);
     ck_assert_int_eq(count(page, "data-nopic=\"load_error\""), 1);
     ck_assert_int_eq(count(page, "<tr data-id="), 3);
     /* The Lua error's text is the vault's: escaped. */
@@ -345,7 +346,8 @@ START_TEST(run_writes_report_html)
     ck_assert_msg(r.rc == 1, "%s", r.err);
     vf_t_run_free(&r);
     char *one = read_text(dir, "case.html");
-    ck_assert_int_eq(count(one, "<figure><svg"), 2);
+    ck_assert_int_eq(count(one, "<figure class=\"level\"><svg"), 1);
+    ck_assert_int_eq(count(one, "<figure class=\"vault\"><svg"), 1);
     ck_assert_ptr_nonnull(strstr(one, "<h1>t_closet</h1>"));
     ck_assert_ptr_nonnull(strstr(one, "<ul class=\"legend\">"));
     free(one);

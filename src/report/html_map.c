@@ -34,7 +34,7 @@ void vf_html_case_pics(vf_sbuf *b, const vf_dumpread *d, const char *name)
     vf_sbuf title = VF_SBUF_INIT;
     vf_sbuf_printf(&title, "%s on the level, cells (%d,%d) to (%d,%d)", name,
                    x, y, x + w - 1, y + h - 1);
-    vf_sbuf_adds(b, "<div class=\"pics\"><figure>");
+    vf_sbuf_adds(b, "<div class=\"pics\"><figure class=\"level\">");
     vf_svg_pic(b, &crop, CELL, title.s);
     vf_sbuf_printf(b, "<figcaption>the level round the vault, (%d,%d) to "
                    "(%d,%d)", x, y, x + w - 1, y + h - 1);
@@ -46,7 +46,7 @@ void vf_html_case_pics(vf_sbuf *b, const vf_dumpread *d, const char *name)
     if (d->has_vault) {
         vf_sbuf_reset(&title);
         vf_sbuf_printf(&title, "%s resolved", name);
-        vf_sbuf_adds(b, "<figure>");
+        vf_sbuf_adds(b, "<figure class=\"vault\">");
         vf_svg_pic(b, &d->vault, CELL, title.s);
         vf_sbuf_adds(b, "<figcaption>the resolved vault alone"
                      "</figcaption></figure>");
