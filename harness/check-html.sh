@@ -11,29 +11,39 @@
 #     its section, and each section a picture of its level (an <svg> in
 #     <figure class="level">) unless it says why not (a Lua error at
 #     load: no case ran).
-# Chromium and tidy are installed when missing, as harness/deps.sh does
-# for the libraries (root with apt-get); otherwise it stops and says how.
+# Chromium, tidy and libpng-dev are installed when missing, as
+# harness/deps.sh does for the build's libraries (root with apt-get);
+# otherwise it stops and says how. vaultfuzz itself needs none of them.
 set -eu
 cd "$(dirname "$0")/.."
 
-need() {   # need COMMAND DEBIAN_PACKAGE
-    command -v "$1" >/dev/null 2>&1 && return 0
+# Installs a Debian package (root with apt-get) unless the command after
+# it succeeds already; else stops with the command to run.
+need() {   # need PACKAGE HAVE...
+    pkg=$1
+    shift
+    "$@" >/dev/null 2>&1 && return 0
     if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
-        echo "check-html: installing $2" >&2
+        echo "check-html: installing $pkg" >&2
         log=$(mktemp)
         if ! { DEBIAN_FRONTEND=noninteractive apt-get update -qq &&
-               DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$2"; } \
+               DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$pkg"; } \
                 >"$log" 2>&1; then
             cat "$log" >&2
         fi
         rm -f "$log"
     fi
-    command -v "$1" >/dev/null 2>&1 && return 0
-    echo "check-html: $1 missing; install it with: sudo apt-get install -y $2" >&2
+    "$@" >/dev/null 2>&1 && return 0
+    echo "check-html: $pkg missing; install it with: sudo apt-get install -y $pkg" >&2
     exit 1
 }
-need chromium chromium
-need tidy tidy
+need chromium command -v chromium
+need tidy command -v tidy
+need libpng-dev pkg-config --exists libpng
+mkdir -p build
+# shellcheck disable=SC2046 # pkg-config's words are meant to split
+"${CC:-cc}" -std=c11 -Wall -Wextra -Werror -O2 $(pkg-config --cflags libpng) \
+    -o build/pngstat tests/tools/pngstat.c $(pkg-config --libs libpng)
 
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT

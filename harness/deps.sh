@@ -5,14 +5,11 @@
 # otherwise it stops and prints the exact command to run.
 set -eu
 
-# libpng: only the browser test of report.html reads a PNG with it
-# (tests/tools/pngstat.c); vaultfuzz itself does not link it.
 PKGS="lua5.1 check zlib"
-TEST_PKGS="libpng"
-DEBS="liblua5.1-0-dev check zlib1g-dev libpng-dev pkg-config"
+DEBS="liblua5.1-0-dev check zlib1g-dev pkg-config"
 
 have_all() {
-    command -v pkg-config >/dev/null 2>&1 && pkg-config --exists $PKGS $TEST_PKGS
+    command -v pkg-config >/dev/null 2>&1 && pkg-config --exists $PKGS
 }
 
 if ! have_all; then
@@ -36,5 +33,3 @@ fi
 echo "DEP_CFLAGS := $(pkg-config --cflags $PKGS)"
 echo "DEP_LIBS := $(pkg-config --libs lua5.1 zlib) -lm"
 echo "CHECK_LIBS := $(pkg-config --libs check)"
-echo "PNG_CFLAGS := $(pkg-config --cflags $TEST_PKGS)"
-echo "PNG_LIBS := $(pkg-config --libs $TEST_PKGS)"
