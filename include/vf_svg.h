@@ -3,9 +3,9 @@
  * A picture is one <svg> in cell units: a <path> per cell class holding a
  * rectangle per run of same cells in a row (the size grows with the
  * runs, not the cells), then each finding as a group: its cells tinted,
- * their boundary outlined, its letter at its first cell and its label as
- * the group's <title>. Colours come from the classes vf_svg_style writes,
- * so the page holds them once. */
+ * their boundary outlined, its letter at its first cell and its kinds
+ * (its label up to ':') as the group's <title>. Colours come from the
+ * classes vf_svg_style writes, so the page holds them once. */
 #ifndef VF_SVG_H
 #define VF_SVG_H
 

@@ -52,7 +52,7 @@ static void small_pic(vf_pic *p)
     p->mark[6] = p->mark[7] = 1;
     p->nfind = 1;
     p->find[0].letter = 'A';
-    p->find[0].label = vf_xstrdup("stairless_zone: <2 cells>");
+    p->find[0].label = vf_xstrdup("stairless_zone: 2 cells");
     p->vx = 1;
     p->vw = p->vh = 3;
 }
@@ -76,9 +76,9 @@ START_TEST(svg_draws_cells_as_rectangles)
                                  "\"/>"));
     ck_assert_int_eq(count(b.s, "class=\"c1\""), 1);
     /* The finding: tinted, outlined (top and bottom edges, then left and
-     * right), lettered, labelled (escaped); the vault framed. */
-    ck_assert_ptr_nonnull(strstr(b.s, "<title>A stairless_zone: &lt;2 "
-                                 "cells&gt;</title><path class=\"fz\" d=\""
+     * right), lettered, titled with its kinds; the vault framed. */
+    ck_assert_ptr_nonnull(strstr(b.s, "<title>A stairless_zone</title>"
+                                 "<path class=\"fz\" d=\""
                                  "M1 1h2v1H1z\"/><path class=\"fo\" d=\""
                                  "M1 1h2M1 2h2M1 1v1M3 1v1\"/><text "
                                  "class=\"fl\" x=\"1\" y=\"2\">A</text>"));

@@ -190,7 +190,7 @@ static void index_row(vf_sbuf *b, const entry *e, size_t id)
     vf_sbuf_free(&kinds);
 }
 
-/* A <select> of the values the rows have (names: "k" of each entry). */
+/* A <select> named name offering "all" and each of values. */
 static void select_of(vf_sbuf *b, const char *name, const char *label,
                       const vf_strlist *values)
 {

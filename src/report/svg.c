@@ -123,8 +123,13 @@ static void finding(vf_sbuf *b, const vf_pic *p, int i, uint8_t *used)
     for (int n = 0; n < p->w * p->h && fx < 0; n++)
         if (p->mark[n] == k) fx = n % p->w, fy = n / p->w;
     if (fx < 0) return;   /* none of its cells in the picture */
+    /* The title names its kinds (the label up to ':'); the whole label
+     * is for the page to list once, not to repeat in every picture. */
+    const char *label = p->find[i].label ? p->find[i].label : "";
+    char *kinds = vf_xstrndup(label, strcspn(label, ":"));
     vf_sbuf_printf(b, "<g class=\"finding\"><title>%c ", p->find[i].letter);
-    vf_esc_markup(b, p->find[i].label ? p->find[i].label : "");
+    vf_esc_markup(b, kinds);
+    free(kinds);
     vf_sbuf_adds(b, "</title><path class=\"fz\" d=\"");
     rects(b, p, p->mark, k, used);
     vf_sbuf_adds(b, "\"/><path class=\"fo\" d=\"");
