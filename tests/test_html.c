@@ -304,6 +304,10 @@ START_TEST(run_writes_report_html)
     ck_assert_int_eq(count(page, "<figure class=\"vault\"><svg"), 2);
     ck_assert_int_eq(count(page, "data-nopic=\"load_error\""), 1);
     ck_assert_int_eq(count(page, "<tr data-id="), 3);
+    /* Each kind a row has is a choice of the kind filter. */
+    ck_assert_ptr_nonnull(strstr(page, "data-kinds=\"load_error\""));
+    ck_assert_ptr_nonnull(strstr(page, "<option>load_error</option>"));
+    ck_assert_ptr_nonnull(strstr(page, "<option>lua_error</option>"));
     /* The Lua error's text is the vault's: escaped. */
     ck_assert_ptr_null(strstr(page, "<b>unlucky"));
     ck_assert_ptr_nonnull(strstr(page, "&lt;b&gt;unlucky&lt;/b&gt; &amp; "

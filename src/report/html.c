@@ -223,7 +223,11 @@ static void filters(vf_sbuf *b, const entry *e, size_t n)
                 add_unique(&kinds, vf_result_kind_name(k));
                 break;
             }
-    for (size_t i = 0; i < n; i++) add_unique(&branches, e[i].branch);
+    for (size_t i = 0; i < n; i++) {
+        add_unique(&branches, e[i].branch);
+        if (e[i].m->rec.status == VF_MAP_LOAD_ERROR)
+            add_unique(&kinds, "load_error");   /* as index_row names it */
+    }
     /* Hidden until the script runs: without it the controls do nothing. */
     vf_sbuf_adds(b, "<form id=\"filters\" hidden>");
     select_of(b, "sev", "severity", &sevs);
