@@ -17,7 +17,8 @@ static const char html_usage[] =
     "from disk, with or without scripts.\n"
     "\n"
     "  --baseline OLD_REPORT  mark the maps worse than in that report as\n"
-    "               new (run takes it too)\n"
+    "               new (run takes it too); one that cannot be read is\n"
+    "               left out with a warning\n"
     "\n"
     "Exit status: 0 when written, 2 on bad usage or an unreadable report.\n";
 
