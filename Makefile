@@ -16,6 +16,9 @@
 #   make uninstall [PREFIX=...] [DESTDIR=]   removes what install put
 #   make check-install   install into a temporary directory, use it from
 #                 elsewhere, uninstall (harness/check-install.sh)
+#   make check-html  render a run's report.html in headless Chromium and
+#                 check it (harness/check-html.sh; installs chromium, tidy
+#                 and libpng-dev when missing)
 #
 # Missing libraries (Lua 5.1, Check, zlib) are installed by harness/deps.sh
 # when it can; it writes their flags to build/deps.mk.
@@ -48,8 +51,8 @@ REAL_DES  ?= ../shared/dcss-des
 # A crawl checkout, for the figures and checks that run the game's own Lua.
 CRAWL_DIR ?=
 
-.PHONY: all run check check-layers check-real check-versions bench clean deps \
-        install uninstall check-install
+.PHONY: all run check check-layers check-real check-versions check-html bench \
+        clean deps install uninstall check-install
 
 all: vaultfuzz
 
@@ -100,6 +103,12 @@ check-real: vaultfuzz $(TEST_BIN)
 CRAWL_TREES ?= ../shared/crawl
 check-versions: vaultfuzz
 	harness/check-versions.sh $(CRAWL_TREES)
+
+# report.html in a browser: valid, not blank, a picture per failing map.
+# The script installs what it needs (chromium, tidy, libpng-dev) and
+# builds its screenshot reader, tests/tools/pngstat.c.
+check-html: vaultfuzz
+	CC="$(CC)" harness/check-html.sh
 
 bench: $(BENCH_BIN)
 	$(BENCH_BIN) $(REAL_DES) $(CRAWL_DIR)

@@ -30,6 +30,7 @@ static const char usage[] =
     "          its .des line and column\n"
     "  merge   shard reports into the report of the whole run\n"
     "  compare two reports: new failures, fixed maps, rates that moved\n"
+    "  html    report.html of a report directory, written again\n"
     "  anchors compare with the game's own placement.lua results\n"
     "  help    this text, or 'vaultfuzz help COMMAND'\n"
     "\n"
@@ -300,6 +301,7 @@ static int dispatch(int argc, char **argv, FILE *out, FILE *err, int color)
         return vf_cmd_anchors(&cli, argc - 1, argv + 1);
     if (!strcmp(cmd, "chunks"))
         return vf_cmd_chunks(&cli, argc - 1, argv + 1);
+    if (!strcmp(cmd, "html")) return vf_cmd_html(&cli, argc - 1, argv + 1);
     if (!strcmp(cmd, "help") || !strcmp(cmd, "--help") || !strcmp(cmd, "-h")) {
         if (argc > 2 && strcmp(argv[2], "help")) {
             char *sub[] = {argv[0], argv[2], "--help", NULL};

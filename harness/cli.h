@@ -7,6 +7,7 @@
 #include "vf_des.h"
 #include "vf_engine.h"
 #include "vf_gamesrc.h"
+#include "vf_report.h"
 #include "vf_fs.h"
 #include "vf_rundir.h"
 #include "vf_runspec.h"
@@ -145,6 +146,8 @@ typedef struct vf_run_args {
     const char *out, *resume;
     const char *changed_since;       /* --changed-since REV: becomes the
                                       * names of the maps it chooses */
+    const char *baseline;            /* --baseline: a previous report,
+                                      * for report.html's "new" */
     int progress;
     int gnu;                         /* --format gnu: findings as compiler
                                       * lines, not the summary */
@@ -188,12 +191,19 @@ int vf_cli_out_lock(vf_cli *cli, const char *cmd, const char *out);
 /* Points reports/latest at out (atomically; quietly does nothing when it
  * cannot). */
 void vf_cli_out_latest(const char *out);
-/* Writes the report files into out, prints the summary and where the
- * report is; returns the exit status (2 when the files cannot be
+/* Writes the report files and report.html (with baseline, a previous
+ * report's directory, or NULL) into out, prints the summary and where
+ * the report is; returns the exit status (2 when the files cannot be
  * written). */
 int vf_cli_report(vf_cli *cli, const char *cmd, const char *out,
                   vf_tally *t, const vf_strlist *input, vf_accept *accept,
-                  int gnu);
+                  int gnu, const char *baseline);
+/* out/report.html for the judged report in (cmd_html.c): the run's
+ * facts from out/run.txt, "new" against baseline (NULL: none; one that
+ * cannot be read is left out with a warning). Returns 0, or -1 after
+ * printing why. */
+int vf_cli_html(vf_cli *cli, const char *cmd, const char *out,
+                const vf_report_in *in, const char *baseline);
 /* The accept files of a run into acc (initialised here): --accept, or
  * the vaultfuzz-accept.txt in each --des directory (or beside each --des
  * file) that has one. Their bad lines are added to input. */
@@ -216,6 +226,9 @@ typedef struct vf_cli_rdir {
 int vf_cli_report_load(vf_cli *cli, const char *cmd, const char *dir,
                        vf_cli_rdir *r);
 void vf_cli_report_free(vf_cli_rdir *r);
+/* Judges r's tally (vf_tally_judge) with its run's accept files, as the
+ * run did; problems in them are not reported again. */
+void vf_cli_report_judge(vf_cli_rdir *r);
 
 /* lint without the game's library (lint_lib.c): the errors of maps and
  * file preludes that need it (dlua_dir/game_library.txt names its files
@@ -233,6 +246,7 @@ int vf_cmd_check(vf_cli *cli, int argc, char **argv);
 int vf_cmd_anchors(vf_cli *cli, int argc, char **argv);
 int vf_cmd_list(vf_cli *cli, int argc, char **argv);
 int vf_cmd_chunks(vf_cli *cli, int argc, char **argv);
+int vf_cmd_html(vf_cli *cli, int argc, char **argv);
 int vf_cmd_show(vf_cli *cli, int argc, char **argv);
 
 #endif

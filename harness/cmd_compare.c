@@ -29,35 +29,6 @@ static const char compare_usage[] =
 /* The false-alarm rate of a whole comparison (Bonferroni over the maps). */
 #define FAMILY_ALPHA 0.05
 
-typedef struct named {
-    const char *name;
-    const vf_tally_map *m;
-} named;
-
-static int cmp_named(const void *a, const void *b)
-{
-    return strcmp(((const named *)a)->name, ((const named *)b)->name);
-}
-
-/* The known maps of t, sorted by name, for lookups. */
-static named *by_name(const vf_tally *t, size_t *n)
-{
-    named *v = vf_xmalloc((t->nmaps ? t->nmaps : 1) * sizeof *v);
-    *n = 0;
-    for (size_t i = 0; i < t->nmaps; i++)
-        if (t->maps[i].known && t->maps[i].rec.status != VF_MAP_UNSELECTED)
-            v[(*n)++] = (named){t->maps[i].rec.name, &t->maps[i]};
-    qsort(v, *n, sizeof *v, cmp_named);
-    return v;
-}
-
-static const vf_tally_map *find(const named *v, size_t n, const char *name)
-{
-    named key = {name, NULL};
-    const named *hit = bsearch(&key, v, n, sizeof *v, cmp_named);
-    return hit ? hit->m : NULL;
-}
-
 /* A map's count: cases at sev or worse; 0 of 0 when it did not run. */
 static void count(const vf_tally_map *m, vf_sev sev, unsigned long *k,
                   unsigned long *n)
@@ -152,12 +123,12 @@ static void differences(vf_cli *cli, const vf_cli_rdir *o,
 }
 
 /* Maps only one report has, under a heading. */
-static size_t only_in(vf_cli *cli, const named *v, size_t nv, const named *w,
-                      size_t nw, const char *what)
+static size_t only_in(vf_cli *cli, const vf_tally_named *v, size_t nv,
+                      const vf_tally_named *w, size_t nw, const char *what)
 {
     size_t k = 0;
     for (size_t i = 0; i < nv; i++)
-        if (!find(w, nw, v[i].name)) {
+        if (!vf_tally_find(w, nw, v[i].name)) {
             if (!k) fprintf(cli->out, "maps %s:", what);
             fprintf(cli->out, " %s", v[i].name);
             k++;
@@ -166,29 +137,20 @@ static size_t only_in(vf_cli *cli, const named *v, size_t nv, const named *w,
     return k;
 }
 
-/* Both reports judged (severities, accept files) as their own runs did. */
-static void judge(vf_cli_rdir *r)
-{
-    vf_accept acc;
-    vf_strlist problems = {0};
-    vf_cli_accept(&r->a, &acc, &problems);
-    vf_tally_judge(&r->t, &acc);
-    vf_accept_free(&acc);
-    vf_strlist_free(&problems);
-}
-
 static int compare(vf_cli *cli, char **dirs, vf_cli_rdir *o, vf_cli_rdir *n)
 {
-    judge(o);
-    judge(n);
+    /* Both judged (severities, accept files) as their own runs did. */
+    vf_cli_report_judge(o);
+    vf_cli_report_judge(n);
     size_t no, nn;
-    named *old = by_name(&o->t, &no), *now = by_name(&n->t, &nn);
+    vf_tally_named *old = vf_tally_by_name(&o->t, &no);
+    vf_tally_named *now = vf_tally_by_name(&n->t, &nn);
     comparison c;
     memset(&c, 0, sizeof c);
     c.sev = vf_run_fail_on(&n->spec);
     size_t compared = 0;
     for (size_t i = 0; i < nn; i++) {
-        const vf_tally_map *was = find(old, no, now[i].name);
+        const vf_tally_map *was = vf_tally_find(old, no, now[i].name);
         compared += was && was->cases && now[i].m->cases;
     }
     c.alpha = FAMILY_ALPHA / (double)(compared ? compared : 1);
@@ -199,7 +161,8 @@ static int compare(vf_cli *cli, char **dirs, vf_cli_rdir *o, vf_cli_rdir *n)
             "change needs p < %.2g (0.05 over %zu maps compared)\n",
             vf_sev_name(c.sev), c.alpha, compared);
     for (size_t i = 0; i < nn; i++) {
-        const vf_tally_map *m = now[i].m, *was = find(old, no, now[i].name);
+        const vf_tally_map *m = now[i].m;
+        const vf_tally_map *was = vf_tally_find(old, no, now[i].name);
         unsigned long k1, n1, k2, n2;
         double p;
         count(was, c.sev, &k1, &n1);

@@ -3,6 +3,7 @@
 #include "cli.h"
 #include "vf_explain.h"
 #include "vf_gz.h"
+#include "vf_html.h"
 #include "vf_shell.h"
 #include "vf_work.h"
 
@@ -13,10 +14,10 @@
 #include <sys/stat.h>
 
 static const char repro_usage[] =
-    "usage: vaultfuzz repro DUMP.txt.gz [--dump OUT]\n"
+    "usage: vaultfuzz repro DUMP.txt.gz [--dump OUT] [--html OUT]\n"
     "       vaultfuzz repro MAP [--seed S] [--iter N] [--mode M]\n"
     "                           [--no-rotate] [--opacity] [--why]\n"
-    "                           [--dump OUT]\n"
+    "                           [--dump OUT] [--html OUT]\n"
     "                           [--des PATH]... [--crawl-dir DIR]\n"
     "                           [--place BRANCH:DEPTH]\n"
     "\n"
@@ -32,6 +33,9 @@ static const char repro_usage[] =
     "               explain', with a run's budget of replays) and draws the\n"
     "               finding on the vault's MAP block: a run's dump of a case\n"
     "               it explained does, and its repro command says --why\n"
+    "  --html OUT   also draw the case into OUT, a page as report.html\n"
+    "               draws it: the level round the vault, the findings\n"
+    "               outlined and lettered, the resolved vault, the dump\n"
     "  --seed S     base seed (default 1)\n"
     "  --iter N     iteration (default 0)\n"
     "  --mode M     layout (default empty)\n"
@@ -44,6 +48,7 @@ typedef struct repro_args {
     vf_run_args a;
     unsigned long iter;
     const char *dump_out;
+    const char *html_out;      /* --html OUT */
     vf_strlist pos;
     int explain;               /* vaultfuzz explain: causes, no dump */
     int why;                   /* --why: the dump says why the case fails
@@ -84,6 +89,7 @@ static int parse(vf_cli *cli, int argc, char **argv, repro_args *r)
                                   {"--mode", 1}, {"--no-rotate", 0},
                                   {"--opacity", 0}, {"--dump", 1},
                                   {"--why", 0},
+                                  {"--html", 1},
                                   VF_CLI_WORLD_OPTS, {"--help", 0},
                                   {"-h", 0}, {NULL, 0}};
     vf_argv av = {argc, 0, argv, 0};
@@ -114,6 +120,8 @@ static int parse(vf_cli *cli, int argc, char **argv, repro_args *r)
             r->dump_out = arg;
         } else if (!strcmp(o, "--why")) {
             r->why = 1;
+        } else if (!strcmp(o, "--html")) {
+            r->html_out = arg;
         } else if (!vf_cli_world_opt(&r->a.w, o, arg)) {
             return 1;
         }
@@ -183,6 +191,18 @@ static int write_dump(vf_cli *cli, const char *path, const vf_sbuf *dump)
              : vf_fs_write_atomic(path, vf_sbuf_str(dump), dump->len, why,
                                   sizeof why);
     if (rc) fprintf(cli->err, "vaultfuzz repro: %s\n", why);
+    return rc;
+}
+
+/* The case drawn as a page (vf_html_case). */
+static int write_html(vf_cli *cli, const char *path, const vf_sbuf *dump)
+{
+    char why[512];
+    vf_sbuf page = VF_SBUF_INIT;
+    vf_html_case(&page, vf_sbuf_str(dump));
+    int rc = vf_fs_write_atomic(path, page.s, page.len, why, sizeof why);
+    if (rc) fprintf(cli->err, "vaultfuzz repro: %s\n", why);
+    vf_sbuf_free(&page);
     return rc;
 }
 
@@ -268,6 +288,8 @@ static int run(vf_cli *cli, repro_args *r, const char *was)
         if (was) compare(cli, was, &dump);
         rc = rec.kinds ? VF_EXIT_FOUND : VF_EXIT_OK;
         if (r->dump_out && write_dump(cli, r->dump_out, &dump))
+            rc = VF_EXIT_USAGE;
+        if (r->html_out && write_html(cli, r->html_out, &dump))
             rc = VF_EXIT_USAGE;
         vf_case_rec_free(&rec);
         vf_sbuf_free(&dump);

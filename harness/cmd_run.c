@@ -26,18 +26,20 @@ static const char run_usage[] =
     "                     [--until-settled N] [--explain first|all|none]\n"
     "                     [--changed-since REV] [--shard I/N] [-j N]\n"
     "                     [--timeout SEC] [--out DIR]\n"
-    "                     [--progress] [--format text|gnu] [--des PATH]...\n"
+    "                     [--progress] [--format text|gnu] [--baseline OLD]\n"
+    "                     [--des PATH]...\n"
     "                     [--crawl-dir DIR]\n"
     "                     [--place BRANCH:DEPTH]\n"
     "       vaultfuzz run --resume DIR [-j N] [--timeout SEC] [--progress]\n"
+    "                     [--baseline OLD]\n"
     "\n"
     "Places every selected map on a level, --count times for each layout,\n"
     "judges each level, and writes a report: summary.txt, summary.json,\n"
-    "vaults.csv, failures.jsonl, junit.xml, report.sarif (SARIF 2.1.0) and\n"
-    "a gzipped dump of every failing case in dumps/. A case is (map,\n"
-    "layout, iteration); its seed comes from the base seed, the map's\n"
-    "name and the iteration, so its result never depends on -j, the shard\n"
-    "or the other maps.\n"
+    "vaults.csv, failures.jsonl, junit.xml, report.sarif (SARIF 2.1.0),\n"
+    "report.html and a gzipped dump of every failing case in dumps/. A\n"
+    "case is (map, layout, iteration); its seed comes from the base seed,\n"
+    "the map's name and the iteration, so its result never depends on -j,\n"
+    "the shard or the other maps.\n"
     "\n"
     "  MAP|GLOB     maps by name or shell pattern (default --all: every map)\n"
     "  --tag T      only maps tagged T (as tagged by their Lua at load)\n"
@@ -84,6 +86,8 @@ static const char run_usage[] =
     "               and reports/latest points at it)\n"
     "  --resume DIR finish a run that was stopped, with its own options\n"
     "  --progress   show progress even when stderr is not a terminal\n"
+    "  --baseline OLD  a previous report directory: report.html marks the\n"
+    "               maps whose severity is worse now as new\n"
     "  --format F   text (default): the summary; gnu: each map's findings\n"
     "               and causes as FILE:LINE:COL: severity: what, the form\n"
     "               compilers use (Vim's quickfix, Emacs' compilation mode)\n"
@@ -348,7 +352,7 @@ static int execute(job *j)
     }
     vf_sbuf_free(&err);
     rc = vf_cli_report(j->cli, "run", j->out, &j->t, &j->input,
-                       &j->accept, j->a->gnu);
+                       &j->accept, j->a->gnu, j->a->baseline);
     double s = (t1.tv_sec - t0.tv_sec) + (t1.tv_nsec - t0.tv_nsec) / 1e9;
     fprintf(j->cli->out, "time: %lu cases in %.1f s (%.0f cases/s)\n",
             j->t.cases - before, s,
@@ -455,6 +459,7 @@ static int resume_args(vf_cli *cli, const vf_run_args *cmdline,
     a->progress = cmdline->progress;
     a->gnu = cmdline->gnu;
     a->resume = cmdline->resume;
+    a->baseline = cmdline->baseline;
     vf_rundir_free(&d);
     vf_sbuf_free(&err);
     return rc;
@@ -474,7 +479,7 @@ int vf_cmd_run(vf_cli *cli, int argc, char **argv)
         if (a.run_opts_given || a.out)
             fprintf(cli->err, "vaultfuzz run: --resume takes the run's "
                     "options from its run.txt: give only -j, --timeout, "
-                    "--progress\n");
+                    "--progress, --baseline\n");
         else if (!resume_args(cli, &a, &stored))
             rc = run_job(cli, &stored, a.resume, 0);
     } else if (p == 0 && !vf_run_args_canonicalise(cli, "run", &a)) {

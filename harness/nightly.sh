@@ -27,6 +27,10 @@ if [ -z "$vf" ]; then
 fi
 
 prev=$(readlink reports/latest 2>/dev/null || true)
+# report.html marks what is worse than the previous night as new.
+if [ -n "$prev" ] && [ -d "reports/$prev" ]; then
+    set -- --baseline "reports/$prev" "$@"
+fi
 status=0
 "$vf" run --seed nightly "$@" || status=$?
 if [ "$status" = 2 ] || [ "$status" -gt 3 ]; then

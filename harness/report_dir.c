@@ -67,7 +67,7 @@ int vf_cli_out_make(vf_cli *cli, const char *cmd, const char *out)
 
 int vf_cli_report(vf_cli *cli, const char *cmd, const char *out,
                   vf_tally *t, const vf_strlist *input, vf_accept *accept,
-                  int gnu)
+                  int gnu, const char *baseline)
 {
     vf_report_in in = {t, input, accept};
     vf_sbuf err = VF_SBUF_INIT, sum = VF_SBUF_INIT;
@@ -76,6 +76,7 @@ int vf_cli_report(vf_cli *cli, const char *cmd, const char *out,
         vf_sbuf_free(&err);
         return VF_EXIT_USAGE;
     }
+    if (vf_cli_html(cli, cmd, out, &in, baseline)) return VF_EXIT_USAGE;
     if (gnu) {
         vf_report_gnu(&sum, &in);
         fputs(vf_sbuf_str(&sum), cli->out);
@@ -130,6 +131,16 @@ void vf_cli_report_free(vf_cli_rdir *r)
     vf_run_strings_free(&r->text);
     vf_run_args_free(&r->a);
     vf_rundir_free(&r->d);
+}
+
+void vf_cli_report_judge(vf_cli_rdir *r)
+{
+    vf_accept acc;
+    vf_strlist problems = {0};
+    vf_cli_accept(&r->a, &acc, &problems);
+    vf_tally_judge(&r->t, &acc);
+    vf_accept_free(&acc);
+    vf_strlist_free(&problems);
 }
 
 /* path, when it is a directory, else the directory it lies in. */

@@ -80,6 +80,7 @@ static const vf_opt run_opts[] = {
     {"--accept", 1}, {"--changed-since", 1}, VF_CLI_WORLD_OPTS,
     /* how it runs */
     {"-j", 1}, {"--jobs", 1}, {"--timeout", 1}, {"--out", 1},
+    {"--baseline", 1},
     {"--resume", 1}, {"--progress", 0}, {"--format", 1}, {"--help", 0},
     {"-h", 0},
     {NULL, 0}};
@@ -152,6 +153,7 @@ static int exec_opt(vf_run_args *a, const char *o, const char *arg,
             return *why = "seconds (0: no limit)", -1;
     } else if (!strcmp(o, "--out")) a->out = arg;
     else if (!strcmp(o, "--resume")) a->resume = arg;
+    else if (!strcmp(o, "--baseline")) a->baseline = arg;
     else if (!strcmp(o, "--progress")) a->progress = 1;
     else if (!strcmp(o, "--format")) {
         if (strcmp(arg, "text") && strcmp(arg, "gnu"))

@@ -136,6 +136,17 @@ static inline int vf_tally_map_failing(const vf_tally_map *m)
     return m->failed || (m->known && m->rec.status == VF_MAP_LOAD_ERROR);
 }
 size_t vf_tally_failing_maps(const vf_tally *t);
+
+/* The known maps (examined, selected) of t sorted by name, for finding a
+ * map of one report in another: malloc'd, *n entries, borrowing t. */
+typedef struct vf_tally_named {
+    const char *name;
+    const vf_tally_map *m;
+} vf_tally_named;
+vf_tally_named *vf_tally_by_name(const vf_tally *t, size_t *n);
+/* The map called name in v (vf_tally_by_name), or NULL. */
+const vf_tally_map *vf_tally_find(const vf_tally_named *v, size_t n,
+                                  const char *name);
 /* Maps whose severity (vf_tally_judge) is at least sev. */
 size_t vf_tally_maps_at(const vf_tally *t, vf_sev sev);
 

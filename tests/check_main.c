@@ -33,6 +33,7 @@ suites[] = {
     {"explain", vf_test_explain_suite, 0},
     {"run", vf_test_run_suite, 0},
     {"robust", vf_test_robust_suite, 0},
+    {"html", vf_test_html_suite, 0},
     {"gamever", vf_test_gamever_suite, 0},
     {"gamesrc", vf_test_gamesrc_suite, 0},
     {"sarif", vf_test_sarif_suite, 0},

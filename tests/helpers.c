@@ -177,7 +177,7 @@ void vf_t_same_report(const char *a, const char *b)
 {
     static const char *const files[] = {
         "summary.txt", "summary.json", "vaults.csv", "failures.jsonl",
-        "junit.xml", "report.sarif", NULL};
+        "junit.xml", "report.sarif", "report.html", NULL};
     char pa[512], pb[512];
     for (int i = 0; files[i]; i++) {
         snprintf(pa, sizeof pa, "%s/%s", a, files[i]);

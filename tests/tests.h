@@ -40,6 +40,7 @@ Suite *vf_test_robust_suite(void);
 Suite *vf_test_sarif_suite(void);
 Suite *vf_test_changed_suite(void);
 Suite *vf_test_color_suite(void);
+Suite *vf_test_html_suite(void);
 Suite *vf_test_realcorpus_suite(void);
 
 /* A set loaded from text for one test. */

@@ -56,6 +56,28 @@ static void legend(vf_sbuf *b, const vf_level *l)
     }
 }
 
+/* Where monsters and items stand, which the ASCII level does not show:
+ * "monsters: 2 at (12,4) (13,4)", "items: none" (the HTML report draws
+ * them from these lines). */
+static void contents(vf_sbuf *b, const vf_level *l, unsigned bit,
+                     const char *what)
+{
+    int n = 0;
+    for (int y = 0; y < VF_GYM; y++)
+        for (int x = 0; x < VF_GXM; x++)
+            n += (l->content[y][x] & bit) != 0;
+    vf_sbuf_printf(b, "%s: ", what);
+    if (!n) {
+        vf_sbuf_adds(b, "none\n");
+        return;
+    }
+    vf_sbuf_printf(b, "%d at", n);
+    for (int y = 0; y < VF_GYM; y++)
+        for (int x = 0; x < VF_GXM; x++)
+            if (l->content[y][x] & bit) vf_sbuf_printf(b, " (%d,%d)", x, y);
+    vf_sbuf_addc(b, '\n');
+}
+
 /* The zones line: the passable zones placement.lua counts, and the
  * findings of the analysis (with the up stair in) by kind. */
 static void zones_header(vf_sbuf *b, const vf_dump_in *in)
@@ -135,6 +157,8 @@ void vf_dump_text(vf_sbuf *b, const vf_dump_in *in)
     vf_level_ascii(in->level, ascii);
     vf_sbuf_printf(b, "\nlevel (%dx%d):\n%s", VF_GXM, VF_GYM, ascii);
     legend(b, in->level);
+    contents(b, in->level, VF_CELL_MONSTER, "monsters");
+    contents(b, in->level, VF_CELL_ITEM, "items");
     zones_overlay(b, in);
     vault(b, in->rmap, in->map);
     if (in->why) vf_dump_why(b, in);

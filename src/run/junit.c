@@ -1,25 +1,13 @@
 /* junit.xml: a testcase per map, for CI dashboards. */
+#include "vf_esc.h"
 #include "vf_report.h"
 
 #include <string.h>
 
-/* Text for an XML attribute or element; characters XML 1.0 cannot hold
- * become '?'. */
+/* Text for an XML attribute or element (vf_esc.h). */
 static void xml(vf_sbuf *b, const char *s)
 {
-    for (; *s; s++) {
-        unsigned char c = (unsigned char)*s;
-        switch (c) {
-        case '&': vf_sbuf_adds(b, "&amp;"); break;
-        case '<': vf_sbuf_adds(b, "&lt;"); break;
-        case '>': vf_sbuf_adds(b, "&gt;"); break;
-        case '"': vf_sbuf_adds(b, "&quot;"); break;
-        case '\'': vf_sbuf_adds(b, "&apos;"); break;
-        default:
-            vf_sbuf_addc(b, c < 0x20 && c != '\n' && c != '\t' ? '?'
-                                                               : (char)c);
-        }
-    }
+    vf_esc_markup(b, s);
 }
 
 /* The map's findings: a one-line message and a body with its first case

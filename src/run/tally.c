@@ -404,3 +404,28 @@ size_t vf_tally_maps_at(const vf_tally *t, vf_sev sev)
         n += t->maps[i].known && t->maps[i].sev >= sev;
     return n;
 }
+
+static int cmp_named(const void *a, const void *b)
+{
+    return strcmp(((const vf_tally_named *)a)->name,
+                  ((const vf_tally_named *)b)->name);
+}
+
+vf_tally_named *vf_tally_by_name(const vf_tally *t, size_t *n)
+{
+    vf_tally_named *v = vf_xmalloc((t->nmaps ? t->nmaps : 1) * sizeof *v);
+    *n = 0;
+    for (size_t i = 0; i < t->nmaps; i++)
+        if (t->maps[i].known && t->maps[i].rec.status != VF_MAP_UNSELECTED)
+            v[(*n)++] = (vf_tally_named){t->maps[i].rec.name, &t->maps[i]};
+    qsort(v, *n, sizeof *v, cmp_named);
+    return v;
+}
+
+const vf_tally_map *vf_tally_find(const vf_tally_named *v, size_t n,
+                                  const char *name)
+{
+    vf_tally_named key = {name, NULL};
+    const vf_tally_named *hit = bsearch(&key, v, n, sizeof *v, cmp_named);
+    return hit ? hit->m : NULL;
+}

@@ -1,0 +1,334 @@
+/* report.html: the page, its summary, the index of failing maps and the
+ * script that sorts and filters it. */
+#include "html_int.h"
+#include "vf_esc.h"
+#include "vf_svg.h"
+#include "vf_version.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const char page_style[] =
+    "body{font:14px/1.4 sans-serif;margin:1em 2em;color:#222}"
+    "table{border-collapse:collapse;margin:.5em 0}"
+    "td,th{border:1px solid #ccc;padding:2px 6px;text-align:left;"
+    "vertical-align:top}th{background:#eee}"
+    "#index th{cursor:pointer}"
+    ".sev{padding:0 4px;border-radius:3px;color:#fff;font-size:90%}"
+    ".sev.error{background:#c00}.sev.warning{background:#d80}"
+    ".sev.note{background:#468}.sev.accepted{background:#888}"
+    ".new{color:#c00;font-weight:bold}"
+    "section.map{border-top:2px solid #888;margin-top:1.5em}"
+    ".pics{display:flex;flex-wrap:wrap;gap:2em;align-items:flex-start}"
+    "figure{margin:0}svg.pic{border:1px solid #444;background:#fff}"
+    ".legend{list-style:none;padding:0;display:flex;flex-wrap:wrap;"
+    "gap:.3em 1.2em}"
+    "pre{background:#f4f4f4;padding:4px;overflow-x:auto}"
+    "pre.repro{white-space:pre-wrap;word-break:break-all}"
+    "#filters label{margin-right:1em}\n";
+
+void vf_html_head(vf_sbuf *b, const char *title)
+{
+    vf_sbuf_adds(b, "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta "
+                 "charset=\"utf-8\">\n<meta name=\"viewport\" content=\""
+                 "width=device-width\">\n<title>");
+    vf_esc_markup(b, title);
+    vf_sbuf_adds(b, "</title>\n<style>\n");
+    vf_sbuf_adds(b, page_style);
+    vf_svg_style(b);
+    vf_sbuf_adds(b, "</style>\n</head>\n<body>\n");
+}
+
+void vf_html_tail(vf_sbuf *b)
+{
+    vf_sbuf_adds(b, "</body>\n</html>\n");
+}
+
+/* ---- new since the baseline -------------------------------------------- */
+
+/* New: worse now than in the baseline (absent, skipped or ok there). */
+static int is_new(const vf_tally_named *idx, size_t n,
+                  const vf_tally_map *m)
+{
+    if (!idx || m->sev == VF_SEV_OK) return 0;
+    const vf_tally_map *o = vf_tally_find(idx, n, m->rec.name);
+    if (!o) return 1;
+    int failing = vf_tally_map_failing(o)
+                  && (o->rec.status == VF_MAP_RUN
+                      || o->rec.status == VF_MAP_LOAD_ERROR);
+    return !failing || o->sev < m->sev;
+}
+
+/* ---- the summary --------------------------------------------------------- */
+
+static void fact(vf_sbuf *b, const char *name, const char *value)
+{
+    vf_sbuf_printf(b, "<tr><th>%s</th><td>", name);
+    vf_esc_markup(b, value);
+    vf_sbuf_adds(b, "</td></tr>\n");
+}
+
+static void facts(vf_sbuf *b, const vf_html_in *in)
+{
+    const vf_tally *t = in->rep->t;
+    const vf_run_spec *s = t->spec;
+    vf_sbuf v = VF_SBUF_INIT;
+    vf_sbuf_adds(b, "<table class=\"facts\">\n");
+    fact(b, "command", s->command);
+    vf_sbuf_printf(&v, "%llu; %lu iterations per layout; layouts",
+                   (unsigned long long)s->seed, (unsigned long)s->count);
+    for (int i = 0; i < s->nmodes; i++)
+        vf_sbuf_printf(&v, " %s", vf_mode_name(s->modes[i]));
+    if (s->shard_n > 1)
+        vf_sbuf_printf(&v, "; shard %d of %d", s->shard_i, s->shard_n);
+    fact(b, "seed", v.s);
+    vf_sbuf_reset(&v);
+    if (vf_tally_complete(t)) vf_sbuf_adds(&v, "complete");
+    else
+        vf_sbuf_printf(&v, "incomplete: %lu of %zu cases (finish it with "
+                       "--resume)", t->cases, vf_tally_cases(t, NULL, NULL));
+    fact(b, "status", v.s);
+    vf_sbuf_reset(&v);
+    vf_sbuf_printf(&v, "%s (this page: %s)", in->made_by && *in->made_by
+                   ? in->made_by : "not recorded", VF_VERSION);
+    fact(b, "vaultfuzz", v.s);
+    fact(b, "game version", in->game ? in->game : "not known");
+    vf_sbuf_reset(&v);
+    vf_sbuf_printf(&v, "Lua library %016llx, maps %016llx",
+                   (unsigned long long)in->library,
+                   (unsigned long long)in->fingerprint);
+    fact(b, "hashes", v.s);
+    vf_sbuf_reset(&v);
+    vf_sbuf_printf(&v, "%lu run, %lu ok, %lu with findings", t->cases,
+                   t->cases - t->failed, t->failed);
+    fact(b, "cases", v.s);
+    for (size_t i = 0; i < in->rep->input->n; i++)
+        fact(b, "input problem", in->rep->input->v[i]);
+    vf_sbuf_adds(b, "</table>\n");
+    vf_sbuf_free(&v);
+}
+
+/* Maps by severity, and how many of each are new. */
+static void sev_table(vf_sbuf *b, const vf_html_in *in, const size_t *nnew)
+{
+    const vf_tally *t = in->rep->t;
+    size_t n[VF_SEV_COUNT] = {0}, accepted = 0;
+    for (size_t i = 0; i < t->nmaps; i++) {
+        const vf_tally_map *m = &t->maps[i];
+        if (!m->known || (m->rec.status != VF_MAP_RUN
+                          && m->rec.status != VF_MAP_LOAD_ERROR))
+            continue;
+        if (m->sev == VF_SEV_OK && vf_tally_map_failing(m)) accepted++;
+        else n[m->sev]++;
+    }
+    vf_sbuf_adds(b, "<table class=\"sevs\"><thead><tr><th>maps</th><th>"
+                 "error</th><th>warning</th><th>note</th><th>accepted</th>"
+                 "<th>ok</th></tr></thead><tbody>\n");
+    vf_sbuf_printf(b, "<tr><th>by severity</th><td>%zu</td><td>%zu</td>"
+                   "<td>%zu</td><td>%zu</td><td>%zu</td></tr>\n",
+                   n[VF_SEV_ERROR], n[VF_SEV_WARNING], n[VF_SEV_NOTE],
+                   accepted, n[VF_SEV_OK]);
+    if (in->baseline) {
+        vf_sbuf_adds(b, "<tr><th>new since ");
+        vf_esc_markup(b, in->baseline_dir ? in->baseline_dir : "baseline");
+        vf_sbuf_printf(b, "</th><td>%zu</td><td>%zu</td><td>%zu</td>"
+                       "<td></td><td></td></tr>\n", nnew[VF_SEV_ERROR],
+                       nnew[VF_SEV_WARNING], nnew[VF_SEV_NOTE]);
+    }
+    vf_sbuf_printf(b, "</tbody></table>\n<p>the run fails on %s or worse; "
+                   "a map is new when its severity is worse than in the "
+                   "previous report (vaultfuzz compare weighs the "
+                   "evidence)</p>\n", vf_sev_name(vf_run_fail_on(t->spec)));
+}
+
+/* ---- the index and the sections ------------------------------------- */
+
+typedef struct entry {
+    const vf_tally_map *m;
+    int is_new;
+    char branch[32];
+} entry;
+
+static int rank(const vf_tally_map *m)   /* errors first, accepted last */
+{
+    return m->sev > VF_SEV_OK ? VF_SEV_ERROR - (int)m->sev : VF_SEV_COUNT;
+}
+
+static void index_row(vf_sbuf *b, const entry *e, size_t id)
+{
+    const vf_tally_map *m = e->m;
+    const char *sev = vf_html_sev_word(m);
+    vf_sbuf kinds = VF_SBUF_INIT;
+    for (int i = 0; i < VF_R_COUNT_KINDS; i++)
+        if (m->kind[i])
+            vf_sbuf_printf(&kinds, "%s%s", kinds.len ? " " : "",
+                           vf_result_kind_name(i));
+    if (m->rec.status == VF_MAP_LOAD_ERROR) vf_sbuf_adds(&kinds, "load_error");
+    vf_sbuf_printf(b, "<tr data-id=\"m%zu\" data-sev=\"%s\" data-kinds=\"%s\" "
+                   "data-branch=\"", id, sev, kinds.s);
+    vf_esc_markup(b, e->branch);
+    vf_sbuf_adds(b, "\" data-file=\"");
+    vf_esc_markup(b, m->rec.file);
+    vf_sbuf_printf(b, "\"><td><a href=\"#m%zu\">", id);
+    vf_esc_markup(b, m->rec.name);
+    vf_sbuf_printf(b, "</a></td><td data-k=\"%d\"><span class=\"sev %s\">%s"
+                   "</span></td><td>%s</td>", rank(m), sev, sev,
+                   e->is_new ? "new" : "");
+    unsigned long k = vf_html_at_sev(m);
+    if (m->cases)
+        vf_sbuf_printf(b, "<td data-k=\"%.6f\">%lu/%lu (%.1f%%)</td>",
+                       (double)k / m->cases, k, m->cases,
+                       100.0 * k / m->cases);
+    else
+        vf_sbuf_adds(b, "<td data-k=\"1\">at load</td>");
+    vf_sbuf_printf(b, "<td>%s</td><td>", kinds.s);
+    vf_esc_markup(b, m->rec.file);
+    vf_sbuf_printf(b, ":%d</td><td>", m->rec.line);
+    vf_esc_markup(b, e->branch);
+    vf_sbuf_adds(b, "</td></tr>\n");
+    vf_sbuf_free(&kinds);
+}
+
+/* A <select> named name offering "all" and each of values. */
+static void select_of(vf_sbuf *b, const char *name, const char *label,
+                      const vf_strlist *values)
+{
+    vf_sbuf_printf(b, "<label>%s <select name=\"%s\"><option value=\"\">"
+                   "all</option>", label, name);
+    for (size_t i = 0; i < values->n; i++) {
+        vf_sbuf_adds(b, "<option>");
+        vf_esc_markup(b, values->v[i]);
+        vf_sbuf_adds(b, "</option>");
+    }
+    vf_sbuf_adds(b, "</select></label>");
+}
+
+static void add_unique(vf_strlist *l, const char *s)
+{
+    for (size_t i = 0; i < l->n; i++)
+        if (!strcmp(l->v[i], s)) return;
+    vf_strlist_push(l, vf_xstrdup(s));
+}
+
+static void filters(vf_sbuf *b, const entry *e, size_t n)
+{
+    vf_strlist sevs = {0}, kinds = {0}, branches = {0};
+    static const char *const sev_words[] = {"error", "warning", "note",
+                                            "accepted"};
+    for (size_t i = 0; i < 4; i++) add_unique(&sevs, sev_words[i]);
+    for (int k = 0; k < VF_R_COUNT_KINDS; k++)
+        for (size_t i = 0; i < n; i++)
+            if (e[i].m->kind[k]) {
+                add_unique(&kinds, vf_result_kind_name(k));
+                break;
+            }
+    for (size_t i = 0; i < n; i++) {
+        add_unique(&branches, e[i].branch);
+        if (e[i].m->rec.status == VF_MAP_LOAD_ERROR)
+            add_unique(&kinds, "load_error");   /* as index_row names it */
+    }
+    /* Hidden until the script runs: without it the controls do nothing. */
+    vf_sbuf_adds(b, "<form id=\"filters\" hidden>");
+    select_of(b, "sev", "severity", &sevs);
+    select_of(b, "kind", "kind", &kinds);
+    select_of(b, "branch", "branch", &branches);
+    vf_sbuf_adds(b, "<label>file <input name=\"file\" size=\"20\"></label>"
+                 "<span id=\"shown\"></span></form>\n");
+    vf_strlist_free(&sevs);
+    vf_strlist_free(&kinds);
+    vf_strlist_free(&branches);
+}
+
+/* Filters hide rows and their sections; a click on a heading sorts the
+ * rows (again: the other way) and puts the sections in the same order. */
+static const char script[] =
+    "<script>\n(function () {\n"
+    "var f = document.getElementById('filters'), tb = document.querySelector"
+    "('#index tbody');\nif (!f || !tb) return;\nf.hidden = false;\n"
+    "var rows = Array.prototype.slice.call(tb.rows), dir = {};\n"
+    "function sec(r) { return document.getElementById(r.dataset.id); }\n"
+    "function apply() {\n  var n = 0, file = f.file.value.toLowerCase();\n"
+    "  rows.forEach(function (r) {\n    var d = r.dataset, ok = (!f.sev.value"
+    " || d.sev === f.sev.value) &&\n      (!f.kind.value || (' ' + d.kinds "
+    "+ ' ').indexOf(' ' + f.kind.value + ' ') >= 0) &&\n      (!f.branch."
+    "value || d.branch === f.branch.value) &&\n      (!file || d.file."
+    "toLowerCase().indexOf(file) >= 0);\n    r.hidden = !ok; sec(r).hidden "
+    "= !ok; n += ok;\n  });\n  document.getElementById('shown').textContent"
+    " = n + ' of ' + rows.length + ' maps';\n}\n"
+    "function key(r, i) { var c = r.cells[i]; return c.dataset.k !== "
+    "undefined ? parseFloat(c.dataset.k) : c.textContent; }\n"
+    "Array.prototype.forEach.call(document.querySelectorAll('#index th'), "
+    "function (th, i) {\n  th.addEventListener('click', function () {\n"
+    "    dir[i] = -(dir[i] || -1);\n    rows.sort(function (a, b) { var x ="
+    " key(a, i), y = key(b, i);\n      return (x < y ? -1 : x > y ? 1 : 0) "
+    "* dir[i]; });\n    var all = document.getElementById('maps');\n"
+    "    rows.forEach(function (r) { tb.appendChild(r); all.appendChild("
+    "sec(r)); });\n  });\n});\n"
+    "f.addEventListener('input', apply);\nf.addEventListener('change', "
+    "apply);\napply();\n})();\n</script>\n";
+
+static entry *failing_entries(const vf_html_in *in, size_t *n,
+                              size_t nnew[VF_SEV_COUNT])
+{
+    const vf_tally *t = in->rep->t;
+    size_t nbase = 0;
+    vf_tally_named *idx = in->baseline ? vf_tally_by_name(in->baseline,
+                                                          &nbase)
+                                       : NULL;
+    entry *e = vf_xmalloc((t->nmaps ? t->nmaps : 1) * sizeof *e);
+    *n = 0;
+    for (int r = 0; r <= VF_SEV_COUNT; r++)
+        for (size_t i = 0; i < t->nmaps; i++) {
+            const vf_tally_map *m = &t->maps[i];
+            if (!vf_tally_map_failing(m) || rank(m) != r) continue;
+            e[*n].m = m;
+            e[*n].is_new = is_new(idx, nbase, m);
+            nnew[m->sev] += e[*n].is_new;
+            (*n)++;
+        }
+    free(idx);
+    return e;
+}
+
+void vf_html_report(vf_sbuf *b, const vf_html_in *in)
+{
+    size_t n, nnew[VF_SEV_COUNT] = {0};
+    entry *e = failing_entries(in, &n, nnew);
+    vf_sbuf sections = VF_SBUF_INIT;
+    for (size_t i = 0; i < n; i++)
+        vf_html_map(&sections, in, e[i].m, i, e[i].is_new, e[i].branch);
+    vf_html_head(b, "vaultfuzz report");
+    vf_sbuf_adds(b, "<h1>vaultfuzz report</h1>\n<section id=\"summary\">\n");
+    facts(b, in);
+    sev_table(b, in, nnew);
+    vf_sbuf_adds(b, "<h2>legend</h2>\n");
+    vf_svg_legend(b);
+    vf_sbuf_printf(b, "</section>\n<h2>failing maps (%zu)</h2>\n", n);
+    filters(b, e, n);
+    vf_sbuf_adds(b, "<table id=\"index\"><thead><tr><th>map</th><th>"
+                 "severity</th><th>new</th><th>rate</th><th>kinds</th><th>"
+                 "file</th><th>branch</th></tr></thead><tbody>\n");
+    for (size_t i = 0; i < n; i++) index_row(b, &e[i], i);
+    vf_sbuf_adds(b, "</tbody></table>\n<div id=\"maps\">\n");
+    vf_sbuf_add(b, vf_sbuf_str(&sections), sections.len);
+    vf_sbuf_adds(b, "</div>\n");
+    vf_sbuf_adds(b, script);
+    vf_html_tail(b);
+    vf_sbuf_free(&sections);
+    free(e);
+}
+
+int vf_html_write(const char *dir, const vf_html_in *in, vf_sbuf *err)
+{
+    vf_sbuf page = VF_SBUF_INIT, path = VF_SBUF_INIT;
+    char why[512];
+    vf_html_report(&page, in);
+    vf_sbuf_printf(&path, "%s/report.html", dir);
+    int rc = vf_fs_write_atomic(path.s, vf_sbuf_str(&page), page.len, why,
+                                sizeof why);
+    if (rc) vf_sbuf_adds(err, why);
+    vf_sbuf_free(&page);
+    vf_sbuf_free(&path);
+    return rc ? -1 : 0;
+}

@@ -1,0 +1,27 @@
+/* Shared by the files of report.html (src/report/html*.c). */
+#ifndef VF_HTML_INT_H
+#define VF_HTML_INT_H
+
+#include "vf_html.h"
+
+/* Cases at the map's severity (every failing case when its findings are
+ * all accepted): the count its rate is of. */
+static inline unsigned long vf_html_at_sev(const vf_tally_map *m)
+{
+    return m->sev > VF_SEV_OK ? m->at[m->sev] : m->failed;
+}
+
+/* "error", "warning", "note", or "accepted" for a failing map whose
+ * findings are all accepted. */
+static inline const char *vf_html_sev_word(const vf_tally_map *m)
+{
+    return m->sev > VF_SEV_OK ? vf_sev_name(m->sev) : "accepted";
+}
+
+/* A failing map's section, id its anchor ("m<id>"); the branch of its
+ * first case's level (the dump's place before ':', "-" when unknown) into
+ * branch. */
+void vf_html_map(vf_sbuf *b, const vf_html_in *in, const vf_tally_map *m,
+                 size_t id, int is_new, char branch[32]);
+
+#endif
