@@ -358,13 +358,23 @@ const vf_mapinfo *vf_catalog_pick(const vf_catalog *c, const char *tags,
                                   int check_depth, const vf_place *place,
                                   const vf_used *used, vf_rng *r)
 {
+    return vf_catalog_pick_if(c, tags, check_depth, place, used, NULL, NULL,
+                              r);
+}
+
+const vf_mapinfo *vf_catalog_pick_if(const vf_catalog *c, const char *tags,
+                                     int check_depth, const vf_place *place,
+                                     const vf_used *used, vf_map_filter keep,
+                                     const void *ctx, vf_rng *r)
+{
     const vf_mapinfo *chosen = NULL;
     int total = 0;
     const char *first = tags + strspn(tags, " \t");
     size_t len = strcspn(first, " \t");
     if (!len) {   /* no tag wanted: every map, in order */
         for (size_t k = 0; k < c->n; k++)
-            if (eligible(&c->maps[k], tags, check_depth, place, used))
+            if (eligible(&c->maps[k], tags, check_depth, place, used)
+                && (!keep || keep(ctx, &c->maps[k])))
                 roll(&c->maps[k], place, r, &total, &chosen);
     } else {
         /* The first entry for the tag, then its run, in map order. */
@@ -378,7 +388,8 @@ const vf_mapinfo *vf_catalog_pick(const vf_catalog *c, const char *tags,
         for (; lo < c->nindex && !cmp_tag(c->index[lo].tag, c->index[lo].len,
                                           first, len); lo++) {
             const vf_mapinfo *i = &c->maps[c->index[lo].map];
-            if (eligible(i, tags, check_depth, place, used))
+            if (eligible(i, tags, check_depth, place, used)
+                && (!keep || keep(ctx, i)))
                 roll(i, place, r, &total, &chosen);
         }
     }
