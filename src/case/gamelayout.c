@@ -245,9 +245,15 @@ int case_game_place(vf_engine *e, vf_gamelayouts *g, uint64_t base_seed,
     int primary = !vf_rmap_has_tag(m, "minivault");
     const vf_mapinfo *i = choose(cat, m, primary, &l->place, lr);
     if (!i) {
-        snprintf(v->message, sizeof v->message, "not tried: no layout map "
-                 "of the game at this level admits it (its tags, its "
-                 "orientation)");
+        /* Told apart: a vault no layout takes, or no layout at all. */
+        int any = vf_catalog_pick(cat, "layout", 1, &l->place, NULL, lr)
+                  != NULL;
+        snprintf(v->message, sizeof v->message, "not tried: %s", any
+                 ? "no layout map at this level admits it (its layout_* "
+                   "and nolayout_* tags)"
+                 : "no layout map is loaded for this level (mode game "
+                   "draws from the loaded maps tagged layout: the "
+                   "checkout's dat/des/builder)");
         return 1;
     }
     int k = vf_random2(lr, VF_GAMELAYOUT_POOL);
