@@ -34,6 +34,13 @@ static int corridor(int x, int y)
     return y == VF_GYM / 2 && x >= 3 && x < VF_GXM - 3;
 }
 
+static int no_floor(int x, int y)
+{
+    (void)x;
+    (void)y;
+    return 0;
+}
+
 static char *des_text(void)
 {
     vf_sbuf b = VF_SBUF_INIT;
@@ -45,6 +52,10 @@ static char *des_text(void)
     layout_map(&b, "lay_deep", "DEPTH: Zot\nWEIGHT: 1000\nTAGS: "
                "overwritable layout allow_dup unrand layout_type_open",
                open_floor);
+    /* The only one in the Lair, and it draws nothing. */
+    layout_map(&b, "lay_blank", "DEPTH: Lair\nWEIGHT: 10\nTAGS: "
+               "overwritable layout allow_dup unrand layout_type_open",
+               no_floor);
     /* Never round a primary vault. */
     layout_map(&b, "lay_noprimary", "DEPTH: D\nWEIGHT: 30\nTAGS: "
                "overwritable layout allow_dup unrand no_primary_vault "
@@ -175,6 +186,27 @@ START_TEST(a_vault_that_cuts_the_layout_fails_to_place)
 }
 END_TEST
 
+/* A layout map that draws no level (the game's that draw on the level
+ * from Lua draw nothing here) judges nothing: the case is not tried and
+ * says why. */
+START_TEST(a_layout_that_draws_nothing_is_not_tried)
+{
+    fixture f;
+    open_fixture(&f);
+    vf_place lair;
+    char why[128];
+    ck_assert_int_eq(vf_place_parse("Lair:2", &lair, why, sizeof why), 0);
+    vf_engine_set_place(f.x.e, &lair);
+    vf_verdict v;
+    run_game(&f, "pv_room", 0, f.g, &v);
+    ck_assert(v.not_tried && !v.kinds);
+    ck_assert_str_eq(v.layout, "lay_blank");
+    ck_assert_msg(strstr(v.message, "lay_blank drew no level"), "%s",
+                  v.message);
+    close_fixture(&f);
+}
+END_TEST
+
 /* A case is the same whatever the cache held before: a fresh cache and
  * one that built other layouts give the same level byte for byte. */
 START_TEST(the_cache_never_changes_a_case)
@@ -242,6 +274,7 @@ Suite *vf_test_gamelayout_suite(void)
     tcase_add_test(tc, layouts_follow_depth_weight_and_primary_rules);
     tcase_add_test(tc, layout_tags_choose_the_layout_map);
     tcase_add_test(tc, a_vault_that_cuts_the_layout_fails_to_place);
+    tcase_add_test(tc, a_layout_that_draws_nothing_is_not_tried);
     tcase_add_test(tc, the_cache_never_changes_a_case);
     tcase_add_test(tc, the_journal_names_the_layout_map);
     suite_add_tcase(s, tc);

@@ -331,6 +331,7 @@ END_TEST
 typedef struct layout_tally {
     char map[80], layout[96];
     int cases, failed;
+    int built;               /* cases whose layout map drew a level */
 } layout_tally;
 
 typedef struct journal_tally {
@@ -358,6 +359,11 @@ static void tally_case(journal_tally *j, const char *line)
     }
     j->t[k].cases++;
     j->t[k].failed += strcmp(kinds, "ok") != 0;
+    /* The message, the line's last field (line runs on to the text's
+     * end). */
+    const char *end = line + strcspn(line, "\n"), *message = end;
+    while (message > line && message[-1] != '\t') message--;
+    j->t[k].built += strncmp(message, "not tried", 9) != 0;
 }
 
 static void read_journal(const char *dir, journal_tally *j)
@@ -380,13 +386,17 @@ static void read_journal(const char *dir, journal_tally *j)
     free(text);
 }
 
-static int distinct_layouts(const journal_tally *j)
+/* Distinct game:NAME layouts drawn; with built, only by cases whose
+ * layout map drew a level. */
+static int distinct_layouts(const journal_tally *j, int built)
 {
     int n = 0;
     for (int i = 0; i < j->n; i++) {
         int seen = 0;
+        if (built && !j->t[i].built) continue;
         for (int k = 0; k < i && !seen; k++)
-            seen = !strcmp(j->t[k].layout, j->t[i].layout);
+            seen = !strcmp(j->t[k].layout, j->t[i].layout) &&
+                   (!built || j->t[k].built);
         n += !seen && !strncmp(j->t[i].layout, "game:", 5);
     }
     return n;
@@ -428,9 +438,14 @@ static void game_run(const char *crawl, const char *dir, const char *jobs)
     ck_assert_msg(rc == 0 || rc == 1, "%s: exit %d", cmd, rc);
 }
 
-/* The issue's figure: over trunk, mode game uses 60 or more of the game's
- * layout maps (a spread of places, 4 cases each), and its report does
- * not depend on the workers (each keeps its own built layouts). */
+/* The issue's figure: over trunk, mode game draws 60 or more of the
+ * game's layout maps (a spread of places, 4 cases each), and its report
+ * does not depend on the workers (each keeps its own built layouts).
+ * 14 of them (the Vaults branch's, the grids of the hyper builder,
+ * layout_cave_town) draw on the level itself from Lua, which the engine
+ * does not give them: they draw nothing and their cases are not tried,
+ * so the layouts that built a level are fewer (54 of 67 at the time
+ * of writing). */
 START_TEST(trunk_game_layouts)
 {
     const char *crawl = getenv("VF_CRAWL_DIR");
@@ -447,9 +462,11 @@ START_TEST(trunk_game_layouts)
     vf_t_same_report(p[0], p[1]);
     journal_tally *j = malloc(sizeof *j);
     read_journal(p[0], j);
-    int n = distinct_layouts(j);
-    printf("realcorpus: mode game drew %d layout maps of trunk\n", n);
+    int n = distinct_layouts(j, 0), built = distinct_layouts(j, 1);
+    printf("realcorpus: mode game drew %d layout maps of trunk, %d of "
+           "them built a level\n", n, built);
     ck_assert_int_ge(n, 60);
+    ck_assert_int_ge(built, 50);
     free(j);
     char rm[400];
     snprintf(rm, sizeof rm, "rm -rf '%s'", dir);
