@@ -147,11 +147,7 @@ int vf_cli_world_opt(vf_cli_world *w, const char *name, const char *arg)
     return 1;
 }
 
-/* A --des naming a checkout's dat/des (its sibling dat/dlua holding the
- * game's library): the dat directory, as --crawl-dir would give; else
- * NULL. The game reads its maps with that library (maps.cc read_maps runs
- * dlua/loadmaps.lua), so they are run with it. */
-static char *dat_of_des(const char *des)
+char *vf_cli_dat_of_des(const char *des)
 {
     size_t n = strlen(des);
     while (n > 1 && des[n - 1] == '/') n--;
@@ -244,7 +240,7 @@ long vf_cli_world_load(vf_cli *cli, const char *cmd, vf_cli_world *w,
         w->cfg.crawl_dat = w->crawl_dat;
     }
     for (size_t i = 0; !w->crawl_dat && i < w->des.n; i++)
-        if ((w->crawl_dat = dat_of_des(w->des.v[i])))
+        if ((w->crawl_dat = vf_cli_dat_of_des(w->des.v[i])))
             w->cfg.crawl_dat = w->crawl_dat;
     if (world_gamever(cli, cmd, w)) return -1;
     world_gamesrc(w);

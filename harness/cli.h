@@ -119,6 +119,12 @@ void vf_cli_world_map_place(const vf_cli_world *w, vf_engine *e,
                             const vf_mapdef *def);
 
 
+/* A --des naming a checkout's dat/des (its sibling dat/dlua holding the
+ * game's library): the dat directory, as --crawl-dir would give; else
+ * NULL. The game reads its maps with that library (maps.cc read_maps runs
+ * dlua/loadmaps.lua), so they are run with it. */
+char *vf_cli_dat_of_des(const char *des);
+
 /* ---- the options of a run (run_args.c) ---------------------------------
  * What the run does (selection, --count, --seed, --mode, --shard, the
  * world...) is kept in run.txt in canonical form, so --resume and merge
@@ -134,6 +140,8 @@ typedef struct vf_run_args {
     int nightly;                     /* --seed nightly */
     int nmodes;
     vf_mode modes[VF_RUN_MAX_MODES];
+    int modes_default;               /* no --layouts: game joins them once
+                                      * a checkout is known (canonical) */
     int no_rotate, opacity, force, dump;
     vf_sev fail_on;                  /* --fail-on: what fails the run */
     const char *accept;              /* --accept FILE, or NULL: the

@@ -24,7 +24,8 @@ static const char check_usage[] =
     "               rock (minivaults never place there); rooms, caves,\n"
     "               city, open, cross: a synthetic layout built round the\n"
     "               vault as the game builds a level (collision checked,\n"
-    "               exits connected, stairs placed)\n"
+    "               exits connected, stairs placed); game: one of the\n"
+    "               checkout's own layout maps, drawn for the level\n"
     "  --no-rotate  tag the map no_rotate no_vmirror no_hmirror\n"
     "               no_pool_fixup, as placement.lua does\n"
     "  --opacity    treat the vault as transparent (placement.lua -opacity)\n"
@@ -71,7 +72,7 @@ static int parse(vf_cli *cli, int argc, char **argv, check_args *c,
         } else if (!strcmp(o, "--mode")) {
             if (vf_mode_parse(arg, &c->opts.mode)) {
                 fprintf(cli->err, "vaultfuzz check: unknown mode '%s' "
-                        "(empty, fill, rooms, caves, city, open or cross)\n", arg);
+                        "(empty, fill, rooms, caves, city, open, cross or game)\n", arg);
                 return -1;
             }
         } else if (!strcmp(o, "--no-rotate")) {
@@ -123,6 +124,7 @@ static void print_case(vf_cli *cli, const vf_desset *set,
             (unsigned long long)v->seed, vf_mode_name(c->opts.mode),
             c->opts.no_rotate ? ", no rotation" : "",
             c->opts.opacity ? ", opacity" : "", place);
+    if (*v->layout) fprintf(cli->out, "layout: game:%s\n", v->layout);
     print_kinds(cli, v);
     if (v->message[0])
         fprintf(cli->out, "%s%s\n", v->not_tried ? "" : "error: ",
@@ -206,7 +208,7 @@ out:
 
 int vf_cmd_check(vf_cli *cli, int argc, char **argv)
 {
-    check_args c = {1, 0, {VF_MODE_EMPTY, 0, 0}};
+    check_args c = {1, 0, {VF_MODE_EMPTY, 0, 0, NULL}};
     vf_strlist names = {0};
     vf_cli_world w;
     vf_cli_world_init(&w);

@@ -54,9 +54,11 @@ static const char run_usage[] =
     "  --seed S     base seed (default 1); 'nightly': the UTC date YYYYMMDD,\n"
     "               the same on every machine that night\n"
     "  --layouts M  (or --mode) layouts, comma-separated: empty, fill,\n"
-    "               rooms, caves, city, open, cross (default: every one\n"
-    "               but fill; a map tagged layout_* or nolayout_* counts\n"
-    "               as ok where its tags keep it out)\n"
+    "               rooms, caves, city, open, cross, game (the\n"
+    "               checkout's own layout maps; default: every one but\n"
+    "               fill, and game only with a checkout; a map tagged\n"
+    "               layout_* or nolayout_* counts as ok where its tags\n"
+    "               keep it out)\n"
     "  --no-rotate  tag maps no_rotate no_vmirror no_hmirror no_pool_fixup\n"
     "  --opacity    treat vaults as transparent (placement.lua -opacity)\n"
     "  --force      also run the maps placement.lua skips: removed, unrand,\n"
@@ -321,7 +323,7 @@ static int execute(job *j)
     vf_run r = {{&j->spec, &j->set, j->e, j->catalog, j->out,
                  getenv("VAULTFUZZ_TEST_CRASH"), getenv("VAULTFUZZ_TEST_HANG"),
                  !j->a->w.place,
-                 j->a->w.cfg.place, NULL, NULL, NULL, NULL, NULL},
+                 j->a->w.cfg.place, NULL, NULL, NULL, NULL, NULL, NULL},
                 j->sel, (size_t)j->nsel, j->a->jobs, j->a->timeout, NULL,
                 &j->input, &j->accept, &j->t, -1, 0};
     r.jobs = jobs(j->a);

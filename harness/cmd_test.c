@@ -5,6 +5,7 @@
 #include "cli.h"
 #include "color.h"
 #include "vf_explain.h"
+#include "vf_gamelayout.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -17,7 +18,7 @@ static const char test_usage[] =
     "\n"
     "The quick loop while writing a vault: lints the files, then runs each\n"
     "of their maps in every layout (empty, rooms, caves, city, open,\n"
-    "cross), iteration after iteration, within a time budget shared by\n"
+    "cross, and game with a checkout), iteration after iteration, within a time budget shared by\n"
     "the maps (default 10 s); for each map with a finding, its first\n"
     "failing case at its worst is shown cropped to the vault, findings\n"
     "lettered, with the choices that cause it (as 'vaultfuzz explain').\n"
@@ -76,14 +77,15 @@ static void crop(vf_cli *cli, const char *render, const vf_conn_report *r,
  * after iteration. Returns its severity; *mode, *iter the first case at
  * it. */
 static vf_sev worst_case(vf_engine *e, const vf_mapdef *def, vf_level *l,
-                         vf_rmap *m, vf_conn_report *r, double until,
-                         vf_mode *mode, uint32_t *iter, int *cases)
+                         vf_rmap *m, vf_conn_report *r, vf_gamelayouts *gl,
+                         double until, vf_mode *mode, uint32_t *iter,
+                         int *cases)
 {
     vf_sev worst = VF_SEV_OK;
     for (uint32_t it = 0; it < MAX_ITERS && now() < until; it++)
         for (int k = 0; k < VF_MODE_COUNT; k++) {
-            if (k == VF_MODE_FILL) continue;
-            vf_case_opts o = {(vf_mode)k, 0, 0};
+            if (k == VF_MODE_FILL || (k == VF_MODE_GAME && !gl)) continue;
+            vf_case_opts o = {(vf_mode)k, 0, 0, gl};
             vf_verdict v;
             vf_case_run(e, def, 1, it, &o, l, m, r, &v);
             (*cases)++;
@@ -98,10 +100,12 @@ static vf_sev worst_case(vf_engine *e, const vf_mapdef *def, vf_level *l,
 }
 
 static void show_case(vf_cli *cli, vf_engine *e, const vf_desset *set,
+                      const char *crawl_dir,
                       const vf_mapdef *def, vf_mode mode, uint32_t iter,
-                      vf_level *l, vf_rmap *m, vf_conn_report *r)
+                      vf_level *l, vf_rmap *m, vf_conn_report *r,
+                      vf_gamelayouts *gl)
 {
-    vf_case_opts o = {mode, 0, 0};
+    vf_case_opts o = {mode, 0, 0, gl};
     vf_explanation x;
     vf_explain(e, def, 1, iter, &o, l, m, r, 2000, &x);
     /* The explanation leaves the level of its last replay: run the case
@@ -122,8 +126,9 @@ static void show_case(vf_cli *cli, vf_engine *e, const vf_desset *set,
     }
     vf_explain_lines(&x, set->files[def->file].path, def->name, &why);
     fprintf(cli->out, "  repro: vaultfuzz check %s --iter %lu --mode %s "
-            "--des %s\n%s", def->name, (unsigned long)iter,
-            vf_mode_name(mode), set->files[def->file].path, why.s);
+            "--des %s%s%s\n%s", def->name, (unsigned long)iter,
+            vf_mode_name(mode), set->files[def->file].path,
+            gl ? " --crawl-dir " : "", gl ? crawl_dir : "", why.s);
     vf_sbuf_free(&pic);
     vf_sbuf_free(&why);
     vf_explanation_free(&x);
@@ -143,6 +148,8 @@ static int test_maps(vf_cli *cli, vf_cli_world *w, double seconds)
     }
     vf_level *l = vf_xmalloc(sizeof *l);         /* owned here */
     vf_conn_report *r = vf_xmalloc(sizeof *r);
+    /* The game's layouts need the game's: only with a checkout. */
+    vf_gamelayouts *gl = w->crawl_dat ? vf_gamelayouts_new() : NULL;
     double start = now(), slice = seconds / (set.nmaps ? set.nmaps : 1);
     for (size_t i = 0; e && i < set.nmaps; i++) {
         const vf_mapdef *def = &set.maps[i];
@@ -152,14 +159,17 @@ static int test_maps(vf_cli *cli, vf_cli_world *w, double seconds)
         vf_mode mode = VF_MODE_EMPTY;
         uint32_t iter = 0;
         int cases = 0;
-        vf_sev s = worst_case(e, def, l, &m, r, start + slice * (i + 1),
+        vf_sev s = worst_case(e, def, l, &m, r, gl, start + slice * (i + 1),
                               &mode, &iter, &cases);
         fprintf(cli->out, "%s: %s in %d cases\n", def->name, vf_sev_name(s),
                 cases);
-        if (s > VF_SEV_OK) show_case(cli, e, &set, def, mode, iter, l, &m, r);
+        if (s > VF_SEV_OK)
+            show_case(cli, e, &set, w->crawl_dat, def, mode, iter, l, &m, r,
+                      gl);
         if (s == VF_SEV_ERROR) rc = VF_EXIT_FOUND;
         vf_rmap_free(&m);
     }
+    vf_gamelayouts_free(gl);
     free(r);
     free(l);
     vf_engine_free(e);

@@ -111,9 +111,10 @@ static int run_opt(vf_run_args *a, const char *o, const char *arg,
         else if (vf_cli_unumber(arg, ULLONG_MAX, &a->seed))
             return *why = "a number or 'nightly'", -1;
     } else if (!strcmp(o, "--mode") || !strcmp(o, "--layouts")) {
+        a->modes_default = 0;
         if (parse_modes(a, arg))
             return *why = "distinct names of empty, fill, rooms, caves, "
-                          "city, open, cross", -1;
+                          "city, open, cross, game", -1;
     } else if (!strcmp(o, "--shard")) {
         if (parse_shard(a, arg)) return *why = "I/N, 1 <= I <= N", -1;
     } else if (!strcmp(o, "--fail-on")) {
@@ -171,9 +172,12 @@ int vf_run_args_parse(vf_cli *cli, const char *cmd, int argc, char **argv,
     int k;
     /* By default placement.lua's level and every layout; a map is tried
      * in those its layout tags admit (vf_mode_admits). */
-    if (!a->nmodes)
+    if (!a->nmodes) {
+        a->modes_default = 1;
         for (int m = 0; m < VF_MODE_COUNT; m++)
-            if (m != VF_MODE_FILL) a->modes[a->nmodes++] = (vf_mode)m;
+            if (m != VF_MODE_FILL && m != VF_MODE_GAME)
+                a->modes[a->nmodes++] = (vf_mode)m;
+    }
     while ((k = vf_cli_next_opt(cli, cmd, &av, run_opts, &arg, &a->names))
            >= 0) {
         const char *o = run_opts[k].name;
@@ -234,6 +238,17 @@ int vf_run_args_canonicalise(vf_cli *cli, const char *cmd, vf_run_args *a)
         vf_strlist_push(&a->owned, absolute(a->accept));
         a->accept = a->owned.v[a->owned.n - 1];
     }
+    /* The game's own layouts join the default ones when the game's maps
+     * are at hand (and its library to run them). */
+    int checkout = a->w.crawl_dir != NULL;
+    for (size_t i = 0; !checkout && i < a->w.des.n; i++) {
+        char *dat = vf_cli_dat_of_des(a->w.des.v[i]);
+        checkout = dat != NULL;
+        free(dat);
+    }
+    if (a->modes_default && checkout && a->nmodes < VF_RUN_MAX_MODES)
+        a->modes[a->nmodes++] = VF_MODE_GAME;
+    a->modes_default = 0;
     if (!a->w.des.n) {
         /* The default corpus, named: a resumed run must find the same. */
         vf_sbuf err = VF_SBUF_INIT;

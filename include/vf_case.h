@@ -12,6 +12,7 @@
 #ifndef VF_CASE_H
 #define VF_CASE_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 #include "vf_conn.h"
@@ -31,6 +32,10 @@ typedef enum vf_mode {
     VF_MODE_CITY,    /* chaotic city */
     VF_MODE_OPEN,    /* one open cavern (vf_layout_bigger_room) */
     VF_MODE_CROSS,   /* two wide corridors crossing in rock */
+    /* One of the game's own layout maps (dat/des/builder, tagged layout),
+     * drawn for the vault's place by the game's rules and resolved by the
+     * engine (vf_gamelayout.h): */
+    VF_MODE_GAME,
     VF_MODE_COUNT,
 } vf_mode;
 
@@ -40,19 +45,33 @@ int vf_mode_parse(const char *s, vf_mode *out);   /* 0, or -1 */
 int vf_mode_is_layout(vf_mode m);
 /* The game's layout type a layout mode stands for ("rooms", "open_caves",
  * "city", "open"): what a vault's layout_* and nolayout_* tags name.
- * NULL for empty and fill. */
+ * NULL for empty and fill, and for game, whose layout maps carry their
+ * own types. */
 const char *vf_mode_layout_type(vf_mode m);
 /* May a map with these tags (" a b ", as vf_rmap and vf_mapdef hold
  * them) be tried in mode m: the game's _map_matches_layout_type. Empty
  * and fill admit every map. */
 int vf_mode_admits(vf_mode m, const char *tags);
+/* May a vault with these tags go on a layout map with layout_tags (its
+ * layout_type_* tags, in order): dungeon.cc _vault_can_use_layout. */
+int vf_layout_admits(const char *tags, const char *layout_tags);
+
+typedef struct vf_gamelayouts vf_gamelayouts;   /* vf_gamelayout.h */
 
 typedef struct vf_case_opts {
     vf_mode mode;
     int no_rotate;   /* placement.lua's tags: no_rotate no_vmirror
                       * no_hmirror no_pool_fixup */
     int opacity;     /* every vault transparent (its -opacity) */
+    vf_gamelayouts *layouts;   /* mode game: the caller's cache of built
+                                * layout maps (borrowed); NULL: one for
+                                * the call */
 } vf_case_opts;
+
+/* "game:LAYOUT_MAP" for a game case that drew one, else the mode's name,
+ * into buf (size n): the layout a case is reported under. */
+const char *vf_case_layout_label(vf_mode m, const char *layout_map,
+                                 char *buf, size_t n);
 
 /* The level of layout mode m alone at place p, no vault on it, drawn from
  * seed as a case draws it: the layout, then its stairs. For the layout
@@ -100,6 +119,8 @@ typedef struct vf_verdict {
     int stair_x, stair_y;    /* the up staircase the checks put in (empty
                               * mode; -1 when none went in) */
     char message[512];       /* Lua error or placement failure, if any */
+    char layout[80];         /* mode game: the layout map the case drew
+                              * (its last try's), else "" */
 } vf_verdict;
 
 /* Runs one case of def into *v. l, m and r are the caller's workspace;
@@ -129,7 +150,12 @@ typedef struct vf_verdict {
  * outside the vaults), no stair goes in, exit_unconnected says
  * none of the exits was connected, and only findings in or next to a
  * vault count. A map its layout tags keep out is not tried (v->not_tried,
- * kinds 0). The layout draws from its own generator, seeded from the case
+ * kinds 0).
+ *
+ * In mode game each try draws a layout map of the checkout for the level
+ * and one seed of its pool (vf_gamelayout.h); a level the vault cuts into
+ * more zones than its layout had is vetoed and built again, at most as
+ * many times as the resolve is tried, then the case is place_failed. The layout draws from its own generator, seeded from the case
  * seed, so it replays with the case. */
 void vf_case_run(vf_engine *e, const vf_mapdef *def, uint64_t base_seed,
                  uint32_t iter, const vf_case_opts *o, vf_level *l,

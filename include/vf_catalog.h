@@ -110,6 +110,15 @@ const vf_mapinfo *vf_catalog_pick_listed(const vf_catalog *c,
                                          const vf_mapinfo **cand, size_t cap,
                                          size_t *ncand);
 
+/* The same roll over the maps keep(ctx, map) also accepts (keep NULL:
+ * every one), as the game's callers add their own conditions (dungeon.cc
+ * _pick_layout: no_primary_vault, _vault_can_use_layout). */
+typedef int (*vf_map_filter)(const void *ctx, const vf_mapinfo *i);
+const vf_mapinfo *vf_catalog_pick_if(const vf_catalog *c, const char *tags,
+                                     int check_depth, const vf_place *place,
+                                     const vf_used *used, vf_map_filter keep,
+                                     const void *ctx, vf_rng *r);
+
 /* The first map (in load order) carrying every tag of tags whose load-time
  * run failed, or NULL: when no map is found for a tag, the failure to
  * report is that map's own (the game would not have started). */

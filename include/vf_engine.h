@@ -93,6 +93,11 @@ void vf_engine_set_place(vf_engine *e, const vf_place *p);
  * (*out is then where the ranges read before the failure put it). */
 int vf_engine_map_place(vf_engine *e, const vf_mapdef *def, vf_place *out);
 
+/* The complete catalogue (the engine's own is completed on first use).
+ * NULL while loading (no index yet), or with a message in err if it
+ * cannot be made. */
+const vf_catalog *vf_engine_catalog(vf_engine *e, vf_sbuf *err);
+
 /* Whether the game whose library the engine runs masks the teleport
  * closets it finds (dungeon.cc _count_tele_closets, trunk since
  * 2026-06-28, with the allow_tele_closets tag a day later): never for a

@@ -9,6 +9,9 @@
  *   C <map index> <layout> <iteration> <kinds> <case seed> <attempts>
  *     <placed x,y,w,h,exits,connected or -> <message>
  *
+ * layout is the mode's name, or for a case of mode game that drew a
+ * layout map, game:NAME (vf_case_layout_label).
+ *
  * kinds are "name:severity" joined by ',' ("ok" for none), so a journal
  * stays readable when verdict kinds are added; a kind without a severity
  * (a journal from before severities) reads as an error. Everything a report says comes
@@ -75,6 +78,9 @@ typedef struct vf_case_rec {
     int placed;              /* 1 when the fields below are set */
     int x, y, w, h, exits, connected;
     char *message;           /* owned; "" when none */
+    char layout[96];         /* the layout it is reported under:
+                              * vf_case_layout_label ("" reads as the
+                              * mode's name) */
 } vf_case_rec;
 
 /* Why a case failed (vf_explain.h), as a run journals it:
@@ -119,6 +125,10 @@ void vf_journal_explain_line(vf_sbuf *b, const vf_explain_rec *x);
 /* Reads an X line into *x (the caller frees it): 1, or 0 when the line
  * is not one. */
 int vf_journal_parse_explain(const char *line, vf_explain_rec *x);
+
+/* The layout a case is reported under: "game:NAME" or its mode's
+ * name. */
+const char *vf_case_rec_layout(const vf_case_rec *r);
 
 void vf_map_rec_free(vf_map_rec *r);
 void vf_case_rec_free(vf_case_rec *r);

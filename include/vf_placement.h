@@ -44,6 +44,12 @@ typedef struct vf_placed {
 vf_place_status vf_place_map(vf_level *l, vf_rmap *m, const vf_place_opts *o,
                              vf_rng *r, vf_placed *out);
 
+/* apply_grid: every non-space cell of m onto v's rectangle (an
+ * overwritable map skips cells a vault holds); exits from '@', '=', '+' on
+ * the edge into v. Registers nothing: what a layout map writes is no
+ * vault. */
+void vf_place_write(vf_level *l, vf_rmap *m, vf_rng *r, vf_level_vault *v);
+
 /* The top-left for m on l by its orientation (§6.1), or -1 with why. */
 int vf_place_position(const vf_level *l, const vf_rmap *m, int check,
                       vf_rng *r, int *x, int *y, char *why, size_t whylen);

@@ -24,6 +24,7 @@ suites[] = {
     {"place", vf_test_place_suite, 0},
     {"layout", vf_test_layout_suite, 0},
     {"caselayout", vf_test_caselayout_suite, 0},
+    {"gamelayout", vf_test_gamelayout_suite, 0},
     {"mapconn", vf_test_mapconn_suite, 0},
     {"mapcheck", vf_test_mapcheck_suite, 0},
     {"conn", vf_test_conn_suite, 0},

@@ -139,7 +139,7 @@ static const char des[] =
 static void run_case(vf_t_eng *x, vf_level *l, const char *map, vf_mode m,
                      uint32_t iter, vf_verdict *v)
 {
-    vf_case_opts o = {m, 0, 0};
+    vf_case_opts o = {m, 0, 0, NULL};
     vf_conn_report *r = malloc(sizeof *r);
     vf_case_run(x->e, vf_t_map(&x->l, map), 1, iter, &o, l, &x->m, r, v);
     free(r);

@@ -26,6 +26,7 @@ Suite *vf_test_glyph_suite(void);
 Suite *vf_test_place_suite(void);
 Suite *vf_test_layout_suite(void);
 Suite *vf_test_caselayout_suite(void);
+Suite *vf_test_gamelayout_suite(void);
 Suite *vf_test_mapconn_suite(void);
 Suite *vf_test_mapcheck_suite(void);
 Suite *vf_test_conn_suite(void);

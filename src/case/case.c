@@ -1,5 +1,6 @@
 /* One case: resolve, build the level, place, judge. */
 #include "case_int.h"
+#include "vf_gamelayout.h"
 #include "vf_severity.h"
 
 #include <stdio.h>
@@ -35,8 +36,7 @@ static unsigned resolve_kind(vf_resolve_status st)
     }
 }
 
-/* Connects the exits of vault i now the layout is round it (§6.4). */
-static void connect_exits(vf_level *l, vf_rng *r, vf_placed *pl)
+void case_connect_exits(vf_level *l, vf_rng *r, vf_placed *pl)
 {
     const vf_level_vault *lv = &l->vaults[pl->vault];
     pl->connected = 0;
@@ -68,7 +68,7 @@ static int place_in_layout(vf_level *l, vf_rmap *m, const vf_case_opts *o,
     vf_sbuf_free(&err);
     if (rc) return -1;
     case_rejoin_layout(l);
-    connect_exits(l, r, &v->placed);
+    case_connect_exits(l, r, &v->placed);
     if (v->placed.exits && !v->placed.connected)
         v->kinds |= VF_V_EXIT_UNCONNECTED;
     case_place_stairs(l, lr);
@@ -79,8 +79,9 @@ static int place_in_layout(vf_level *l, vf_rmap *m, const vf_case_opts *o,
  * try after the first resolves from a seed derived from the case seed, so
  * the case still replays alone. Returns 1 when placed. */
 static int resolve_and_place(vf_engine *e, const vf_mapdef *def,
-                             const vf_case_opts *o, vf_level *l, vf_rmap *m,
-                             vf_rng *r, vf_verdict *v)
+                             uint64_t base_seed, const vf_case_opts *o,
+                             vf_level *l, vf_rmap *m, vf_rng *r,
+                             vf_verdict *v)
 {
     int layout = vf_mode_is_layout(o->mode);
     vf_place_opts po = {0, 1, o->opacity, 0};
@@ -110,7 +111,12 @@ static int resolve_and_place(vf_engine *e, const vf_mapdef *def,
         if (layout) {
             vf_rng lr;   /* the layout's own draws: "layout" */
             vf_rng_seed(&lr, vf_seed_mix(seed ^ 0x6c61796f7574ULL));
-            if (!place_in_layout(l, m, o, r, &lr, v)) return 1;
+            int rc = o->mode == VF_MODE_GAME
+                     ? case_game_place(e, o->layouts, base_seed, l, m, o, r,
+                                       &lr, v)
+                     : place_in_layout(l, m, o, r, &lr, v);
+            if (!rc) return 1;
+            if (rc > 0) return v->not_tried = 1, 0;
             continue;
         }
         vf_place_status ps = vf_place_map(l, m, &po, r, &v->placed);
@@ -314,7 +320,10 @@ void vf_case_run(vf_engine *e, const vf_mapdef *def, uint64_t base_seed,
     m->forced_tags = o->no_rotate ? "no_rotate no_vmirror no_hmirror "
                                     "no_pool_fixup" : NULL;
     build_level(l, vf_engine_place(e), o->mode);
-    if (resolve_and_place(e, def, o, l, m, &pr, v)) {
+    vf_case_opts own = *o;
+    if (o->mode == VF_MODE_GAME && !o->layouts)
+        own.layouts = vf_gamelayouts_new();
+    if (resolve_and_place(e, def, base_seed, &own, l, m, &pr, v)) {
         sev_ctx(e, l, m, o->mode, &v->judged);
         if (vf_mode_is_layout(o->mode)) {
             judge_layout(l, r, &v->judged, v);
@@ -326,4 +335,5 @@ void vf_case_run(vf_engine *e, const vf_mapdef *def, uint64_t base_seed,
         }
     }
     grade_plain(v, v->kinds & PLAIN_KINDS);
+    if (own.layouts != o->layouts) vf_gamelayouts_free(own.layouts);
 }

@@ -25,4 +25,20 @@ void case_rejoin_layout(vf_level *l);
  * vault brought it. */
 void case_place_stairs(vf_level *l, vf_rng *r);
 
+/* Connects the exits of the vault pl placed, now the layout is round it
+ * (§6.4): pl->connected counts them. */
+void case_connect_exits(vf_level *l, vf_rng *r, vf_placed *pl);
+
+/* One try of layout mode game (gamelayout.c): draws a layout map for l's
+ * place that admits m and a seed of its pool from lr (the pool from
+ * base_seed), builds it (or takes it from g), places m with it in the
+ * game's order, connects the exits and puts in the stairs. v->layout
+ * names the layout map. Returns 0 when placed; -1 when this try failed
+ * (v->placed.why says why: no position, the layout map's resolve
+ * failed, the vault cut the layout); 1 when no layout map admits m (the
+ * reason in v->message). */
+int case_game_place(vf_engine *e, vf_gamelayouts *g, uint64_t base_seed,
+                    vf_level *l, vf_rmap *m, const vf_case_opts *o,
+                    vf_rng *r, vf_rng *lr, vf_verdict *v);
+
 #endif

@@ -364,19 +364,21 @@ static void roll(roller *ro, const vf_mapinfo *i)
     if (ro->cand && ro->ncand < ro->cap) ro->cand[ro->ncand++] = i;
 }
 
-const vf_mapinfo *vf_catalog_pick_listed(const vf_catalog *c,
-                                         const char *tags, int check_depth,
-                                         const vf_place *place,
-                                         const vf_used *used, vf_rng *r,
-                                         const vf_mapinfo **cand, size_t cap,
-                                         size_t *ncand)
+/* The roll of vf_catalog_pick_listed and vf_catalog_pick_if. */
+static const vf_mapinfo *pick_core(const vf_catalog *c, const char *tags,
+                                   int check_depth, const vf_place *place,
+                                   const vf_used *used, vf_map_filter keep,
+                                   const void *ctx, vf_rng *r,
+                                   const vf_mapinfo **cand, size_t cap,
+                                   size_t *ncand)
 {
     roller ro = {place, r, 0, NULL, cand, 0, cap};
     const char *first = tags + strspn(tags, " \t");
     size_t len = strcspn(first, " \t");
     if (!len) {   /* no tag wanted: every map, in order */
         for (size_t k = 0; k < c->n; k++)
-            if (eligible(&c->maps[k], tags, check_depth, place, used))
+            if (eligible(&c->maps[k], tags, check_depth, place, used)
+                && (!keep || keep(ctx, &c->maps[k])))
                 roll(&ro, &c->maps[k]);
     } else {
         /* The first entry for the tag, then its run, in map order. */
@@ -390,11 +392,33 @@ const vf_mapinfo *vf_catalog_pick_listed(const vf_catalog *c,
         for (; lo < c->nindex && !cmp_tag(c->index[lo].tag, c->index[lo].len,
                                           first, len); lo++) {
             const vf_mapinfo *i = &c->maps[c->index[lo].map];
-            if (eligible(i, tags, check_depth, place, used)) roll(&ro, i);
+            if (eligible(i, tags, check_depth, place, used)
+                && (!keep || keep(ctx, i)))
+                roll(&ro, i);
         }
     }
     if (ncand) *ncand = ro.ncand;
     return ro.chosen;
+}
+
+const vf_mapinfo *vf_catalog_pick_listed(const vf_catalog *c,
+                                         const char *tags, int check_depth,
+                                         const vf_place *place,
+                                         const vf_used *used, vf_rng *r,
+                                         const vf_mapinfo **cand, size_t cap,
+                                         size_t *ncand)
+{
+    return pick_core(c, tags, check_depth, place, used, NULL, NULL, r, cand,
+                     cap, ncand);
+}
+
+const vf_mapinfo *vf_catalog_pick_if(const vf_catalog *c, const char *tags,
+                                     int check_depth, const vf_place *place,
+                                     const vf_used *used, vf_map_filter keep,
+                                     const void *ctx, vf_rng *r)
+{
+    return pick_core(c, tags, check_depth, place, used, keep, ctx, r, NULL,
+                     0, NULL);
 }
 
 const vf_mapinfo *vf_catalog_pick(const vf_catalog *c, const char *tags,

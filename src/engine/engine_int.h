@@ -36,10 +36,7 @@ struct vf_engine {
 /* The engine whose state L is. */
 vf_engine *vf_engine_of(lua_State *L);
 
-/* The complete catalogue (the engine's own is completed on first use).
- * NULL while loading (no index yet), or with a message in err if it
- * cannot be made. */
-const vf_catalog *vf_engine_catalog(vf_engine *e, vf_sbuf *err);
+
 /* def's entry; NULL while loading, or with a message in err. */
 const vf_mapinfo *vf_engine_mapinfo(vf_engine *e, const vf_mapdef *def,
                                     vf_sbuf *err);

@@ -7,9 +7,6 @@
 
 /* In the map, orthogonally next to a space or the rectangle's edge. */
 int vf_place_on_edge(const vf_rmap *m, int x, int y);
-/* apply_grid: every non-space cell of m onto v's rectangle; exits from
- * '@', '=', '+' on the edge. */
-void vf_place_write(vf_level *l, vf_rmap *m, vf_rng *r, vf_level_vault *v);
 /* _pick_float_exits, for a vault that wrote no exit. */
 void vf_place_float_exits(const vf_level *l, const vf_rmap *m, vf_rng *r,
                           vf_level_vault *v);

@@ -12,7 +12,7 @@ static void header(vf_sbuf *b, const vf_dump_in *in)
                    "%llu)\niteration: %lu\nlayout: %s\nverdict: ", in->map,
                    in->file, in->line, (unsigned long long)in->spec->seed,
                    (unsigned long long)r->seed, (unsigned long)r->iter,
-                   vf_mode_name(r->mode));
+                   vf_case_rec_layout(r));
     vf_result_kinds_sev(b, r->kinds, r->warning, r->error, ", ");
     if (*r->message) vf_sbuf_printf(b, "\nmessage: %s", r->message);
     vf_sbuf_printf(b, "\nattempts: %d\n", r->attempts);

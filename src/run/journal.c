@@ -95,8 +95,9 @@ void vf_journal_map_line(vf_sbuf *b, const vf_map_rec *r)
 
 void vf_journal_case_line(vf_sbuf *b, const vf_case_rec *r)
 {
-    vf_sbuf_printf(b, "C\t%zu\t%s\t%lu\t", r->map, vf_mode_name(r->mode),
-                   (unsigned long)r->iter);
+    vf_sbuf_printf(b, "C\t%zu", r->map);
+    field(b, vf_case_rec_layout(r));
+    vf_sbuf_printf(b, "\t%lu\t", (unsigned long)r->iter);
     vf_result_kinds_sev(b, r->kinds, r->warning, r->error, ",");
     vf_sbuf_printf(b, "\t%llu\t%d\t", (unsigned long long)r->seed,
                    r->attempts);
@@ -208,10 +209,29 @@ static int parse_placed(const char *s, vf_case_rec *c)
                   &c->exits, &c->connected) == 6 ? 0 : -1;
 }
 
+/* "game:NAME" or a mode's name. */
+static int parse_layout(const char *s, vf_case_rec *c)
+{
+    char mode[16];
+    size_t n = strcspn(s, ":");
+    if (n >= sizeof mode || strlen(s) >= sizeof c->layout) return -1;
+    memcpy(mode, s, n);
+    mode[n] = 0;
+    if (vf_mode_parse(mode, &c->mode)) return -1;
+    if (s[n] && c->mode != VF_MODE_GAME) return -1;
+    snprintf(c->layout, sizeof c->layout, "%s", s);
+    return 0;
+}
+
+const char *vf_case_rec_layout(const vf_case_rec *r)
+{
+    return r->layout[0] ? r->layout : vf_mode_name(r->mode);
+}
+
 static int parse_case(char **f, int n, vf_case_rec *c)
 {
     unsigned long long idx, iter, seed, attempts;
-    if (n != 9 || number(f[1], &idx) || vf_mode_parse(f[2], &c->mode)
+    if (n != 9 || number(f[1], &idx) || parse_layout(f[2], c)
         || number(f[3], &iter) || iter > UINT32_MAX
         || parse_kinds(f[4], c) || number(f[5], &seed)
         || number(f[6], &attempts) || parse_placed(f[7], c))

@@ -30,7 +30,7 @@ static void findings(const vf_tally *t, const vf_tally_map *m, vf_sbuf *msg,
                            m->kind[i], vf_sev_name(m->kind_sev[i]),
                            m->accepted & (1u << i) ? " (accepted)" : "");
     vf_sbuf_printf(body, "first case at this severity: layout %s, iteration "
-                   "%lu: ", vf_mode_name(r->mode), (unsigned long)r->iter);
+                   "%lu: ", vf_case_rec_layout(r), (unsigned long)r->iter);
     vf_result_kinds_sev(body, r->kinds, r->warning, r->error, " ");
     if (*r->message) vf_sbuf_printf(body, ": %s", r->message);
     vf_sbuf_adds(body, "\n");

@@ -170,7 +170,7 @@ static void failing_map(vf_sbuf *b, const vf_tally *t, const vf_tally_map *m)
                    k, m->cases, 100.0 * k / m->cases, 100 * lo, 100 * hi);
     map_kinds(b, m);
     const vf_case_rec *f = &t->fails[m->first];
-    vf_sbuf_printf(b, "; first: %s #%lu\n", vf_mode_name(f->mode),
+    vf_sbuf_printf(b, "; first: %s #%lu\n", vf_case_rec_layout(f),
                    (unsigned long)f->iter);
     if (t->spec->nmodes > 1 && m->sev > VF_SEV_OK) by_layout(b, t, m);
     if (m->why && m->sev > VF_SEV_OK) cause_text(b, m);
@@ -349,7 +349,7 @@ static void json_map(vf_sbuf *b, const vf_tally *t, const vf_tally_map *m)
     const vf_case_rec *f = &t->fails[m->first];
     vf_sbuf_printf(b, "}, \"accepted\": %s, \"first\": {\"layout\": \"%s\", "
                    "\"iteration\": %lu, \"seed\": %llu}}",
-                   m->accepted ? "true" : "false", vf_mode_name(f->mode),
+                   m->accepted ? "true" : "false", vf_case_rec_layout(f),
                    (unsigned long)f->iter, (unsigned long long)f->seed);
 }
 

@@ -46,7 +46,7 @@ static void csv_row(vf_sbuf *b, const vf_tally *t, const vf_tally_map *m)
     }
     if (m->failed) {
         const vf_case_rec *f = &t->fails[m->first];
-        vf_sbuf_printf(b, "%s,%lu,%llu,", vf_mode_name(f->mode),
+        vf_sbuf_printf(b, "%s,%lu,%llu,", vf_case_rec_layout(f),
                        (unsigned long)f->iter, (unsigned long long)f->seed);
     } else {
         vf_sbuf_adds(b, ",,,");
@@ -129,7 +129,7 @@ static void fail_line(vf_sbuf *b, const vf_tally *t, const vf_case_rec *r)
                    "\"%s\", \"kinds\": [\"",
                    (unsigned long long)t->spec->seed,
                    (unsigned long long)r->seed, (unsigned long)r->iter,
-                   vf_mode_name(r->mode),
+                   vf_case_rec_layout(r),
                    vf_sev_name(vf_sev_of(r->kinds, r->warning, r->error)));
     vf_result_kinds(b, r->kinds, "\", \"");
     vf_sbuf_adds(b, "\"], \"kind_severity\": {");

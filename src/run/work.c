@@ -1,5 +1,6 @@
 /* A worker's tasks: examine a map, run a case, write its dump. */
 #include "vf_work.h"
+#include "vf_gamelayout.h"
 #include "vf_explain.h"
 #include "vf_gz.h"
 
@@ -12,6 +13,8 @@ void vf_work_free(vf_work *w)
 {
     free(w->level);
     free(w->report);
+    vf_gamelayouts_free(w->game_layouts);
+    w->game_layouts = NULL;
     free(w->map_place);
     free(w->have_place);
     if (w->subvault_tags) vf_strlist_free(w->subvault_tags);
@@ -105,12 +108,20 @@ void vf_work_examine(vf_work *w, size_t map, vf_map_rec *out)
     vf_sbuf_free(&err);
 }
 
+/* The worker's built game layouts, kept across its cases. */
+static vf_gamelayouts *game_layouts(vf_work *w)
+{
+    if (!w->game_layouts) w->game_layouts = vf_gamelayouts_new();
+    return w->game_layouts;
+}
+
 static void to_rec(const vf_verdict *v, size_t map, vf_mode mode,
                    uint32_t iter, vf_case_rec *rec)
 {
     memset(rec, 0, sizeof *rec);
     rec->map = map;
     rec->mode = mode;
+    vf_case_layout_label(mode, v->layout, rec->layout, sizeof rec->layout);
     rec->iter = iter;
     rec->kinds = v->kinds;
     rec->warning = v->warning;
@@ -145,6 +156,7 @@ static vf_case_opts case_setup(vf_work *w, size_t map, vf_mode mode)
     set_place(w, map);
     vf_case_opts o = w->spec->opts;
     o.mode = mode;
+    o.layouts = game_layouts(w);
     return o;
 }
 
@@ -281,6 +293,7 @@ static void task_explain(vf_work *w, size_t map, int mi, unsigned long iter,
     const vf_mapdef *def = &w->set->maps[map];
     vf_case_opts o = w->spec->opts;
     o.mode = w->spec->modes[mi];
+    o.layouts = game_layouts(w);
     vf_explanation x;
     vf_case_rec crec;
     vf_sbuf dump = VF_SBUF_INIT;

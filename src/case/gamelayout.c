@@ -1,0 +1,295 @@
+/* Layout mode game: the level built from one of the game's own layout
+ * maps, the vault placed on it as the game places a primary vault or a
+ * minivault.
+ *
+ * The game (dungeon.cc) builds a level with a primary vault by placing
+ * the vault on rock, then picking a layout for it (_pick_layout: a map
+ * tagged "central" for an ORIENT: centre vault, else one tagged "layout",
+ * never one tagged no_primary_vault, and one whose layout_type_* the
+ * vault's layout_* / nolayout_* tags admit, _vault_can_use_layout) and
+ * writing it round the vault as an overwritable map
+ * (_build_postvault_level); the exits are connected afterwards. Without
+ * a primary vault it writes a random "layout" map (_builder_normal) and
+ * puts minivaults on it (_place_minivaults), which only choose layouts
+ * their tags admit (maps.cc _map_matches_layout_type). Maps are drawn by
+ * weight at the level among those whose DEPTH admits it (maps.cc
+ * random_map_for_tag). */
+#include "case_int.h"
+#include "vf_catalog.h"
+#include "vf_gamelayout.h"
+#include "vf_placement.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define SLOTS 4096         /* built layouts kept per cache, 11 kB each,
+                            * made as used: some 15 layout maps x 8 seeds
+                            * at each place a run visits (a trunk run
+                            * visits some 60) */
+#define SMALL_ZONE 10      /* as the game fills its small zones */
+#define CELLS (VF_GXM * VF_GYM)
+
+/* One built layout: what its map wrote on a rock level. */
+typedef struct slot {
+    const vf_mapdef *def;  /* NULL: empty */
+    int k;                 /* which seed of the pool */
+    uint64_t seed;         /* the run's pool seed it came from */
+    vf_place place;
+    int ok;                /* resolved; else why says what failed */
+    int empty;             /* resolved, but drew no zone to walk */
+    int zones;             /* its zones of more than SMALL_ZONE cells */
+    uint8_t feat[VF_GYM][VF_GXM];
+    uint8_t content[VF_GYM][VF_GXM];
+    char why[160];
+} slot;
+
+struct vf_gamelayouts {
+    slot **slots;          /* SLOTS, each made on first use */
+    vf_level scratch;      /* where a layout map is written */
+    unsigned long resolved, reused;
+};
+
+vf_gamelayouts *vf_gamelayouts_new(void)
+{
+    vf_gamelayouts *g = vf_xmalloc(sizeof *g);
+    g->slots = NULL;
+    g->resolved = g->reused = 0;
+    return g;
+}
+
+void vf_gamelayouts_free(vf_gamelayouts *g)
+{
+    if (!g) return;
+    for (int i = 0; g->slots && i < SLOTS; i++) free(g->slots[i]);
+    free(g->slots);
+    free(g);
+}
+
+void vf_gamelayouts_stats(const vf_gamelayouts *g, unsigned long *resolved,
+                          unsigned long *reused)
+{
+    *resolved = g->resolved;
+    *reused = g->reused;
+}
+
+/* ---- zones ---------------------------------------------------------------- */
+
+/* The level's zones of passable cells (8-connected, as the game's
+ * dgn_count_disconnected_zones) holding more than SMALL_ZONE cells outside
+ * every vault: the layout's own pieces. A vault's sealed room is not one
+ * (that is the vault's finding, not a cut layout). */
+static int layout_zones(const vf_level *l)
+{
+    static const int d[8][2] = {{1, 0}, {-1, 0}, {0, 1}, {0, -1},
+                                {1, 1}, {1, -1}, {-1, 1}, {-1, -1}};
+    uint8_t seen[CELLS];
+    int queue[CELLS], zones = 0;
+    memset(seen, 0, sizeof seen);
+    for (int start = 0; start < CELLS; start++) {
+        int sx = start % VF_GXM, sy = start / VF_GXM;
+        if (seen[start] || !vf_conn_cell(l, VF_CP_PASSABLE, sx, sy)) continue;
+        int head = 0, tail = 0, outside = 0;
+        seen[start] = 1;
+        queue[tail++] = start;
+        while (head < tail) {
+            int c = queue[head++], x = c % VF_GXM, y = c / VF_GXM;
+            outside += !l->vault[y][x];
+            for (int i = 0; i < 8; i++) {
+                int nx = x + d[i][0], ny = y + d[i][1], n = ny * VF_GXM + nx;
+                if (!vf_level_in_bounds(nx, ny) || seen[n] ||
+                    !vf_conn_cell(l, VF_CP_PASSABLE, nx, ny))
+                    continue;
+                seen[n] = 1;
+                queue[tail++] = n;
+            }
+        }
+        zones += outside > SMALL_ZONE;
+    }
+    return zones;
+}
+
+/* ---- building a layout ------------------------------------------------- */
+
+/* The layout map written on a rock level as the game writes a layout
+ * (vf_place_write: its glyphs, keyed features, the branch's trees). Its
+ * own stairs become floor: the stairs go in once the vault is placed
+ * (case_place_stairs). */
+static void write_layout(vf_gamelayouts *g, slot *s, vf_rmap *rm)
+{
+    vf_level *l = &g->scratch;
+    vf_rng r;
+    vf_rng_seed(&r, vf_seed_mix(s->seed ^ 0x777269746555ULL));   /* "write" */
+    vf_level_init(l, &s->place, VF_F_ROCK_WALL);
+    vf_level_vault v;
+    memset(&v, 0, sizeof v);
+    v.w = rm->grid.w < VF_GXM ? rm->grid.w : VF_GXM;
+    v.h = rm->grid.h < VF_GYM ? rm->grid.h : VF_GYM;
+    vf_place_write(l, rm, &r, &v);
+    for (int y = 0; y < VF_GYM; y++)
+        for (int x = 0; x < VF_GXM; x++)
+            if (vf_feature_props(l->feat[y][x]) & VF_FP_STAIR)
+                l->feat[y][x] = VF_F_FLOOR;
+    memcpy(s->feat, l->feat, sizeof s->feat);
+    memcpy(s->content, l->content, sizeof s->content);
+    s->zones = layout_zones(l);
+}
+
+static void build_slot(vf_engine *e, vf_gamelayouts *g, slot *s)
+{
+    vf_rmap rm;
+    vf_sbuf err = VF_SBUF_INIT;
+    int n = 0;
+    vf_rmap_init(&rm, s->def, NULL);
+    vf_resolve_status st = vf_engine_resolve(e, s->def, s->seed, 0, &rm, &n,
+                                             &err);
+    g->resolved++;
+    s->ok = st == VF_RESOLVED;
+    s->empty = 0;
+    if (s->ok) write_layout(g, s, &rm);
+    /* Some layout maps (the Vaults branch's) draw on the level itself
+     * from Lua, which the engine does not give them: their grid stays
+     * empty. */
+    if (s->ok && !s->zones) s->empty = 1;
+    else
+        snprintf(s->why, sizeof s->why, "layout map %s did not resolve: %s",
+                 s->def->name, st == VF_LUA_ERROR ? vf_sbuf_str(&err)
+                 : st == VF_VETOED ? "vetoed" : "validate failed");
+    vf_rmap_free(&rm);
+    vf_sbuf_free(&err);
+}
+
+/* The built layout of (def, k) at place p, from the cache or built now. */
+static const slot *get_slot(vf_engine *e, vf_gamelayouts *g,
+                            const vf_mapdef *def, int k, uint64_t seed,
+                            const vf_place *p)
+{
+    if (!g->slots) g->slots = vf_xcalloc(SLOTS, sizeof *g->slots);
+    uint64_t h = vf_hash(seed, def->name, strlen(def->name));
+    h = vf_seed_mix(h ^ (uint64_t)(p->branch * 1000 + p->depth));
+    slot **at = &g->slots[h % SLOTS];
+    if (!*at) *at = vf_xcalloc(1, sizeof **at);
+    slot *s = *at;
+    if (s->def == def && s->k == k && s->seed == seed &&
+        s->place.branch == p->branch && s->place.depth == p->depth) {
+        g->reused++;
+        return s;
+    }
+    s->def = def;
+    s->k = k;
+    s->seed = seed;
+    s->place = *p;
+    build_slot(e, g, s);
+    return s;
+}
+
+/* ---- choosing a layout ------------------------------------------------- */
+
+typedef struct chooser {
+    const char *tags;      /* the vault's */
+    int primary;
+} chooser;
+
+static int usable(const void *ctx, const vf_mapinfo *i)
+{
+    const chooser *c = ctx;
+    if (c->primary && vf_mapinfo_has_tag(i, "no_primary_vault", 16))
+        return 0;
+    return vf_layout_admits(c->tags, i->tags);
+}
+
+static const vf_mapinfo *choose(const vf_catalog *cat, const vf_rmap *m,
+                                int primary, const vf_place *p, vf_rng *r)
+{
+    chooser c = {vf_sbuf_str(&m->tags), primary};
+    const vf_mapinfo *i = NULL;
+    if (primary && m->orient && !strcmp(m->orient, "centre"))
+        i = vf_catalog_pick_if(cat, "central", 1, p, NULL, usable, &c, r);
+    if (!i) i = vf_catalog_pick_if(cat, "layout", 1, p, NULL, usable, &c, r);
+    return i;
+}
+
+/* ---- the case ------------------------------------------------------------ */
+
+/* Writes the layout on l round every cell a vault holds. */
+static void draw(vf_level *l, const slot *s)
+{
+    for (int y = 0; y < VF_GYM; y++)
+        for (int x = 0; x < VF_GXM; x++)
+            if (!(l->mask[y][x] & VF_MMT_VAULT)) {
+                l->feat[y][x] = s->feat[y][x];
+                l->content[y][x] = s->content[y][x];
+            }
+}
+
+/* The vault and the layout in the game's order: a primary vault on rock
+ * with the collision check, the layout round it; a minivault by its
+ * search on the built layout. The exits are connected after both. */
+static int place_both(vf_level *l, vf_rmap *m, const slot *s, int primary,
+                      const vf_case_opts *o, vf_rng *r, vf_verdict *v)
+{
+    vf_place_opts po = {1, 0, o->opacity, 1};
+    if (!primary) draw(l, s);
+    if (vf_place_map(l, m, &po, r, &v->placed) == VF_PLACE_FAILED) return -1;
+    if (primary) draw(l, s);
+    case_connect_exits(l, r, &v->placed);
+    return 0;
+}
+
+int case_game_place(vf_engine *e, vf_gamelayouts *g, uint64_t base_seed,
+                    vf_level *l, vf_rmap *m, const vf_case_opts *o,
+                    vf_rng *r, vf_rng *lr, vf_verdict *v)
+{
+    vf_sbuf err = VF_SBUF_INIT;
+    const vf_catalog *cat = vf_engine_catalog(e, &err);
+    if (!cat) {
+        snprintf(v->placed.why, sizeof v->placed.why, "no maps' index for "
+                 "the game's layouts: %s", vf_sbuf_str(&err));
+        vf_sbuf_free(&err);
+        return -1;
+    }
+    int primary = !vf_rmap_has_tag(m, "minivault");
+    const vf_mapinfo *i = choose(cat, m, primary, &l->place, lr);
+    if (!i) {
+        /* Told apart: a vault no layout takes, or no layout at all. */
+        int any = vf_catalog_pick(cat, "layout", 1, &l->place, NULL, lr)
+                  != NULL;
+        snprintf(v->message, sizeof v->message, "not tried: %s", any
+                 ? "no layout map at this level admits it (its layout_* "
+                   "and nolayout_* tags)"
+                 : "no layout map is loaded for this level (mode game "
+                   "draws from the loaded maps tagged layout: the "
+                   "checkout's dat/des/builder)");
+        return 1;
+    }
+    int k = vf_random2(lr, VF_GAMELAYOUT_POOL);
+    uint64_t seed = vf_seed_case(base_seed, i->def->name, (uint32_t)k);
+    snprintf(v->layout, sizeof v->layout, "%s", i->def->name);
+    const slot *s = get_slot(e, g, i->def, k, seed, &l->place);
+    if (!s->ok) {
+        snprintf(v->placed.why, sizeof v->placed.why, "%s", s->why);
+        return -1;
+    }
+    if (s->empty) {
+        snprintf(v->message, sizeof v->message, "not tried: layout map %s "
+                 "drew no level (its Lua draws on the level itself, which "
+                 "vaultfuzz does not emulate)", i->def->name);
+        return 1;
+    }
+    if (place_both(l, m, s, primary, o, r, v)) return -1;
+    int zones = layout_zones(l);
+    if (zones > s->zones) {
+        /* dungeon.cc _dgn_verify_connectivity vetoes a level a vault cut
+         * into more zones ("Had %d zones, now has %d"), and one whose
+         * pieces lack stairs: the game builds another level. */
+        snprintf(v->placed.why, sizeof v->placed.why, "the vault cut %s "
+                 "into %d zones (it has %d alone): the game vetoes such a "
+                 "level", i->def->name, zones, s->zones);
+        v->placed.vault = -1;
+        return -1;
+    }
+    if (v->placed.exits && !v->placed.connected)
+        v->kinds |= VF_V_EXIT_UNCONNECTED;
+    case_place_stairs(l, lr);
+    return 0;
+}

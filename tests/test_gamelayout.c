@@ -1,0 +1,282 @@
+/* Layout mode game: layout maps drawn by the game's rules, built by the
+ * engine, the vault placed with them, a cut layout rebuilt, the layout
+ * map named in the case's record. The layout maps here are our own, so
+ * the suite needs no checkout. */
+#include "tests.h"
+#include "vf_case.h"
+#include "vf_gamelayout.h"
+#include "vf_journal.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* An encompass layout map: rock with floor where fill says. */
+static void layout_map(vf_sbuf *b, const char *name, const char *header,
+                       int (*floor)(int x, int y))
+{
+    vf_sbuf_printf(b, "NAME: %s\nORIENT: encompass\n%s\nMAP\n", name, header);
+    for (int y = 0; y < VF_GYM; y++) {
+        for (int x = 0; x < VF_GXM; x++)
+            vf_sbuf_addc(b, floor(x, y) ? '.' : 'x');
+        vf_sbuf_addc(b, '\n');
+    }
+    vf_sbuf_adds(b, "ENDMAP\n");
+}
+
+static int open_floor(int x, int y)
+{
+    return x >= 3 && x < VF_GXM - 3 && y >= 3 && y < VF_GYM - 3;
+}
+
+/* One corridor a cell wide, right across the centre row. */
+static int corridor(int x, int y)
+{
+    return y == VF_GYM / 2 && x >= 3 && x < VF_GXM - 3;
+}
+
+static int no_floor(int x, int y)
+{
+    (void)x;
+    (void)y;
+    return 0;
+}
+
+static char *des_text(void)
+{
+    vf_sbuf b = VF_SBUF_INIT;
+    layout_map(&b, "lay_open", "DEPTH: D\nWEIGHT: 10\nTAGS: overwritable "
+               "layout allow_dup unrand layout_type_open", open_floor);
+    layout_map(&b, "lay_corridor", "DEPTH: D\nWEIGHT: 10\nTAGS: overwritable"
+               " layout allow_dup unrand layout_type_narrow", corridor);
+    /* Never at D:8. */
+    layout_map(&b, "lay_deep", "DEPTH: Zot\nWEIGHT: 1000\nTAGS: "
+               "overwritable layout allow_dup unrand layout_type_open",
+               open_floor);
+    /* The only one in the Lair, and it draws nothing. */
+    layout_map(&b, "lay_blank", "DEPTH: Lair\nWEIGHT: 10\nTAGS: "
+               "overwritable layout allow_dup unrand layout_type_open",
+               no_floor);
+    /* Never round a primary vault. */
+    layout_map(&b, "lay_noprimary", "DEPTH: D\nWEIGHT: 30\nTAGS: "
+               "overwritable layout allow_dup unrand no_primary_vault "
+               "layout_type_open", open_floor);
+    vf_sbuf_adds(&b,
+        "NAME: pv_room\nDEPTH: D\nORIENT: float\nTAGS: no_rotate\n"
+        "MAP\nxxxxx\nx...x\nx...@\nxxxxx\nENDMAP\n"
+        "NAME: pv_narrow\nDEPTH: D\nORIENT: float\nTAGS: layout_narrow "
+        "no_rotate\nMAP\nxxxxx\nx...x\nx...@\nxxxxx\nENDMAP\n"
+        "NAME: pv_not_narrow\nDEPTH: D\nORIENT: float\nTAGS: "
+        "nolayout_narrow no_rotate\nMAP\nxxxxx\nx...x\nx...@\nxxxxx\n"
+        "ENDMAP\n"
+        "NAME: pv_city\nDEPTH: D\nORIENT: float\nTAGS: layout_city\n"
+        "MAP\nx@x\nENDMAP\n"
+        /* A block of rock at the centre, in a corridor layout only: it
+         * cuts the corridor every time. */
+        "NAME: pv_block\nDEPTH: D\nORIENT: centre\nTAGS: layout_narrow "
+        "no_rotate\nMAP\nxxx\nxxx\nxxx\nENDMAP\n"
+        "NAME: mv\nDEPTH: D\nTAGS: no_rotate\nMAP\n...\n.b.\n...\nENDMAP\n");
+    return vf_sbuf_take(&b);
+}
+
+typedef struct fixture {
+    vf_t_eng x;
+    vf_level *l;
+    vf_conn_report *r;
+    vf_gamelayouts *g;
+    char *des;
+} fixture;
+
+static void open_fixture(fixture *f)
+{
+    f->des = des_text();
+    vf_t_eng_open(&f->x, f->des, 0);
+    f->l = malloc(sizeof *f->l);
+    f->r = malloc(sizeof *f->r);
+    f->g = vf_gamelayouts_new();
+}
+
+static void close_fixture(fixture *f)
+{
+    vf_gamelayouts_free(f->g);
+    free(f->r);
+    free(f->l);
+    vf_t_eng_close(&f->x);
+    free(f->des);
+}
+
+static void run_game(fixture *f, const char *map, uint32_t iter,
+                     vf_gamelayouts *g, vf_verdict *v)
+{
+    vf_case_opts o = {VF_MODE_GAME, 0, 0, g};
+    vf_case_run(f->x.e, vf_t_map(&f->x.l, map), 7, iter, &o, f->l, &f->x.m,
+                f->r, v);
+}
+
+START_TEST(layouts_follow_depth_weight_and_primary_rules)
+{
+    fixture f;
+    open_fixture(&f);
+    int open = 0, narrow = 0;
+    for (uint32_t it = 0; it < 40; it++) {
+        vf_verdict v;
+        run_game(&f, "pv_room", it, f.g, &v);
+        ck_assert_msg(!v.kinds, "#%u: %x %s", it, v.kinds, v.message);
+        ck_assert(v.placed.vault >= 0);
+        open += !strcmp(v.layout, "lay_open");
+        narrow += !strcmp(v.layout, "lay_corridor");
+        ck_assert_msg(strcmp(v.layout, "lay_deep") &&
+                      strcmp(v.layout, "lay_noprimary"), "%s", v.layout);
+    }
+    ck_assert_int_eq(open + narrow, 40);
+    ck_assert(open > 5 && narrow > 5);
+    /* A minivault goes on any layout of the level, no_primary_vault too. */
+    int noprimary = 0;
+    for (uint32_t it = 0; it < 40; it++) {
+        vf_verdict v;
+        run_game(&f, "mv", it, f.g, &v);
+        ck_assert_msg(!(v.kinds & VF_V_PLACE_FAILED) || !strcmp(v.layout,
+                      "lay_corridor"), "%s: %s", v.layout, v.message);
+        ck_assert(strcmp(v.layout, "lay_deep"));
+        noprimary += !strcmp(v.layout, "lay_noprimary");
+    }
+    ck_assert_int_gt(noprimary, 5);
+    close_fixture(&f);
+}
+END_TEST
+
+START_TEST(layout_tags_choose_the_layout_map)
+{
+    fixture f;
+    open_fixture(&f);
+    for (uint32_t it = 0; it < 20; it++) {
+        vf_verdict v;
+        run_game(&f, "pv_narrow", it, f.g, &v);
+        ck_assert_str_eq(v.layout, "lay_corridor");
+        run_game(&f, "pv_not_narrow", it, f.g, &v);
+        ck_assert_str_eq(v.layout, "lay_open");
+        run_game(&f, "pv_city", it, f.g, &v);
+        ck_assert(v.not_tried && !v.kinds && v.placed.vault < 0);
+    }
+    ck_assert(vf_layout_admits(" layout_narrow ", " a layout_type_narrow "));
+    ck_assert(!vf_layout_admits(" layout_narrow ", " layout_type_open "));
+    ck_assert(!vf_layout_admits(" nolayout_open ", " layout_type_open "));
+    ck_assert(vf_layout_admits(" nolayout_open ", " layout_type_narrow "));
+    ck_assert(vf_layout_admits(" transparent ", " layout_type_open "));
+    /* The layout's first type the vault names decides. */
+    ck_assert(vf_layout_admits(" layout_a nolayout_b ",
+                               " layout_type_a layout_type_b "));
+    close_fixture(&f);
+}
+END_TEST
+
+/* The game vetoes a level whose vault cut the layout apart and builds
+ * another; when every try cuts it, the map fails to place, saying so. */
+START_TEST(a_vault_that_cuts_the_layout_fails_to_place)
+{
+    fixture f;
+    open_fixture(&f);
+    vf_verdict v;
+    run_game(&f, "pv_block", 0, f.g, &v);
+    ck_assert_uint_eq(v.kinds, VF_V_PLACE_FAILED);
+    ck_assert(v.error & VF_V_PLACE_FAILED);
+    ck_assert_msg(strstr(v.message, "cut lay_corridor into 2 zones"), "%s",
+                  v.message);
+    ck_assert_int_eq(v.attempts, VF_RESOLVE_ATTEMPTS);
+    close_fixture(&f);
+}
+END_TEST
+
+/* A layout map that draws no level (the game's that draw on the level
+ * from Lua draw nothing here) judges nothing: the case is not tried and
+ * says why. */
+START_TEST(a_layout_that_draws_nothing_is_not_tried)
+{
+    fixture f;
+    open_fixture(&f);
+    vf_place lair;
+    char why[128];
+    ck_assert_int_eq(vf_place_parse("Lair:2", &lair, why, sizeof why), 0);
+    vf_engine_set_place(f.x.e, &lair);
+    vf_verdict v;
+    run_game(&f, "pv_room", 0, f.g, &v);
+    ck_assert(v.not_tried && !v.kinds);
+    ck_assert_str_eq(v.layout, "lay_blank");
+    ck_assert_msg(strstr(v.message, "lay_blank drew no level"), "%s",
+                  v.message);
+    close_fixture(&f);
+}
+END_TEST
+
+/* A case is the same whatever the cache held before: a fresh cache and
+ * one that built other layouts give the same level byte for byte. */
+START_TEST(the_cache_never_changes_a_case)
+{
+    fixture f;
+    open_fixture(&f);
+    vf_level *first = malloc(sizeof *first);
+    for (uint32_t it = 0; it < 12; it++) {
+        vf_verdict a, b;
+        run_game(&f, "pv_room", it, NULL, &a);
+        memcpy(first, f.l, sizeof *first);
+        run_game(&f, "mv", it + 100, f.g, &b);
+        run_game(&f, "pv_room", it, f.g, &b);
+        ck_assert_str_eq(a.layout, b.layout);
+        ck_assert_uint_eq(a.kinds, b.kinds);
+        ck_assert_int_eq(a.placed.x, b.placed.x);
+        ck_assert(!memcmp(first->feat, f.l->feat, sizeof first->feat));
+    }
+    unsigned long resolved, reused;
+    vf_gamelayouts_stats(f.g, &resolved, &reused);
+    ck_assert_uint_gt(reused, 0);
+    ck_assert_uint_le(resolved, 3 * VF_GAMELAYOUT_POOL);
+    free(first);
+    close_fixture(&f);
+}
+END_TEST
+
+/* The journal keeps the layout map: game:NAME in the layout field. */
+START_TEST(the_journal_names_the_layout_map)
+{
+    vf_case_rec c, back;
+    vf_map_rec m;
+    memset(&c, 0, sizeof c);
+    c.mode = VF_MODE_GAME;
+    vf_case_layout_label(VF_MODE_GAME, "layout_loops_ring", c.layout,
+                         sizeof c.layout);
+    c.message = "";
+    vf_sbuf b = VF_SBUF_INIT;
+    vf_journal_case_line(&b, &c);
+    ck_assert(strstr(b.s, "\tgame:layout_loops_ring\t"));
+    ck_assert_int_eq(vf_journal_parse(b.s, &m, &back), 'C');
+    ck_assert_int_eq(back.mode, VF_MODE_GAME);
+    ck_assert_str_eq(vf_case_rec_layout(&back), "game:layout_loops_ring");
+    vf_case_rec_free(&back);
+    ck_assert_int_eq(vf_journal_parse("C\t0\trooms:x\t0\tok\t1\t1\t-\t",
+                                      &m, &back), 0);
+    ck_assert_int_eq(vf_journal_parse("C\t0\trooms\t0\tok\t1\t1\t-\t",
+                                      &m, &back), 'C');
+    ck_assert_str_eq(vf_case_rec_layout(&back), "rooms");
+    vf_case_rec_free(&back);
+    char label[96];
+    ck_assert_str_eq(vf_case_layout_label(VF_MODE_GAME, "", label,
+                                          sizeof label), "game");
+    ck_assert_str_eq(vf_case_layout_label(VF_MODE_CROSS, "x", label,
+                                          sizeof label), "cross");
+    vf_sbuf_free(&b);
+}
+END_TEST
+
+Suite *vf_test_gamelayout_suite(void)
+{
+    Suite *s = suite_create("gamelayout");
+    TCase *tc = tcase_create("core");
+    tcase_set_timeout(tc, 120);
+    tcase_add_test(tc, layouts_follow_depth_weight_and_primary_rules);
+    tcase_add_test(tc, layout_tags_choose_the_layout_map);
+    tcase_add_test(tc, a_vault_that_cuts_the_layout_fails_to_place);
+    tcase_add_test(tc, a_layout_that_draws_nothing_is_not_tried);
+    tcase_add_test(tc, the_cache_never_changes_a_case);
+    tcase_add_test(tc, the_journal_names_the_layout_map);
+    suite_add_tcase(s, tc);
+    return s;
+}
