@@ -62,6 +62,7 @@ int vf_cli_html(vf_cli *cli, const char *cmd, const char *out,
     vf_rundir d;
     vf_sbuf err = VF_SBUF_INIT, game = VF_SBUF_INIT;
     vf_run_args a;
+    vf_run_args_init(&a);
     vf_cli_rdir base;
     memset(&base, 0, sizeof base);
     int rc = vf_rundir_read(out, &d, &err);
