@@ -578,13 +578,14 @@ START_TEST(reset_between_attempts)
     /* Odd attempts set everything, even ones set nothing and pass: what the
      * failed attempt wrote must be gone. */
     eng x;
-    eng_open(&x, "NAME: again\n: dgn.vf_n = (dgn.vf_n or 0) + 1\n"
-                 ": if dgn.vf_n % 2 == 1 then\n"
+    eng_open(&x, "NAME: again\n"
+                 ": dgn.persist.vf_n = (dgn.persist.vf_n or 0) + 1\n"
+                 ": if dgn.persist.vf_n % 2 == 1 then\n"
                  "KFEAT: A = lava\nKMONS: A = rat\nKITEM: A = dagger\n"
                  "KMASK: A = opaque\nKPROP: A = bloody\nCOLOUR: A = red\n"
                  "TILE: A = t\nMARKER: A = feat:lava\n"
                  ": end\n"
-                 "validate {{ return dgn.vf_n % 2 == 0 }}\n"
+                 "validate {{ return dgn.persist.vf_n % 2 == 0 }}\n"
                  "MAP\nA@\nENDMAP\n");
     resolve_ok(&x, "again", 0);
     ck_assert_int_eq(x.attempts, 2);

@@ -562,7 +562,8 @@ static const char innocent[] =
     ": local t = {}\n"
     ": table.insert(t, ('x'):upper())\n"
     ": assert(t[1] == 'X' and string.format('%d', 7) == '7')\n"
-    ": assert(math.floor(2.5) == 2)\n"
+    ": assert(math.floor(2.5) == 2 and crawl.coinflip and dgn.fprop_changed"
+    " and next(dgn.persist) == nil)\n"
     "MAP\n@\nENDMAP\n\n";
 
 /* Each attack: the guilty map's error names its own line (13) and says
@@ -575,6 +576,14 @@ START_TEST(shared_library_is_read_only)
         {"string.upper = function() return 'no' end", "read-only"},
         {"setfenv(0, {})", "setfenv(0, ...)"},
         {"setfenv(print, {})", "setfenv"},
+        {"dgn.fprop_changed = nil", "dgn.fprop_changed: the shared Lua "
+                                    "library is read-only"},
+        {"crawl.coinflip = function() return true end", "crawl.coinflip: "},
+        {"you.depth = nil", "you.depth: "},
+        {"dgn[1] = 2", "dgn.number: "},
+        /* The globals' metatable would lead to the table behind them. */
+        {"getmetatable(getfenv(0)).__index.crawl = {}",
+         "attempt to index field '__index'"},
     };
     for (size_t k = 0; k < sizeof attacks / sizeof *attacks; k++) {
         char des[1024];
@@ -592,7 +601,8 @@ START_TEST(shared_library_is_read_only)
 }
 END_TEST
 
-/* rawset gets past the proxy, but only until the next case. */
+/* rawset gets past the proxy, and dgn.persist is the map's to fill, but
+ * only until the next case. */
 START_TEST(rawset_into_the_library_is_undone)
 {
     eng x;
@@ -600,7 +610,10 @@ START_TEST(rawset_into_the_library_is_undone)
     snprintf(des, sizeof des, "%sNAME: sly\nTAGS: t\n"
              ": if not is_validating() then\n"
              ":   rawset(table, 'insert', false)\n"
-             ":   assert(table.insert == false)\n: end\nMAP\n@\nENDMAP\n",
+             ":   assert(table.insert == false)\n"
+             ":   rawset(getfenv(0), 'crawl', false)\n"
+             ":   rawset(dgn, 'fprop_changed', false)\n"
+             ":   dgn.persist.left = 1\n: end\nMAP\n@\nENDMAP\n",
              innocent);
     vf_t_eng_open(&x, des, 5000000UL);
     vf_t_resolve_ok(&x, "sly", 1, 0);
