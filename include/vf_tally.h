@@ -73,7 +73,8 @@ int vf_tally_case_done(const vf_tally *t, size_t map, int mode_index,
  * VF_RUN_MAX_MODES) and iteration. */
 #define VF_CASE_ID(map, mode, iter) \
     (((uint64_t)(map) << 35) | ((uint64_t)(mode) << 32) | (uint64_t)(iter))
-#define VF_CASE_MAP(id) ((size_t)((id) >> 35))
+#define VF_CASE_MAP(id) ((size_t)(((id) >> 35) & VF_CASE_MAP_MASK))
+#define VF_CASE_MAP_MASK 0x7ffffffu   /* maps below 2^27: bits 62, 63 free */
 #define VF_CASE_MODE(id) ((int)(((id) >> 32) & 7))
 #define VF_CASE_ITER(id) ((uint32_t)(id))
 
@@ -92,6 +93,9 @@ int vf_tally_add_explain(vf_tally *t, const vf_explain_rec *x);
  * explained yet as VF_CASE_ID | VF_EXPLAIN_TASK in *pending (malloc'd;
  * NULL: count only). */
 #define VF_EXPLAIN_TASK ((uint64_t)1 << 63)
+/* A task run again, once, after its worker was killed from outside
+ * (src/run/run.c). */
+#define VF_RETRY_TASK ((uint64_t)1 << 62)
 size_t vf_tally_explains(const vf_tally *t, uint64_t **pending,
                          size_t *npending);
 

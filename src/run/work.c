@@ -3,6 +3,7 @@
 #include "vf_explain.h"
 #include "vf_gz.h"
 
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -142,6 +143,9 @@ void vf_work_case(vf_work *w, size_t map, vf_mode mode, uint32_t iter,
 {
     const vf_mapdef *def = &w->set->maps[map];
     if (w->crash_map && !strcmp(def->name, w->crash_map)) abort();
+    if (w->kill_map && !strcmp(def->name, w->kill_map)
+        && (!w->kill_attempts || w->attempt < w->kill_attempts))
+        raise(SIGKILL);
     while (w->hang_map && !strcmp(def->name, w->hang_map)) pause();
     if (!w->level) w->level = vf_xmalloc(sizeof *w->level);
     if (!w->report) w->report = vf_xmalloc(sizeof *w->report);
@@ -285,10 +289,13 @@ void vf_work_task(void *ctx, const char *task, vf_sbuf *reply)
     vf_work *w = ctx;
     unsigned long long map = 0;
     unsigned long iter = 0;
+    unsigned attempt = 0;
     int mi = 0;
     char kind = 0;
-    int ok = sscanf(task, "%c %llu %d %lu", &kind, &map, &mi, &iter) == 4
+    int ok = sscanf(task, "%c %llu %d %lu %u", &kind, &map, &mi, &iter,
+                    &attempt) >= 4
              && map < w->set->nmaps && mi >= 0 && mi < w->spec->nmodes;
+    w->attempt = attempt;
     if (ok && kind == 'E')
         task_explain(w, (size_t)map, mi, iter, reply);
     else if (ok && kind == 'C')
