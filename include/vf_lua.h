@@ -54,6 +54,13 @@ lua_State *vf_lua_state(vf_lua *lua);
 /* Starts a case: resets the instruction count and the memory allowance. */
 void vf_lua_case_begin(vf_lua *lua);
 
+/* Names what the state runs now -- what ("map"), name (or NULL), at
+ * file:line when file is not NULL -- for the last-resort message. The
+ * strings are borrowed (a signal handler cannot copy or format them) and
+ * must live until the next call or vf_lua_free. */
+void vf_lua_set_subject(vf_lua *lua, const char *what, const char *name,
+                        const char *file, int line);
+
 /* Calls the function on top of the stack with nargs arguments below it,
  * leaving nresults. Returns 0, or -1 with Lua's message (and traceback
  * position) in err; the stack is then as before the function was pushed. */

@@ -502,9 +502,9 @@ START_TEST(stuck_in_c_exits_with_a_message)
     close(fd);
     unlink(errpath);
     ck_assert_msg(WIFEXITED(st) && WEXITSTATUS(st) == 2, "status %d", st);
-    ck_assert_msg(strstr(buf, "vaultfuzz: vault Lua is past its time limit "
-                              "and has not come back from a C function"),
-                  "%s", buf);
+    ck_assert_msg(strstr(buf, "vaultfuzz: vault Lua in map m (t.des:1) is "
+                              "past its time limit and has not come back "
+                              "from a C function"), "%s", buf);
 }
 END_TEST
 

@@ -38,6 +38,10 @@ struct vf_lua {
      * handler itself; running counts the vf_lua_pcall calls under way. */
     volatile sig_atomic_t expired;
     volatile sig_atomic_t running;
+    /* What runs ("map", its name, where), for the last resort's message:
+     * borrowed strings, written out by the signal handler as they are. */
+    const char *what, *name, *file;
+    int line;
 };
 
 #define HOOK_STEP 1000
@@ -136,6 +140,43 @@ static void time_error(lua_State *L, vf_lua *lua)
 
 #define TIMER_SIGNAL (SIGRTMIN + 1)
 
+/* Writes s to stderr: async-signal-safe (no strlen, no stdio). */
+static void put(const char *s)
+{
+    size_t n = 0;
+    while (s[n]) n++;
+    ssize_t k = write(2, s, n);
+    (void)k;
+}
+
+static void put_int(int v)
+{
+    char buf[16], *p = buf + sizeof buf;
+    unsigned u = v < 0 ? 0u : (unsigned)v;
+    *--p = '\0';
+    do *--p = (char)('0' + u % 10); while ((u /= 10) && p > buf);
+    put(p);
+}
+
+/* " in map NAME (FILE:LINE)", as much as is known. */
+static void put_subject(const vf_lua *lua)
+{
+    if (!lua->what) return;
+    put(" in ");
+    put(lua->what);
+    if (lua->name) {
+        put(" ");
+        put(lua->name);
+    }
+    if (lua->file) {
+        put(" (");
+        put(lua->file);
+        put(":");
+        put_int(lua->line);
+        put(")");
+    }
+}
+
 static void on_timer(int sig, siginfo_t *si, void *uc)
 {
     (void)sig;
@@ -143,12 +184,15 @@ static void on_timer(int sig, siginfo_t *si, void *uc)
     vf_lua *lua = si->si_value.sival_ptr;
     if (si->si_code != SI_TIMER || !lua || !lua->running) return;
     if (lua->expired) {
-        static const char msg[] = "vaultfuzz: vault Lua is past its time "
-            "limit and has not come back from a C function or a __gc "
-            "finalizer (a pathological string pattern?); it cannot be "
-            "stopped safely: exiting with status 2\n";
-        ssize_t n = write(2, msg, sizeof msg - 1);
-        (void)n;
+        static const char head[] = "vaultfuzz: vault Lua";
+        static const char tail[] = " is past its time limit and has not "
+            "come back from a C function or a __gc finalizer (a "
+            "pathological string pattern?); it cannot be stopped safely: "
+            "exiting with status 2\n";
+        /* write(2) only: nothing else is safe in a signal handler. */
+        put(head);
+        put_subject(lua);
+        put(tail);
         _exit(2);
     }
     lua->expired = 1;
@@ -356,6 +400,17 @@ void vf_lua_case_begin(vf_lua *lua)
     lua->deadline = s > 0 ? thread_cpu_seconds() + s : 0;
     arm_timer(lua, s);
     lua->cap = lua->limits.memory ? lua->used + lua->limits.memory : 0;
+}
+
+void vf_lua_set_subject(vf_lua *lua, const char *what, const char *name,
+                        const char *file, int line)
+{
+    /* Set before the Lua it names runs: the handler reads it only while
+     * a vf_lua_pcall is under way. */
+    lua->what = what;
+    lua->name = name;
+    lua->file = file;
+    lua->line = line;
 }
 
 /* A .des chunk's source name: "@path" not ending in ".lua". */
