@@ -49,7 +49,7 @@ void vf_fuzz_run_des(const char *text, size_t n, unsigned pick)
     vf_engine_config cfg;
     vf_engine_config_init(&cfg, VF_SOURCE_DIR "/dlua");
     cfg.limits = (vf_lua_limits){FUZZ_INSTRUCTIONS, FUZZ_MEMORY,
-                                 FUZZ_SECONDS};
+                                 FUZZ_SECONDS, 0};
     vf_sbuf err = VF_SBUF_INIT;
     vf_engine *e = set.nmaps ? vf_engine_new(&set, &cfg, &d, &err) : NULL;
     if (e) run_maps(&set, e, pick);

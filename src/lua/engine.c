@@ -613,6 +613,11 @@ void vf_engine_diag(vf_diag *d, vf_severity sev, const vf_desset *set,
         vf_diag_add(d, sev, path, line, def->name, "%s", msg);
 }
 
+unsigned long vf_engine_lua_allocations(const vf_engine *e)
+{
+    return vf_lua_allocations(e->lua);
+}
+
 const vf_place *vf_engine_place(const vf_engine *e)
 {
     return vf_lua_place(vf_lua_state(e->lua));

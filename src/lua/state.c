@@ -22,6 +22,8 @@ struct vf_lua {
     size_t cap;               /* bytes it may hold during this case */
     unsigned long count;      /* instructions run in this case, in steps */
     int over_memory;          /* the last failure was the cap */
+    int alloc_failed;         /* ... or an allocation that failed */
+    unsigned long allocs;     /* allocations in protected calls */
     vf_blocks blocks;         /* where Lua's memory comes from */
     double deadline;          /* thread CPU seconds the case must end by */
     unsigned ticks;           /* count hooks since the clock was read */
@@ -49,6 +51,25 @@ struct vf_lua {
  * costs about what 200 instructions do). */
 #define CLOCK_EVERY 16
 
+/* Whether a growth of the state's memory is refused: past the case's cap,
+ * or the allocation fail_alloc names. Only inside vf_lua_pcall, where Lua
+ * turns the refusal into an error: the engine's own API calls between
+ * protected calls have nothing to catch it (Lua would abort), and they
+ * take little. */
+static int refused(vf_lua *lua, size_t osize, size_t nsize)
+{
+    if (nsize <= osize || !lua->running) return 0;
+    if (lua->cap && lua->used + (nsize - osize) > lua->cap) {
+        lua->over_memory = 1;
+        return 1;
+    }
+    if (++lua->allocs == lua->limits.fail_alloc) {
+        lua->alloc_failed = 1;
+        return 1;
+    }
+    return 0;
+}
+
 static void *alloc(void *ud, void *ptr, size_t osize, size_t nsize)
 {
     vf_lua *lua = ud;
@@ -57,12 +78,12 @@ static void *alloc(void *ud, void *ptr, size_t osize, size_t nsize)
         lua->used -= osize;
         return NULL;
     }
-    if (nsize > osize && lua->cap && lua->used + (nsize - osize) > lua->cap) {
-        lua->over_memory = 1;
-        return NULL;  /* Lua raises "not enough memory" */
-    }
+    if (refused(lua, osize, nsize)) return NULL;  /* "not enough memory" */
     void *p = vf_blocks_realloc(&lua->blocks, ptr, osize, nsize);
-    if (!p) return NULL;
+    if (!p) {
+        lua->alloc_failed = 1;
+        return NULL;
+    }
     lua->used = lua->used - osize + nsize;
     return p;
 }
@@ -355,7 +376,7 @@ vf_lua *vf_lua_new(const vf_lua_limits *limits, vf_sbuf *err)
     vf_lua *lua = vf_xcalloc(1, sizeof *lua);
     if (limits) lua->limits = *limits;
     else lua->limits = (vf_lua_limits){VF_LUA_DEFAULT_INSTRUCTIONS,
-                                       VF_LUA_DEFAULT_MEMORY, 0};
+                                       VF_LUA_DEFAULT_MEMORY, 0, 0};
     if (lua->limits.seconds == 0) lua->limits.seconds = VF_LUA_DEFAULT_SECONDS;
     lua->L = lua_newstate(alloc, lua);
     if (!lua->L) {
@@ -380,6 +401,11 @@ void vf_lua_free(vf_lua *lua)
     lua_close(lua->L);
     vf_blocks_free(&lua->blocks);
     free(lua);
+}
+
+unsigned long vf_lua_allocations(const vf_lua *lua)
+{
+    return lua->allocs;
 }
 
 lua_State *vf_lua_state(vf_lua *lua)
@@ -447,7 +473,7 @@ static int position_at_des(lua_State *L)
 int vf_lua_pcall(vf_lua *lua, int nargs, int nresults, vf_sbuf *err)
 {
     lua_State *L = lua->L;
-    lua->over_memory = 0;
+    lua->over_memory = lua->alloc_failed = 0;
     int base = lua_gettop(L) - nargs;   /* the function's slot */
     lua_pushcfunction(L, position_at_des);
     lua_insert(L, base);
@@ -460,6 +486,9 @@ int vf_lua_pcall(vf_lua *lua, int nargs, int nresults, vf_sbuf *err)
     if (lua->over_memory)
         vf_sbuf_printf(err, "memory cap exceeded (%zu MiB for one case): %s",
                        lua->limits.memory >> 20, msg ? msg : "");
+    else if (lua->alloc_failed)
+        vf_sbuf_printf(err, "out of memory (an allocation failed): %s",
+                       msg ? msg : "");
     else
         vf_sbuf_adds(err, msg ? msg : "(error object is not a string)");
     lua_pop(L, 1);
