@@ -605,6 +605,33 @@ END_TEST
 
 /* ---- the tag-word helpers ----------------------------------------------- */
 
+/* Found by make fuzz: weights whose sum passes INT_MAX overflowed the
+ * draw's total (undefined). Now a parse error; a sum up to INT_MAX
+ * draws. */
+START_TEST(weights_past_int_are_errors)
+{
+    vf_rng r;
+    vf_rng_seed(&r, 1);
+    vf_sbuf err = VF_SBUF_INIT;
+    vf_speclist l = {0};
+    const char *m = "orc w:2000000000 / goblin w:2000000000";
+    ck_assert_int_eq(vf_speclist_parse(&l, m, strlen(m), 0, 1, &r, &err), -1);
+    ck_assert_str_eq(err.s, "weights in 'orc w:2000000000 / goblin "
+                     "w:2000000000' add up past 2147483647");
+    vf_speclist_free(&l);
+    vf_sbuf_reset(&err);
+    const char *i = "dagger w:2000000000 / club w:147483647";
+    ck_assert_int_eq(vf_speclist_parse(&l, i, strlen(i), 1, 1, &r, &err), 0);
+    vf_speclist_free(&l);
+    vf_featspec f = {0};
+    const char *k = "lava w:2000000000 / floor w:2000000000";
+    ck_assert_int_eq(vf_featspec_parse(&f, k, strlen(k), 1, &r, &err), -1);
+    ck_assert_ptr_nonnull(strstr(err.s, "add up past 2147483647"));
+    vf_featspec_free(&f);
+    vf_sbuf_free(&err);
+}
+END_TEST
+
 START_TEST(tag_words)
 {
     char s[64];
@@ -673,6 +700,7 @@ Suite *vf_test_keyed_suite(void)
     tcase_add_test(tc, overlays_and_markers_follow_the_grid);
     tcase_add_test(tc, reset_between_attempts);
     tcase_add_test(tc, tag_words);
+    tcase_add_test(tc, weights_past_int_are_errors);
     suite_add_tcase(s, tc);
     return s;
 }
