@@ -628,6 +628,20 @@ START_TEST(weights_past_int_are_errors)
     ck_assert_int_eq(vf_featspec_parse(&f, k, strlen(k), 1, &r, &err), -1);
     ck_assert_ptr_nonnull(strstr(err.s, "add up past 2147483647"));
     vf_featspec_free(&f);
+    /* The overlays' lists (KPROP, COLOUR, ...) likewise. */
+    vf_grid g;
+    vf_grid_init(&g);
+    vf_grid_add_line(&g, "A@", 2);
+    vf_overlay ov;
+    vf_overlay_init(&ov);
+    vf_sbuf_reset(&err);
+    const char *o = "A = bloody w:2000000000 / no_tele_into w:2000000000";
+    ck_assert_int_eq(vf_overlay_apply(&ov, VF_OV_KPROP, &g, o, strlen(o), &r,
+                                      &err), -1);
+    ck_assert_str_eq(err.s, "weights in 'bloody w:2000000000 / no_tele_into "
+                     "w:2000000000' add up past 2147483647");
+    vf_overlay_free(&ov);
+    vf_grid_free(&g);
     vf_sbuf_free(&err);
 }
 END_TEST
