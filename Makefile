@@ -19,6 +19,8 @@
 #   make check-html  render a run's report.html in headless Chromium and
 #                 check it (harness/check-html.sh; installs chromium, tidy
 #                 and libpng-dev when missing)
+#   make fuzz     build the libFuzzer targets (clang) and run each for
+#                 FUZZ_SECONDS (default 60)
 #
 # Missing libraries (Lua 5.1, Check, zlib) are installed by harness/deps.sh
 # when it can; it writes their flags to build/deps.mk.
@@ -52,7 +54,7 @@ REAL_DES  ?= ../shared/dcss-des
 CRAWL_DIR ?=
 
 .PHONY: all run check check-layers check-real check-versions check-html bench \
-        clean deps install uninstall check-install
+        fuzz clean deps install uninstall check-install
 
 all: vaultfuzz
 
@@ -140,6 +142,30 @@ uninstall:
 
 check-install: vaultfuzz
 	harness/check-install.sh
+# libFuzzer targets (fuzz/): the .des loader, the key specs, transforms
+# and placement, vault Lua. The library is built again with clang and the
+# fuzzer's coverage; harness/fuzz.sh checks for clang's libFuzzer first.
+FUZZ_CC      ?= clang
+FUZZ_SECONDS ?= 60
+# clang also flags designated initializers that leave fields out (gcc does
+# not; src/map/feature.c relies on it): not an error in this build.
+FUZZ_FLAGS   := -O1 -g -fno-omit-frame-pointer -Wno-missing-field-initializers \
+                -fsanitize=address,undefined -fno-sanitize-recover=all
+FUZZ_TARGETS := des keyspec place lua
+FUZZ_OBJ     := $(patsubst %.c,$(BUILD)/fuzz/%.o,$(LIB_SRC) fuzz/fuzz_map.c)
+FUZZ_BINS    := $(addprefix $(BUILD)/fuzz/fuzz_,$(FUZZ_TARGETS))
+
+$(BUILD)/fuzz/%.o: %.c $(BUILD)/deps.mk
+	@mkdir -p $(dir $@)
+	$(FUZZ_CC) $(STD) $(WARN) $(FUZZ_FLAGS) -fsanitize=fuzzer-no-link $(THREADS) $(INC) -Ifuzz $(DEFS) $(DEP_CFLAGS) -MMD -MP -c $< -o $@
+
+$(BUILD)/fuzz/fuzz_%: $(BUILD)/fuzz/fuzz/fuzz_%.o $(FUZZ_OBJ)
+	$(FUZZ_CC) $(FUZZ_FLAGS) -fsanitize=fuzzer $(THREADS) -o $@ $^ $(DEP_LIBS)
+
+fuzz:
+	@sh harness/fuzz.sh check
+	$(MAKE) $(FUZZ_BINS)
+	sh harness/fuzz.sh run $(FUZZ_SECONDS) $(FUZZ_TARGETS)
 
 clean:
 	rm -rf $(BUILD) vaultfuzz

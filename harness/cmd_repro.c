@@ -272,8 +272,9 @@ static int run(vf_cli *cli, repro_args *r, const char *was)
         vf_run_spec spec;
         vf_run_strings text = {VF_SBUF_INIT, VF_SBUF_INIT, VF_SBUF_INIT};
         vf_run_args_spec(&r->a, &spec, &text);
-        vf_work w = {&spec, &set, e, NULL, NULL, NULL, NULL, !r->a.w.place,
-                     r->a.w.cfg.place, NULL, NULL, NULL, NULL, NULL, NULL};
+        vf_work w = {&spec, &set, e, NULL, NULL, NULL, NULL, NULL, 0, 0,
+                     !r->a.w.place, r->a.w.cfg.place, NULL, NULL, NULL, NULL,
+                     NULL, NULL};
         vf_case_rec rec;
         vf_sbuf dump = VF_SBUF_INIT;
         vf_explanation x;

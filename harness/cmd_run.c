@@ -317,15 +317,32 @@ static void stopped_message(job *j, int sig)
     vf_sbuf_free(&cmd);
 }
 
+/* The test-only kill hook (vf_work.h): VAULTFUZZ_TEST_KILL=MAP kills the
+ * worker on every attempt at MAP's cases, MAP:N on the first N. */
+static void kill_hook(vf_work *w)
+{
+    const char *v = getenv("VAULTFUZZ_TEST_KILL");
+    if (!v || !*v) return;
+    static char name[256];   /* the hook's copy: lives as long as the run */
+    snprintf(name, sizeof name, "%s", v);
+    char *colon = strrchr(name, ':');
+    if (colon) {
+        *colon = '\0';
+        w->kill_attempts = (unsigned)strtoul(colon + 1, NULL, 10);
+    }
+    w->kill_map = name;
+}
+
 static int execute(job *j)
 {
     /* The test-only hooks (vf_work.h) come from the environment. */
     vf_run r = {{&j->spec, &j->set, j->e, j->catalog, j->out,
                  getenv("VAULTFUZZ_TEST_CRASH"), getenv("VAULTFUZZ_TEST_HANG"),
-                 !j->a->w.place,
+                 NULL, 0, 0, !j->a->w.place,
                  j->a->w.cfg.place, NULL, NULL, NULL, NULL, NULL, NULL},
                 j->sel, (size_t)j->nsel, j->a->jobs, j->a->timeout, NULL,
                 &j->input, &j->accept, &j->t, -1, 0};
+    kill_hook(&r.work);
     r.jobs = jobs(j->a);
     if (j->a->progress || isatty(fileno(j->cli->err))) r.progress = j->cli->err;
     r.journal_fd = open_journal(j->cli, j->out, &j->t);

@@ -81,6 +81,8 @@ vf_resolve_status vf_engine_resolve(vf_engine *e, const vf_mapdef *def,
 /* The level the engine's vault Lua is told it is on (cfg->place, until
  * vf_engine_set_place). */
 const vf_place *vf_engine_place(const vf_engine *e);
+/* vf_lua_allocations of the engine's state (for the allocation tests). */
+unsigned long vf_engine_lua_allocations(const vf_engine *e);
 void vf_engine_set_place(vf_engine *e, const vf_place *p);
 
 /* A level def can be placed on, for vaultfuzz to run it where the game

@@ -37,6 +37,9 @@ typedef struct vf_lua_limits {
     size_t memory;               /* bytes a case may add; 0 = no limit */
     double seconds;              /* CPU seconds per case; 0 = the default,
                                     negative = no limit */
+    unsigned long fail_alloc;    /* testing: the Nth allocation Lua makes
+                                    in a protected call fails (1: the
+                                    first); 0 = none */
 } vf_lua_limits;
 
 /* Default limits: generous for any real vault (the heaviest corpus maps
@@ -51,8 +54,19 @@ vf_lua *vf_lua_new(const vf_lua_limits *limits, vf_sbuf *err);
 void vf_lua_free(vf_lua *lua);
 lua_State *vf_lua_state(vf_lua *lua);
 
+/* Allocations Lua made in protected calls since the state was made: what
+ * fail_alloc counts. */
+unsigned long vf_lua_allocations(const vf_lua *lua);
+
 /* Starts a case: resets the instruction count and the memory allowance. */
 void vf_lua_case_begin(vf_lua *lua);
+
+/* Names what the state runs now -- what ("map"), name (or NULL), at
+ * file:line when file is not NULL -- for the last-resort message. The
+ * strings are borrowed (a signal handler cannot copy or format them) and
+ * must live until the next call or vf_lua_free. */
+void vf_lua_set_subject(vf_lua *lua, const char *what, const char *name,
+                        const char *file, int line);
 
 /* Calls the function on top of the stack with nargs arguments below it,
  * leaving nresults. Returns 0, or -1 with Lua's message (and traceback

@@ -38,6 +38,8 @@ typedef struct vf_pool_event {
     const char *reply;        /* VF_POOL_REPLY: borrowed until the next
                                * vf_pool_wait */
     int status;               /* VF_POOL_DIED: as from waitpid */
+    int worker;               /* DIED, TIMEOUT: the slot where a fresh
+                               * worker runs now (for vf_pool_send) */
     double seconds;           /* how long the task ran (about) */
     const uint64_t *requeue;  /* DIED, TIMEOUT: the rest of the worker's */
     size_t nrequeue;          /*   batch, not run; borrowed likewise */

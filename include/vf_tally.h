@@ -78,7 +78,8 @@ int vf_tally_case_done(const vf_tally *t, size_t map, int mode_index,
  * VF_RUN_MAX_MODES) and iteration. */
 #define VF_CASE_ID(map, mode, iter) \
     (((uint64_t)(map) << 35) | ((uint64_t)(mode) << 32) | (uint64_t)(iter))
-#define VF_CASE_MAP(id) ((size_t)((id) >> 35))
+#define VF_CASE_MAP(id) ((size_t)(((id) >> 35) & VF_CASE_MAP_MASK))
+#define VF_CASE_MAP_MASK 0x3ffffffu   /* maps below 2^26: bits 61-63 free */
 #define VF_CASE_MODE(id) ((int)(((id) >> 32) & 7))
 #define VF_CASE_ITER(id) ((uint32_t)(id))
 
@@ -105,8 +106,11 @@ const vf_explain_rec *vf_tally_explained(const vf_tally *t, size_t map,
  * only), | VF_EXPLAIN_NO_RULE for all but each map's first (its rule over
  * the layout's cases, a layout's worth of cases, is worked out once). */
 #define VF_EXPLAIN_TASK ((uint64_t)1 << 63)
-#define VF_EXPLAIN_NO_RULE ((uint64_t)1 << 62)   /* maps below 2^27 */
+#define VF_EXPLAIN_NO_RULE ((uint64_t)1 << 62)
 #define VF_EXPLAIN_ALL_CAP 40
+/* A task run again, once, after its worker was killed from outside
+ * (src/run/run.c). */
+#define VF_RETRY_TASK ((uint64_t)1 << 61)
 size_t vf_tally_explains(const vf_tally *t, uint64_t **pending,
                          size_t *npending);
 

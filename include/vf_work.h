@@ -30,8 +30,14 @@ typedef struct vf_work {
     const char *out_dir;       /* the report directory (dumps/ inside) */
     /* Test-only hooks, for the tests of crash and timeout handling: a
      * case of the map named crash_map calls abort(), one of hang_map
-     * never returns. NULL in real runs. */
-    const char *crash_map, *hang_map;
+     * never returns, one of kill_map raises SIGKILL in its worker (as the
+     * out-of-memory killer would) on an attempt below kill_attempts (0:
+     * every attempt). NULL in real runs. */
+    const char *crash_map, *hang_map, *kill_map;
+    unsigned kill_attempts;
+    /* The task's attempt: 0, or 1 when it runs again after its worker was
+     * killed from outside (the task line says which). */
+    unsigned attempt;
     /* Where cases run: with map_places (no --place), each map at a level
      * its PLACE or DEPTH admits (vf_engine_map_place from place, as check
      * and show do); else at place. Maps examine at place. */

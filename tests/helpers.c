@@ -61,7 +61,7 @@ const char *vf_t_msg(vf_t_loaded *l, size_t i)
 
 void vf_t_eng_open(vf_t_eng *x, const char *des, unsigned long instructions)
 {
-    vf_lua_limits l = {instructions, (size_t)32 << 20, 0};
+    vf_lua_limits l = {instructions, (size_t)32 << 20, 0, 0};
     vf_t_eng_open_limits(x, des, &l);
 }
 

@@ -33,7 +33,7 @@ static void bx_open(bx *x, const char *map, const char *lua)
     x->text = (vf_sbuf)VF_SBUF_INIT;
     vf_engine_config cfg;
     vf_engine_config_init(&cfg, "dlua");
-    cfg.limits = (vf_lua_limits){50000000UL, (size_t)32 << 20, 0};
+    cfg.limits = (vf_lua_limits){50000000UL, (size_t)32 << 20, 0, 0};
     x->e = vf_engine_new(&x->l.set, &cfg, &x->l.d, &x->err);
     ck_assert_msg(x->e != NULL, "%s", vf_sbuf_str(&x->err));
     vf_rmap_init(&x->m, NULL, NULL);

@@ -578,13 +578,14 @@ START_TEST(reset_between_attempts)
     /* Odd attempts set everything, even ones set nothing and pass: what the
      * failed attempt wrote must be gone. */
     eng x;
-    eng_open(&x, "NAME: again\n: dgn.vf_n = (dgn.vf_n or 0) + 1\n"
-                 ": if dgn.vf_n % 2 == 1 then\n"
+    eng_open(&x, "NAME: again\n"
+                 ": dgn.persist.vf_n = (dgn.persist.vf_n or 0) + 1\n"
+                 ": if dgn.persist.vf_n % 2 == 1 then\n"
                  "KFEAT: A = lava\nKMONS: A = rat\nKITEM: A = dagger\n"
                  "KMASK: A = opaque\nKPROP: A = bloody\nCOLOUR: A = red\n"
                  "TILE: A = t\nMARKER: A = feat:lava\n"
                  ": end\n"
-                 "validate {{ return dgn.vf_n % 2 == 0 }}\n"
+                 "validate {{ return dgn.persist.vf_n % 2 == 0 }}\n"
                  "MAP\nA@\nENDMAP\n");
     resolve_ok(&x, "again", 0);
     ck_assert_int_eq(x.attempts, 2);
@@ -604,6 +605,47 @@ END_TEST
 
 /* ---- the tag-word helpers ----------------------------------------------- */
 
+/* Found by make fuzz: weights whose sum passes INT_MAX overflowed the
+ * draw's total (undefined). Now a parse error; a sum up to INT_MAX
+ * draws. */
+START_TEST(weights_past_int_are_errors)
+{
+    vf_rng r;
+    vf_rng_seed(&r, 1);
+    vf_sbuf err = VF_SBUF_INIT;
+    vf_speclist l = {0};
+    const char *m = "orc w:2000000000 / goblin w:2000000000";
+    ck_assert_int_eq(vf_speclist_parse(&l, m, strlen(m), 0, 1, &r, &err), -1);
+    ck_assert_str_eq(err.s, "weights in 'orc w:2000000000 / goblin "
+                     "w:2000000000' add up past 2147483647");
+    vf_speclist_free(&l);
+    vf_sbuf_reset(&err);
+    const char *i = "dagger w:2000000000 / club w:147483647";
+    ck_assert_int_eq(vf_speclist_parse(&l, i, strlen(i), 1, 1, &r, &err), 0);
+    vf_speclist_free(&l);
+    vf_featspec f = {0};
+    const char *k = "lava w:2000000000 / floor w:2000000000";
+    ck_assert_int_eq(vf_featspec_parse(&f, k, strlen(k), 1, &r, &err), -1);
+    ck_assert_ptr_nonnull(strstr(err.s, "add up past 2147483647"));
+    vf_featspec_free(&f);
+    /* The overlays' lists (KPROP, COLOUR, ...) likewise. */
+    vf_grid g;
+    vf_grid_init(&g);
+    vf_grid_add_line(&g, "A@", 2);
+    vf_overlay ov;
+    vf_overlay_init(&ov);
+    vf_sbuf_reset(&err);
+    const char *o = "A = bloody w:2000000000 / no_tele_into w:2000000000";
+    ck_assert_int_eq(vf_overlay_apply(&ov, VF_OV_KPROP, &g, o, strlen(o), &r,
+                                      &err), -1);
+    ck_assert_str_eq(err.s, "weights in 'bloody w:2000000000 / no_tele_into "
+                     "w:2000000000' add up past 2147483647");
+    vf_overlay_free(&ov);
+    vf_grid_free(&g);
+    vf_sbuf_free(&err);
+}
+END_TEST
+
 START_TEST(tag_words)
 {
     char s[64];
@@ -616,6 +658,10 @@ START_TEST(tag_words)
     ck_assert(vf_tag_strip(s, "shop"));
     ck_assert_str_eq(s, "");
     strcpy(s, "abandoned_shop");
+    ck_assert(!vf_tag_strip(s, "shop"));
+    /* Found by make fuzz: an empty string was read past its end (a bare
+     * "shop" in KFEAT leaves one for the shop checks). */
+    strcpy(s, "");
     ck_assert(!vf_tag_strip(s, "shop"));
     strcpy(s, "a shop b");
     ck_assert(vf_tag_strip(s, "shop"));
@@ -668,6 +714,7 @@ Suite *vf_test_keyed_suite(void)
     tcase_add_test(tc, overlays_and_markers_follow_the_grid);
     tcase_add_test(tc, reset_between_attempts);
     tcase_add_test(tc, tag_words);
+    tcase_add_test(tc, weights_past_int_are_errors);
     suite_add_tcase(s, tc);
     return s;
 }

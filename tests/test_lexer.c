@@ -21,6 +21,27 @@ START_TEST(map_must_start_in_column_1)
 }
 END_TEST
 
+/* Found by make fuzz: a number past int's range was cast to int
+ * (undefined; UBSan aborted the load). Now an error at its line. */
+START_TEST(numbers_past_int_are_errors)
+{
+    vf_t_loaded l;
+    vf_t_load(&l, "NAME: a\nORDER: 11111111111111111111111\nMAP\n@\nENDMAP\n"
+                  "NAME: b\nCHANCE: 30000000%\nMAP\n@\nENDMAP\n"
+                  "NAME: c\nWEIGHT: -3000000000\nMAP\n@\nENDMAP\n"
+                  "NAME: d\nORDER: -5\nCHANCE: 2.5%\nMAP\n@\nENDMAP\n");
+    ck_assert_uint_eq(l.errors, 3);
+    ck_assert_str_eq(vf_t_msg(&l, 0), "t.des:2: map a: ORDER: 1.11111e+22 is out "
+                     "of range");
+    ck_assert_str_eq(vf_t_msg(&l, 1), "t.des:7: map b: CHANCE: 3e+09 is out "
+                     "of range");
+    ck_assert_str_eq(vf_t_msg(&l, 2), "t.des:12: map c: WEIGHT: -3e+09 is "
+                     "out of range");
+    vf_t_map(&l, "d");
+    vf_t_free(&l);
+}
+END_TEST
+
 START_TEST(indented_endmap_is_a_map_line)
 {
     vf_t_loaded l;
@@ -521,6 +542,7 @@ Suite *vf_test_lexer_suite(void)
     Suite *s = suite_create("lexer");
     TCase *tc = tcase_create("corners");
     tcase_add_test(tc, map_must_start_in_column_1);
+    tcase_add_test(tc, numbers_past_int_are_errors);
     tcase_add_test(tc, indented_endmap_is_a_map_line);
     tcase_add_test(tc, s_prefix_and_trailing_blanks);
     tcase_add_test(tc, blank_line_inside_map_is_an_error);

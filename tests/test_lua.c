@@ -18,7 +18,7 @@ static int run(vf_lua *lua, const char *src, vf_sbuf *err)
 
 static vf_lua *small_lua(void)
 {
-    vf_lua_limits lim = {20000000UL, (size_t)16 << 20, 0};
+    vf_lua_limits lim = {20000000UL, (size_t)16 << 20, 0, 0};
     vf_sbuf err = VF_SBUF_INIT;
     vf_lua *lua = vf_lua_new(&lim, &err);
     ck_assert_ptr_nonnull(lua);

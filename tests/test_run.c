@@ -406,6 +406,49 @@ START_TEST(killed_then_resumed_equals_uninterrupted)
 }
 END_TEST
 
+/* A worker killed from outside (SIGKILL, as the out-of-memory killer
+ * sends) on its first attempt at t_crash's cases: each case runs once
+ * more on a fresh worker, and the report is that of a run with no kill.
+ * Killed on every attempt: crash, after that one retry, saying so. */
+START_TEST(outside_kill_is_retried_once)
+{
+    space s;
+    space_open(&s, corpus);
+    vf_t_run r = vf_t_vaultfuzz("run", "--mode", "empty", "--des", s.des,
+                                "--count", "3", "-j", "2", "--out",
+                                sub(&s, 0, "plain"), NULL);
+    ck_assert_msg(r.rc == 1, "%s", r.err);
+    vf_t_run_free(&r);
+    /* Test-only hook (vf_work.h): this process only (Check forks). */
+    setenv("VAULTFUZZ_TEST_KILL", "t_crash:1", 1);
+    r = vf_t_vaultfuzz("run", "--mode", "empty", "--des", s.des, "--count",
+                       "3", "-j", "2", "--out", sub(&s, 1, "once"), NULL);
+    ck_assert_msg(r.rc == 1, "%s", r.err);
+    ck_assert_msg(!strstr(r.out, "crash"), "%s", r.out);
+    vf_t_run_free(&r);
+    vf_t_same_report(s.path[0], s.path[1]);
+    setenv("VAULTFUZZ_TEST_KILL", "t_crash", 1);
+    r = vf_t_vaultfuzz("run", "--mode", "empty", "--des", s.des, "--count",
+                       "3", "-j", "1", "--out", sub(&s, 2, "always"), NULL);
+    unsetenv("VAULTFUZZ_TEST_KILL");
+    ck_assert_msg(r.rc == 1, "%s", r.err);
+    ck_assert_msg(strstr(r.out, "error in 3 of 3 cases (100.0%, 95% CI "
+                         "43.9-100.0%): crash 3 error; first: empty #0\n"),
+                  "%s", r.out);
+    vf_t_run_free(&r);
+    char *fl = text_of(s.path[2], "failures.jsonl");
+    ck_assert_msg(strstr(fl, "\"message\": \"the worker was killed by "
+                         "signal 9, again when the case ran once more on a "
+                         "fresh worker (killed from outside twice -- out of "
+                         "memory? -- or by the case itself)\""), "%s", fl);
+    free(fl);
+    char *csv = text_of(s.path[2], "vaults.csv");
+    ck_assert_ptr_nonnull(strstr(csv, ",run,ok,3,3,0,"));   /* t_ok */
+    free(csv);
+    space_close(&s);
+}
+END_TEST
+
 /* A worker that dies on a signal or hangs: its case is recorded, with a
  * dump and a repro command, and the run goes on to the end. */
 START_TEST(crash_and_hang_are_reported)
@@ -1238,6 +1281,7 @@ Suite *vf_test_run_suite(void)
     tcase_add_test(tc, repro_writes_identical_dumps);
     tcase_add_test(tc, killed_then_resumed_equals_uninterrupted);
     tcase_add_test(tc, crash_and_hang_are_reported);
+    tcase_add_test(tc, outside_kill_is_retried_once);
     tcase_add_test(tc, exit_statuses);
     tcase_add_test(tc, compare_finds_new_and_fixed);
     tcase_add_test(tc, compare_finds_an_edit_that_breaks_a_third);

@@ -103,21 +103,23 @@ static int map_gc(lua_State *L)
     return 0;
 }
 
+/* The owned objects are made before their maps: Lua may raise out of
+ * making one (no memory), and a map allocated first would be lost. */
 vf_rmap *vf_bind_newmap(lua_State *L)
 {
-    vf_rmap *m = vf_xcalloc(1, sizeof *m);
-    push_box(L, m, 1, 0);
-    return m;
+    mapbox *b = push_box(L, NULL, 1, 0);
+    b->m = vf_xcalloc(1, sizeof *b->m);
+    return b->m;
 }
 
 /* Pushes a new owned map object for def on the engine's random numbers. */
 static vf_rmap *push_new(lua_State *L, vf_engine *e, const vf_mapdef *def,
                          int resolved)
 {
-    vf_rmap *m = vf_xmalloc(sizeof *m);
-    vf_rmap_init(m, def, &e->rng);
-    push_box(L, m, 1, resolved);
-    return m;
+    mapbox *b = push_box(L, NULL, 1, resolved);
+    b->m = vf_xmalloc(sizeof *b->m);
+    vf_rmap_init(b->m, def, &e->rng);
+    return b->m;
 }
 
 /* ---- finding maps -------------------------------------------------------- */

@@ -243,6 +243,16 @@ static int lex_number(const char **ps, const char *e, double *out)
     return 1;
 }
 
+/* x as an int, truncated as the game's int(...) cast; 0 when x is past
+ * int's range, where that cast is undefined (levcomp.ypp: order, chance,
+ * weight take int($2)). */
+static int number_to_int(double x, int *out)
+{
+    if (!(x > -2147483649.0 && x < 2147483648.0)) return 0;
+    *out = (int)x;
+    return 1;
+}
+
 static const char *skip_blanks(const char *s, const char *e)
 {
     while (s < e && vf_lex_space(*s)) s++;
@@ -252,13 +262,18 @@ static const char *skip_blanks(const char *s, const char *e)
 static void parse_order(vf_parser *p, const char *s, const char *e)
 {
     double x;
+    int order;
     s = skip_blanks(s, e);
     if (!lex_number(&s, e, &x) || skip_blanks(s, e) != e) {
         vf_lex_fail(p, p->lineno, "ORDER: needs one number");
         return;
     }
+    if (!number_to_int(x, &order)) {
+        vf_lex_fail(p, p->lineno, "ORDER: %g is out of range", x);
+        return;
+    }
     vf_sbuf b = VF_SBUF_INIT;
-    vf_sbuf_printf(&b, "order(%d)", (int)x);
+    vf_sbuf_printf(&b, "order(%d)", order);
     add_piece(p, VF_CALL_ORDER, p->lineno, &b);
     vf_sbuf_free(&b);
 }
@@ -283,10 +298,14 @@ static void parse_rolls(vf_parser *p, const keyword *kw, const char *s,
             break;
         }
         s = skip_blanks(s, e);
-        int roll = (int)x;
         if (chance && s < e && *s == '%') {
-            roll = (int)(x * 100);
+            x *= 100;
             s = skip_blanks(s + 1, e);
+        }
+        int roll;
+        if (!number_to_int(x, &roll)) {
+            vf_lex_fail(p, p->lineno, "%s: %g is out of range", kw->word, x);
+            break;
         }
         vf_sbuf_reset(&b);
         if (s < e && *s == '(') {

@@ -100,6 +100,8 @@ static int run_preludes(vf_engine *e, vf_diag *d)
         if (vf_chunk_empty(&file->prelude)) continue;
         vf_sbuf err = VF_SBUF_INIT;
         vf_lua_case_begin(e->lua);
+        vf_lua_set_subject(e->lua, "the global prelude", NULL, file->path,
+                           file->prelude.first);
         if (push_chunk(e, &file->prelude, file->path, &err) ||
             vf_lua_pcall(e->lua, 0, 0, &err)) {
             int line = file->prelude.first;
@@ -233,6 +235,7 @@ vf_engine *vf_engine_new(const vf_desset *set, const vf_engine_config *cfg,
         return NULL;
     }
     open_bindings(e, cfg);
+    vf_lua_set_subject(e->lua, "the Lua library", NULL, NULL, 0);
     int rc = run_our_file(e, cfg->dlua_dir, "wrap.lua", err);
     if (rc == 0)
         rc = cfg->crawl_dat ? boot_crawl(e, cfg->crawl_dat, cfg->dlua_dir, err)
@@ -494,6 +497,8 @@ vf_resolve_status vf_engine_resolve(vf_engine *e, const vf_mapdef *def,
     lua_State *L = vf_lua_state(e->lua);
     vf_rng_seed(&e->rng, seed);
     vf_lua_case_begin(e->lua);
+    vf_lua_set_subject(e->lua, "map", def->name,
+                       e->set->files[def->file].path, def->line);
     /* A new game: only here, never for the maps resolved inside it. */
     vf_lua_fresh_globals(L);
     vf_bind_set_game(L, vf_seed_mix(seed ^ 0x67616d65ULL));
@@ -606,6 +611,11 @@ void vf_engine_diag(vf_diag *d, vf_severity sev, const vf_desset *set,
         vf_diag_add(d, sev, path, line, def->name, "%s: %s", what, msg);
     else
         vf_diag_add(d, sev, path, line, def->name, "%s", msg);
+}
+
+unsigned long vf_engine_lua_allocations(const vf_engine *e)
+{
+    return vf_lua_allocations(e->lua);
 }
 
 const vf_place *vf_engine_place(const vf_engine *e)

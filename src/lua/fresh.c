@@ -1,76 +1,118 @@
 /* Each resolve starts from the globals the engine started with.
  *
  * At start-up every global moves into a backing table that the global
- * table reads through (__index); the global table itself is left empty.
- * A write to a global then always meets an absent key and so passes the
- * __newindex below, which notes the key. Starting a case clears just the
- * noted keys: the cost follows what earlier cases wrote, not how many
- * files were loaded (a full sweep cost a third of a trunk case).
+ * table reads through (__index); the global table itself is left empty,
+ * so whatever a case wrote into it -- by assignment or by rawset -- is
+ * exactly what is in it, and starting a case sweeps just that: the cost
+ * follows what earlier cases wrote, not how many files were loaded (a
+ * sweep of every global cost a third of a trunk case).
  *
- * The standard tables and the string metatable are shared too, and a
- * write to one of their fields meets no global: they are frozen instead,
- * read-only proxies over the real tables, and setfenv may not replace the
- * shared globals (level 0) or a library function's. */
+ * The standard tables, the string metatable and the game's library tables
+ * (dgn, crawl, util, ...) are shared too, and a write to one of their
+ * fields meets no global: they are frozen instead, read-only proxies over
+ * the real tables, and setfenv may not replace the shared globals (level
+ * 0) or a library function's. The few fields the game's own library
+ * writes while maps run (dungeon.lua: dgn.persist, dgn._map_envs,
+ * dgn.MAP_GLOBAL_HOOKS; lm_replica.lua, lm_mslav.lua: lmark.replica_cookie,
+ * lmark.slave_cookie) are let through into the proxy, where they last one
+ * case, as a rawset does: a cookie no longer counts on across cases. */
 #include "lua_int.h"
 
 #include <lauxlib.h>
 
 #define BACKING "vaultfuzz.globals"
-#define WRITTEN "vaultfuzz.written"
 #define FROZEN "vaultfuzz.frozen"
 
-/* __newindex of the global table: (t, k, v). Notes k, then stores. */
-static int note_write(lua_State *L)
-{
-    lua_getfield(L, LUA_REGISTRYINDEX, WRITTEN);
-    int n = (int)lua_objlen(L, -1);
-    lua_pushvalue(L, 2);
-    lua_rawseti(L, -2, n + 1);
-    lua_pop(L, 1);
-    lua_rawset(L, 1);
-    return 0;
-}
+/* What each frozen table's proxy refuses: every write but to the fields
+ * the game's library itself writes while maps run. */
+typedef struct frozen_table {
+    const char *name;
+    const char *const *writes;    /* NULL-terminated, or NULL */
+} frozen_table;
 
-/* __newindex of a frozen library table: (t, k, v). */
-static int refuse_write(lua_State *L)
+static const char *const dgn_writes[] = {"persist", "_map_envs",
+                                         "MAP_GLOBAL_HOOKS", NULL};
+static const char *const lmark_writes[] = {"replica_cookie", "slave_cookie",
+                                           NULL};
+
+/* The standard tables, then the game's library namespaces (its dlua files
+ * and the bindings). Not frozen: callback (the game's .des files add
+ * their trigger functions to it), chk_startgame, and the marker classes,
+ * whose :new() sets self.__index on the class. */
+static const frozen_table frozen[] = {
+    {"string", NULL}, {"table", NULL}, {"math", NULL}, {"os", NULL},
+    {"coroutine", NULL},
+    {"dgn", dgn_writes}, {"lmark", lmark_writes},
+    {"crawl", NULL}, {"util", NULL}, {"iter", NULL}, {"you", NULL},
+    {"travel", NULL}, {"items", NULL}, {"mons", NULL}, {"view", NULL},
+    {"file", NULL}, {"feat", NULL}, {"colour", NULL}, {"wiz", NULL},
+    {"debug", NULL},
+};
+
+/* __newindex of a frozen table: (view, k, v). Upvalue 1 names the table,
+ * upvalue 2 is the set of keys let through into the view. */
+static int guard_write(lua_State *L)
 {
-    return luaL_error(L, "%s: the shared Lua library is read-only to vault "
-                      "code (one map's change would reach every map after "
-                      "it)", luaL_optstring(L, 2, "?"));
+    lua_pushvalue(L, 2);
+    lua_rawget(L, lua_upvalueindex(2));
+    int allowed = lua_toboolean(L, -1);
+    lua_pop(L, 1);
+    if (allowed) {
+        lua_rawset(L, 1);
+        return 0;
+    }
+    const char *key = lua_type(L, 2) == LUA_TSTRING ? lua_tostring(L, 2)
+                      : luaL_typename(L, 2);
+    return luaL_error(L, "%s.%s: the shared Lua library is read-only to "
+                      "vault code (one map's change would reach every map "
+                      "after it)", lua_tostring(L, lua_upvalueindex(1)),
+                      key);
 }
 
 /* Pushes an empty view of the table on top of the stack: reads go
- * through to it, writes are refused, and getmetatable on the view
- * answers "read-only", so its metatable cannot be changed either. */
-static void push_read_only_view(lua_State *L)
+ * through to it, writes are refused (but for the keys in writes), and
+ * getmetatable on the view answers "read-only", so its metatable cannot
+ * be changed either. */
+static void push_read_only_view(lua_State *L, const char *name,
+                                const char *const *writes)
 {
     lua_newtable(L);                      /* the view */
     lua_newtable(L);                      /* its metatable */
     lua_pushvalue(L, -3);
     lua_setfield(L, -2, "__index");
-    lua_pushcfunction(L, refuse_write);
+    lua_pushstring(L, name);
+    lua_newtable(L);
+    for (int i = 0; writes && writes[i]; i++) {
+        lua_pushboolean(L, 1);
+        lua_setfield(L, -2, writes[i]);
+    }
+    lua_pushcclosure(L, guard_write, 2);
     lua_setfield(L, -2, "__newindex");
     lua_pushliteral(L, "read-only");
     lua_setfield(L, -2, "__metatable");
     lua_setmetatable(L, -2);
 }
 
-/* Replaces the table at backing[name] (if a table) with a read-only
- * view, listed in the registry so a rawset into it can be undone per
- * case. */
-static void freeze(lua_State *L, int backing, const char *name)
+/* Replaces the table at backing[t->name] (if a table) with a read-only
+ * view, listed in the registry so what gets into it can be undone per
+ * case, and in behind (view -> table) for pairs and next. */
+static void freeze(lua_State *L, int backing, int behind,
+                   const frozen_table *t)
 {
-    lua_getfield(L, backing, name);
+    lua_getfield(L, backing, t->name);
     if (!lua_istable(L, -1)) {
         lua_pop(L, 1);
         return;
     }
-    push_read_only_view(L);
+    push_read_only_view(L, t->name, t->writes);
+    lua_pushvalue(L, -1);
+    lua_pushvalue(L, -3);
+    lua_rawset(L, behind);
     lua_getfield(L, LUA_REGISTRYINDEX, FROZEN);
     lua_pushvalue(L, -2);
     lua_rawseti(L, -2, (int)lua_objlen(L, -2) + 1);
     lua_pop(L, 1);
-    lua_setfield(L, backing, name);
+    lua_setfield(L, backing, t->name);
     lua_pop(L, 1);
 }
 
@@ -83,7 +125,7 @@ static void freeze_string_meta(lua_State *L)
         lua_pop(L, 1);
         return;
     }
-    push_read_only_view(L);
+    push_read_only_view(L, "(string metatable)", NULL);
     lua_setfield(L, -2, "__metatable");
     lua_pop(L, 2);
 }
@@ -105,15 +147,48 @@ static int safe_setfenv(lua_State *L)
     return lua_gettop(L);
 }
 
-static void guard_setfenv(lua_State *L, int backing)
+/* pairs and next on a frozen view walk the table behind it (Lua 5.1's
+ * pairs knows no __pairs), so Lua listing crawl's functions still finds
+ * them. Upvalue 1: the original function; 2: view -> table. */
+static int see_through(lua_State *L)
 {
-    lua_getfield(L, backing, "setfenv");
+    if (lua_type(L, 1) == LUA_TTABLE) {
+        lua_pushvalue(L, 1);
+        lua_rawget(L, lua_upvalueindex(2));
+        if (lua_istable(L, -1)) lua_replace(L, 1);
+        else lua_pop(L, 1);
+    }
+    lua_pushvalue(L, lua_upvalueindex(1));
+    lua_insert(L, 1);
+    lua_call(L, lua_gettop(L) - 1, LUA_MULTRET);
+    return lua_gettop(L);
+}
+
+/* backing[name] = fn with the original as upvalue 1 (and the value at
+ * index extra, if not 0, as upvalue 2). */
+static void wrap_global(lua_State *L, int backing, const char *name,
+                        lua_CFunction fn, int extra)
+{
+    lua_getfield(L, backing, name);
     if (!lua_isfunction(L, -1)) {
         lua_pop(L, 1);
         return;
     }
-    lua_pushcclosure(L, safe_setfenv, 1);
-    lua_setfield(L, backing, "setfenv");
+    if (extra) lua_pushvalue(L, extra);
+    lua_pushcclosure(L, fn, extra ? 2 : 1);
+    lua_setfield(L, backing, name);
+}
+
+/* Removes every key of the table at idx (an absolute index). */
+static void empty_table(lua_State *L, int idx)
+{
+    lua_pushnil(L);
+    while (lua_next(L, idx)) {
+        lua_pop(L, 1);
+        lua_pushvalue(L, -1);
+        lua_pushnil(L);
+        lua_rawset(L, idx);   /* clearing a field met is allowed mid-walk */
+    }
 }
 
 void vf_lua_keep_globals(lua_State *L)
@@ -126,35 +201,31 @@ void vf_lua_keep_globals(lua_State *L)
         lua_insert(L, -2);
         lua_rawset(L, backing);
     }
-    /* Emptied after the walk: clearing while walking is allowed, but a
-     * second pass keeps the walk simple. */
-    lua_pushnil(L);
-    while (lua_next(L, backing)) {
-        lua_pop(L, 1);
-        lua_pushvalue(L, -1);
-        lua_pushnil(L);
-        lua_rawset(L, LUA_GLOBALSINDEX);
-    }
+    empty_table(L, LUA_GLOBALSINDEX);
+    /* The global table's metatable is hidden too: through it a map
+     * could reach the backing table. */
     lua_newtable(L);                     /* metatable of _G */
     lua_pushvalue(L, backing);
     lua_setfield(L, -2, "__index");
-    lua_pushcfunction(L, note_write);
-    lua_setfield(L, -2, "__newindex");
+    lua_pushliteral(L, "read-only");
+    lua_setfield(L, -2, "__metatable");
     lua_setmetatable(L, LUA_GLOBALSINDEX);
     lua_newtable(L);
     lua_setfield(L, LUA_REGISTRYINDEX, FROZEN);
-    static const char *const shared[] = {"string", "table", "math", "os",
-                                         "coroutine", NULL};
-    for (int i = 0; shared[i]; i++) freeze(L, backing, shared[i]);
+    lua_newtable(L);                     /* view -> the table behind it */
+    int behind = lua_gettop(L);
+    for (size_t i = 0; i < sizeof frozen / sizeof *frozen; i++)
+        freeze(L, backing, behind, &frozen[i]);
     freeze_string_meta(L);
-    guard_setfenv(L, backing);
+    wrap_global(L, backing, "setfenv", safe_setfenv, 0);
+    wrap_global(L, backing, "pairs", see_through, behind);
+    wrap_global(L, backing, "next", see_through, behind);
+    lua_pop(L, 1);
     lua_setfield(L, LUA_REGISTRYINDEX, BACKING);
-    lua_newtable(L);
-    lua_setfield(L, LUA_REGISTRYINDEX, WRITTEN);
 }
 
-/* Keys a map put into a frozen table with rawset: gone before the next
- * case. */
+/* What got into the frozen views (a rawset, or a field the library
+ * writes): gone before the next case. */
 static void clear_frozen(lua_State *L)
 {
     lua_getfield(L, LUA_REGISTRYINDEX, FROZEN);
@@ -165,15 +236,7 @@ static void clear_frozen(lua_State *L)
     int n = (int)lua_objlen(L, -1);
     for (int i = 1; i <= n; i++) {
         lua_rawgeti(L, -1, i);
-        lua_pushnil(L);
-        while (lua_next(L, -2)) {
-            lua_pop(L, 1);
-            lua_pushvalue(L, -1);
-            lua_pushnil(L);
-            lua_rawset(L, -4);
-            lua_pop(L, 1);
-            lua_pushnil(L);
-        }
+        empty_table(L, lua_gettop(L));
         lua_pop(L, 1);
     }
     lua_pop(L, 1);
@@ -196,20 +259,7 @@ static void empty_persist(lua_State *L)
 
 void vf_lua_fresh_globals(lua_State *L)
 {
-    lua_getfield(L, LUA_REGISTRYINDEX, WRITTEN);
-    if (!lua_istable(L, -1)) {
-        lua_pop(L, 1);
-        return;
-    }
-    int n = (int)lua_objlen(L, -1);
-    for (int i = n; i >= 1; i--) {
-        lua_rawgeti(L, -1, i);
-        lua_pushnil(L);
-        lua_rawset(L, LUA_GLOBALSINDEX);
-        lua_pushnil(L);
-        lua_rawseti(L, -2, i);
-    }
-    lua_pop(L, 1);
+    empty_table(L, LUA_GLOBALSINDEX);
     clear_frozen(L);
     empty_persist(L);
 }

@@ -21,9 +21,12 @@ int vf_lua_optint(lua_State *L, int i, int def);
  * added or changed by earlier vault Lua (gauntlet_arena_tier set by one
  * map and read by another) -- and empties dgn.persist, the game's
  * saved-game table. A start-up global set to nil reads as its start-up
- * value again (the global table reads through to them). Tables reached
- * from globals are not copied: Lua that changes them in place still
- * leaks, which the corpus does not do apart from dgn.persist. */
+ * value again (the global table reads through to them). The standard
+ * tables, the string metatable and the game's library tables (dgn, crawl,
+ * util, you, ...) become read-only proxies: a write to one of their fields
+ * is a Lua error at the writer's line. Other tables reached from globals
+ * (callback, marker classes, tables inside dgn) are not copied: Lua that
+ * changes them in place still leaks, which the corpus does not do. */
 void vf_lua_keep_globals(lua_State *L);
 
 /* Hook runs that can be skipped (hooks.c). vf_lua_track_hooks, once the

@@ -22,6 +22,8 @@ struct vf_lua {
     size_t cap;               /* bytes it may hold during this case */
     unsigned long count;      /* instructions run in this case, in steps */
     int over_memory;          /* the last failure was the cap */
+    int alloc_failed;         /* ... or an allocation that failed */
+    unsigned long allocs;     /* allocations in protected calls */
     vf_blocks blocks;         /* where Lua's memory comes from */
     double deadline;          /* thread CPU seconds the case must end by */
     unsigned ticks;           /* count hooks since the clock was read */
@@ -38,12 +40,35 @@ struct vf_lua {
      * handler itself; running counts the vf_lua_pcall calls under way. */
     volatile sig_atomic_t expired;
     volatile sig_atomic_t running;
+    /* What runs ("map", its name, where), for the last resort's message:
+     * borrowed strings, written out by the signal handler as they are. */
+    const char *what, *name, *file;
+    int line;
 };
 
 #define HOOK_STEP 1000
 /* The CPU clock is read every this many count hooks (a system call
  * costs about what 200 instructions do). */
 #define CLOCK_EVERY 16
+
+/* Whether a growth of the state's memory is refused: past the case's cap,
+ * or the allocation fail_alloc names. Only inside vf_lua_pcall, where Lua
+ * turns the refusal into an error: the engine's own API calls between
+ * protected calls have nothing to catch it (Lua would abort), and they
+ * take little. */
+static int refused(vf_lua *lua, size_t osize, size_t nsize)
+{
+    if (nsize <= osize || !lua->running) return 0;
+    if (lua->cap && lua->used + (nsize - osize) > lua->cap) {
+        lua->over_memory = 1;
+        return 1;
+    }
+    if (++lua->allocs == lua->limits.fail_alloc) {
+        lua->alloc_failed = 1;
+        return 1;
+    }
+    return 0;
+}
 
 static void *alloc(void *ud, void *ptr, size_t osize, size_t nsize)
 {
@@ -53,12 +78,12 @@ static void *alloc(void *ud, void *ptr, size_t osize, size_t nsize)
         lua->used -= osize;
         return NULL;
     }
-    if (nsize > osize && lua->cap && lua->used + (nsize - osize) > lua->cap) {
-        lua->over_memory = 1;
-        return NULL;  /* Lua raises "not enough memory" */
-    }
+    if (refused(lua, osize, nsize)) return NULL;  /* "not enough memory" */
     void *p = vf_blocks_realloc(&lua->blocks, ptr, osize, nsize);
-    if (!p) return NULL;
+    if (!p) {
+        lua->alloc_failed = 1;
+        return NULL;
+    }
     lua->used = lua->used - osize + nsize;
     return p;
 }
@@ -136,6 +161,43 @@ static void time_error(lua_State *L, vf_lua *lua)
 
 #define TIMER_SIGNAL (SIGRTMIN + 1)
 
+/* Writes s to stderr: async-signal-safe (no strlen, no stdio). */
+static void put(const char *s)
+{
+    size_t n = 0;
+    while (s[n]) n++;
+    ssize_t k = write(2, s, n);
+    (void)k;
+}
+
+static void put_int(int v)
+{
+    char buf[16], *p = buf + sizeof buf;
+    unsigned u = v < 0 ? 0u : (unsigned)v;
+    *--p = '\0';
+    do *--p = (char)('0' + u % 10); while ((u /= 10) && p > buf);
+    put(p);
+}
+
+/* " in map NAME (FILE:LINE)", as much as is known. */
+static void put_subject(const vf_lua *lua)
+{
+    if (!lua->what) return;
+    put(" in ");
+    put(lua->what);
+    if (lua->name) {
+        put(" ");
+        put(lua->name);
+    }
+    if (lua->file) {
+        put(" (");
+        put(lua->file);
+        put(":");
+        put_int(lua->line);
+        put(")");
+    }
+}
+
 static void on_timer(int sig, siginfo_t *si, void *uc)
 {
     (void)sig;
@@ -143,12 +205,15 @@ static void on_timer(int sig, siginfo_t *si, void *uc)
     vf_lua *lua = si->si_value.sival_ptr;
     if (si->si_code != SI_TIMER || !lua || !lua->running) return;
     if (lua->expired) {
-        static const char msg[] = "vaultfuzz: vault Lua is past its time "
-            "limit and has not come back from a C function or a __gc "
-            "finalizer (a pathological string pattern?); it cannot be "
-            "stopped safely: exiting with status 2\n";
-        ssize_t n = write(2, msg, sizeof msg - 1);
-        (void)n;
+        static const char head[] = "vaultfuzz: vault Lua";
+        static const char tail[] = " is past its time limit and has not "
+            "come back from a C function or a __gc finalizer (a "
+            "pathological string pattern?); it cannot be stopped safely: "
+            "exiting with status 2\n";
+        /* write(2) only: nothing else is safe in a signal handler. */
+        put(head);
+        put_subject(lua);
+        put(tail);
         _exit(2);
     }
     lua->expired = 1;
@@ -311,7 +376,7 @@ vf_lua *vf_lua_new(const vf_lua_limits *limits, vf_sbuf *err)
     vf_lua *lua = vf_xcalloc(1, sizeof *lua);
     if (limits) lua->limits = *limits;
     else lua->limits = (vf_lua_limits){VF_LUA_DEFAULT_INSTRUCTIONS,
-                                       VF_LUA_DEFAULT_MEMORY, 0};
+                                       VF_LUA_DEFAULT_MEMORY, 0, 0};
     if (lua->limits.seconds == 0) lua->limits.seconds = VF_LUA_DEFAULT_SECONDS;
     lua->L = lua_newstate(alloc, lua);
     if (!lua->L) {
@@ -338,6 +403,11 @@ void vf_lua_free(vf_lua *lua)
     free(lua);
 }
 
+unsigned long vf_lua_allocations(const vf_lua *lua)
+{
+    return lua->allocs;
+}
+
 lua_State *vf_lua_state(vf_lua *lua)
 {
     return lua->L;
@@ -356,6 +426,17 @@ void vf_lua_case_begin(vf_lua *lua)
     lua->deadline = s > 0 ? thread_cpu_seconds() + s : 0;
     arm_timer(lua, s);
     lua->cap = lua->limits.memory ? lua->used + lua->limits.memory : 0;
+}
+
+void vf_lua_set_subject(vf_lua *lua, const char *what, const char *name,
+                        const char *file, int line)
+{
+    /* Set before the Lua it names runs: the handler reads it only while
+     * a vf_lua_pcall is under way. */
+    lua->what = what;
+    lua->name = name;
+    lua->file = file;
+    lua->line = line;
 }
 
 /* A .des chunk's source name: "@path" not ending in ".lua". */
@@ -392,7 +473,7 @@ static int position_at_des(lua_State *L)
 int vf_lua_pcall(vf_lua *lua, int nargs, int nresults, vf_sbuf *err)
 {
     lua_State *L = lua->L;
-    lua->over_memory = 0;
+    lua->over_memory = lua->alloc_failed = 0;
     int base = lua_gettop(L) - nargs;   /* the function's slot */
     lua_pushcfunction(L, position_at_des);
     lua_insert(L, base);
@@ -405,6 +486,9 @@ int vf_lua_pcall(vf_lua *lua, int nargs, int nresults, vf_sbuf *err)
     if (lua->over_memory)
         vf_sbuf_printf(err, "memory cap exceeded (%zu MiB for one case): %s",
                        lua->limits.memory >> 20, msg ? msg : "");
+    else if (lua->alloc_failed)
+        vf_sbuf_printf(err, "out of memory (an allocation failed): %s",
+                       msg ? msg : "");
     else
         vf_sbuf_adds(err, msg ? msg : "(error object is not a string)");
     lua_pop(L, 1);

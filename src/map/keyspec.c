@@ -6,6 +6,7 @@
 #include "vf_tagstr.h"
 
 #include <ctype.h>
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -172,6 +173,21 @@ static int parse_featalt(vf_featalt *a, const char *alt, size_t n,
     return rc;
 }
 
+/* Adds a weight to the total a draw will sum (a draw adds them up in an
+ * int, as the game's does; past INT_MAX the game's sum is undefined):
+ * -1 with a message when it would not fit. */
+static int add_weight(int *total, int w, const char *s, size_t n,
+                      vf_sbuf *err)
+{
+    if (w > INT_MAX - *total) {
+        vf_sbuf_printf(err, "weights in '%.*s' add up past %d", (int)n, s,
+                       INT_MAX);
+        return -1;
+    }
+    *total += w;
+    return 0;
+}
+
 int vf_featspec_parse(vf_featspec *f, const char *s, size_t n, int fixed,
                       vf_rng *r, vf_sbuf *err)
 {
@@ -179,8 +195,13 @@ int vf_featspec_parse(vf_featspec *f, const char *s, size_t n, int fixed,
     f->fixed = fixed;
     size_t i = 0, len;
     const char *p;
-    while (next_piece(s, n, '/', &i, &p, &len))
-        if (parse_featalt(featalt_new(f), p, len, err)) return -1;
+    int total = 0;
+    while (next_piece(s, n, '/', &i, &p, &len)) {
+        vf_featalt *a = featalt_new(f);
+        if (parse_featalt(a, p, len, err)
+            || add_weight(&total, a->weight, s, n, err))
+            return -1;
+    }
     if (fixed) vf_featspec_draw(f, r);
     return 0;
 }
@@ -287,11 +308,13 @@ static int parse_slot(vf_specslot *sl, const char *s, size_t n, int items,
 {
     size_t i = 0, len;
     const char *p;
+    int total = 0;
     while (next_piece(s, n, '/', &i, &p, &len)) {
         int w;
         if (items ? item_weight(p, len, s, n, &w, err)
                   : mons_weight(p, len, &w, err))
             return -1;
+        if (add_weight(&total, w, s, n, err)) return -1;
         sl->alt = vf_xrealloc(sl->alt, (size_t)(sl->n + 1) * sizeof *sl->alt);
         sl->alt[sl->n].text = vf_xstrndup(p, len);
         sl->alt[sl->n++].weight = w;

@@ -6,6 +6,7 @@
 #include "vf_tagstr.h"
 
 #include <ctype.h>
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -214,6 +215,7 @@ const char *vf_overlay_tile_name(const vf_overlay *ov, int index)
 typedef struct wlist {
     int *value, *weight;
     int n, cap;
+    int total;      /* the weights' sum: what a draw adds up */
     int fixed;      /* ':' form */
     int frozen;     /* the kept value, once drawn */
     int has_frozen;
@@ -293,6 +295,15 @@ static int parse_entry(wlist *l, vf_overlay *ov, vf_ovkind kind, char *v,
                        spec);
         return -1;
     }
+    /* A draw sums the weights in an int, as the game's does (undefined
+     * there past INT_MAX). */
+    long long total = (long long)l->total + w;
+    if (total > INT_MAX || total < INT_MIN) {
+        vf_sbuf_printf(err, "weights in '%.*s' add up past %d",
+                       (int)spec_len, spec, INT_MAX);
+        return -1;
+    }
+    l->total = (int)total;
     wlist_add(l, value, w);
     return 0;
 }

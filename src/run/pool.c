@@ -257,6 +257,7 @@ static int replace(vf_pool *p, int i, vf_pool_kind kind, vf_pool_event *ev,
     reap(w, kind == VF_POOL_TIMEOUT, &status);
     ev->kind = kind;
     ev->status = status;
+    ev->worker = i;
     ev->seconds = now_s() - w->started;
     ev->task = pop(w);
     if (w->qn > p->requeue_cap) {
@@ -313,6 +314,7 @@ int vf_pool_wait(vf_pool *p, int ms, vf_pool_event *ev, vf_sbuf *err)
             if (take_line(p, w)) {
                 p->next = (i + 1) % p->n;
                 ev->kind = VF_POOL_REPLY;
+                ev->worker = i;
                 ev->task = pop(w);
                 ev->reply = p->reply.s;
                 ev->seconds = now - w->started;

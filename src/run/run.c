@@ -122,15 +122,17 @@ static void list_cases(state *s)
     vf_tally_explains(s->r->tally, &s->q.v, &s->q.n);
 }
 
-/* The task line a worker reads (vf_work.h): a case, or its explanation. */
+/* The task line a worker reads (vf_work.h): a case, or its explanation,
+ * and the attempt. */
 static void task_line(uint64_t id, char *buf, size_t len)
 {
     /* 'e': an explanation without its rule over the layout's cases. */
     char kind = !(id & VF_EXPLAIN_TASK) ? 'C'
               : id & VF_EXPLAIN_NO_RULE ? 'e' : 'E';
-    id &= ~(VF_EXPLAIN_TASK | VF_EXPLAIN_NO_RULE);
-    snprintf(buf, len, "%c %zu %d %lu", kind, VF_CASE_MAP(id),
-             VF_CASE_MODE(id), (unsigned long)VF_CASE_ITER(id));
+    int retry = id & VF_RETRY_TASK ? 1 : 0;
+    id &= ~(VF_EXPLAIN_TASK | VF_EXPLAIN_NO_RULE | VF_RETRY_TASK);
+    snprintf(buf, len, "%c %zu %d %lu %d", kind, VF_CASE_MAP(id),
+             VF_CASE_MODE(id), (unsigned long)VF_CASE_ITER(id), retry);
 }
 
 /* Small batches near the end keep every worker busy to the last case. */
@@ -235,7 +237,7 @@ static int died_explaining(state *s, uint64_t task, vf_sbuf *err)
 {
     vf_explain_rec x;
     memset(&x, 0, sizeof x);
-    task &= ~(VF_EXPLAIN_TASK | VF_EXPLAIN_NO_RULE);
+    task &= ~(VF_EXPLAIN_TASK | VF_EXPLAIN_NO_RULE | VF_RETRY_TASK);
     x.map = VF_CASE_MAP(task);
     x.mode = s->r->work.spec->modes[VF_CASE_MODE(task)];
     x.iter = VF_CASE_ITER(task);
@@ -248,16 +250,39 @@ static int died_explaining(state *s, uint64_t task, vf_sbuf *err)
     return rc;
 }
 
+/* SIGKILL is what the out-of-memory killer or a person sends; a case's
+ * own faults raise other signals, and the pool's --timeout kill is an
+ * event of its own. So a task whose worker got one runs once more, on the
+ * fresh worker in the dead one's place, before it is called a crash.
+ * Returns 1 when the task went back. */
+static int retry_outside_kill(state *s, const vf_pool_event *ev)
+{
+    if (ev->kind != VF_POOL_DIED || !WIFSIGNALED(ev->status)
+        || WTERMSIG(ev->status) != SIGKILL || (ev->task & VF_RETRY_TASK))
+        return 0;
+    give_back(&s->q, ev->requeue, ev->nrequeue);
+    uint64_t again = ev->task | VF_RETRY_TASK;
+    char text[64], *line = text;
+    task_line(again, text, sizeof text);
+    vf_pool_send(s->pool, ev->worker, &again, &line, 1);
+    return 1;
+}
+
 /* A worker died on a task: its result says so. A case gets a dump. */
 static int died(state *s, const vf_pool_event *ev, vf_sbuf *err)
 {
     vf_run *r = s->r;
+    if (retry_outside_kill(s, ev)) return 0;
     if (ev->task & VF_EXPLAIN_TASK) {
         give_back(&s->q, ev->requeue, ev->nrequeue);
         return died_explaining(s, ev->task, err);
     }
     vf_sbuf msg = VF_SBUF_INIT, line = VF_SBUF_INIT;
     death_message(ev, r->timeout, &msg);
+    if (ev->task & VF_RETRY_TASK)
+        vf_sbuf_adds(&msg, ", again when the case ran once more on a fresh "
+                     "worker (killed from outside twice -- out of memory? "
+                     "-- or by the case itself)");
     give_back(&s->q, ev->requeue, ev->nrequeue);
     size_t map = VF_CASE_MAP(ev->task);
     const char *name = r->work.set->maps[map].name;

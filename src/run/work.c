@@ -4,6 +4,7 @@
 #include "vf_explain.h"
 #include "vf_gz.h"
 
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -167,6 +168,9 @@ static void case_dump(vf_work *w, size_t map, vf_mode mode, uint32_t iter,
 {
     const vf_mapdef *def = &w->set->maps[map];
     if (w->crash_map && !strcmp(def->name, w->crash_map)) abort();
+    if (w->kill_map && !strcmp(def->name, w->kill_map)
+        && (!w->kill_attempts || w->attempt < w->kill_attempts))
+        raise(SIGKILL);
     while (w->hang_map && !strcmp(def->name, w->hang_map)) pause();
     vf_case_opts o = case_setup(w, map, mode);
     vf_rmap m;
@@ -332,10 +336,13 @@ void vf_work_task(void *ctx, const char *task, vf_sbuf *reply)
     vf_work *w = ctx;
     unsigned long long map = 0;
     unsigned long iter = 0;
+    unsigned attempt = 0;
     int mi = 0;
     char kind = 0;
-    int ok = sscanf(task, "%c %llu %d %lu", &kind, &map, &mi, &iter) == 4
+    int ok = sscanf(task, "%c %llu %d %lu %u", &kind, &map, &mi, &iter,
+                    &attempt) >= 4
              && map < w->set->nmaps && mi >= 0 && mi < w->spec->nmodes;
+    w->attempt = attempt;
     if (ok && (kind == 'E' || kind == 'e'))
         task_explain(w, (size_t)map, mi, iter, kind == 'E', reply);
     else if (ok && kind == 'C')

@@ -48,6 +48,7 @@ int vf_tag_strip(char *s, const char *tag)
         s[0] = 0;
         return 1;
     }
+    if (!len) return 0;   /* the search below starts at s + 1 */
     /* Looks for " tag " (inner), then "tag " at the start, then " tag" as
      * the first such occurrence ending the string. */
     for (const char *p = s; (p = strstr(p, tag)) != NULL; p++) {
