@@ -46,7 +46,7 @@ static void scene_close(scene *s)
 static void explain(scene *s, const char *map, uint32_t iter,
                     vf_explanation *out)
 {
-    vf_case_opts o = {VF_MODE_EMPTY, 0, 0};
+    vf_case_opts o = {VF_MODE_EMPTY, 0, 0, NULL};
     vf_explain(s->x.e, vf_t_map(&s->x.l, map), 1, iter, &o, s->l, &s->x.m,
                s->r, 1000, out);
 }
@@ -118,7 +118,7 @@ START_TEST(forcing_keeps_the_other_draws)
                "no_vmirror\nSUBST: A = x.\nMAP\n........\n.AAAAAA.\n"
                ".A....A.\n.AAAAAA.\n........\nENDMAP\n");
     const vf_mapdef *def = vf_t_map(&s.x.l, "t_many");
-    vf_case_opts o = {VF_MODE_EMPTY, 0, 0};
+    vf_case_opts o = {VF_MODE_EMPTY, 0, 0, NULL};
     vf_choices log, forced;
     vf_choices_init(&log);
     log.record = 1;

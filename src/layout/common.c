@@ -56,6 +56,21 @@ int lay_in_branch(const lay *l, const char *abbrev)
     return b && !strcasecmp(b->abbrev, abbrev);
 }
 
+/* Every branch a builder asks lay_in_branch about. */
+static const char *const named_branches[] = {
+    "Geh", "Coc", "Dis", "Tar", "Crypt", "Tomb", "Slime",
+};
+
+uint64_t vf_layout_place_key(const vf_place *p)
+{
+    const vf_branch *b = vf_branch_get(p->branch);
+    uint64_t named = 0;
+    for (size_t i = 0; b && i < sizeof named_branches / sizeof *named_branches;
+         i++)
+        if (!strcasecmp(b->abbrev, named_branches[i])) named = i + 1;
+    return (uint64_t)(uint32_t)vf_place_absdepth(p) << 8 | named;
+}
+
 int lay_in_hell(const lay *l)
 {
     return lay_in_branch(l, "Geh") || lay_in_branch(l, "Coc") ||

@@ -35,6 +35,9 @@ typedef struct lay {
 /* Checks the grid and fills l; -1 with a message when g is not 80x70. */
 int lay_begin(lay *l, vf_grid *g, vf_rng *r, const vf_place *p,
               vf_sbuf *err);
+/* Whether the level is in the branch; a builder asking about a branch
+ * not in vf_layout_place_key's list (common.c) must add it there, or a
+ * cached layout of another branch would stand in for this one's. */
 int lay_in_branch(const lay *l, const char *abbrev);
 /* Gehenna, Cocytus, Dis or Tartarus (the game's player_in_hell). */
 int lay_in_hell(const lay *l);

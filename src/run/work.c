@@ -17,10 +17,22 @@ void vf_work_free(vf_work *w)
     if (w->subvault_tags) vf_strlist_free(w->subvault_tags);
     free(w->subvault_tags);
     w->subvault_tags = NULL;
+    vf_layout_cache_free(w->layouts);
+    w->layouts = NULL;
     w->level = NULL;
     w->report = NULL;
     w->map_place = NULL;
     w->have_place = NULL;
+}
+
+/* The options of a case of w in mode m, with w's layouts. */
+static vf_case_opts case_opts(vf_work *w, vf_mode m)
+{
+    vf_case_opts o = w->spec->opts;
+    if (!w->layouts) w->layouts = vf_layout_cache_new();
+    o.mode = m;
+    o.layouts = w->layouts;
+    return o;
 }
 
 /* The engine told the level a case of map runs at (see vf_work). The
@@ -146,8 +158,7 @@ void vf_work_case(vf_work *w, size_t map, vf_mode mode, uint32_t iter,
     if (!w->level) w->level = vf_xmalloc(sizeof *w->level);
     if (!w->report) w->report = vf_xmalloc(sizeof *w->report);
     set_place(w, map);
-    vf_case_opts o = w->spec->opts;
-    o.mode = mode;
+    vf_case_opts o = case_opts(w, mode);
     vf_rmap m;
     vf_verdict v;
     vf_rmap_init(&m, def, NULL);
@@ -254,8 +265,7 @@ static void task_explain(vf_work *w, size_t map, int mi, unsigned long iter,
     if (!w->level) w->level = vf_xmalloc(sizeof *w->level);
     if (!w->report) w->report = vf_xmalloc(sizeof *w->report);
     set_place(w, map);
-    vf_case_opts o = w->spec->opts;
-    o.mode = w->spec->modes[mi];
+    vf_case_opts o = case_opts(w, w->spec->modes[mi]);
     vf_rmap m;
     vf_rmap_init(&m, def, NULL);
     vf_explanation x;
