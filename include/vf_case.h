@@ -64,8 +64,8 @@ int vf_mode_admits(vf_mode m, const char *tags);
  * and copied into each case that draws it. Giving one to a case changes
  * nothing but the time: a case builds the same level with or without it.
  * vf_layout_cache_new allocates it (the caller frees it with
- * vf_layout_cache_free); it keeps at most 4096 layouts of about 5.6 KB,
- * allocated as first used. */
+ * vf_layout_cache_free); it keeps at most 16,384 layouts of about 5.6 KB
+ * (92 MB), allocated as first used. */
 typedef struct vf_layout_cache vf_layout_cache;
 
 typedef struct vf_layout_cache_stats {

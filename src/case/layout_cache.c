@@ -8,10 +8,13 @@
 #include <stdlib.h>
 
 /* Direct-mapped: a slot holds the last layout whose key hashed to it.
- * 4096 slots cover the five layouts' pools (5 x VF_LAYOUT_POOL) at a
- * dozen places with room to spare; at most about 23 MB, allocated as
- * slots are first used. */
-#define SLOTS 4096
+ * The five layouts' pools are 5 x VF_LAYOUT_POOL = 1,280 layouts per
+ * place key, and a whole-trunk run meets a few dozen keys: 4,096 slots
+ * threw layouts out so often that half the draws of a run of ten
+ * iterations built again (a quarter of the trunk: 30,000 builds for
+ * 64,000 draws; 65,536 slots: 15,000). 16,384 slots hold a dozen keys'
+ * pools whole; at most about 92 MB, allocated as slots are first used. */
+#define SLOTS 16384
 
 /* A layout is keyed by what of its place the builders read
  * (vf_layout_place_key): D:8 and Lair:3 at the same depth share theirs. */
