@@ -18,6 +18,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -110,7 +111,7 @@ typedef struct case_ws {
 static double case_rate(vf_engine *e, const vf_mapdef *def, int cases,
                         case_ws *w)
 {
-    vf_case_opts o = {VF_MODE_EMPTY, 1, 0, NULL};
+    vf_case_opts o = {VF_MODE_EMPTY, 1, 0, NULL, NULL};
     vf_verdict v;
     double t0 = now_ms();
     for (int i = 0; i < cases; i++)
@@ -140,7 +141,7 @@ static void bench_layouts(vf_engine *e, const vf_desset *set, case_ws *w,
                 vf_case_layout_level(w->l, m, &p, (uint64_t)i + 1, &err);
             levels = 300 / ((now_ms() - t0) / 1e3);
         }
-        vf_case_opts o = {m, 1, 0, NULL};
+        vf_case_opts o = {m, 1, 0, NULL, NULL};
         vf_verdict v;
         size_t n = 0;
         double t0 = now_ms();
@@ -190,7 +191,7 @@ static void at_own_place(vf_engine *e, const vf_place *dflt,
 /* The first case (of 20, mode empty) at warning or worse, or -1. */
 static int failing_iter(vf_engine *e, const vf_mapdef *def, case_ws *w)
 {
-    vf_case_opts o = {VF_MODE_EMPTY, 0, 0, NULL};
+    vf_case_opts o = {VF_MODE_EMPTY, 0, 0, NULL, NULL};
     for (int it = 0; it < 20; it++) {
         vf_verdict v;
         vf_case_run(e, def, 1, (uint32_t)it, &o, w->l, &w->m, w->r, &v);
@@ -207,7 +208,7 @@ static void bench_explain(vf_engine *e, const vf_desset *set, case_ws *w)
     enum { MAPS = 40 };
     double ms[MAPS];
     size_t n = 0, replays = 0;
-    vf_case_opts o = {VF_MODE_EMPTY, 0, 0, NULL};
+    vf_case_opts o = {VF_MODE_EMPTY, 0, 0, NULL, NULL};
     for (size_t i = 0; i < set->nmaps && n < MAPS; i++) {
         const vf_mapdef *def = &set->maps[i];
         int it = failing_iter(e, def, w);
@@ -434,17 +435,39 @@ static double spin(int n)
     return (now_ms() - t0) / 1e3;
 }
 
-/* One 'vaultfuzz run' into a fresh directory; returns cases per second. */
-static double run_rate(const char *dir, const char *crawl, int jobs,
-                       unsigned long *cases)
+/* CPU seconds of this process and its waited-for children so far. */
+static double cpu_s(void)
 {
-    char out[] = "/tmp/vf_bench_XXXXXX", j[16], rep[64];
-    if (!mkdtemp(out)) return 0;
+    struct rusage self, kids;
+    getrusage(RUSAGE_SELF, &self);
+    getrusage(RUSAGE_CHILDREN, &kids);
+    return self.ru_utime.tv_sec + self.ru_stime.tv_sec +
+           kids.ru_utime.tv_sec + kids.ru_stime.tv_sec +
+           (self.ru_utime.tv_usec + self.ru_stime.tv_usec +
+            kids.ru_utime.tv_usec + kids.ru_stime.tv_usec) / 1e6;
+}
+
+/* What one 'vaultfuzz run' took. */
+typedef struct run_took {
+    unsigned long cases;
+    double wall, cpu;   /* seconds */
+} run_took;
+
+/* One 'vaultfuzz run' of dir in layouts, count times per map, into a
+ * fresh directory. */
+static run_took run_once(const char *dir, const char *crawl, int jobs,
+                         const char *layouts, int count, int explain)
+{
+    run_took t = {0, 0, 0};
+    char out[] = "/tmp/vf_bench_XXXXXX", j[16], n[16], rep[64];
+    if (!mkdtemp(out)) return t;
     snprintf(j, sizeof j, "%d", jobs);
+    snprintf(n, sizeof n, "%d", count);
     snprintf(rep, sizeof rep, "%s/r", out);
-    char *argv[18] = {"vaultfuzz", "run", "--count", "3", "-j", j, "--out",
-                      rep, "--des", (char *)dir, "--layouts", "empty"};
-    int argc = 12;
+    char *argv[20] = {"vaultfuzz", "run", "--count", n, "-j", j, "--out",
+                      rep, "--des", (char *)dir, "--layouts",
+                      (char *)layouts, "--explain", "none"};
+    int argc = explain ? 12 : 14;
     if (crawl) {
         argv[argc++] = "--crawl-dir";
         argv[argc++] = (char *)crawl;
@@ -452,18 +475,28 @@ static double run_rate(const char *dir, const char *crawl, int jobs,
     char *text = NULL;
     size_t len;
     FILE *o = open_memstream(&text, &len), *e = fopen("/dev/null", "w");
-    double t0 = now_ms();
+    double t0 = now_ms(), c0 = cpu_s();
     vf_cli_main(argc, argv, o, e);
-    double s = (now_ms() - t0) / 1e3;
+    t.wall = (now_ms() - t0) / 1e3;
+    t.cpu = cpu_s() - c0;
     fclose(o);
     fclose(e);
     const char *c = strstr(text, "\ncases: ");
-    *cases = c ? strtoul(c + 8, NULL, 10) : 0;
+    t.cases = c ? strtoul(c + 8, NULL, 10) : 0;
     free(text);
     char rm[128];
     snprintf(rm, sizeof rm, "rm -rf '%s'", out);
     if (system(rm)) {}
-    return s > 0 ? *cases / s : 0;
+    return t;
+}
+
+/* Cases per second of the whole command (loading and report included). */
+static double run_rate(const char *dir, const char *crawl, int jobs,
+                       unsigned long *cases)
+{
+    run_took t = run_once(dir, crawl, jobs, "empty", 3, 1);
+    *cases = t.cases;
+    return t.wall > 0 ? t.cases / t.wall : 0;
 }
 
 #define RUN_ROUNDS 3
@@ -494,7 +527,68 @@ static void bench_run(const char *dir, const char *crawl)
            m1 > 0 ? m2 / m1 : 0);
 }
 
-/* bench_vaultfuzz [DES_DIR [CRAWL_DIR]] */
+/* ---- each layout over a whole tree, at -j 1 and -j 2 ---------------------- */
+
+/* Iterations per map in the long runs: the case rate is what the long run
+ * takes beyond a run of one iteration (loading, the maps' index and the
+ * report cancel out). */
+#define LAYOUT_COUNT 4
+#define NIGHTLY_COUNT 100
+
+typedef struct layout_rate {
+    double wall, cpu;        /* cases per second, and per CPU second */
+    unsigned long per_iter;  /* cases of one iteration */
+    double fixed;            /* seconds of the run beyond its cases */
+} layout_rate;
+
+static layout_rate rate_of(const char *dir, const char *crawl, int jobs,
+                           const char *layout)
+{
+    layout_rate r = {0, 0, 0, 0};
+    run_took a = run_once(dir, crawl, jobs, layout, 1, 0);
+    run_took b = run_once(dir, crawl, jobs, layout, LAYOUT_COUNT, 0);
+    double dc = (double)b.cases - (double)a.cases;
+    if (b.wall > a.wall && dc > 0) r.wall = dc / (b.wall - a.wall);
+    if (b.cpu > a.cpu && dc > 0) r.cpu = dc / (b.cpu - a.cpu);
+    r.per_iter = a.cases;
+    r.fixed = r.wall > 0 ? a.wall - a.cases / r.wall : 0;
+    return r;
+}
+
+/* Every layout a run accepts but fill (the default set; a layout mode
+ * added to vf_mode shows up here by itself): cases per second over the
+ * whole tree at -j 1 and -j 2, with the ratio to empty in the same run,
+ * and the night's whole run (every default layout, NIGHTLY_COUNT
+ * iterations) at -j 2 worked out from them. */
+static void bench_run_layouts(const char *dir, const char *crawl)
+{
+    layout_rate r[VF_MODE_COUNT][2];
+    printf("  run, every layout over %s (cases/s beyond a 1-iteration run "
+           "of %d; wall clock, and per CPU second):\n", dir, LAYOUT_COUNT);
+    printf("      %-8s %10s %7s %10s %7s %10s %7s\n", "layout", "-j 1", "ratio",
+           "-j 2", "ratio", "CPU", "ratio");
+    double night = 0, fixed = 0;
+    for (int m = 0; m < VF_MODE_COUNT; m++) {
+        if (m == VF_MODE_FILL) continue;
+        const char *name = vf_mode_name((vf_mode)m);
+        for (int j = 0; j < 2; j++) r[m][j] = rate_of(dir, crawl, j + 1, name);
+        const layout_rate *e = r[VF_MODE_EMPTY];
+        printf("      %-8s %10.0f %7.2f %10.0f %7.2f %10.0f %7.2f\n", name,
+               r[m][0].wall, e[0].wall > 0 ? r[m][0].wall / e[0].wall : 0,
+               r[m][1].wall, e[1].wall > 0 ? r[m][1].wall / e[1].wall : 0,
+               r[m][0].cpu, e[0].cpu > 0 ? r[m][0].cpu / e[0].cpu : 0);
+        if (r[m][1].wall > 0)
+            night += (double)r[m][1].per_iter * NIGHTLY_COUNT / r[m][1].wall;
+        if (r[m][1].fixed > fixed) fixed = r[m][1].fixed;
+    }
+    printf("    whole run, every layout above x %d iterations at -j 2: about "
+           "%.0f s (%.0f s of cases at these rates + %.0f s of loading and "
+           "index; goal < 300 s)\n", NIGHTLY_COUNT, night + fixed, night,
+           fixed);
+}
+
+/* bench_vaultfuzz [DES_DIR [CRAWL_DIR [layouts]]]: with "layouts", only
+ * the runs of every layout over the checkout's vaults. */
 int main(int argc, char **argv)
 {
     const char *dir = argc > 1 ? argv[1] : "../shared/dcss-des";
@@ -504,6 +598,14 @@ int main(int argc, char **argv)
         crawl_dat = vf_engine_find_crawl_dat(argv[2], &err);
         if (!crawl_dat) fprintf(stderr, "bench: %s\n", vf_sbuf_str(&err));
         vf_sbuf_free(&err);
+    }
+    if (argc > 3 && !strcmp(argv[3], "layouts") && crawl_dat) {
+        vf_sbuf des = VF_SBUF_INIT;
+        vf_sbuf_printf(&des, "%s/des", crawl_dat);
+        bench_run_layouts(des.s, argv[2]);
+        vf_sbuf_free(&des);
+        free(crawl_dat);
+        return 0;
     }
     vf_strlist files = {0};
     vf_diag d;
@@ -535,6 +637,7 @@ int main(int argc, char **argv)
         vf_sbuf_printf(&des, "%s/des", crawl_dat);
         bench_resolve(des.s, crawl_dat, 20);
         bench_run(des.s, argv[2]);
+        bench_run_layouts(des.s, argv[2]);
         vf_sbuf_free(&des);
         free(crawl_dat);
     } else {

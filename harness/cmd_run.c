@@ -339,7 +339,8 @@ static int execute(job *j)
     vf_run r = {{&j->spec, &j->set, j->e, j->catalog, j->out,
                  getenv("VAULTFUZZ_TEST_CRASH"), getenv("VAULTFUZZ_TEST_HANG"),
                  NULL, 0, 0, !j->a->w.place,
-                 j->a->w.cfg.place, NULL, NULL, NULL, NULL, NULL, NULL},
+                 j->a->w.cfg.place, NULL, NULL, NULL, NULL, NULL, NULL,
+                 NULL},
                 j->sel, (size_t)j->nsel, j->a->jobs, j->a->timeout, NULL,
                 &j->input, &j->accept, &j->t, -1, 0};
     kill_hook(&r.work);

@@ -58,14 +58,45 @@ int vf_layout_admits(const char *tags, const char *layout_tags);
 
 typedef struct vf_gamelayouts vf_gamelayouts;   /* vf_gamelayout.h */
 
+/* ---- layouts built once, copied into many cases ---------------------- */
+
+/* The layouts one run draws: each layout has a pool of VF_LAYOUT_POOL
+ * layout seeds under the run's base seed, and a case (each of its tries)
+ * takes the one its own seed picks. So the layouts of a night are
+ * VF_LAYOUT_POOL per layout and place, a map's 100 iterations meet about
+ * 83 different ones of them (a fresh one each would give 100), the vault's
+ * position is still drawn per case, and the next night's base seed draws
+ * a new pool. A smaller pool would be cheaper to fill and miss more: at
+ * 64 a map's 100 iterations would meet about 51. */
+#define VF_LAYOUT_POOL 256
+
+/* A worker's built layouts (its own: no other thread or process reads
+ * it), keyed by layout, place and layout seed, so a layout is built once
+ * and copied into each case that draws it. Giving one to a case changes
+ * nothing but the time: a case builds the same level with or without it.
+ * vf_layout_cache_new allocates it (the caller frees it with
+ * vf_layout_cache_free); it keeps at most 16,384 layouts of about 5.6 KB
+ * (92 MB), allocated as first used. */
+typedef struct vf_layout_cache vf_layout_cache;
+
+typedef struct vf_layout_cache_stats {
+    long hits, builds;   /* layouts copied from it, layouts built into it */
+} vf_layout_cache_stats;
+
+vf_layout_cache *vf_layout_cache_new(void);
+void vf_layout_cache_free(vf_layout_cache *c);   /* NULL: nothing */
+vf_layout_cache_stats vf_layout_cache_counts(const vf_layout_cache *c);
+
 typedef struct vf_case_opts {
     vf_mode mode;
     int no_rotate;   /* placement.lua's tags: no_rotate no_vmirror
                       * no_hmirror no_pool_fixup */
     int opacity;     /* every vault transparent (its -opacity) */
-    vf_gamelayouts *layouts;   /* mode game: the caller's cache of built
-                                * layout maps (borrowed); NULL: one for
-                                * the call */
+    vf_layout_cache *layouts;   /* the caller's, or NULL: every layout
+                                 * built afresh (the same levels) */
+    vf_gamelayouts *game_layouts;   /* mode game: the caller's cache of
+                                     * built layout maps (borrowed); NULL:
+                                     * one for the call */
 } vf_case_opts;
 
 /* "game:LAYOUT_MAP" for a game case that drew one, else the mode's name,
@@ -73,9 +104,10 @@ typedef struct vf_case_opts {
 const char *vf_case_layout_label(vf_mode m, const char *layout_map,
                                  char *buf, size_t n);
 
-/* The level of layout mode m alone at place p, no vault on it, drawn from
- * seed as a case draws it: the layout, then its stairs. For the layout
- * tests and the benchmark. Returns 0, or -1 with a message in err. */
+/* The level of layout mode m alone at place p, no vault on it: the layout
+ * of layout seed `seed`, then its stairs, drawn from a generator of their
+ * own seeded from it. For the layout tests and the benchmark. Returns 0,
+ * or -1 with a message in err. */
 int vf_case_layout_level(vf_level *l, vf_mode m, const vf_place *p,
                          uint64_t seed, vf_sbuf *err);
 
@@ -146,17 +178,23 @@ typedef struct vf_verdict {
  *
  * In a layout mode the level is built the game's way (a primary vault on
  * rock, the layout round it; a minivault on the layout; collision checked;
- * the layout rejoined round the vault; exits connected; six stone stairs
- * outside the vaults), no stair goes in, exit_unconnected says
- * none of the exits was connected, and only findings in or next to a
- * vault count. A map its layout tags keep out is not tried (v->not_tried,
- * kinds 0).
+ * the layout's walking pieces of at most 10 cells filled; exits
+ * connected; six stone stairs outside the vaults), no stair goes in,
+ * exit_unconnected says none of the exits was connected, and only
+ * findings in or next to a vault count. When the vault parts the layout
+ * (more zones hold its large pieces than the layout had alone), the game
+ * vetoes the level and builds another (dungeon.cc), and so does the case:
+ * the try fails and the next one resolves and builds again, with a new
+ * layout; after VF_RESOLVE_ATTEMPTS tries the case is place_failed, with
+ * the reason. A map its layout tags keep out is not tried (v->not_tried,
+ * kinds 0). The layout of each try is one of VF_LAYOUT_POOL under the
+ * base seed, picked by the try's seed, and the stairs draw from a
+ * generator seeded from the try's seed, so the case replays alone.
  *
  * In mode game each try draws a layout map of the checkout for the level
  * and one seed of its pool (vf_gamelayout.h); a level the vault cuts into
- * more zones than its layout had is vetoed and built again, at most as
- * many times as the resolve is tried, then the case is place_failed. The layout draws from its own generator, seeded from the case
- * seed, so it replays with the case. */
+ * more zones than its layout had is vetoed and built again, within the
+ * same tries, then the case is place_failed. */
 void vf_case_run(vf_engine *e, const vf_mapdef *def, uint64_t base_seed,
                  uint32_t iter, const vf_case_opts *o, vf_level *l,
                  vf_rmap *m, vf_conn_report *r, vf_verdict *v);

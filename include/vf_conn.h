@@ -78,6 +78,33 @@ int vf_conn_count_zones(const vf_level *l, int stairless);
  * -tele-zones test is vf_conn_count_tele_zones(l, 1) >= 1. */
 int vf_conn_count_tele_zones(const vf_level *l, int stairless);
 
+/* ---- a layout's pieces round its vaults --------------------------------- */
+
+/* Cells as bits: bit x & 63 of w[y][x >> 6]. */
+typedef struct vf_conn_cells {
+    uint64_t w[VF_GYM][2];
+} vf_conn_cells;
+
+int vf_conn_cells_has(const vf_conn_cells *c, int x, int y);
+
+/* The pieces of a layout level: its passable cells inside the builder's
+ * area (1..GXM-2, 1..GYM-2) with no vault and no mask on them,
+ * 8-connected; what is left of the layout once vaults went on it. */
+typedef struct vf_conn_pieces {
+    int small;                  /* pieces of at most the size asked */
+    int large;                  /* pieces larger */
+    int apart;                  /* zones of the whole level (passable
+                                 * cells, vault cells too) holding a large
+                                 * piece: at most 1 when the large pieces
+                                 * are joined, through a vault or not */
+    int stairless;              /* those of them without an exit stair or
+                                 * hatch (VF_CE_HATCHES) */
+    vf_conn_cells small_cells;  /* the cells of the small pieces */
+} vf_conn_pieces;
+
+/* The pieces of l, a piece of at most small cells counting as small. */
+void vf_conn_layout_pieces(const vf_level *l, int small, vf_conn_pieces *out);
+
 /* ---- the full analysis -------------------------------------------------- */
 
 /* The most passable zones a level can have (one per 2x2 block), so every

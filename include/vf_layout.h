@@ -38,6 +38,12 @@
 #define VF_LAYOUT_GXM 80    /* the game's GXM */
 #define VF_LAYOUT_GYM 70    /* the game's GYM */
 
+/* What of place p the builders read: its absolute depth, and its branch
+ * when it is one a builder names (the hells, the Crypt, the Tomb, the
+ * Slime Pits). Two places with the same key give the same layout from the
+ * same seed, so a cache of built layouts keys on it. */
+uint64_t vf_layout_place_key(const vf_place *p);
+
 /* Makes g 80x70: rows and cells it lacks become rock, what it holds stays.
  * Returns -1 with a message when g is larger. */
 int vf_layout_grid(vf_grid *g, vf_sbuf *err);

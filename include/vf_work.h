@@ -50,6 +50,7 @@ typedef struct vf_work {
     unsigned char *have_place; /* ... as these say */
     vf_strlist *subvault_tags; /* vf_desset_subvault_tags of set */
     vf_gamelayouts *game_layouts;  /* built layouts of mode game */
+    vf_layout_cache *layouts;  /* the layouts this worker built */
 } vf_work;
 
 void vf_work_free(vf_work *w);   /* frees the workspace only */

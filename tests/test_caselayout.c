@@ -2,7 +2,9 @@
  * one walking zone with its stairs, over many seeds; the layout tags. */
 #include "tests.h"
 #include "vf_case.h"
+#include "vf_layout.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -134,15 +136,29 @@ static const char des[] =
     "NAME: stone_keep\nORIENT: float\nTAGS: no_rotate no_hmirror "
     "no_vmirror\nMAP\nccc@ccc\nc.....c\nc..l..c\nc.....c\nccc@ccc\n"
     "ENDMAP\n"
-    "NAME: mini\nTAGS: no_rotate\nMAP\n...\n.b.\n...\nENDMAP\n";
+    "NAME: mini\nTAGS: no_rotate\nMAP\n...\n.b.\n...\nENDMAP\n"
+    /* A ring of stone round 13x13 cells it leaves to the layout: on an
+     * open level the layout's floor inside is a zone of its own. */
+    "NAME: ring_mini\nTAGS: no_rotate no_hmirror no_vmirror\nMAP\n"
+    "ccccccccccccccc\n"
+    "c             c\nc             c\nc             c\nc             c\n"
+    "c             c\nc             c\nc             c\nc             c\n"
+    "c             c\nc             c\nc             c\nc             c\n"
+    "c             c\nccccccccccccccc\nENDMAP\n";
+
+static void run_cached(vf_t_eng *x, vf_level *l, const char *map, vf_mode m,
+                       uint32_t iter, vf_layout_cache *c, vf_verdict *v)
+{
+    vf_case_opts o = {m, 0, 0, c, NULL};
+    vf_conn_report *r = malloc(sizeof *r);
+    vf_case_run(x->e, vf_t_map(&x->l, map), 1, iter, &o, l, &x->m, r, v);
+    free(r);
+}
 
 static void run_case(vf_t_eng *x, vf_level *l, const char *map, vf_mode m,
                      uint32_t iter, vf_verdict *v)
 {
-    vf_case_opts o = {m, 0, 0, NULL};
-    vf_conn_report *r = malloc(sizeof *r);
-    vf_case_run(x->e, vf_t_map(&x->l, map), 1, iter, &o, l, &x->m, r, v);
-    free(r);
+    run_cached(x, l, map, m, iter, NULL, v);
 }
 
 START_TEST(layout_tags_choose_the_layouts)
@@ -221,6 +237,157 @@ START_TEST(minivault_on_the_layout)
 }
 END_TEST
 
+/* ---- layouts built once, and levels the game would build again -------- */
+
+static void same_level(const vf_level *a, const vf_level *b, const char *what)
+{
+    ck_assert_msg(!memcmp(a->feat, b->feat, sizeof a->feat), "%s", what);
+    ck_assert_msg(!memcmp(a->mask, b->mask, sizeof a->mask), "%s", what);
+    ck_assert_msg(!memcmp(a->vault, b->vault, sizeof a->vault), "%s", what);
+}
+
+/* A case drawing its layout from a worker's cache builds the level a
+ * fresh build gives: the first time (built into the cache) and the second
+ * (copied from it), primary vault or minivault. */
+START_TEST(cached_layout_is_the_fresh_level)
+{
+    static const char *const maps[] = {"stone_keep", "mini"};
+    vf_t_eng x;
+    vf_t_eng_open(&x, des, 0);
+    vf_level *fresh = malloc(sizeof *fresh), *l = malloc(sizeof *l);
+    vf_layout_cache *c = vf_layout_cache_new();
+    long cases = 0;
+    for (size_t i = 0; i < sizeof layouts / sizeof *layouts; i++)
+        for (size_t k = 0; k < 2; k++)
+            for (uint32_t it = 0; it < 6; it++) {
+                char what[64];
+                snprintf(what, sizeof what, "%s %s #%u", maps[k],
+                         vf_mode_name(layouts[i]), it);
+                vf_verdict a, b;
+                run_case(&x, fresh, maps[k], layouts[i], it, &a);
+                for (int again = 0; again < 2; again++) {
+                    run_cached(&x, l, maps[k], layouts[i], it, c, &b);
+                    same_level(fresh, l, what);
+                    ck_assert_msg(a.kinds == b.kinds && a.seed == b.seed &&
+                                  a.placed.x == b.placed.x &&
+                                  a.placed.y == b.placed.y, "%s", what);
+                }
+                cases++;
+            }
+    /* Each case's second run copied every layout it drew. */
+    vf_layout_cache_stats st = vf_layout_cache_counts(c);
+    ck_assert_int_ge(st.hits, cases);
+    ck_assert_int_ge(st.builds, 1);
+    vf_layout_cache_free(c);
+    free(fresh);
+    free(l);
+    vf_t_eng_close(&x);
+}
+END_TEST
+
+/* The place is part of a cached layout's key: one cache serving cases at
+ * D:14 and in the Crypt (no liquids there) gives each the level a fresh
+ * build at its own place gives, and the two places' levels differ. */
+START_TEST(cached_layout_keeps_its_place)
+{
+    static const char *const places[2] = {"D:14", "Crypt:2"};
+    vf_t_eng x;
+    vf_t_eng_open(&x, des, 0);
+    vf_level *fresh = malloc(sizeof *fresh), *l = malloc(sizeof *l);
+    vf_level *other = malloc(sizeof *other);
+    vf_layout_cache *c = vf_layout_cache_new();
+    int differ = 0;
+    for (uint32_t it = 0; it < 8; it++)
+        for (int i = 0; i < 2; i++) {
+            vf_place p;
+            char why[128];
+            ck_assert(!vf_place_parse(places[i], &p, why, sizeof why));
+            vf_engine_set_place(x.e, &p);
+            vf_verdict v;
+            run_case(&x, fresh, "mini", VF_MODE_ROOMS, it, &v);
+            run_cached(&x, l, "mini", VF_MODE_ROOMS, it, c, &v);
+            same_level(fresh, l, places[i]);
+            if (!i) memcpy(other, l, sizeof *l);
+            else differ += memcmp(other->feat, l->feat, sizeof l->feat) != 0;
+        }
+    ck_assert_int_gt(differ, 0);
+    vf_layout_cache_free(c);
+    free(fresh);
+    free(l);
+    free(other);
+    vf_t_eng_close(&x);
+}
+END_TEST
+
+/* Places with the same vf_layout_place_key give the same layouts (that
+ * is what lets the cache share them), and some do share one. */
+START_TEST(places_sharing_a_key_share_layouts)
+{
+    static const char *const places[] = {
+        "D:3", "D:6", "D:9", "D:12", "Lair:1", "Lair:3", "Lair:5", "Orc:1",
+        "Orc:2", "Elf:1", "Elf:2", "Snake:2", "Vaults:1", "Vaults:3",
+        "Crypt:1", "Crypt:3", "Depths:1", "Depths:3", "Slime:2", "Geh:1",
+        "Coc:1", "Dis:1", "Tar:1",
+    };
+    const int n = (int)(sizeof places / sizeof *places);
+    vf_level *a = malloc(sizeof *a), *b = malloc(sizeof *b);
+    vf_sbuf err = VF_SBUF_INIT;
+    int pairs = 0;
+    for (int i = 0; i < n; i++)
+        for (int j = i + 1; j < n; j++) {
+            vf_place pi, pj;
+            char why[128];
+            ck_assert(!vf_place_parse(places[i], &pi, why, sizeof why));
+            ck_assert(!vf_place_parse(places[j], &pj, why, sizeof why));
+            if (vf_layout_place_key(&pi) != vf_layout_place_key(&pj))
+                continue;
+            pairs++;
+            for (size_t k = 0; k < sizeof layouts / sizeof *layouts; k++)
+                for (uint64_t seed = 1; seed <= 3; seed++) {
+                    ck_assert(!vf_case_layout_level(a, layouts[k], &pi, seed,
+                                                    &err));
+                    ck_assert(!vf_case_layout_level(b, layouts[k], &pj, seed,
+                                                    &err));
+                    ck_assert_msg(!memcmp(a->feat, b->feat, sizeof a->feat),
+                                  "%s and %s", places[i], places[j]);
+                }
+        }
+    ck_assert_int_gt(pairs, 0);
+    vf_sbuf_free(&err);
+    free(a);
+    free(b);
+}
+END_TEST
+
+/* A minivault that parts every open level it goes on: the game vetoes
+ * each level and builds another; after the bound the case is
+ * place_failed, saying why. Where the layout lets it be (rooms: rock in
+ * the ring), it is placed. */
+START_TEST(vault_that_never_fits_is_place_failed)
+{
+    vf_t_eng x;
+    vf_t_eng_open(&x, des, 0);
+    vf_level *l = malloc(sizeof *l);
+    for (uint32_t it = 0; it < 3; it++) {
+        vf_verdict v;
+        run_case(&x, l, "ring_mini", VF_MODE_OPEN, it, &v);
+        ck_assert_uint_eq(v.kinds, VF_V_PLACE_FAILED);
+        ck_assert_uint_eq(v.error, VF_V_PLACE_FAILED);
+        ck_assert_int_ge(v.attempts, VF_RESOLVE_ATTEMPTS);
+        ck_assert_msg(strstr(v.message, "the minivault parts the layout "
+                             "into 2 zones"), "%s", v.message);
+        ck_assert_msg(strstr(v.message, "in 25 of 25 builds"), "%s",
+                      v.message);
+    }
+    vf_verdict v;
+    run_case(&x, l, "ring_mini", VF_MODE_ROOMS, 0, &v);
+    ck_assert_msg(!v.kinds && v.placed.vault >= 0, "%x %s", v.kinds,
+                  v.message);
+    free(l);
+    vf_t_eng_close(&x);
+}
+END_TEST
+
 Suite *vf_test_caselayout_suite(void)
 {
     Suite *s = suite_create("caselayout");
@@ -237,6 +404,10 @@ Suite *vf_test_caselayout_suite(void)
     tcase_add_test(v, layout_tags_choose_the_layouts);
     tcase_add_test(v, primary_vault_kept_and_connected);
     tcase_add_test(v, minivault_on_the_layout);
+    tcase_add_test(v, cached_layout_is_the_fresh_level);
+    tcase_add_test(v, cached_layout_keeps_its_place);
+    tcase_add_test(v, places_sharing_a_key_share_layouts);
+    tcase_add_test(v, vault_that_never_fits_is_place_failed);
     suite_add_tcase(s, v);
     return s;
 }

@@ -107,7 +107,7 @@ static void close_fixture(fixture *f)
 static void run_game(fixture *f, const char *map, uint32_t iter,
                      vf_gamelayouts *g, vf_verdict *v)
 {
-    vf_case_opts o = {VF_MODE_GAME, 0, 0, g};
+    vf_case_opts o = {VF_MODE_GAME, 0, 0, NULL, g};
     vf_case_run(f->x.e, vf_t_map(&f->x.l, map), 7, iter, &o, f->l, &f->x.m,
                 f->r, v);
 }

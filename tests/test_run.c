@@ -266,6 +266,54 @@ START_TEST(three_shards_merged_equal_one_run)
 }
 END_TEST
 
+/* Runs s's corpus in layouts, count times, with every case's dump, into
+ * s->path[0]; returns the exit status. */
+static int dump_run(space *s, const char *layouts, const char *count)
+{
+    vf_t_run r = vf_t_vaultfuzz("run", "--layouts", layouts, "--des", s->des,
+                                "--count", count, "-j", "2", "--out",
+                                sub(s, 0, "a"), "--dump", NULL);
+    int rc = r.rc;
+    ck_assert_msg(rc == 0 || rc == 1, "%s", r.err);
+    vf_t_run_free(&r);
+    return rc;
+}
+
+/* Replays each of the n dumps of the run in s->path[0] from its dump:
+ * the same verdict, and the dump written again byte for byte. */
+static void repro_every_dump(space *s, size_t n)
+{
+    vf_strlist dumps = {0};
+    vf_t_dumps(s->path[0], &dumps);
+    ck_assert_uint_eq(dumps.n, n);
+    for (size_t i = 0; i < dumps.n; i++) {
+        char path[256];
+        snprintf(path, sizeof path, "%s/dumps/%s", s->path[0], dumps.v[i]);
+        vf_t_run r = vf_t_vaultfuzz("repro", path, "--dump",
+                                    sub(s, 1, "again.txt.gz"), NULL);
+        ck_assert_msg(r.rc == 0 || r.rc == 1, "%s", r.err);
+        ck_assert_ptr_nonnull(strstr(r.out, "repro: the same verdict as "
+                                     "the dump ("));
+        vf_t_same_bytes(path, s->path[1]);
+        vf_t_run_free(&r);
+    }
+    vf_strlist_free(&dumps);
+}
+
+/* A layout case replays alone: the run's workers drew their layouts from
+ * their caches, shared with every map before it; repro builds the case's
+ * layout afresh from its seed and writes its dump again byte for byte,
+ * with the same verdict. */
+START_TEST(repro_replays_layout_cases)
+{
+    space s;
+    space_open(&s, corpus);
+    ck_assert_int_le(dump_run(&s, "rooms,cross", "3"), 1);
+    repro_every_dump(&s, 5 * 2 * 3);
+    space_close(&s);
+}
+END_TEST
+
 /* Every dump of a run, replayed from the dump and from the printed
  * command, is written again byte for byte. */
 START_TEST(repro_writes_identical_dumps)
@@ -1279,6 +1327,7 @@ Suite *vf_test_run_suite(void)
     tcase_add_test(tc, reports_identical_for_j1_and_j2);
     tcase_add_test(tc, three_shards_merged_equal_one_run);
     tcase_add_test(tc, repro_writes_identical_dumps);
+    tcase_add_test(tc, repro_replays_layout_cases);
     tcase_add_test(tc, killed_then_resumed_equals_uninterrupted);
     tcase_add_test(tc, crash_and_hang_are_reported);
     tcase_add_test(tc, outside_kill_is_retried_once);

@@ -105,6 +105,14 @@ START_TEST(zones_pockets_and_layouts)
                          &layout), VF_SEV_WARNING);
     ck_assert_int_eq(vf_sev_plain(VF_V_EXIT_UNCONNECTED, &layout),
                      VF_SEV_NOTE);
+    /* A primary vault parting a layout into zones that each have stairs:
+     * the game's builder lets the level through. A minivault's extra
+     * zone is vetoed (and rebuilt). */
+    ck_assert_int_eq(sev(finding(VF_CONN_ISOLATED_ZONES, 30, 1, 0, 1),
+                         &layout), VF_SEV_OK);
+    vf_sev_ctx mini_layout = {1, 1, 1, 1};
+    ck_assert_int_eq(sev(finding(VF_CONN_ISOLATED_ZONES, 30, 1, 0, 1),
+                         &mini_layout), VF_SEV_NOTE);
     ck_assert_int_eq(vf_sev_plain(VF_V_EXIT_UNCONNECTED, &trunk_d),
                      VF_SEV_ERROR);
     ck_assert_int_eq(vf_sev_plain(VF_V_VETOED, &trunk_d), VF_SEV_NOTE);

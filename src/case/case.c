@@ -4,6 +4,7 @@
 #include "vf_severity.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 static const char *const kind_names[VF_V_COUNT_KINDS] = {
@@ -45,45 +46,109 @@ void case_connect_exits(vf_level *l, vf_rng *r, vf_placed *pl)
                                                lv->exits[i].y, r);
 }
 
+/* The layout a try draws: one of the pool of VF_LAYOUT_POOL under the
+ * base seed (vf_case.h), picked by the try's seed, so a case replays alone
+ * and cases of many maps share the layouts they draw. */
+static uint64_t layout_seed(uint64_t base, vf_mode m, uint64_t try_seed)
+{
+    uint64_t slot = vf_seed_mix(try_seed ^ CASE_SEED_LAYOUT) % VF_LAYOUT_POOL;
+    return vf_seed_layout_case(base, "layout pool", vf_mode_name(m),
+                               (uint32_t)slot);
+}
+
+/* What a try on a layout came to. */
+enum { TRY_PLACED, TRY_NO_POSITION, TRY_PARTED };
+
+/* The layout's small pieces: the game fills them with rock (dungeon.cc
+ * _fill_small_disconnected_zones). */
+static void fill_small_pieces(vf_level *l, const vf_conn_pieces *pc)
+{
+    for (int y = 0; pc->small && y < VF_GYM; y++)
+        for (int x = 0; x < VF_GXM; x++)
+            if (vf_conn_cells_has(&pc->small_cells, x, y))
+                l->feat[y][x] = VF_F_ROCK_WALL;
+}
+
+/* Whether the game would veto the level for what the vault did to the
+ * layout's pieces (dungeon.cc _dgn_verify_connectivity), with why: a
+ * minivault that leaves more zones than the layout had ("Had %d zones,
+ * now has %d"), or, where the game looks for them, a zone holding a piece
+ * of the layout without stairs ("Isolated areas with no stairs"), its
+ * vault cells or not: the piece the vault cut off would have stairs on
+ * another build. */
+static int vetoed_layout(const vf_level *l, int primary, int zones,
+                         const vf_conn_pieces *pc, char *why, size_t n)
+{
+    const vf_branch *b = vf_branch_get(l->place.branch);
+    if (!primary && pc->apart > (zones > 1 ? zones : 1)) {
+        snprintf(why, n, "the minivault parts the layout into %d zones (the "
+                 "game vetoes the level and builds another)", pc->apart);
+        return 1;
+    }
+    if (pc->stairless && vf_branch_checked(b)) {
+        snprintf(why, n, "the vault cuts off %d part%s of the layout "
+                 "without stairs (the game vetoes the level and builds "
+                 "another)", pc->stairless, pc->stairless > 1 ? "s" : "");
+        return 1;
+    }
+    return 0;
+}
+
 /* A layout level the game's way: a primary vault first on the rock
  * level, the layout drawn round it; a minivault (no ORIENT) after the
- * layout (§6.3). Either way the layout's pieces the vault cut apart are
- * joined again (the game would build another level), then the exits are
- * connected (§6.4) and the stairs placed. Returns 0 when placed, -1 when
- * the position failed. */
+ * layout (§6.3). Then the exits are connected (§6.4) and the stairs go
+ * in. When the game would veto the level for the layout's pieces
+ * (vetoed_layout), it builds another (dungeon.cc builder(): up to 50
+ * levels), which is no fault of the vault as long as another build
+ * takes it: the try says TRY_PARTED and the caller builds again. */
 static int place_in_layout(vf_level *l, vf_rmap *m, const vf_case_opts *o,
-                           vf_rng *r, vf_rng *lr, vf_verdict *v)
+                           uint64_t lseed, uint64_t sseed, vf_rng *r,
+                           vf_verdict *v)
 {
     int primary = !vf_rmap_has_tag(m, "minivault");
     vf_place_opts po = {1, 0, o->opacity, 1};
     vf_sbuf err = VF_SBUF_INIT;
-    int rc = 0;
-    if (!primary) rc = case_draw_layout(l, o->mode, &l->place, lr, &err);
+    int rc = 0, zones = 0;
+    if (!primary)
+        rc = case_draw_layout(l, o->layouts, o->mode, &l->place, lseed,
+                              &zones, &err);
     if (!rc && vf_place_map(l, m, &po, r, &v->placed) == VF_PLACE_FAILED)
         rc = -1;
     else if (!rc && primary)
-        rc = case_draw_layout(l, o->mode, &l->place, lr, &err);
+        rc = case_draw_layout(l, o->layouts, o->mode, &l->place, lseed,
+                              &zones, &err);
     if (err.len) snprintf(v->placed.why, sizeof v->placed.why, "%s",
                           vf_sbuf_str(&err));
     vf_sbuf_free(&err);
-    if (rc) return -1;
-    case_rejoin_layout(l);
+    if (rc) return TRY_NO_POSITION;
+    vf_conn_pieces *pc = vf_xmalloc(sizeof *pc);
+    vf_conn_layout_pieces(l, CASE_SMALL_ZONE, pc);
+    fill_small_pieces(l, pc);
     case_connect_exits(l, r, &v->placed);
+    vf_rng sr;   /* the stairs' own draws */
+    vf_rng_seed(&sr, vf_seed_mix(sseed ^ CASE_SEED_STAIRS));
+    case_place_stairs(l, &sr);
+    vf_conn_layout_pieces(l, CASE_SMALL_ZONE, pc);
+    int vetoed = vetoed_layout(l, primary, zones, pc, v->placed.why,
+                               sizeof v->placed.why);
+    free(pc);
+    if (vetoed) return TRY_PARTED;
     if (v->placed.exits && !v->placed.connected)
         v->kinds |= VF_V_EXIT_UNCONNECTED;
-    case_place_stairs(l, lr);
-    return 0;
+    return TRY_PLACED;
 }
 
 /* The game's _write_vault: up to 25 tries of resolve then position. Each
  * try after the first resolves from a seed derived from the case seed, so
- * the case still replays alone. Returns 1 when placed. */
+ * the case still replays alone. In a layout a try also builds the level
+ * again with a layout of its own (a vetoed level is built again). Returns
+ * 1 when placed. */
 static int resolve_and_place(vf_engine *e, const vf_mapdef *def,
-                             uint64_t base_seed, const vf_case_opts *o,
+                             uint64_t base, const vf_case_opts *o,
                              vf_level *l, vf_rmap *m, vf_rng *r,
                              vf_verdict *v)
 {
-    int layout = vf_mode_is_layout(o->mode);
+    int layout = vf_mode_is_layout(o->mode), parted = 0, last = TRY_PLACED;
     vf_place_opts po = {0, 1, o->opacity, 0};
     for (int tries = 0; tries < VF_RESOLVE_ATTEMPTS; tries++) {
         vf_sbuf err = VF_SBUF_INIT;
@@ -109,21 +174,32 @@ static int resolve_and_place(vf_engine *e, const vf_mapdef *def,
          * nothing has touched since (resolving never sees the level). */
         if (tries) build_level(l, vf_engine_place(e), o->mode);
         if (layout) {
-            vf_rng lr;   /* the layout's own draws: "layout" */
-            vf_rng_seed(&lr, vf_seed_mix(seed ^ 0x6c61796f7574ULL));
-            int rc = o->mode == VF_MODE_GAME
-                     ? case_game_place(e, o->layouts, base_seed, l, m, o, r,
-                                       &lr, v)
-                     : place_in_layout(l, m, o, r, &lr, v);
-            if (!rc) return 1;
-            if (rc > 0) return v->not_tried = 1, 0;
+            if (o->mode == VF_MODE_GAME) {
+                vf_rng lr;   /* the layout's own draws */
+                vf_rng_seed(&lr, vf_seed_mix(seed ^ CASE_SEED_LAYOUT));
+                int rc = case_game_place(e, o->game_layouts, base, l, m, o,
+                                         r, &lr, v);
+                if (!rc) return 1;
+                if (rc > 0) return v->not_tried = 1, 0;
+                last = TRY_NO_POSITION;
+                continue;
+            }
+            int t = place_in_layout(l, m, o, layout_seed(base, o->mode, seed),
+                                    seed, r, v);
+            if (t == TRY_PLACED) return 1;
+            parted += t == TRY_PARTED;
+            last = t;
             continue;
         }
         vf_place_status ps = vf_place_map(l, m, &po, r, &v->placed);
         if (ps != VF_PLACE_FAILED) return 1;
     }
     v->kinds |= VF_V_PLACE_FAILED;
-    snprintf(v->message, sizeof v->message, "%s", v->placed.why);
+    if (last == TRY_PARTED)
+        snprintf(v->message, sizeof v->message, "%s: in %d of %d builds",
+                 v->placed.why, parted, VF_RESOLVE_ATTEMPTS);
+    else
+        snprintf(v->message, sizeof v->message, "%s", v->placed.why);
     return 0;
 }
 
@@ -321,8 +397,8 @@ void vf_case_run(vf_engine *e, const vf_mapdef *def, uint64_t base_seed,
                                     "no_pool_fixup" : NULL;
     build_level(l, vf_engine_place(e), o->mode);
     vf_case_opts own = *o;
-    if (o->mode == VF_MODE_GAME && !o->layouts)
-        own.layouts = vf_gamelayouts_new();
+    if (o->mode == VF_MODE_GAME && !o->game_layouts)
+        own.game_layouts = vf_gamelayouts_new();
     if (resolve_and_place(e, def, base_seed, &own, l, m, &pr, v)) {
         sev_ctx(e, l, m, o->mode, &v->judged);
         if (vf_mode_is_layout(o->mode)) {
@@ -335,5 +411,6 @@ void vf_case_run(vf_engine *e, const vf_mapdef *def, uint64_t base_seed,
         }
     }
     grade_plain(v, v->kinds & PLAIN_KINDS);
-    if (own.layouts != o->layouts) vf_gamelayouts_free(own.layouts);
+    if (own.game_layouts != o->game_layouts)
+        vf_gamelayouts_free(own.game_layouts);
 }

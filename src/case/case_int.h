@@ -5,19 +5,43 @@
 #include "vf_case.h"
 #include "vf_sbuf.h"
 
-/* Draws layout mode m for place p from r and writes it on l, leaving every
- * cell with the vault mask as it is (the game's layouts skip vault cells).
- * The layout's own stairs become floor: case_place_stairs puts them in
- * once every vault is on the level. Allocates a glyph grid for the call
- * and frees it. Returns 0, or -1 with a message in err. */
-int case_draw_layout(vf_level *l, vf_mode m, const vf_place *p, vf_rng *r,
-                     vf_sbuf *err);
+/* The game fills walking zones of at most this many cells with rock
+ * (dungeon.cc _fill_small_disconnected_zones). */
+#define CASE_SMALL_ZONE 10
 
-/* Joins the walking zones outside the vaults once more, by floor paths
- * that go round every vault, as the layout joined them before the vault
- * cut any: zones of at most 10 cells become rock, the others get a path
- * to the largest. */
-void case_rejoin_layout(vf_level *l);
+/* What each of a case's generators is seeded with besides its seed. */
+#define CASE_SEED_LAYOUT 0x6c61796f7574ULL   /* "layout": the pool slot */
+#define CASE_SEED_STAIRS 0x737461697273ULL   /* "stairs" */
+
+/* One layout as built, ready to copy onto a level. */
+typedef struct case_layout {
+    uint8_t feat[VF_GYM][VF_GXM];  /* vf_feat; the layout's own stairs
+                                    * as floor (case_place_stairs puts
+                                    * stairs in once the vaults are on) */
+    int zones;                     /* its walking zones of more than
+                                    * CASE_SMALL_ZONE cells, alone */
+} case_layout;
+
+/* Builds layout mode m for place p from layout seed into *out. Returns 0,
+ * or -1 with a message in err. */
+int case_layout_build(case_layout *out, vf_mode m, const vf_place *p,
+                      uint64_t seed, vf_sbuf *err);
+
+/* The layout (m, p, seed) from cache c, built and kept there when c does
+ * not hold it yet; with c NULL, built into *scratch. The pointer lasts
+ * until the next call on c. NULL with a message in err when the build
+ * fails. */
+const case_layout *case_layout_cached(vf_layout_cache *c, case_layout *scratch,
+                                      vf_mode m, const vf_place *p,
+                                      uint64_t seed, vf_sbuf *err);
+
+/* Writes layout (m, p, seed) on l (from cache c, or built afresh when c
+ * is NULL: the same level), leaving every cell with the vault mask as it
+ * is (the game's layouts skip vault cells). *zones gets the layout's own
+ * count of large walking zones. Returns 0, or -1 with a message in err. */
+int case_draw_layout(vf_level *l, vf_layout_cache *c, vf_mode m,
+                     const vf_place *p, uint64_t seed, int *zones,
+                     vf_sbuf *err);
 
 /* The game's dgn_place_stone_stairs on a normal level: down stairs I-III
  * and up stairs I-III, each on a random floor cell next to floor outside

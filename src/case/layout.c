@@ -4,6 +4,9 @@
 #include "vf_glyph.h"
 #include "vf_layout.h"
 
+#include <stdlib.h>
+#include <string.h>
+
 static int draw_grid(vf_grid *g, vf_mode m, const vf_place *p, vf_rng *r,
                      vf_sbuf *err)
 {
@@ -26,27 +29,65 @@ static vf_feat layout_feature(int glyph)
     return vf_feature_props(f) & VF_FP_STAIR ? VF_F_FLOOR : f;
 }
 
-int case_draw_layout(vf_level *l, vf_mode m, const vf_place *p, vf_rng *r,
-                     vf_sbuf *err)
+/* The layout's large walking zones on a level of its own. */
+static int own_zones(const case_layout *lay, const vf_place *p)
+{
+    vf_level *l = vf_xmalloc(sizeof *l);
+    vf_conn_pieces *pc = vf_xmalloc(sizeof *pc);
+    vf_level_init(l, p, VF_F_ROCK_WALL);
+    memcpy(l->feat, lay->feat, sizeof l->feat);
+    vf_conn_layout_pieces(l, CASE_SMALL_ZONE, pc);
+    int n = pc->large;
+    free(pc);
+    free(l);
+    return n;
+}
+
+int case_layout_build(case_layout *out, vf_mode m, const vf_place *p,
+                      uint64_t seed, vf_sbuf *err)
 {
     vf_grid g;
+    vf_rng r;
+    vf_rng_seed(&r, seed);
     vf_grid_init(&g);
-    int rc = draw_grid(&g, m, p, r, err);
-    for (int y = 0; !rc && y < VF_GYM; y++)
-        for (int x = 0; x < VF_GXM; x++)
-            if (!(l->mask[y][x] & VF_MMT_VAULT))
-                l->feat[y][x] = (uint8_t)layout_feature(vf_grid_get(&g, x, y));
+    int rc = draw_grid(&g, m, p, &r, err);
+    /* A glyph's feature once per glyph, not once per cell. */
+    uint8_t feat[256];
+    for (int c = 0; c < 256; c++) feat[c] = (uint8_t)layout_feature(c);
+    for (int y = 0; !rc && y < VF_GYM; y++) {
+        const unsigned char *row = (const unsigned char *)vf_grid_row(&g, y);
+        for (int x = 0; x < VF_GXM; x++) out->feat[y][x] = feat[row[x]];
+    }
     vf_grid_free(&g);
+    if (!rc) out->zones = own_zones(out, p);
     return rc;
+}
+
+int case_draw_layout(vf_level *l, vf_layout_cache *c, vf_mode m,
+                     const vf_place *p, uint64_t seed, int *zones,
+                     vf_sbuf *err)
+{
+    case_layout *scratch = c ? NULL : vf_xmalloc(sizeof *scratch);
+    const case_layout *lay = case_layout_cached(c, scratch, m, p, seed, err);
+    if (lay) {
+        for (int y = 0; y < VF_GYM; y++)
+            for (int x = 0; x < VF_GXM; x++)
+                if (!(l->mask[y][x] & VF_MMT_VAULT))
+                    l->feat[y][x] = lay->feat[y][x];
+        *zones = lay->zones;
+    }
+    free(scratch);
+    return lay ? 0 : -1;
 }
 
 int vf_case_layout_level(vf_level *l, vf_mode m, const vf_place *p,
                          uint64_t seed, vf_sbuf *err)
 {
     vf_rng r;
-    vf_rng_seed(&r, seed);
+    int zones;
+    vf_rng_seed(&r, vf_seed_mix(seed ^ CASE_SEED_STAIRS));
     vf_level_init(l, p, VF_F_ROCK_WALL);
-    if (case_draw_layout(l, m, p, &r, err)) return -1;
+    if (case_draw_layout(l, NULL, m, p, seed, &zones, err)) return -1;
     case_place_stairs(l, &r);
     return 0;
 }
@@ -77,14 +118,6 @@ static void place_stair(vf_level *l, vf_rng *r, vf_feat stair)
     }
 }
 
-static int on_level(const vf_level *l, vf_feat f)
-{
-    for (int y = 0; y < VF_GYM; y++)
-        for (int x = 0; x < VF_GXM; x++)
-            if (l->feat[y][x] == f) return 1;
-    return 0;
-}
-
 void case_place_stairs(vf_level *l, vf_rng *r)
 {
     static const vf_feat stairs[6] = {
@@ -92,7 +125,11 @@ void case_place_stairs(vf_level *l, vf_rng *r)
         VF_F_STONE_STAIRS_DOWN_II, VF_F_STONE_STAIRS_UP_II,
         VF_F_STONE_STAIRS_DOWN_III, VF_F_STONE_STAIRS_UP_III,
     };
+    /* Which the vaults brought, in one pass over the level. */
+    uint8_t present[256] = {0};
+    for (int y = 0; y < VF_GYM; y++)
+        for (int x = 0; x < VF_GXM; x++) present[l->feat[y][x]] = 1;
     /* Only those no vault brought, as the game places the missing ones. */
     for (int i = 0; i < 6; i++)
-        if (!on_level(l, stairs[i])) place_stair(l, r, stairs[i]);
+        if (!present[stairs[i]]) place_stair(l, r, stairs[i]);
 }

@@ -42,6 +42,11 @@ int lay_begin(lay *l, vf_grid *g, vf_rng *r, const vf_place *p, vf_sbuf *err)
     l->p = p;
     l->level = vf_place_absdepth(p) - 1;
     l->depth = p->depth;
+    memset(l->floor, 0, sizeof l->floor);
+    for (int y = 0; y < GYM; y++)
+        for (int x = 0; x < GXM; x++)
+            if (lay_get(l, x, y) == FLOOR)
+                l->floor[y][x >> 6] |= (uint64_t)1 << (x & 63);
     return 0;
 }
 
@@ -51,48 +56,43 @@ int lay_in_branch(const lay *l, const char *abbrev)
     return b && !strcasecmp(b->abbrev, abbrev);
 }
 
+/* Every branch a builder asks lay_in_branch about. */
+static const char *const named_branches[] = {
+    "Geh", "Coc", "Dis", "Tar", "Crypt", "Tomb", "Slime",
+};
+
+uint64_t vf_layout_place_key(const vf_place *p)
+{
+    const vf_branch *b = vf_branch_get(p->branch);
+    uint64_t named = 0;
+    for (size_t i = 0; b && i < sizeof named_branches / sizeof *named_branches;
+         i++)
+        if (!strcasecmp(b->abbrev, named_branches[i])) named = i + 1;
+    return (uint64_t)(uint32_t)vf_place_absdepth(p) << 8 | named;
+}
+
 int lay_in_hell(const lay *l)
 {
     return lay_in_branch(l, "Geh") || lay_in_branch(l, "Coc") ||
            lay_in_branch(l, "Dis") || lay_in_branch(l, "Tar");
 }
 
-int lay_get(const lay *l, int x, int y)
-{
-    if (x < 0 || y < 0 || x >= GXM || y >= GYM) return ROCK;
-    return (unsigned char)vf_grid_row(l->g, y)[x];
-}
-
-void lay_set(lay *l, int x, int y, int c)
-{
-    if (x < 0 || y < 0 || x >= GXM || y >= GYM) return;
-    vf_grid_row(l->g, y)[x] = (char)c;
-}
-
-static int in(const char *set, int c)
-{
-    return c > 0 && strchr(set, c) != NULL;
-}
-
-int lay_is_wall(int c)
-{
-    return in("xXcvbmno", c);
-}
-
-int lay_is_solid(int c)
-{
-    return lay_is_wall(c) || in("t+=GI", c);
-}
-
-int lay_is_stair(int c)
-{
-    return in("{}()[]<>", c);
-}
-
-int lay_walkable(int c)
-{
-    return c != ' ' && !in("xXcvbmnotwlGI", c);
-}
+/* Glyph tables of the predicates. A glyph's entry is 1 when it is in the
+ * set: walls "xXcvbmno"; solid: walls and "t+=GI"; stairs "{}()[]<>";
+ * not walkable: ' ' and "xXcvbmnotwlGI". */
+#define WALLS ['x'] = 1, ['X'] = 1, ['c'] = 1, ['v'] = 1, ['b'] = 1, \
+              ['m'] = 1, ['n'] = 1, ['o'] = 1
+const unsigned char lay_wall_glyphs[256] = {WALLS};
+const unsigned char lay_solid_glyphs[256] = {
+    WALLS, ['t'] = 1, ['+'] = 1, ['='] = 1, ['G'] = 1, ['I'] = 1,
+};
+const unsigned char lay_stair_glyphs[256] = {
+    ['{'] = 1, ['}'] = 1, ['('] = 1, [')'] = 1, ['['] = 1, [']'] = 1,
+    ['<'] = 1, ['>'] = 1,
+};
+const unsigned char lay_unwalkable_glyphs[256] = {
+    WALLS, [' '] = 1, ['t'] = 1, ['w'] = 1, ['l'] = 1, ['G'] = 1, ['I'] = 1,
+};
 
 void lay_replace_area(lay *l, int x1, int y1, int x2, int y2, int find,
                       int repl)
@@ -102,12 +102,46 @@ void lay_replace_area(lay *l, int x1, int y1, int x2, int y2, int find,
             if (lay_get(l, x, y) == find) lay_set(l, x, y, repl);
 }
 
-int lay_count_not(const lay *l, int x0, int y0, int x1, int y1, int c)
+/* Set bits: the usual halving sums, no library call (the build does not
+ * assume a POPCNT instruction). */
+static int popcount(uint64_t w)
 {
-    int n = 0;
-    for (int y = y0; y < y1; y++)
-        for (int x = x0; x < x1; x++) n += lay_get(l, x, y) != c;
-    return n;
+    w -= (w >> 1) & 0x5555555555555555u;
+    w = (w & 0x3333333333333333u) + ((w >> 2) & 0x3333333333333333u);
+    w = (w + (w >> 4)) & 0x0f0f0f0f0f0f0f0fu;
+    return (int)((w * 0x0101010101010101u) >> 56);
+}
+
+/* Bits x0..x1 (inclusive) of a row's two words. */
+static void row_bits(int x0, int x1, uint64_t m[2])
+{
+    for (int w = 0; w < 2; w++) {
+        int lo = x0 - 64 * w, hi = x1 - 64 * w;
+        if (hi < 0 || lo > 63) {
+            m[w] = 0;
+            continue;
+        }
+        if (lo < 0) lo = 0;
+        if (hi > 63) hi = 63;
+        uint64_t upto = hi == 63 ? ~(uint64_t)0 : ((uint64_t)1 << (hi + 1)) - 1;
+        m[w] = upto & (~(uint64_t)0 << lo);
+    }
+}
+
+int lay_count_not_floor(const lay *l, int x0, int y0, int x1, int y1)
+{
+    if (x1 <= x0 || y1 <= y0) return 0;
+    int cx0 = x0 < 0 ? 0 : x0, cx1 = x1 > GXM ? GXM : x1;
+    int cy0 = y0 < 0 ? 0 : y0, cy1 = y1 > GYM ? GYM : y1;
+    int floor = 0;
+    if (cx0 < cx1) {
+        uint64_t m[2];
+        row_bits(cx0, cx1 - 1, m);
+        for (int y = cy0; y < cy1; y++)
+            floor += popcount(l->floor[y][0] & m[0]) +
+                     popcount(l->floor[y][1] & m[1]);
+    }
+    return (x1 - x0) * (y1 - y0) - floor;
 }
 
 int lay_has_adjacent(const lay *l, int x, int y, int c)

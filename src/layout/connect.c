@@ -31,42 +31,47 @@ void lay_join(lay *l, int ax, int ay, int bx, int by, int (*overwritable)(int))
     }
 }
 
-/* The walking zones: zone[cell] is 0 off them, else 1..n. */
+/* The walking zones: zone[cell] is 0 off them, else 1..n; zone k's cells
+ * are cells[start[k] .. start[k] + size[k]), in the order its flood met
+ * them. */
 typedef struct zones {
     int zone[CELLS];
     int size[CELLS + 1];
     int stairs[CELLS + 1];   /* holds a stair or hatch */
     int first[CELLS + 1];    /* its first cell in reading order */
-    int queue[CELLS];
-    int n;
+    int start[CELLS + 1];
+    int cells[CELLS];
+    int n, ncells;
 } zones;
 
 static void flood(const lay *l, zones *z, int start)
 {
-    int k = ++z->n, head = 0, tail = 0;
+    int k = ++z->n, head = z->ncells, tail = z->ncells;
     z->size[k] = z->stairs[k] = 0;
     z->first[k] = start;
+    z->start[k] = head;
     z->zone[start] = k;
-    z->queue[tail++] = start;
+    z->cells[tail++] = start;
     while (head < tail) {
-        int c = z->queue[head++], cx = c % GXM, cy = c / GXM;
+        int c = z->cells[head++], cx = c % GXM, cy = c / GXM;
         z->size[k]++;
         z->stairs[k] |= lay_is_stair(lay_get(l, cx, cy));
         for (int dy = -1; dy <= 1; dy++)
             for (int dx = -1; dx <= 1; dx++) {
                 int x = cx + dx, y = cy + dy, n = y * GXM + x;
-                if (x < 0 || y < 0 || x >= GXM || y >= GYM || z->zone[n] ||
+                if (!lay_inside(x, y) || z->zone[n] ||
                     !lay_walkable(lay_get(l, x, y)))
                     continue;
                 z->zone[n] = k;
-                z->queue[tail++] = n;
+                z->cells[tail++] = n;
             }
     }
+    z->ncells = tail;
 }
 
 static void find_zones(const lay *l, zones *z)
 {
-    z->n = 0;
+    z->n = z->ncells = 0;
     for (int c = 0; c < CELLS; c++) z->zone[c] = 0;
     for (int c = 0; c < CELLS; c++)
         if (!z->zone[c] && lay_walkable(lay_get(l, c % GXM, c / GXM)))
@@ -75,8 +80,8 @@ static void find_zones(const lay *l, zones *z)
 
 static void fill_zone(lay *l, const zones *z, int k, int fill)
 {
-    for (int c = 0; c < CELLS; c++)
-        if (z->zone[c] == k) lay_set(l, c % GXM, c / GXM, fill);
+    for (int i = z->start[k]; i < z->start[k] + z->size[k]; i++)
+        lay_set(l, z->cells[i] % GXM, z->cells[i] / GXM, fill);
 }
 
 /* The cell of zone k nearest to cell from (the first such in reading
@@ -85,10 +90,11 @@ static int nearest_in(const zones *z, int k, int from)
 {
     int best = -1;
     long best_d = LONG_MAX;
-    for (int c = 0; c < CELLS; c++) {
-        if (z->zone[c] != k) continue;
+    for (int i = z->start[k]; i < z->start[k] + z->size[k]; i++) {
+        int c = z->cells[i];
         long dx = c % GXM - from % GXM, dy = c / GXM - from / GXM;
-        if (dx * dx + dy * dy < best_d) best_d = dx * dx + dy * dy, best = c;
+        long d = dx * dx + dy * dy;
+        if (d < best_d || (d == best_d && c < best)) best_d = d, best = c;
     }
     return best;
 }

@@ -26,32 +26,77 @@ typedef struct lay {
     const vf_place *p;
     int level;          /* the game's env.absdepth0: 0-based */
     int depth;          /* you.depth: the level within its branch */
+    /* The floor cells, bit x & 63 of floor[y][x >> 6], kept by lay_set:
+     * a box is tested for floor a row at a time (lay_count_not_floor),
+     * not a cell at a time. */
+    uint64_t floor[GYM][2];
 } lay;
 
 /* Checks the grid and fills l; -1 with a message when g is not 80x70. */
 int lay_begin(lay *l, vf_grid *g, vf_rng *r, const vf_place *p,
               vf_sbuf *err);
+/* Whether the level is in the branch; a builder asking about a branch
+ * not in vf_layout_place_key's list (common.c) must add it there, or a
+ * cached layout of another branch would stand in for this one's. */
 int lay_in_branch(const lay *l, const char *abbrev);
 /* Gehenna, Cocytus, Dis or Tartarus (the game's player_in_hell). */
 int lay_in_hell(const lay *l);
 
-/* The cell at (x, y); rock outside the grid, and writes there are dropped
- * (the builders stay inside it; the game would not check). */
-int lay_get(const lay *l, int x, int y);
-void lay_set(lay *l, int x, int y, int c);
+static inline int lay_inside(int x, int y)
+{
+    return x >= 0 && y >= 0 && x < GXM && y < GYM;
+}
 
-/* The game's feature predicates, on glyphs. */
-int lay_is_wall(int c);        /* feat_is_wall */
-int lay_is_solid(int c);       /* feat_is_solid */
-int lay_is_stair(int c);       /* stone stairs and hatches */
-int lay_walkable(int c);       /* what connectivity walks over */
+/* The cell at (x, y); rock outside the grid, and writes there are dropped
+ * (the builders stay inside it; the game would not check). Inline: the
+ * builders read and write cells in their innermost loops. */
+static inline int lay_get(const lay *l, int x, int y)
+{
+    if (!lay_inside(x, y)) return ROCK;
+    return (unsigned char)l->g->cells[(size_t)y * (size_t)l->g->stride + x];
+}
+
+static inline void lay_set(lay *l, int x, int y, int c)
+{
+    if (!lay_inside(x, y)) return;
+    l->g->cells[(size_t)y * (size_t)l->g->stride + x] = (char)c;
+    uint64_t bit = (uint64_t)1 << (x & 63);
+    if (c == FLOOR) l->floor[y][x >> 6] |= bit;
+    else l->floor[y][x >> 6] &= ~bit;
+}
+
+/* The game's feature predicates, on glyphs: a table per predicate,
+ * indexed by glyph (common.c). */
+extern const unsigned char lay_wall_glyphs[256], lay_solid_glyphs[256],
+    lay_stair_glyphs[256], lay_unwalkable_glyphs[256];
+
+static inline int lay_is_wall(int c)        /* feat_is_wall */
+{
+    return lay_wall_glyphs[c & 255];
+}
+
+static inline int lay_is_solid(int c)       /* feat_is_solid */
+{
+    return lay_solid_glyphs[c & 255];
+}
+
+static inline int lay_is_stair(int c)       /* stone stairs and hatches */
+{
+    return lay_stair_glyphs[c & 255];
+}
+
+static inline int lay_walkable(int c)       /* what connectivity walks over */
+{
+    return !lay_unwalkable_glyphs[c & 255];
+}
 
 /* Every find in the box (corners inclusive) becomes repl. */
 void lay_replace_area(lay *l, int x1, int y1, int x2, int y2, int find,
                       int repl);
-/* How many cells of the box x0 <= x < x1, y0 <= y < y1 are not c (the
- * game's _count_antifeature_in_box). */
-int lay_count_not(const lay *l, int x0, int y0, int x1, int y1, int c);
+/* How many cells of the box x0 <= x < x1, y0 <= y < y1 are not floor
+ * (the game's _count_antifeature_in_box with DNGN_FLOOR); cells off the
+ * grid are rock. */
+int lay_count_not_floor(const lay *l, int x0, int y0, int x1, int y1);
 int lay_has_adjacent(const lay *l, int x, int y, int c);
 
 /* Index of a choice with weights w[0..n) (random_choose_weighted). */

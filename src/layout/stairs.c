@@ -5,12 +5,12 @@
 static const char down[4] = {'}', ')', ']', '>'};
 static const char up[4] = {'{', '(', '[', '<'};
 
-static int on_level(const lay *l, int c)
+/* Which glyphs are on the level, in one pass. */
+static void glyphs_on_level(const lay *l, unsigned char present[256])
 {
+    for (int c = 0; c < 256; c++) present[c] = 0;
     for (int y = 0; y < GYM; y++)
-        for (int x = 0; x < GXM; x++)
-            if (lay_get(l, x, y) == c) return 1;
-    return 0;
+        for (int x = 0; x < GXM; x++) present[lay_get(l, x, y)] = 1;
 }
 
 /* A random floor cell next to floor, 2 cells in from the edge: 1500 tries,
@@ -30,10 +30,12 @@ static void place_on_floor(lay *l, int c)
 
 void lay_stone_stairs(lay *l, int hatches)
 {
+    unsigned char present[256];
     int have[8];
+    glyphs_on_level(l, present);
     for (int i = 0; i < 4; i++) {
-        have[i] = on_level(l, down[i]);
-        have[4 + i] = on_level(l, up[i]);
+        have[i] = present[(unsigned char)down[i]];
+        have[4 + i] = present[(unsigned char)up[i]];
     }
     int pairs = 3;
     if (hatches && !lay_in_branch(l, "Slime") && vf_coinflip(l->r)) pairs++;

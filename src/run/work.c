@@ -21,10 +21,24 @@ void vf_work_free(vf_work *w)
     if (w->subvault_tags) vf_strlist_free(w->subvault_tags);
     free(w->subvault_tags);
     w->subvault_tags = NULL;
+    vf_layout_cache_free(w->layouts);
+    w->layouts = NULL;
     w->level = NULL;
     w->report = NULL;
     w->map_place = NULL;
     w->have_place = NULL;
+}
+
+/* The options of a case of w in mode m, with w's layouts. */
+static vf_case_opts case_opts(vf_work *w, vf_mode m)
+{
+    vf_case_opts o = w->spec->opts;
+    if (!w->layouts) w->layouts = vf_layout_cache_new();
+    o.mode = m;
+    o.layouts = w->layouts;
+    if (!w->game_layouts) w->game_layouts = vf_gamelayouts_new();
+    o.game_layouts = w->game_layouts;
+    return o;
 }
 
 /* The engine told the level a case of map runs at (see vf_work). The
@@ -109,13 +123,6 @@ void vf_work_examine(vf_work *w, size_t map, vf_map_rec *out)
     vf_sbuf_free(&err);
 }
 
-/* The worker's built game layouts, kept across its cases. */
-static vf_gamelayouts *game_layouts(vf_work *w)
-{
-    if (!w->game_layouts) w->game_layouts = vf_gamelayouts_new();
-    return w->game_layouts;
-}
-
 static void to_rec(const vf_verdict *v, size_t map, vf_mode mode,
                    uint32_t iter, vf_case_rec *rec)
 {
@@ -155,10 +162,7 @@ static vf_case_opts case_setup(vf_work *w, size_t map, vf_mode mode)
     if (!w->level) w->level = vf_xmalloc(sizeof *w->level);
     if (!w->report) w->report = vf_xmalloc(sizeof *w->report);
     set_place(w, map);
-    vf_case_opts o = w->spec->opts;
-    o.mode = mode;
-    o.layouts = game_layouts(w);
-    return o;
+    return case_opts(w, mode);
 }
 
 /* vf_work_case, the dump with why (NULL: none). */
@@ -295,9 +299,7 @@ static void task_explain(vf_work *w, size_t map, int mi, unsigned long iter,
                          int rule_too, vf_sbuf *reply)
 {
     const vf_mapdef *def = &w->set->maps[map];
-    vf_case_opts o = w->spec->opts;
-    o.mode = w->spec->modes[mi];
-    o.layouts = game_layouts(w);
+    vf_case_opts o = case_opts(w, w->spec->modes[mi]);
     vf_explanation x;
     vf_case_rec crec;
     vf_sbuf dump = VF_SBUF_INIT;

@@ -112,11 +112,19 @@ static vf_sev stairless(const vf_conn_finding *f, const vf_sev_ctx *c,
  * as the stairless zone it is; with its own stairs the game's builder
  * lets a primary vault through, but its own test (scripts/placement.lua:
  * one zone) fails the vault, and a minivault that adds a zone vetoes the
- * level (dungeon.cc _dgn_verify_connectivity, "Had %d zones"). */
+ * level (dungeon.cc _dgn_verify_connectivity, "Had %d zones"). On a
+ * layout the game's builder is the judge: a primary vault may part the
+ * layout into zones that each have stairs. */
 static vf_sev isolated(const vf_conn_finding *f, const vf_sev_ctx *c,
                        const char **why)
 {
     if (!f->s.exits) return stairless(f, c, why);
+    if (c->layout && !c->minivault) {
+        *why = "the vault parts the layout into zones that each have "
+               "stairs, which the game's builder lets through (dungeon.cc "
+               "_dgn_verify_connectivity looks for zones without stairs)";
+        return VF_SEV_OK;
+    }
     *why = c->minivault
            ? "the game vetoes the level: the minivault split it into more "
              "zones (dungeon.cc _dgn_verify_connectivity)"

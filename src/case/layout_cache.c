@@ -1,0 +1,83 @@
+/* A worker's layouts, each built once per (layout, place, layout seed)
+ * and copied into every case that draws it. A layout here never depends
+ * on the vault: it is drawn on its own and copied round the vault's
+ * cells (case_draw_layout), so a copy is the level a fresh build gives. */
+#include "case_int.h"
+#include "vf_layout.h"
+
+#include <stdlib.h>
+
+/* Direct-mapped: a slot holds the last layout whose key hashed to it.
+ * The five layouts' pools are 5 x VF_LAYOUT_POOL = 1,280 layouts per
+ * place key, and a whole-trunk run meets a few dozen keys: 4,096 slots
+ * threw layouts out so often that half the draws of a run of ten
+ * iterations built again (a quarter of the trunk: 30,000 builds for
+ * 64,000 draws; 65,536 slots: 15,000). 16,384 slots hold a dozen keys'
+ * pools whole; at most about 92 MB, allocated as slots are first used. */
+#define SLOTS 16384
+
+/* A layout is keyed by what of its place the builders read
+ * (vf_layout_place_key): D:8 and Lair:3 at the same depth share theirs. */
+typedef struct slot {
+    int used;
+    vf_mode mode;
+    uint64_t place;
+    uint64_t seed;
+    case_layout *lay;
+} slot;
+
+struct vf_layout_cache {
+    slot slots[SLOTS];
+    vf_layout_cache_stats stats;
+};
+
+vf_layout_cache *vf_layout_cache_new(void)
+{
+    return vf_xcalloc(1, sizeof(vf_layout_cache));
+}
+
+void vf_layout_cache_free(vf_layout_cache *c)
+{
+    if (!c) return;
+    for (int i = 0; i < SLOTS; i++) free(c->slots[i].lay);
+    free(c);
+}
+
+vf_layout_cache_stats vf_layout_cache_counts(const vf_layout_cache *c)
+{
+    return c->stats;
+}
+
+static size_t slot_of(vf_mode m, uint64_t place, uint64_t seed)
+{
+    uint64_t h = vf_seed_mix(seed ^ ((uint64_t)m << 48) ^ place);
+    return (size_t)(h % SLOTS);
+}
+
+static int holds(const slot *s, vf_mode m, uint64_t place, uint64_t seed)
+{
+    return s->used && s->mode == m && s->seed == seed && s->place == place;
+}
+
+const case_layout *case_layout_cached(vf_layout_cache *c, case_layout *scratch,
+                                      vf_mode m, const vf_place *p,
+                                      uint64_t seed, vf_sbuf *err)
+{
+    if (!c) return case_layout_build(scratch, m, p, seed, err) ? NULL
+                                                                : scratch;
+    uint64_t place = vf_layout_place_key(p);
+    slot *s = &c->slots[slot_of(m, place, seed)];
+    if (holds(s, m, place, seed)) {
+        c->stats.hits++;
+        return s->lay;
+    }
+    c->stats.builds++;
+    if (!s->lay) s->lay = vf_xmalloc(sizeof *s->lay);
+    s->used = 0;
+    if (case_layout_build(s->lay, m, p, seed, err)) return NULL;
+    s->used = 1;
+    s->mode = m;
+    s->place = place;
+    s->seed = seed;
+    return s->lay;
+}

@@ -1,0 +1,116 @@
+/* A layout's pieces round the vaults on it: what vf_case asks before it
+ * keeps a layout level or builds another (dungeon.cc: a level whose zones
+ * a vault parted is vetoed). One labelling of the pieces, one of the
+ * whole level when there is more than one large piece. */
+#include "conn_int.h"
+
+#include <string.h>
+
+/* Whether any of n bytes at p is set, a word at a time. */
+static int any_byte(const void *p, size_t n)
+{
+    const unsigned char *b = p;
+    uint64_t acc = 0;
+    for (size_t i = 0; i + 8 <= n; i += 8) {
+        uint64_t w;
+        memcpy(&w, b + i, 8);
+        acc |= w;
+    }
+    return acc != 0;
+}
+
+/* Row y's cells inside the builder's area (1..GXM-2, 1..GYM-2) with no
+ * vault and no mask on them. Most rows hold no vault: one test each. */
+static void open_row(const vf_level *l, int y, uint64_t out[2])
+{
+    _Static_assert(VF_GXM % 8 == 0, "rows of whole words");
+    out[0] = out[1] = 0;
+    if (y < 1 || y >= VF_GYM - 1) return;
+    const uint8_t *v = l->vault[y];
+    const uint16_t *m = l->mask[y];
+    if (!any_byte(v, VF_GXM) && !any_byte(m, sizeof l->mask[y])) {
+        cn_row_range(1, VF_GXM - 2, out);
+        return;
+    }
+    for (int x = 1; x < VF_GXM - 1; x++)
+        if (!v[x] && !m[x]) out[x >> 6] |= (uint64_t)1 << (x & 63);
+}
+
+static int comp_size(const cn_lab *b, int c)
+{
+    int n = 0;
+    for (int i = b->first[c]; i != CN_NONE; i = b->next[i])
+        n += (b->x1[i] - b->x0[i] + 1) * (b->y1[i] - b->y0[i] + 1);
+    return n;
+}
+
+static void add_comp(const cn_lab *b, int c, vf_conn_cells *out)
+{
+    for (int i = b->first[c]; i != CN_NONE; i = b->next[i])
+        for (int y = b->y0[i]; y <= b->y1[i]; y++) {
+            uint64_t m[2];
+            cn_row_range(b->x0[i], b->x1[i], m);
+            out->w[y][0] |= m[0];
+            out->w[y][1] |= m[1];
+        }
+}
+
+/* The zones of the whole passable set that hold a large piece: how many
+ * (out->apart), and how many of them have no exit stair or hatch
+ * (out->stairless). */
+static void zones_holding(const cn_lab *pieces, const uint8_t *large,
+                          const cn_bits *pass, const cn_bits *exits,
+                          vf_conn_pieces *out)
+{
+    cn_lab whole;
+    uint8_t seen[CN_MAX_SPANS];
+    cn_label(&whole, pass);
+    memset(seen, 0, sizeof seen);
+    for (int c = 0; c < pieces->ncomp; c++) {
+        if (!large[c]) continue;
+        int i = pieces->first[c];
+        int z = cn_comp_at(&whole, pieces->x0[i], pieces->y0[i]);
+        if (z < 0 || seen[z]) continue;
+        seen[z] = 1;
+        out->apart++;
+        if (!cn_comp_hits(&whole, z, exits)) out->stairless++;
+    }
+}
+
+void vf_conn_layout_pieces(const vf_level *l, int small, vf_conn_pieces *out)
+{
+    cn_classes k;
+    cn_planes pl;
+    cn_bits pass, pieces, exits;
+    cn_lab lab;
+    uint8_t large[CN_MAX_SPANS];
+    cn_classes_init(&k, l);
+    unsigned eb = cn_exit_bits(&k, VF_CE_HATCHES);
+    cn_planes_build(&pl, &k, l, cn_pred_classes(VF_CP_PASSABLE) | eb,
+                    cn_pred_needs(VF_CP_PASSABLE));
+    cn_pred_set(&pl, l, VF_CP_PASSABLE, &pass);
+    cn_class_set(&pl, eb, &exits);
+    for (int y = 0; y < VF_GYM; y++) {
+        uint64_t open[2];
+        open_row(l, y, open);
+        pieces.w[y][0] = pass.w[y][0] & open[0];
+        pieces.w[y][1] = pass.w[y][1] & open[1];
+    }
+    memset(out, 0, sizeof *out);
+    int n = cn_label(&lab, &pieces);
+    for (int c = 0; c < n; c++) {
+        large[c] = comp_size(&lab, c) > small;
+        if (large[c]) {
+            out->large++;
+        } else {
+            out->small++;
+            add_comp(&lab, c, &out->small_cells);
+        }
+    }
+    if (out->large) zones_holding(&lab, large, &pass, &exits, out);
+}
+
+int vf_conn_cells_has(const vf_conn_cells *c, int x, int y)
+{
+    return (int)(c->w[y][x >> 6] >> (x & 63)) & 1;
+}
