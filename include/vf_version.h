@@ -4,6 +4,6 @@
 #ifndef VF_VERSION_H
 #define VF_VERSION_H
 
-#define VF_VERSION "0.12.0"
+#define VF_VERSION "0.13.0"
 
 #endif
