@@ -35,8 +35,8 @@ const char *vf_sev_meaning(vf_sev s)
         "no finding",
         "worth knowing, harmless",
         "a player would meet it, though the game lets it through",
-        "the game would build a broken level, veto the level or fail to "
-        "place the map",
+        ("the game would build a broken level, veto the level or fail to "
+         "place the map"),
     };
     return (unsigned)s < VF_SEV_COUNT ? meaning[s] : "?";
 }
