@@ -266,6 +266,56 @@ START_TEST(the_journal_names_the_layout_map)
 }
 END_TEST
 
+/* A layout map that draws on the level from Lua (the Vaults layouts,
+ * the hyper builder): its grid becomes the 80x70 level, rock until
+ * written; dgn.grid, fill_grd_area and reuse_map write it, and the reads
+ * (dgn.grid, feat.*, is_passable) see what was written. A map that is
+ * not the level draws nothing. */
+static const char level_des[] =
+    "NAME: lvl_room\nTAGS: allow_dup\nMAP\nccc\nc.c\nccc\nENDMAP\n"
+    "NAME: lvl_drawn\nDEPTH: D\nORIENT: encompass\n"
+    "TAGS: overwritable layout allow_dup unrand no_hmirror no_vmirror\n"
+    "TAGS: no_rotate\n"
+    "{{\n"
+    "  if is_validating() then return end\n"
+    "  local floor = dgn.feature_number('floor')\n"
+    "  assert(feat.is_wall(dgn.grid(10, 10)))\n"
+    "  dgn.fill_grd_area(0, 0, 20, 10, 'floor')\n"
+    "  assert(dgn.grid(30, 30, 'shallow_water') ~= floor)\n"
+    "  assert(dgn.is_passable(5, 5) and not dgn.is_passable(40, 40))\n"
+    "  assert(feat.has_solid_floor(5, 5) and not feat.is_wall(5, 5))\n"
+    "  assert(feat.is_wall('stone_wall') and feat.is_door('open_door'))\n"
+    "  local _, vp = dgn.resolve_map(dgn.map_by_name('lvl_room'), false)\n"
+    "  dgn.reuse_map(vp, 50, 40, false, false, 0, true, true)\n"
+    "}}\nMAP\nENDMAP\n"
+    "NAME: lvl_mini\nDEPTH: D\nTAGS: allow_dup\n"
+    "{{ if not is_validating() then dgn.grid(1, 1, 'floor') end }}\n"
+    "MAP\nx\nENDMAP\n";
+
+START_TEST(layout_lua_draws_on_the_level)
+{
+    vf_t_eng x;
+    vf_t_eng_open(&x, level_des, 0);
+    vf_t_resolve_ok(&x, "lvl_drawn", 1, 0);
+    ck_assert_int_eq(x.m.grid.w, VF_GXM);
+    ck_assert_int_eq(x.m.grid.h, VF_GYM);
+    /* Clamped inside the border, as the game's fill_grd_area. */
+    ck_assert_int_eq(vf_grid_get(&x.m.grid, 0, 0), 'x');
+    ck_assert_int_eq(vf_grid_get(&x.m.grid, 1, 1), '.');
+    ck_assert_int_eq(vf_grid_get(&x.m.grid, 20, 10), '.');
+    ck_assert_int_eq(vf_grid_get(&x.m.grid, 21, 10), 'x');
+    ck_assert_int_eq(vf_grid_get(&x.m.grid, 30, 30), 'W');
+    /* The reused room's walls at (50, 40), its floor within. */
+    ck_assert_int_ne(vf_grid_get(&x.m.grid, 50, 40), 'x');
+    ck_assert_int_ne(vf_grid_get(&x.m.grid, 51, 41), 'x');
+    ck_assert_int_eq(vf_grid_get(&x.m.grid, 53, 40), 'x');
+    vf_t_resolve_ok(&x, "lvl_mini", 1, 0);
+    ck_assert_int_eq(x.m.grid.w, 1);
+    ck_assert_int_eq(vf_grid_get(&x.m.grid, 0, 0), 'x');
+    vf_t_eng_close(&x);
+}
+END_TEST
+
 Suite *vf_test_gamelayout_suite(void)
 {
     Suite *s = suite_create("gamelayout");
@@ -277,6 +327,7 @@ Suite *vf_test_gamelayout_suite(void)
     tcase_add_test(tc, a_layout_that_draws_nothing_is_not_tried);
     tcase_add_test(tc, the_cache_never_changes_a_case);
     tcase_add_test(tc, the_journal_names_the_layout_map);
+    tcase_add_test(tc, layout_lua_draws_on_the_level);
     suite_add_tcase(s, tc);
     return s;
 }
