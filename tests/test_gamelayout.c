@@ -4,6 +4,7 @@
  * the suite needs no checkout. */
 #include "tests.h"
 #include "vf_case.h"
+#include "vf_catalog.h"
 #include "vf_gamelayout.h"
 #include "vf_journal.h"
 
@@ -316,6 +317,60 @@ START_TEST(layout_lua_draws_on_the_level)
 }
 END_TEST
 
+/* CHANCE before weight (maps.cc _random_map_in_list, as the game's
+ * layout picks check it): at Orc:1 ch_a's 100% wins every time and,
+ * tagged chance_orcs, stands for a roll among the maps so tagged;
+ * ch_heavy, by weight alone, never comes up, nor ch_never (CHANCE 0);
+ * ch_deep's CHANCE holds at Orc:2 only (depth_chance), where it comes
+ * first. Without the check, weight rules. */
+static const char chance_des[] =
+    "NAME: ch_deep\nDEPTH: Orc\nWEIGHT: 1\nCHANCE: 100% (Orc:2)\n"
+    "TAGS: layout\nMAP\nx\nENDMAP\n"
+    "NAME: ch_heavy\nDEPTH: Orc\nWEIGHT: 1000\nTAGS: layout\n"
+    "MAP\nx\nENDMAP\n"
+    "NAME: ch_never\nDEPTH: Orc\nCHANCE: 0\nTAGS: layout\n"
+    "MAP\nx\nENDMAP\n"
+    "NAME: ch_a\nDEPTH: Orc\nWEIGHT: 1\nCHANCE: 100%\n"
+    "TAGS: layout chance_orcs\nMAP\nx\nENDMAP\n"
+    "NAME: ch_b\nDEPTH: Orc\nWEIGHT: 1\nTAGS: layout chance_orcs\n"
+    "MAP\nx\nENDMAP\n";
+
+static int picks(const vf_catalog *cat, const char *place, int check_chance,
+                 const char *name)
+{
+    vf_place p;
+    char why[128];
+    ck_assert_int_eq(vf_place_parse(place, &p, why, sizeof why), 0);
+    vf_rng r;
+    vf_rng_seed(&r, 42);
+    int n = 0;
+    for (int i = 0; i < 200; i++) {
+        const vf_mapinfo *m = vf_catalog_pick_if(cat, "layout", 1,
+                                                 check_chance, &p, NULL,
+                                                 NULL, NULL, &r);
+        ck_assert_ptr_nonnull(m);
+        n += !strcmp(m->def->name, name);
+    }
+    return n;
+}
+
+START_TEST(layout_chance_is_rolled_before_weight)
+{
+    vf_t_eng x;
+    vf_t_eng_open(&x, chance_des, 0);
+    vf_sbuf err = VF_SBUF_INIT;
+    const vf_catalog *cat = vf_engine_catalog(x.e, &err);
+    ck_assert_msg(cat != NULL, "%s", vf_sbuf_str(&err));
+    int a = picks(cat, "Orc:1", 1, "ch_a"), b = picks(cat, "Orc:1", 1, "ch_b");
+    ck_assert_int_eq(a + b, 200);
+    ck_assert(a > 50 && b > 50);
+    ck_assert_int_eq(picks(cat, "Orc:2", 1, "ch_deep"), 200);
+    ck_assert_int_gt(picks(cat, "Orc:1", 0, "ch_heavy"), 190);
+    vf_sbuf_free(&err);
+    vf_t_eng_close(&x);
+}
+END_TEST
+
 Suite *vf_test_gamelayout_suite(void)
 {
     Suite *s = suite_create("gamelayout");
@@ -328,6 +383,7 @@ Suite *vf_test_gamelayout_suite(void)
     tcase_add_test(tc, the_cache_never_changes_a_case);
     tcase_add_test(tc, the_journal_names_the_layout_map);
     tcase_add_test(tc, layout_lua_draws_on_the_level);
+    tcase_add_test(tc, layout_chance_is_rolled_before_weight);
     suite_add_tcase(s, tc);
     return s;
 }
