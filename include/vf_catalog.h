@@ -40,6 +40,8 @@ typedef struct vf_mapinfo {
     vf_depths places;
     int weight;              /* WEIGHT */
     vf_depth_values weights; /* its depth overrides */
+    int chance;              /* CHANCE in 1/10000ths, -1: none */
+    vf_depth_values chances; /* its depth overrides */
 } vf_mapinfo;
 
 /* A catalogue fills its entries as they are asked for, with an engine of
@@ -73,6 +75,9 @@ void vf_mapinfo_seed(const vf_mapinfo *i, vf_rmap *m);
 int vf_mapinfo_has_tag(const vf_mapinfo *i, const char *tag, size_t n);
 /* The weight at p: the first matching depth override, else WEIGHT. */
 int vf_mapinfo_weight(const vf_mapinfo *i, const vf_place *p);
+/* The CHANCE at p (1/10000ths): the first matching depth override, else
+ * CHANCE; -1 when the map has none there. */
+int vf_mapinfo_chance(const vf_mapinfo *i, const vf_place *p);
 /* Where the game would build the map, near want: want itself when the
  * map's PLACE or DEPTH allows it there (or it has neither); else the
  * first place its PLACE allows, else the first its DEPTH allows. */
@@ -112,10 +117,17 @@ const vf_mapinfo *vf_catalog_pick_listed(const vf_catalog *c,
 
 /* The same roll over the maps keep(ctx, map) also accepts (keep NULL:
  * every one), as the game's callers add their own conditions (dungeon.cc
- * _pick_layout: no_primary_vault, _vault_can_use_layout). */
+ * _pick_layout: no_primary_vault, _vault_can_use_layout). With
+ * check_chance (the game's layout picks), the maps with a CHANCE at place
+ * are rolled first, as maps.cc _random_map_in_list does: in map order,
+ * one per chance_* tag (the first), each winning with its chance in
+ * 10000; a winner with a chance_* tag stands for a weighted roll among
+ * every map carrying that tag, CHANCE ignored. Only when none wins do
+ * the maps without a CHANCE there roll by weight. */
 typedef int (*vf_map_filter)(const void *ctx, const vf_mapinfo *i);
 const vf_mapinfo *vf_catalog_pick_if(const vf_catalog *c, const char *tags,
-                                     int check_depth, const vf_place *place,
+                                     int check_depth, int check_chance,
+                                     const vf_place *place,
                                      const vf_used *used, vf_map_filter keep,
                                      const void *ctx, vf_rng *r);
 

@@ -34,7 +34,7 @@ typedef struct vf_report_in {
 } vf_report_in;
 
 /* Judges the tally (vf_tally_judge, with in->accept), then writes the
- * six files into dir. Returns 0, or -1 with a message. */
+ * seven files into dir. Returns 0, or -1 with a message. */
 int vf_report_write(const char *dir, const vf_report_in *in, vf_sbuf *err);
 
 /* The summary as summary.txt holds it. */
@@ -59,6 +59,8 @@ void vf_wilson(unsigned long k, unsigned long n, double *lo, double *hi);
 /* The individual files (report.c writes them all). */
 void vf_report_json(vf_sbuf *b, const vf_report_in *in);
 void vf_report_csv(vf_sbuf *b, const vf_report_in *in);
+/* layouts.csv: per map, its cases in each layout map of mode game. */
+void vf_report_layouts_csv(vf_sbuf *b, const vf_report_in *in);
 void vf_report_failures(vf_sbuf *b, const vf_report_in *in);
 void vf_report_junit(vf_sbuf *b, const vf_report_in *in);
 void vf_report_sarif(vf_sbuf *b, const vf_report_in *in);

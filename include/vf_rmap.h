@@ -72,7 +72,10 @@ typedef struct vf_rmap {
     vf_sbuf place;
     vf_depths depths, places; /* the same, parsed */
     vf_depth_values weights;  /* depth_weight() */
-    int weight, chance, order;
+    vf_depth_values chances;  /* depth_chance(), in 1/10000ths */
+    int weight, order;
+    int chance;               /* CHANCE in 1/10000ths; -1: none (the
+                               * game's invalid map_chance) */
     vf_keyspec *keyspec[256]; /* by glyph; NULL until a K* call names it */
     vf_overlay overlay;       /* KPROP, COLOUR, FHEIGHT, tiles */
     vf_marker *markers;       /* in the order the game makes them */

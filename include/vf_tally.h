@@ -14,6 +14,15 @@
 #include "vf_journal.h"
 #include "vf_runspec.h"
 
+/* A map's cases in one of the game's layout maps (mode game): the case
+ * label "game:NAME", cases run, and cases by their worst finding
+ * (accepted ones aside, filled by vf_tally_judge). */
+typedef struct vf_tally_lmap {
+    char layout[96];
+    unsigned long cases;
+    unsigned long at[VF_SEV_COUNT];
+} vf_tally_lmap;
+
 typedef struct vf_tally_map {
     int known;                 /* its M record arrived */
     vf_map_rec rec;
@@ -42,6 +51,10 @@ typedef struct vf_tally_map {
      * their worst finding (accepted ones aside). */
     unsigned long layout_cases[VF_RUN_MAX_MODES];
     unsigned long layout_at[VF_RUN_MAX_MODES][VF_SEV_COUNT];
+    /* The same per layout map of mode game, sorted by label (so the
+     * order never depends on the order cases arrived); owned. */
+    vf_tally_lmap *lmaps;
+    size_t nlmaps, lmaps_cap;
     unsigned accepted;         /* kinds an accept line covers */
     size_t first;              /* index in fails of the first case at sev
                                 * (the first failing case when every

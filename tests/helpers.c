@@ -176,7 +176,8 @@ void vf_t_dumps(const char *dir, vf_strlist *out)
 void vf_t_same_report(const char *a, const char *b)
 {
     static const char *const files[] = {
-        "summary.txt", "summary.json", "vaults.csv", "failures.jsonl",
+        "summary.txt", "summary.json", "vaults.csv", "layouts.csv",
+        "failures.jsonl",
         "junit.xml", "report.sarif", "report.html", NULL};
     char pa[512], pb[512];
     for (int i = 0; files[i]; i++) {

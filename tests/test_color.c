@@ -121,7 +121,8 @@ START_TEST(check_letters_in_colour_and_never_in_files)
     ck_assert_int_eq(r.rc, 1);
     ck_assert_ptr_nonnull(strstr(r.out, RED "error" OFF " in "));
     static const char *const files[] = {"summary.txt", "summary.json",
-        "vaults.csv", "failures.jsonl", "junit.xml", "report.sarif"};
+        "vaults.csv", "layouts.csv", "failures.jsonl", "junit.xml",
+        "report.sarif"};
     for (size_t i = 0; i < sizeof files / sizeof *files; i++) {
         char path[128], *text, why[256];
         size_t len;

@@ -4,6 +4,7 @@
  * the suite needs no checkout. */
 #include "tests.h"
 #include "vf_case.h"
+#include "vf_catalog.h"
 #include "vf_gamelayout.h"
 #include "vf_journal.h"
 
@@ -266,6 +267,110 @@ START_TEST(the_journal_names_the_layout_map)
 }
 END_TEST
 
+/* A layout map that draws on the level from Lua (the Vaults layouts,
+ * the hyper builder): its grid becomes the 80x70 level, rock until
+ * written; dgn.grid, fill_grd_area and reuse_map write it, and the reads
+ * (dgn.grid, feat.*, is_passable) see what was written. A map that is
+ * not the level draws nothing. */
+static const char level_des[] =
+    "NAME: lvl_room\nTAGS: allow_dup\nMAP\nccc\nc.c\nccc\nENDMAP\n"
+    "NAME: lvl_drawn\nDEPTH: D\nORIENT: encompass\n"
+    "TAGS: overwritable layout allow_dup unrand no_hmirror no_vmirror\n"
+    "TAGS: no_rotate\n"
+    "{{\n"
+    "  if is_validating() then return end\n"
+    "  local floor = dgn.feature_number('floor')\n"
+    "  assert(feat.is_wall(dgn.grid(10, 10)))\n"
+    "  dgn.fill_grd_area(0, 0, 20, 10, 'floor')\n"
+    "  assert(dgn.grid(30, 30, 'shallow_water') ~= floor)\n"
+    "  assert(dgn.is_passable(5, 5) and not dgn.is_passable(40, 40))\n"
+    "  assert(feat.has_solid_floor(5, 5) and not feat.is_wall(5, 5))\n"
+    "  assert(feat.is_wall('stone_wall') and feat.is_door('open_door'))\n"
+    "  local _, vp = dgn.resolve_map(dgn.map_by_name('lvl_room'), false)\n"
+    "  dgn.reuse_map(vp, 50, 40, false, false, 0, true, true)\n"
+    "}}\nMAP\nENDMAP\n"
+    "NAME: lvl_mini\nDEPTH: D\nTAGS: allow_dup\n"
+    "{{ if not is_validating() then dgn.grid(1, 1, 'floor') end }}\n"
+    "MAP\nx\nENDMAP\n";
+
+START_TEST(layout_lua_draws_on_the_level)
+{
+    vf_t_eng x;
+    vf_t_eng_open(&x, level_des, 0);
+    vf_t_resolve_ok(&x, "lvl_drawn", 1, 0);
+    ck_assert_int_eq(x.m.grid.w, VF_GXM);
+    ck_assert_int_eq(x.m.grid.h, VF_GYM);
+    /* Clamped inside the border, as the game's fill_grd_area. */
+    ck_assert_int_eq(vf_grid_get(&x.m.grid, 0, 0), 'x');
+    ck_assert_int_eq(vf_grid_get(&x.m.grid, 1, 1), '.');
+    ck_assert_int_eq(vf_grid_get(&x.m.grid, 20, 10), '.');
+    ck_assert_int_eq(vf_grid_get(&x.m.grid, 21, 10), 'x');
+    ck_assert_int_eq(vf_grid_get(&x.m.grid, 30, 30), 'W');
+    /* The reused room's walls at (50, 40), its floor within. */
+    ck_assert_int_ne(vf_grid_get(&x.m.grid, 50, 40), 'x');
+    ck_assert_int_ne(vf_grid_get(&x.m.grid, 51, 41), 'x');
+    ck_assert_int_eq(vf_grid_get(&x.m.grid, 53, 40), 'x');
+    vf_t_resolve_ok(&x, "lvl_mini", 1, 0);
+    ck_assert_int_eq(x.m.grid.w, 1);
+    ck_assert_int_eq(vf_grid_get(&x.m.grid, 0, 0), 'x');
+    vf_t_eng_close(&x);
+}
+END_TEST
+
+/* CHANCE before weight (maps.cc _random_map_in_list, as the game's
+ * layout picks check it): at Orc:1 ch_a's 100% wins every time and,
+ * tagged chance_orcs, stands for a roll among the maps so tagged;
+ * ch_heavy, by weight alone, never comes up, nor ch_never (CHANCE 0);
+ * ch_deep's CHANCE holds at Orc:2 only (depth_chance), where it comes
+ * first. Without the check, weight rules. */
+static const char chance_des[] =
+    "NAME: ch_deep\nDEPTH: Orc\nWEIGHT: 1\nCHANCE: 100% (Orc:2)\n"
+    "TAGS: layout\nMAP\nx\nENDMAP\n"
+    "NAME: ch_heavy\nDEPTH: Orc\nWEIGHT: 1000\nTAGS: layout\n"
+    "MAP\nx\nENDMAP\n"
+    "NAME: ch_never\nDEPTH: Orc\nCHANCE: 0\nTAGS: layout\n"
+    "MAP\nx\nENDMAP\n"
+    "NAME: ch_a\nDEPTH: Orc\nWEIGHT: 1\nCHANCE: 100%\n"
+    "TAGS: layout chance_orcs\nMAP\nx\nENDMAP\n"
+    "NAME: ch_b\nDEPTH: Orc\nWEIGHT: 1\nTAGS: layout chance_orcs\n"
+    "MAP\nx\nENDMAP\n";
+
+static int picks(const vf_catalog *cat, const char *place, int check_chance,
+                 const char *name)
+{
+    vf_place p;
+    char why[128];
+    ck_assert_int_eq(vf_place_parse(place, &p, why, sizeof why), 0);
+    vf_rng r;
+    vf_rng_seed(&r, 42);
+    int n = 0;
+    for (int i = 0; i < 200; i++) {
+        const vf_mapinfo *m = vf_catalog_pick_if(cat, "layout", 1,
+                                                 check_chance, &p, NULL,
+                                                 NULL, NULL, &r);
+        ck_assert_ptr_nonnull(m);
+        n += !strcmp(m->def->name, name);
+    }
+    return n;
+}
+
+START_TEST(layout_chance_is_rolled_before_weight)
+{
+    vf_t_eng x;
+    vf_t_eng_open(&x, chance_des, 0);
+    vf_sbuf err = VF_SBUF_INIT;
+    const vf_catalog *cat = vf_engine_catalog(x.e, &err);
+    ck_assert_msg(cat != NULL, "%s", vf_sbuf_str(&err));
+    int a = picks(cat, "Orc:1", 1, "ch_a"), b = picks(cat, "Orc:1", 1, "ch_b");
+    ck_assert_int_eq(a + b, 200);
+    ck_assert(a > 50 && b > 50);
+    ck_assert_int_eq(picks(cat, "Orc:2", 1, "ch_deep"), 200);
+    ck_assert_int_gt(picks(cat, "Orc:1", 0, "ch_heavy"), 190);
+    vf_sbuf_free(&err);
+    vf_t_eng_close(&x);
+}
+END_TEST
+
 Suite *vf_test_gamelayout_suite(void)
 {
     Suite *s = suite_create("gamelayout");
@@ -277,6 +382,8 @@ Suite *vf_test_gamelayout_suite(void)
     tcase_add_test(tc, a_layout_that_draws_nothing_is_not_tried);
     tcase_add_test(tc, the_cache_never_changes_a_case);
     tcase_add_test(tc, the_journal_names_the_layout_map);
+    tcase_add_test(tc, layout_lua_draws_on_the_level);
+    tcase_add_test(tc, layout_chance_is_rolled_before_weight);
     suite_add_tcase(s, tc);
     return s;
 }

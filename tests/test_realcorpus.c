@@ -441,11 +441,11 @@ static void game_run(const char *crawl, const char *dir, const char *jobs)
 /* The issue's figure: over trunk, mode game draws 60 or more of the
  * game's layout maps (a spread of places, 4 cases each), and its report
  * does not depend on the workers (each keeps its own built layouts).
- * 14 of them (the Vaults branch's, the grids of the hyper builder,
- * layout_cave_town) draw on the level itself from Lua, which the engine
- * does not give them: they draw nothing and their cases are not tried,
- * so the layouts that built a level are fewer (54 of 67 at the time
- * of writing). */
+ * Those that draw on the level from Lua (the Vaults branch's, the hyper
+ * builder's grids, layout_cave_town) get the level grid (dgn_grd.c), so
+ * every layout map drawn builds a level: 66 of 66 at the time of
+ * writing (54 of 67 before; one fewer since the Vaults' CHANCE is
+ * rolled, which changes which maps this sample draws there). */
 START_TEST(trunk_game_layouts)
 {
     const char *crawl = getenv("VF_CRAWL_DIR");
@@ -466,7 +466,7 @@ START_TEST(trunk_game_layouts)
     printf("realcorpus: mode game drew %d layout maps of trunk, %d of "
            "them built a level\n", n, built);
     ck_assert_int_ge(n, 60);
-    ck_assert_int_ge(built, 50);
+    ck_assert_int_ge(built, 60);
     free(j);
     char rm[400];
     snprintf(rm, sizeof rm, "rm -rf '%s'", dir);

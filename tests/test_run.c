@@ -1261,6 +1261,61 @@ START_TEST(tally_keeps_one_result_per_case)
 }
 END_TEST
 
+/* Mode game's cases counted per layout map: in the summary's "by
+ * layout" and in layouts.csv, each case once, whatever order the
+ * records came in. */
+START_TEST(tally_counts_each_game_layout_map)
+{
+    vf_run_spec spec = {0};
+    spec.count = 4;
+    spec.nmodes = 2;
+    spec.modes[0] = VF_MODE_EMPTY;
+    spec.modes[1] = VF_MODE_GAME;
+    vf_tally t;
+    vf_tally_init(&t, &spec, 1, 1);
+    vf_map_rec m0 = {0, VF_MAP_RUN, 1, "a", "f.des", ""};
+    ck_assert_int_eq(vf_tally_add_map(&t, &m0), 0);
+    static const char *const label[] = {"game:lay_b", "game:lay_a",
+                                        "game:lay_b", "game:lay_b"};
+    static const int fails[] = {1, 0, 0, 1};
+    vf_case_rec c = {0};
+    c.message = "";
+    for (uint32_t i = 0; i < 4; i++) {
+        c.mode = VF_MODE_EMPTY;
+        c.iter = i;
+        c.kinds = c.warning = 0;
+        c.layout[0] = '\0';
+        ck_assert_int_eq(vf_tally_add_case(&t, &c), 0);
+        /* Backwards, and the last one twice. */
+        c.mode = VF_MODE_GAME;
+        c.iter = 3 - i;
+        c.kinds = c.warning = fails[3 - i] ? VF_V_VETOED : 0;
+        snprintf(c.layout, sizeof c.layout, "%s", label[3 - i]);
+        ck_assert_int_eq(vf_tally_add_case(&t, &c), 0);
+        if (!i) ck_assert_int_eq(vf_tally_add_case(&t, &c), 1);
+    }
+    vf_strlist input = {0};
+    vf_report_in in = {&t, &input, NULL};
+    vf_tally_judge(&t, NULL);
+    const vf_tally_map *m = &t.maps[0];
+    ck_assert_uint_eq(m->nlmaps, 2);
+    ck_assert_str_eq(m->lmaps[0].layout, "game:lay_a");
+    ck_assert_uint_eq(m->lmaps[0].cases, 1);
+    ck_assert_uint_eq(m->lmaps[1].cases, 3);
+    ck_assert_uint_eq(m->lmaps[1].at[VF_SEV_WARNING], 2);
+    vf_sbuf b = VF_SBUF_INIT;
+    vf_report_summary(&b, &in);
+    ck_assert_msg(strstr(b.s, "by layout: empty 0/4, game 2/4 (game:lay_a "
+                         "0/1, game:lay_b 2/3)\n"), "%s", b.s);
+    vf_sbuf_reset(&b);
+    vf_report_layouts_csv(&b, &in);
+    ck_assert_str_eq(b.s, "map,layout,cases,ok,error_cases,warning_cases,"
+                     "note_cases\na,lay_a,1,1,0,0,0\na,lay_b,3,1,0,2,0\n");
+    vf_sbuf_free(&b);
+    vf_tally_free(&t);
+}
+END_TEST
+
 START_TEST(shell_words_round_trip)
 {
     const char *words[] = {"plain", "it's", "a b", "", "$HOME", "--des",
@@ -1317,6 +1372,7 @@ Suite *vf_test_run_suite(void)
     tcase_add_test(units, wilson_interval);
     tcase_add_test(units, journal_lines_round_trip);
     tcase_add_test(units, tally_keeps_one_result_per_case);
+    tcase_add_test(units, tally_counts_each_game_layout_map);
     tcase_add_test(units, shell_words_round_trip);
     tcase_add_test(units, gzip_is_deterministic);
     tcase_add_test(units, dump_paths);

@@ -61,6 +61,17 @@ void vf_bind_open_dgn_build(lua_State *L);
 void vf_bind_open_dgn_keyed(lua_State *L);
 /* Adds the whole-level layout bindings (dgn.layout_*, dgn_layout.c). */
 void vf_bind_open_dgn_layout(lua_State *L);
+/* dgn.grid, fill_grd_area, is_passable on the level map, and feat.*
+ * (dgn_grd.c). */
+void vf_bind_open_dgn_grd(lua_State *L);
+/* The running map when it stands for the level (tagged layout or ORIENT:
+ * encompass), its grid made 80x70 (rock where it had nothing); NULL for
+ * any other map, or one larger than a level. */
+vf_rmap *vf_bind_level_surface(lua_State *L);
+/* A map cell's terrain as the game's map_feature_at reads it (keyed
+ * specs and merged cells included); 0 for a space or off the grid
+ * (mapobj.c). */
+int vf_bind_map_feature(vf_rmap *m, int x, int y);
 /* Adds the map-grid connectivity bindings and original_map (dgn_conn.c). */
 void vf_bind_open_dgn_conn(lua_State *L);
 void vf_bind_open_crawl(lua_State *L);

@@ -179,9 +179,10 @@ static int l_order(lua_State *L)
     return int_field(L, offsetof(vf_rmap, order));
 }
 
-/* depth_weight("D:2-", 5): the weight at those depths (map selection
- * reads it); depth_chance(...): checked, then dropped (vaultfuzz never
- * rolls a CHANCE). Bad ranges get the game's message. */
+/* depth_weight("D:2-", 5), depth_chance("Vaults", 10000): the weight or
+ * CHANCE at those depths (map selection reads them: a layout map's
+ * CHANCE is rolled, vf_catalog_pick_if). Bad ranges get the game's
+ * message. */
 static int l_depth_weight(lua_State *L)
 {
     vf_rmap *m = vf_bind_checkmap(L, 1);
@@ -200,14 +201,12 @@ static int l_depth_weight(lua_State *L)
 
 static int l_depth_chance(lua_State *L)
 {
-    vf_bind_checkmap(L, 1);
+    vf_rmap *m = vf_bind_checkmap(L, 1);
     const char *ranges = luaL_checkstring(L, 2);
-    vf_lua_checkint(L, 3);
-    vf_depths d = {0};
+    int c = vf_lua_checkint(L, 3);
     vf_sbuf err = VF_SBUF_INIT;
-    int rc = vf_depths_add(&d, ranges, &err);
-    vf_depths_free(&d);
-    if (rc) return raise_at_des(L, &err);
+    if (vf_depth_values_add(&m->chances, ranges, c, &err))
+        return raise_at_des(L, &err);
     vf_sbuf_free(&err);
     return 0;
 }

@@ -14,8 +14,8 @@
  * There is no level while a map resolves, so the functions that draw on
  * it do what fits a map being resolved: place_map writes the placed map
  * into the map whose Lua called it (see l_place_map), reuse_map only
- * mirrors and rotates, as dgn.grid and the other level functions draw
- * nothing. */
+ * mirrors and rotates, unless the running map stands for the level
+ * (a layout map: dgn_grd.c), whose grid it is drawn on. */
 #include "engine/engine_int.h"
 #include "bind_int.h"
 #include "vf_glyph.h"
@@ -248,7 +248,7 @@ static int l_mapsize(lua_State *L)
 /* The terrain of a cell as the game's map_feature_at reads it: a keyed
  * spec's drawn feature (a glyph's terrain, a shop's door, floor when it
  * has none -- even for KMASK alone, as in the game), else the glyph's. */
-static int cell_feature(vf_rmap *m, int x, int y)
+int vf_bind_map_feature(vf_rmap *m, int x, int y)
 {
     int g = vf_grid_get(&m->grid, x, y);
     if (g < 0 || g == ' ') return 0;
@@ -286,24 +286,27 @@ static int l_inspect_map(lua_State *L)
     vf_rmap *m = vf_bind_checkmap(L, 1);
     int x = vf_lua_checkint(L, 2), y = vf_lua_checkint(L, 3);
     int g = vf_grid_get(&m->grid, x, y);
-    lua_pushinteger(L, cell_feature(m, x, y));
+    lua_pushinteger(L, vf_bind_map_feature(m, x, y));
     lua_pushboolean(L, g >= 0 && is_exit(m, x, y));
     lua_pushboolean(L, g == ' ');
     return 3;
 }
 
 /* reuse_map(vplace, x, y, hflip, vflip, rotate): the flips happen (they
- * honour the map's no_* tags, as the game's do); the drawing is on the
- * level, which vaultfuzz does not build. */
+ * honour the map's no_* tags, as the game's do), then the map is drawn
+ * with its top-left at (x, y) of the level (vault_placement::draw_at) --
+ * the level map's grid when the running map stands for the level
+ * (dgn_grd.c), else nowhere. */
 static int l_reuse_map(lua_State *L)
 {
     vf_rmap *m = vf_bind_checkmap(L, 1);
-    vf_lua_checkint(L, 2);
-    vf_lua_checkint(L, 3);
+    int x = vf_lua_checkint(L, 2), y = vf_lua_checkint(L, 3);
     if (opt_bool(L, 4, 0)) vf_rmap_transform(m, "h");
     if (opt_bool(L, 5, 0)) vf_rmap_transform(m, "v");
     int rot = lua_isnone(L, 6) ? 0 : vf_lua_checkint(L, 6);
     if (rot) vf_rmap_transform(m, rot == 1 ? "cw" : "ccw");
+    vf_rmap *level = vf_bind_level_surface(L);
+    if (level && level != m) vf_rmap_merge(level, m, NULL, x, y);
     return 0;
 }
 

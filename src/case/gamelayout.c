@@ -12,8 +12,9 @@
  * a primary vault it writes a random "layout" map (_builder_normal) and
  * puts minivaults on it (_place_minivaults), which only choose layouts
  * their tags admit (maps.cc _map_matches_layout_type). Maps are drawn by
- * weight at the level among those whose DEPTH admits it (maps.cc
- * random_map_for_tag). */
+ * weight at the level among those whose DEPTH admits it, those with a
+ * CHANCE there rolled first (maps.cc random_map_for_tag with
+ * check_chance, _random_map_in_list). */
 #include "case_int.h"
 #include "vf_catalog.h"
 #include "vf_gamelayout.h"
@@ -204,8 +205,10 @@ static const vf_mapinfo *choose(const vf_catalog *cat, const vf_rmap *m,
     chooser c = {vf_sbuf_str(&m->tags), primary};
     const vf_mapinfo *i = NULL;
     if (primary && m->orient && !strcmp(m->orient, "centre"))
-        i = vf_catalog_pick_if(cat, "central", 1, p, NULL, usable, &c, r);
-    if (!i) i = vf_catalog_pick_if(cat, "layout", 1, p, NULL, usable, &c, r);
+        i = vf_catalog_pick_if(cat, "central", 1, 1, p, NULL, usable, &c,
+                               r);
+    if (!i)
+        i = vf_catalog_pick_if(cat, "layout", 1, 1, p, NULL, usable, &c, r);
     return i;
 }
 

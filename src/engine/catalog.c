@@ -7,6 +7,7 @@
 
 #include <pthread.h>
 #include <stdatomic.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -84,6 +85,8 @@ static void fill(vf_mapinfo *i, const vf_mapdef *def, const vf_rmap *m,
     }
     i->weight = m->weight;
     vf_depth_values_copy(&i->weights, &m->weights);
+    i->chance = m->chance;
+    vf_depth_values_copy(&i->chances, &m->chances);
 }
 
 vf_catalog *vf_catalog_new(const vf_desset *set, const vf_engine_config *cfg)
@@ -232,6 +235,7 @@ void vf_catalog_free(vf_catalog *c)
         vf_depths_free(&i->depths);
         vf_depths_free(&i->places);
         vf_depth_values_free(&i->weights);
+        vf_depth_values_free(&i->chances);
     }
     vf_engine_free(c->loader);
     free(c->maps);
@@ -277,11 +281,18 @@ void vf_mapinfo_seed(const vf_mapinfo *i, vf_rmap *m)
     vf_depths_copy(&m->places, &i->places);
     m->weight = i->weight;
     vf_depth_values_copy(&m->weights, &i->weights);
+    m->chance = i->chance;
+    vf_depth_values_copy(&m->chances, &i->chances);
 }
 
 int vf_mapinfo_weight(const vf_mapinfo *i, const vf_place *p)
 {
     return vf_depth_values_get(&i->weights, p, i->weight);
+}
+
+int vf_mapinfo_chance(const vf_mapinfo *i, const vf_place *p)
+{
+    return vf_depth_values_get(&i->chances, p, i->chance);
 }
 
 void vf_mapinfo_place(const vf_mapinfo *i, const vf_place *want,
@@ -344,8 +355,13 @@ static int eligible(const vf_mapinfo *i, const char *tags, int check_depth,
     return !used || !used_up(used, i);
 }
 
+#define CHANCE_ROLL 10000   /* mapdef.h: a CHANCE is out of this */
+#define CHANCE_MAPS 64
+
 /* A weighted roll over the candidates, as they come; each one with a
- * weight is also listed in cand (up to cap) when cand is not NULL. */
+ * weight is also listed in cand (up to cap) when cand is not NULL.
+ * With chance set, maps with a CHANCE at the place are set aside in
+ * chances (one per chance_* tag) instead. */
 typedef struct roller {
     const vf_place *place;
     vf_rng *r;
@@ -353,10 +369,40 @@ typedef struct roller {
     const vf_mapinfo *chosen;
     const vf_mapinfo **cand;
     size_t ncand, cap;
+    int chance;
+    const vf_mapinfo *chances[CHANCE_MAPS];
+    size_t nchances;
 } roller;
+
+/* The map's first chance_* tag (maps.cc vault_chance_tag), its length in
+ * *n; NULL when it has none. */
+static const char *chance_tag(const vf_mapinfo *i, size_t *n)
+{
+    const char *t = strstr(i->tags, " chance_");
+    if (!t) return NULL;
+    *n = strcspn(t + 1, " ");
+    return t + 1;
+}
+
+/* maps.cc _vault_chance_new: a map with a CHANCE is rolled unless one
+ * with the same chance_* tag came first. */
+static void set_aside(roller *ro, const vf_mapinfo *i)
+{
+    size_t n, m;
+    const char *tag = chance_tag(i, &n);
+    for (size_t k = 0; tag && k < ro->nchances; k++) {
+        const char *other = chance_tag(ro->chances[k], &m);
+        if (other && m == n && !strncmp(other, tag, n)) return;
+    }
+    if (ro->nchances < CHANCE_MAPS) ro->chances[ro->nchances++] = i;
+}
 
 static void roll(roller *ro, const vf_mapinfo *i)
 {
+    if (ro->chance && vf_mapinfo_chance(i, ro->place) >= 0) {
+        set_aside(ro, i);
+        return;
+    }
     int w = vf_mapinfo_weight(i, ro->place);
     if (w <= 0) return;
     ro->total += w;
@@ -364,22 +410,20 @@ static void roll(roller *ro, const vf_mapinfo *i)
     if (ro->cand && ro->ncand < ro->cap) ro->cand[ro->ncand++] = i;
 }
 
-/* The roll of vf_catalog_pick_listed and vf_catalog_pick_if. */
-static const vf_mapinfo *pick_core(const vf_catalog *c, const char *tags,
-                                   int check_depth, const vf_place *place,
-                                   const vf_used *used, vf_map_filter keep,
-                                   const void *ctx, vf_rng *r,
-                                   const vf_mapinfo **cand, size_t cap,
-                                   size_t *ncand)
+/* The roll of vf_catalog_pick_listed and vf_catalog_pick_if, over the
+ * eligible maps into ro. */
+static void pick_core(const vf_catalog *c, const char *tags,
+                      int check_depth, const vf_place *place,
+                      const vf_used *used, vf_map_filter keep,
+                      const void *ctx, roller *ro)
 {
-    roller ro = {place, r, 0, NULL, cand, 0, cap};
     const char *first = tags + strspn(tags, " \t");
     size_t len = strcspn(first, " \t");
     if (!len) {   /* no tag wanted: every map, in order */
         for (size_t k = 0; k < c->n; k++)
             if (eligible(&c->maps[k], tags, check_depth, place, used)
                 && (!keep || keep(ctx, &c->maps[k])))
-                roll(&ro, &c->maps[k]);
+                roll(ro, &c->maps[k]);
     } else {
         /* The first entry for the tag, then its run, in map order. */
         size_t lo = 0, hi = c->nindex;
@@ -394,11 +438,9 @@ static const vf_mapinfo *pick_core(const vf_catalog *c, const char *tags,
             const vf_mapinfo *i = &c->maps[c->index[lo].map];
             if (eligible(i, tags, check_depth, place, used)
                 && (!keep || keep(ctx, i)))
-                roll(&ro, i);
+                roll(ro, i);
         }
     }
-    if (ncand) *ncand = ro.ncand;
-    return ro.chosen;
 }
 
 const vf_mapinfo *vf_catalog_pick_listed(const vf_catalog *c,
@@ -408,17 +450,48 @@ const vf_mapinfo *vf_catalog_pick_listed(const vf_catalog *c,
                                          const vf_mapinfo **cand, size_t cap,
                                          size_t *ncand)
 {
-    return pick_core(c, tags, check_depth, place, used, NULL, NULL, r, cand,
-                     cap, ncand);
+    roller ro = {place, r, 0, NULL, cand, 0, cap, 0, {NULL}, 0};
+    pick_core(c, tags, check_depth, place, used, NULL, NULL, &ro);
+    if (ncand) *ncand = ro.ncand;
+    return ro.chosen;
+}
+
+/* maps.cc _resolve_chance_vault: a winner with a chance_* tag stands for
+ * a weighted roll among the maps carrying that tag. */
+static const vf_mapinfo *chance_winner(const vf_catalog *c,
+                                       const vf_mapinfo *i, int check_depth,
+                                       const vf_place *place,
+                                       const vf_used *used,
+                                       vf_map_filter keep, const void *ctx,
+                                       vf_rng *r)
+{
+    size_t n;
+    const char *tag = chance_tag(i, &n);
+    if (!tag) return i;
+    char want[128];
+    snprintf(want, sizeof want, "%.*s", (int)n, tag);
+    roller ro = {place, r, 0, NULL, NULL, 0, 0, 0, {NULL}, 0};
+    pick_core(c, want, check_depth, place, used, keep, ctx, &ro);
+    return ro.chosen;
 }
 
 const vf_mapinfo *vf_catalog_pick_if(const vf_catalog *c, const char *tags,
-                                     int check_depth, const vf_place *place,
+                                     int check_depth, int check_chance,
+                                     const vf_place *place,
                                      const vf_used *used, vf_map_filter keep,
                                      const void *ctx, vf_rng *r)
 {
-    return pick_core(c, tags, check_depth, place, used, keep, ctx, r, NULL,
-                     0, NULL);
+    roller ro = {place, r, 0, NULL, NULL, 0, 0, check_chance, {NULL}, 0};
+    pick_core(c, tags, check_depth, place, used, keep, ctx, &ro);
+    for (size_t k = 0; k < ro.nchances; k++) {
+        if (vf_random2(r, CHANCE_ROLL)
+            >= vf_mapinfo_chance(ro.chances[k], place))
+            continue;
+        const vf_mapinfo *won = chance_winner(c, ro.chances[k], check_depth,
+                                              place, used, keep, ctx, r);
+        if (won) return won;
+    }
+    return ro.chosen;
 }
 
 const vf_mapinfo *vf_catalog_pick(const vf_catalog *c, const char *tags,

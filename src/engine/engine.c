@@ -206,6 +206,7 @@ static void open_bindings(vf_engine *e, const vf_engine_config *cfg)
     vf_bind_open_dgn_keyed(L);
     vf_bind_open_dgn_build(L);
     vf_bind_open_dgn_layout(L);
+    vf_bind_open_dgn_grd(L);
     vf_bind_open_dgn_conn(L);
     vf_bind_open_crawl(L);
     vf_bind_open_noise(L);

@@ -57,8 +57,10 @@ void vf_rmap_reset(vf_rmap *m)
     vf_depths_clear(&m->depths);
     vf_depths_clear(&m->places);
     vf_depth_values_free(&m->weights);
+    vf_depth_values_free(&m->chances);
     m->weight = 10;
-    m->chance = m->order = 0;
+    m->chance = -1;
+    m->order = 0;
     free_keyed(m);
     vf_strlist_free(&m->mons);
     vf_strlist_free(&m->items);

@@ -32,7 +32,8 @@ int vf_report_write(const char *dir, const vf_report_in *in, vf_sbuf *err)
 {
     static const struct { const char *name; writer fn; } files[] = {
         {"summary.txt", vf_report_summary}, {"summary.json", vf_report_json},
-        {"vaults.csv", vf_report_csv}, {"failures.jsonl", vf_report_failures},
+        {"vaults.csv", vf_report_csv}, {"layouts.csv", vf_report_layouts_csv},
+        {"failures.jsonl", vf_report_failures},
         {"junit.xml", vf_report_junit}, {"report.sarif", vf_report_sarif},
     };
     vf_tally_judge(in->t, in->accept);

@@ -58,15 +58,23 @@ static unsigned long at_sev(const vf_tally_map *m)
 }
 
 /* The map's rate at its severity in each layout (each layout's cases are
- * independent, so each rate stands alone): "    by layout: empty 3/10,
- * rooms 0/10". */
+ * independent, so each rate stands alone), mode game's also per layout
+ * map: "    by layout: empty 3/10, game 5/40 (game:layout_loops_ring
+ * 4/6, ...)". */
 static void by_layout(vf_sbuf *b, const vf_tally *t, const vf_tally_map *m)
 {
     vf_sbuf_adds(b, "    by layout:");
-    for (int i = 0; i < t->spec->nmodes; i++)
+    for (int i = 0; i < t->spec->nmodes; i++) {
         vf_sbuf_printf(b, "%s %s %lu/%lu", i ? "," : "",
                        vf_mode_name(t->spec->modes[i]),
                        m->layout_at[i][m->sev], m->layout_cases[i]);
+        if (t->spec->modes[i] != VF_MODE_GAME || !m->nlmaps) continue;
+        for (size_t k = 0; k < m->nlmaps; k++)
+            vf_sbuf_printf(b, "%s%s %lu/%lu", k ? ", " : " (",
+                           m->lmaps[k].layout, m->lmaps[k].at[m->sev],
+                           m->lmaps[k].cases);
+        vf_sbuf_addc(b, ')');
+    }
     vf_sbuf_addc(b, '\n');
 }
 
@@ -172,7 +180,8 @@ static void failing_map(vf_sbuf *b, const vf_tally *t, const vf_tally_map *m)
     const vf_case_rec *f = &t->fails[m->first];
     vf_sbuf_printf(b, "; first: %s #%lu\n", vf_case_rec_layout(f),
                    (unsigned long)f->iter);
-    if (t->spec->nmodes > 1 && m->sev > VF_SEV_OK) by_layout(b, t, m);
+    if ((t->spec->nmodes > 1 || m->nlmaps > 1) && m->sev > VF_SEV_OK)
+        by_layout(b, t, m);
     if (m->why && m->sev > VF_SEV_OK) cause_text(b, m);
     if (m->why && m->sev > VF_SEV_OK && m->nall > 1) causes_over_all(b, m);
 }

@@ -1,4 +1,4 @@
-/* vaults.csv and failures.jsonl. */
+/* vaults.csv, layouts.csv and failures.jsonl. */
 #include "vf_json.h"
 #include "vf_report.h"
 
@@ -72,6 +72,28 @@ void vf_report_csv(vf_sbuf *b, const vf_report_in *in)
         const vf_tally_map *m = &t->maps[i];
         if (m->known && m->rec.status != VF_MAP_UNSELECTED)
             csv_row(b, t, m);
+    }
+}
+
+/* One row per map and layout map of mode game it ran in: its cases
+ * there and those by their worst finding (accepted ones aside), so a
+ * failure belonging to one layout map shows as such. */
+void vf_report_layouts_csv(vf_sbuf *b, const vf_report_in *in)
+{
+    const vf_tally *t = in->t;
+    vf_sbuf_adds(b, "map,layout,cases,ok,error_cases,warning_cases,"
+                 "note_cases\n");
+    for (size_t i = 0; i < t->nmaps; i++) {
+        const vf_tally_map *m = &t->maps[i];
+        if (!m->known || m->rec.status == VF_MAP_UNSELECTED) continue;
+        for (size_t k = 0; k < m->nlmaps; k++) {
+            const vf_tally_lmap *l = &m->lmaps[k];
+            csv(b, m->rec.name, 0);
+            csv(b, l->layout + 5, 0);    /* after "game:" */
+            vf_sbuf_printf(b, "%lu,%lu,%lu,%lu,%lu\n", l->cases,
+                           l->at[VF_SEV_OK], l->at[VF_SEV_ERROR],
+                           l->at[VF_SEV_WARNING], l->at[VF_SEV_NOTE]);
+        }
     }
 }
 

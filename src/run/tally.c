@@ -1,6 +1,7 @@
 /* Gathering results per map. */
 #include "vf_tally.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -24,6 +25,7 @@ void vf_tally_free(vf_tally *t)
             vf_explain_rec_free(&t->maps[i].all[k]);
         free(t->maps[i].all);
         free(t->maps[i].why);
+        free(t->maps[i].lmaps);
     }
     free(t->maps);
     for (size_t i = 0; i < t->nfails; i++) vf_case_rec_free(&t->fails[i]);
@@ -69,6 +71,30 @@ static void add_fail(vf_tally *t, const vf_case_rec *r)
     vf_case_rec_copy(&t->fails[t->nfails++], r);
 }
 
+/* The entry of m for a case's game layout label, made (in label order)
+ * when new; NULL when the case is not of a game layout map. */
+static vf_tally_lmap *lmap_of(vf_tally_map *m, const vf_case_rec *r,
+                              int make)
+{
+    const char *label = vf_case_rec_layout(r);
+    if (strncmp(label, "game:", 5)) return NULL;
+    size_t i = 0;
+    int c = 1;
+    while (i < m->nlmaps && (c = strcmp(m->lmaps[i].layout, label)) < 0) i++;
+    if (i < m->nlmaps && !c) return &m->lmaps[i];
+    if (!make) return NULL;
+    if (m->nlmaps == m->lmaps_cap) {
+        m->lmaps_cap = m->lmaps_cap ? 2 * m->lmaps_cap : 4;
+        m->lmaps = vf_xrealloc(m->lmaps, m->lmaps_cap * sizeof *m->lmaps);
+    }
+    memmove(&m->lmaps[i + 1], &m->lmaps[i],
+            (m->nlmaps - i) * sizeof *m->lmaps);
+    m->nlmaps++;
+    memset(&m->lmaps[i], 0, sizeof m->lmaps[i]);
+    snprintf(m->lmaps[i].layout, sizeof m->lmaps[i].layout, "%s", label);
+    return &m->lmaps[i];
+}
+
 int vf_tally_add_case(vf_tally *t, const vf_case_rec *r)
 {
     int mi = vf_run_mode_index(t->spec, r->mode);
@@ -81,6 +107,8 @@ int vf_tally_add_case(vf_tally *t, const vf_case_rec *r)
     m->done[bit / 8] |= (uint8_t)(1u << (bit % 8));
     m->cases++;
     t->cases++;
+    vf_tally_lmap *lm = lmap_of(m, r, 1);
+    if (lm) lm->cases++;
     if (r->iter < t->spec->count) {
         m->base_cases++;
         m->base_failing += vf_sev_of(r->kinds, r->warning, r->error)
@@ -328,6 +356,12 @@ static void layout_cases(const vf_tally *t, vf_tally_map *m)
             failed += m->layout_at[mi][s];
         m->layout_at[mi][VF_SEV_OK] = n - failed;
     }
+    for (size_t i = 0; i < m->nlmaps; i++) {
+        vf_tally_lmap *lm = &m->lmaps[i];
+        unsigned long failed = 0;
+        for (int s = VF_SEV_NOTE; s < VF_SEV_COUNT; s++) failed += lm->at[s];
+        lm->at[VF_SEV_OK] = lm->cases - failed;
+    }
 }
 
 static void judge_reset(vf_tally_map *m)
@@ -336,6 +370,8 @@ static void judge_reset(vf_tally_map *m)
     memset(m->at, 0, sizeof m->at);
     memset(m->layout_cases, 0, sizeof m->layout_cases);
     memset(m->layout_at, 0, sizeof m->layout_at);
+    for (size_t i = 0; i < m->nlmaps; i++)
+        memset(m->lmaps[i].at, 0, sizeof m->lmaps[i].at);
     for (int k = 0; k < VF_R_COUNT_KINDS; k++) m->kind_sev[k] = VF_SEV_OK;
     m->accepted = 0;
     m->first = (size_t)-1;
@@ -358,6 +394,8 @@ static void judge_case(vf_tally *t, vf_tally_map *m, size_t f,
     m->at[sv]++;
     int mi = vf_run_mode_index(t->spec, r->mode);
     if (mi >= 0) m->layout_at[mi][sv]++;
+    vf_tally_lmap *lm = lmap_of(m, r, 0);
+    if (lm) lm->at[sv]++;
     if (sv > m->sev || m->first == (size_t)-1) {
         m->sev = sv > m->sev ? sv : m->sev;
         m->first = f;
