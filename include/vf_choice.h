@@ -6,12 +6,16 @@
  * otherwise: the glyph a SUBST or NSUBST gave one cell of the MAP (in the
  * MAP's own rows and columns, before any rotation), where a SHUFFLE sent
  * a glyph (or a block, by its first glyph), the alternative a KFEAT or
- * KMONS drew for a glyph (':') or a cell ('='), the map a SUBVAULT drew, a number or
- * a truth the vault's own Lua drew (crawl.random2, coinflip ...), or one
- * of the mirror and rotation coin flips. A draw with one possible value
+ * KMONS drew for a glyph (':') or a cell ('='), the monster a MONS slot
+ * drew for a digit cell, the map a SUBVAULT drew, a number or a truth
+ * the vault's own Lua drew (crawl.random2, roll_dice, random_real ...),
+ * or one of the mirror and rotation coin flips. A draw with one possible value
  * is no choice and is not counted. Choices are numbered in the order the
  * resolve makes them, from 0 at the start of each attempt; only the last
- * attempt's are kept (the one the case placed). A replay forcing choices
+ * attempt's are kept (the one the case placed). KITEM picks are not
+ * choices: a cell's item counts only as being there (conn's pockets
+ * "with items"), never by which item, so no pick can change a verdict
+ * and forcing one would only spend replays. A replay forcing choices
  * of attempt a makes every draw the original made (so the other choices
  * stay as they were) and then uses the forced values instead. */
 #ifndef VF_CHOICE_H
@@ -28,13 +32,19 @@ typedef enum vf_choice_kind {
     VF_CHOICE_KFEAT,     /* the index of the KFEAT alternative drawn */
     VF_CHOICE_SUBVAULT,  /* the index of the map a SUBVAULT drew */
     VF_CHOICE_LUA,       /* a number the vault's Lua drew (key 'b': a
-                          * truth, 0 or 1) */
+                          * truth, 0 or 1; 'r': a real in [0, 1), in
+                          * millionths) */
     VF_CHOICE_KMONS,     /* the index of the KMONS alternative drawn (its
                           * first slot: the cell's monster) */
+    VF_CHOICE_MONS,      /* the index of the alternative a MONS slot drew
+                          * for one digit cell of the placed vault */
     VF_CHOICE_KINDS
 } vf_choice_kind;
 
 #define VF_CHOICE_ALTS 24
+
+/* crawl.random_real's draw as an int: millionths. */
+#define VF_CHOICE_REAL_SCALE 1000000
 
 typedef struct vf_choice {
     vf_choice_kind kind;

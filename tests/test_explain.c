@@ -152,6 +152,80 @@ START_TEST(forcing_keeps_the_other_draws)
 }
 END_TEST
 
+/* The Lua draws beyond random2 are choices at their .des line, each
+ * offering the values it can give (a sample of a wide range), and a
+ * forced one is what the vault's Lua gets; a MONS slot's draw is a
+ * choice at the placed vault's cell. */
+static const char draws_vault[] =
+    "NAME: t_draws\n"                                      /* 1 */
+    "TAGS: transparent no_rotate no_hmirror no_vmirror\n"  /* 2 */
+    "MONS: goblin / orc\n"                                 /* 3 */
+    "{{\n"                                                 /* 4 */
+    "  local d = crawl.roll_dice(1, 3)\n"                  /* 5 */
+    "  subst('A = ' .. string.char(96 + d))\n"             /* 6 */
+    "  local a = crawl.random2avg(6, 2)\n"                 /* 7 */
+    "  local h = crawl.div_rand_round(7, 2)\n"             /* 8 */
+    "  local e = crawl.div_rand_round(8, 2)\n"             /* 9 */
+    "  local r = crawl.random_real()\n"                    /* 10 */
+    "}}\n"
+    "MAP\n"
+    "...\n"
+    ".A1\n"
+    "...\n"
+    "ENDMAP\n";
+
+START_TEST(lua_draws_and_mons_slots_are_choices)
+{
+    scene s;
+    scene_open(&s, draws_vault);
+    const vf_mapdef *def = vf_t_map(&s.x.l, "t_draws");
+    vf_case_opts o = {VF_MODE_EMPTY, 0, 0, NULL, NULL};
+    vf_choices log;
+    vf_choices_init(&log);
+    log.record = 1;
+    s.x.m.choices = &log;
+    vf_verdict v;
+    vf_case_run(s.x.e, def, 3, 0, &o, s.l, &s.x.m, s.r, &v);
+    /* roll_dice, random2avg, one div_rand_round (8 / 2 is exact),
+     * random_real, the MONS slot. */
+    ck_assert_uint_eq(log.n, 5);
+    static const int line[] = {5, 7, 8, 10, 3}, nalts[] = {3, 6, 2, 24, 2};
+    static const int first[] = {1, 0, 3, 0, 0};
+    static const int last[] = {3, 5, 4, VF_CHOICE_REAL_SCALE - 1, 1};
+    for (size_t k = 0; k < 5; k++) {
+        const vf_choice *c = &log.v[k];
+        ck_assert_int_eq(c->kind, k < 4 ? VF_CHOICE_LUA : VF_CHOICE_MONS);
+        ck_assert_int_eq(c->line, line[k]);
+        ck_assert_int_eq(c->nalts, nalts[k]);
+        ck_assert_int_eq(c->alts[0], first[k]);
+        ck_assert_int_eq(c->alts[c->nalts - 1], last[k]);
+    }
+    ck_assert_int_eq(log.v[3].key, 'r');
+    ck_assert_int_eq(log.v[4].x, 2);   /* the '1', placed unrotated */
+    ck_assert_int_eq(log.v[4].y, 1);
+    ck_assert_int_eq(vf_grid_row(&s.x.m.grid, 1)[1], 'a' + log.v[0].chose - 1);
+    /* Forced, the roll gives the glyph its value names. */
+    vf_choices forced;
+    vf_choices_init(&forced);
+    forced.force_attempt = log.attempt;
+    vf_force f = {0, log.v[0].chose == 3 ? 1 : 3};
+    forced.force = &f;
+    forced.nforce = 1;
+    s.x.m.choices = &forced;
+    vf_case_run(s.x.e, def, 3, 0, &o, s.l, &s.x.m, s.r, &v);
+    s.x.m.choices = NULL;
+    ck_assert_int_eq(vf_grid_row(&s.x.m.grid, 1)[1], 'a' + f.value - 1);
+    char label[32];
+    vf_choice_label(&log.v[3], VF_CHOICE_REAL_SCALE / 4, label, sizeof label);
+    ck_assert_str_eq(label, "0.25");
+    vf_choice_label(&log.v[4], 1, label, sizeof label);
+    ck_assert_str_eq(label, "orc");
+    vf_choices_free(&forced);
+    vf_choices_free(&log);
+    scene_close(&s);
+}
+END_TEST
+
 /* The dump's why: the causes in words, then the vault as its MAP block
  * -- the case's mirroring and rotation undone, each row after its .des
  * line, the finding lettered, the cause's cell '*'. An asymmetric vault
@@ -236,7 +310,7 @@ static int expected(const known *k, size_t n, const char *map,
 {
     static const char *const kinds[] = {"subst", "nsubst", "flip",
                                         "shuffle", "kfeat", "subvault",
-                                        "lua", "kmons"};
+                                        "lua", "kmons", "mons"};
     char chose[32], fix[32];
     vf_choice_label(&c->choice, c->choice.chose, chose, sizeof chose);
     vf_choice_label(&c->choice, c->fix, fix, sizeof fix);
@@ -262,7 +336,7 @@ START_TEST(known_causes_named)
                               &text, &len, why, sizeof why), "%s", why);
     known k[32];
     size_t n = read_known(text, k, 32);
-    ck_assert_uint_ge(n, 14);
+    ck_assert_uint_ge(n, 20);
     scene s;
     scene_open(&s, text);
     int maps = 0;
@@ -292,7 +366,7 @@ START_TEST(known_causes_named)
         if (causes == 2) ck_assert_int_ge(sets, 2);
         maps++;
     }
-    ck_assert_int_eq(maps, 6);
+    ck_assert_int_eq(maps, 8);
     scene_close(&s);
     free(text);
 }
@@ -306,6 +380,7 @@ Suite *vf_test_explain_suite(void)
     tcase_add_test(tc, the_door_not_the_decoy);
     tcase_add_test(tc, broken_as_written);
     tcase_add_test(tc, forcing_keeps_the_other_draws);
+    tcase_add_test(tc, lua_draws_and_mons_slots_are_choices);
     tcase_add_test(tc, known_causes_named);
     tcase_add_test(tc, dump_draws_the_finding_on_the_map);
     suite_add_tcase(s, tc);

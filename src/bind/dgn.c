@@ -427,6 +427,9 @@ static int slot(lua_State *L, int items)
         vf_strlist_free(l);
     else
         vf_strlist_push(l, vf_xstrdup(luaL_checkstring(L, 2)));
+    /* A slot's draws are choices made at placement: keep its line. */
+    if (!items && m->choices && l->n >= 1 && l->n <= 7)
+        m->mons_line[l->n - 1] = vf_bind_des_line(L);
     return 0;
 }
 

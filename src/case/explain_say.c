@@ -35,6 +35,7 @@ static void pick_words(const vf_choice *ch, int v, vf_sbuf *out)
         return;
     case VF_CHOICE_KFEAT:
     case VF_CHOICE_KMONS:
+    case VF_CHOICE_MONS:
         if (ch->x >= 0)
             vf_sbuf_printf(out, "drawing '%s' for the '%c' at row %d, "
                            "column %d of the placed vault", val, ch->key,

@@ -87,6 +87,7 @@ void vf_choice_label(const vf_choice *c, int value, char *out, size_t len)
     switch (c->kind) {
     case VF_CHOICE_KFEAT:
     case VF_CHOICE_KMONS:
+    case VF_CHOICE_MONS:
     case VF_CHOICE_SUBVAULT:
         if (value < 0) snprintf(out, len, "none");
         else if ((name = nth_name(c->names, value, &n)))
@@ -95,6 +96,8 @@ void vf_choice_label(const vf_choice *c, int value, char *out, size_t len)
         return;
     case VF_CHOICE_LUA:
         if (c->key == 'b') snprintf(out, len, value ? "true" : "false");
+        else if (c->key == 'r')
+            snprintf(out, len, "%g", (double)value / VF_CHOICE_REAL_SCALE);
         else snprintf(out, len, "%d", value);
         return;
     default:

@@ -263,7 +263,7 @@ static void explain_rec(const vf_explanation *x, size_t map, vf_mode mode,
 {
     static const char *const kinds[] = {"subst", "nsubst", "flip",
                                         "shuffle", "kfeat", "subvault",
-                                        "lua", "kmons"};
+                                        "lua", "kmons", "mons"};
     memset(out, 0, sizeof *out);
     out->map = map;
     out->mode = mode;
