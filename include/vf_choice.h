@@ -67,6 +67,12 @@ typedef struct vf_choice {
     int placed;          /* x, y are the placed vault's (mirrored and
                           * rotated: a '=' KFEAT draws at placement), not
                           * the MAP's */
+    /* A choice of a subvault's own resolve: that map's name, its .des
+     * file and its MAP block's first line (x, y are its MAP's); "", "",
+     * 0 for the case map's own. */
+    char sub[48];
+    char file[160];
+    int map_line;
 } vf_choice;
 
 /* One forced value: choice at of the forced attempt gets value. */
@@ -86,6 +92,13 @@ typedef struct vf_choices {
                           * binding for calls whose choices are made
                           * deeper down (KFEAT, SUBVAULT) */
     size_t next;         /* choices made in this attempt */
+    /* While a subvault of the case map resolves (nested > 0), its
+     * choices are the case attempt's, logged with the subvault's name,
+     * file and MAP line (set by the map binding when its MAP is read). */
+    int nested;
+    char sub[48];
+    char sub_file[160];
+    int sub_map_line;
     /* The replay's changes: in attempt force_attempt (0: none), each of
      * force[0..nforce) (borrowed). */
     int force_attempt;
@@ -96,8 +109,22 @@ typedef struct vf_choices {
 void vf_choices_init(vf_choices *c);
 void vf_choices_free(vf_choices *c);
 
-/* A resolve attempt starts: numbering restarts, the log is emptied. */
+/* A resolve attempt starts: numbering restarts, the log is emptied --
+ * unless a subvault's resolve is nested in the attempt. */
 void vf_choices_attempt(vf_choices *c);
+
+/* A subvault's resolve, within the case's: vf_choices_nest before it
+ * (name its map's name; saved gets what it replaces), vf_choices_unnest
+ * after (its choices logged since then get the subvault's file and MAP
+ * line, known only once its MAP was read). */
+typedef struct vf_choices_nesting {
+    char sub[48], sub_file[160];
+    int sub_map_line;
+    size_t first;
+} vf_choices_nesting;
+void vf_choices_nest(vf_choices *c, const char *name,
+                     vf_choices_nesting *saved);
+void vf_choices_unnest(vf_choices *c, const vf_choices_nesting *saved);
 
 /* One choice made, as its maker describes it (made->chose drawn): logs
  * it (when recording) and returns the value to use -- chose, or the

@@ -19,6 +19,7 @@ void vf_choices_free(vf_choices *c)
 
 void vf_choices_attempt(vf_choices *c)
 {
+    if (c->nested) return;
     c->attempt++;
     c->next = 0;
     c->n = 0;
@@ -30,7 +31,42 @@ static void log_choice(vf_choices *c, const vf_choice *made)
         c->cap = c->cap ? 2 * c->cap : 64;
         c->v = vf_xrealloc(c->v, c->cap * sizeof *c->v);
     }
-    c->v[c->n++] = *made;
+    vf_choice *d = &c->v[c->n++];
+    *d = *made;
+    if (c->nested) {
+        memcpy(d->sub, c->sub, sizeof d->sub);
+        memcpy(d->file, c->sub_file, sizeof d->file);
+        d->map_line = c->sub_map_line;
+    }
+}
+
+void vf_choices_nest(vf_choices *c, const char *name,
+                     vf_choices_nesting *saved)
+{
+    memcpy(saved->sub, c->sub, sizeof c->sub);
+    memcpy(saved->sub_file, c->sub_file, sizeof c->sub_file);
+    saved->sub_map_line = c->sub_map_line;
+    saved->first = c->n;
+    c->nested++;
+    snprintf(c->sub, sizeof c->sub, "%s", name);
+    c->sub_file[0] = 0;
+    c->sub_map_line = 0;
+}
+
+void vf_choices_unnest(vf_choices *c, const vf_choices_nesting *saved)
+{
+    /* A choice made before the MAP was read lacks them; one of a deeper
+     * subvault has its own. */
+    for (size_t i = saved->first; i < c->n; i++) {
+        vf_choice *d = &c->v[i];
+        if (strcmp(d->sub, c->sub)) continue;
+        if (!d->file[0]) memcpy(d->file, c->sub_file, sizeof d->file);
+        if (!d->map_line) d->map_line = c->sub_map_line;
+    }
+    c->nested--;
+    memcpy(c->sub, saved->sub, sizeof c->sub);
+    memcpy(c->sub_file, saved->sub_file, sizeof c->sub_file);
+    c->sub_map_line = saved->sub_map_line;
 }
 
 int vf_choices_take(vf_choices *c, const vf_choice *made)
@@ -58,7 +94,7 @@ char vf_choices_make(vf_choices *c, vf_choice_kind kind, int line, int x,
 {
     if (!c) return chose;
     vf_choice made = {kind, line, x, y, key, (unsigned char)chose, {0}, 0,
-                      "", "", 0, 0};
+                      "", "", 0, 0, "", "", 0};
     for (const char *g = alts; *g && made.nalts < VF_CHOICE_ALTS; g++)
         made.alts[made.nalts++] = (unsigned char)*g;
     if (made.nalts < 2) return chose;
