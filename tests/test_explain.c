@@ -226,6 +226,32 @@ START_TEST(lua_draws_and_mons_slots_are_choices)
 }
 END_TEST
 
+/* A forced number that meets another choice (a replay whose other
+ * changes moved the numbering) gets a value that choice offers: never
+ * an index past a shorter list (sevenhm_arrival_forest_fort_small_1's
+ * ddmin replay crashed so). */
+START_TEST(forced_value_not_offered_is_not_used)
+{
+    vf_choices c;
+    vf_choices_init(&c);
+    vf_force f[2] = {{0, 2}, {1, 1}};
+    c.force = f;
+    c.nforce = 2;
+    vf_choices_attempt(&c);
+    c.force_attempt = c.attempt;
+    vf_choice two;
+    memset(&two, 0, sizeof two);
+    two.kind = VF_CHOICE_KMONS;
+    two.chose = 0;
+    two.alts[0] = 0;
+    two.alts[1] = 1;
+    two.nalts = 2;
+    ck_assert_int_eq(vf_choices_take(&c, &two), 0);   /* 2 is not offered */
+    ck_assert_int_eq(vf_choices_take(&c, &two), 1);   /* 1 is */
+    vf_choices_free(&c);
+}
+END_TEST
+
 /* The dump's why: the causes in words, then the vault as its MAP block
  * -- the case's mirroring and rotation undone, each row after its .des
  * line, the finding lettered, the cause's cell '*'. An asymmetric vault
@@ -401,6 +427,7 @@ Suite *vf_test_explain_suite(void)
     tcase_add_test(tc, broken_as_written);
     tcase_add_test(tc, forcing_keeps_the_other_draws);
     tcase_add_test(tc, lua_draws_and_mons_slots_are_choices);
+    tcase_add_test(tc, forced_value_not_offered_is_not_used);
     tcase_add_test(tc, known_causes_named);
     tcase_add_test(tc, dump_draws_the_finding_on_the_map);
     suite_add_tcase(s, tc);

@@ -69,6 +69,17 @@ void vf_choices_unnest(vf_choices *c, const vf_choices_nesting *saved)
     c->sub_map_line = saved->sub_map_line;
 }
 
+/* value when made offers it, else what was drawn: a replay whose other
+ * changes moved the numbering can meet another choice at a forced
+ * number (a KMONS with fewer alternatives), where the value would index
+ * past its list. Such a replay is set aside (explain's same_draws). */
+static int offered(const vf_choice *made, int value)
+{
+    for (int i = 0; i < made->nalts; i++)
+        if (made->alts[i] == value) return value;
+    return made->chose;
+}
+
 int vf_choices_take(vf_choices *c, const vf_choice *made)
 {
     if (!c || made->nalts < 2) return made->chose;
@@ -76,7 +87,7 @@ int vf_choices_take(vf_choices *c, const vf_choice *made)
     if (c->record) log_choice(c, made);
     if (c->force_attempt != c->attempt) return made->chose;
     for (size_t i = 0; i < c->nforce; i++)
-        if (c->force[i].at == k) return c->force[i].value;
+        if (c->force[i].at == k) return offered(made, c->force[i].value);
     return made->chose;
 }
 
