@@ -47,8 +47,8 @@ static int check_draws(lua_State *L, const char *fn, const char *what, int n)
  * (vf_choice.h): logged at the vault's .des line and replaced on a replay
  * that forces it. The draw itself is always made, so what follows draws
  * the same numbers. A wide range offers a sample of its values, ends
- * included. Draws of maps resolved inside it (subvaults) are not the
- * case map's and are not logged. key: 'n' a number, 'b' a truth, 'r'
+ * included. A subvault resolved inside it logs its own draws in the
+ * case's log (dgn_subvault.c hands it on). key: 'n' a number, 'b' a truth, 'r'
  * a real in millionths (vf_choice.h). */
 static int drawn(lua_State *L, const char *call, int value, int lo, int hi,
                  char key)
