@@ -6,12 +6,16 @@
  * otherwise: the glyph a SUBST or NSUBST gave one cell of the MAP (in the
  * MAP's own rows and columns, before any rotation), where a SHUFFLE sent
  * a glyph (or a block, by its first glyph), the alternative a KFEAT or
- * KMONS drew for a glyph (':') or a cell ('='), the map a SUBVAULT drew, a number or
- * a truth the vault's own Lua drew (crawl.random2, coinflip ...), or one
- * of the mirror and rotation coin flips. A draw with one possible value
+ * KMONS drew for a glyph (':') or a cell ('='), the monster a MONS slot
+ * drew for a digit cell, the map a SUBVAULT drew, a number or a truth
+ * the vault's own Lua drew (crawl.random2, roll_dice, random_real ...),
+ * or one of the mirror and rotation coin flips. A draw with one possible value
  * is no choice and is not counted. Choices are numbered in the order the
  * resolve makes them, from 0 at the start of each attempt; only the last
- * attempt's are kept (the one the case placed). A replay forcing choices
+ * attempt's are kept (the one the case placed). KITEM picks are not
+ * choices: a cell's item counts only as being there (conn's pockets
+ * "with items"), never by which item, so no pick can change a verdict
+ * and forcing one would only spend replays. A replay forcing choices
  * of attempt a makes every draw the original made (so the other choices
  * stay as they were) and then uses the forced values instead. */
 #ifndef VF_CHOICE_H
@@ -28,13 +32,19 @@ typedef enum vf_choice_kind {
     VF_CHOICE_KFEAT,     /* the index of the KFEAT alternative drawn */
     VF_CHOICE_SUBVAULT,  /* the index of the map a SUBVAULT drew */
     VF_CHOICE_LUA,       /* a number the vault's Lua drew (key 'b': a
-                          * truth, 0 or 1) */
+                          * truth, 0 or 1; 'r': a real in [0, 1), in
+                          * millionths) */
     VF_CHOICE_KMONS,     /* the index of the KMONS alternative drawn (its
                           * first slot: the cell's monster) */
+    VF_CHOICE_MONS,      /* the index of the alternative a MONS slot drew
+                          * for one digit cell of the placed vault */
     VF_CHOICE_KINDS
 } vf_choice_kind;
 
 #define VF_CHOICE_ALTS 24
+
+/* crawl.random_real's draw as an int: millionths. */
+#define VF_CHOICE_REAL_SCALE 1000000
 
 typedef struct vf_choice {
     vf_choice_kind kind;
@@ -57,6 +67,12 @@ typedef struct vf_choice {
     int placed;          /* x, y are the placed vault's (mirrored and
                           * rotated: a '=' KFEAT draws at placement), not
                           * the MAP's */
+    /* A choice of a subvault's own resolve: that map's name, its .des
+     * file and its MAP block's first line (x, y are its MAP's); "", "",
+     * 0 for the case map's own. */
+    char sub[48];
+    char file[160];
+    int map_line;
 } vf_choice;
 
 /* One forced value: choice at of the forced attempt gets value. */
@@ -76,6 +92,13 @@ typedef struct vf_choices {
                           * binding for calls whose choices are made
                           * deeper down (KFEAT, SUBVAULT) */
     size_t next;         /* choices made in this attempt */
+    /* While a subvault of the case map resolves (nested > 0), its
+     * choices are the case attempt's, logged with the subvault's name,
+     * file and MAP line (set by the map binding when its MAP is read). */
+    int nested;
+    char sub[48];
+    char sub_file[160];
+    int sub_map_line;
     /* The replay's changes: in attempt force_attempt (0: none), each of
      * force[0..nforce) (borrowed). */
     int force_attempt;
@@ -86,8 +109,22 @@ typedef struct vf_choices {
 void vf_choices_init(vf_choices *c);
 void vf_choices_free(vf_choices *c);
 
-/* A resolve attempt starts: numbering restarts, the log is emptied. */
+/* A resolve attempt starts: numbering restarts, the log is emptied --
+ * unless a subvault's resolve is nested in the attempt. */
 void vf_choices_attempt(vf_choices *c);
+
+/* A subvault's resolve, within the case's: vf_choices_nest before it
+ * (name its map's name; saved gets what it replaces), vf_choices_unnest
+ * after (its choices logged since then get the subvault's file and MAP
+ * line, known only once its MAP was read). */
+typedef struct vf_choices_nesting {
+    char sub[48], sub_file[160];
+    int sub_map_line;
+    size_t first;
+} vf_choices_nesting;
+void vf_choices_nest(vf_choices *c, const char *name,
+                     vf_choices_nesting *saved);
+void vf_choices_unnest(vf_choices *c, const vf_choices_nesting *saved);
 
 /* One choice made, as its maker describes it (made->chose drawn): logs
  * it (when recording) and returns the value to use -- chose, or the

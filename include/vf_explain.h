@@ -86,9 +86,14 @@ void vf_explain_rule(vf_engine *e, const vf_mapdef *def, uint64_t base,
 void vf_explain_lines(const vf_explanation *x, const char *file,
                       const char *map, vf_sbuf *out);
 
-/* Where cause c points in the .des file. */
+/* Where cause c points in the .des file: the case map's, or for a
+ * choice of a subvault's own resolve, the subvault's (vf_cause_file). */
 void vf_cause_where(const vf_explanation *x, const vf_cause *c, int *line,
                     int *column);
+
+/* The .des file cause c points into: the subvault's for a choice of its
+ * own resolve, else file (the case map's). */
+const char *vf_cause_file(const vf_cause *c, const char *file);
 
 /* Cause c in words, no place: "SUBST: D = x. at line 13: choosing 'x' at
  * MAP row 4, column 7 makes it error; '.' makes it ok". */

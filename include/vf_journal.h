@@ -88,9 +88,10 @@ typedef struct vf_case_rec {
  *   X <map index> <layout> <iteration> <choices> <replays> <untried>
  *     <set aside> <MAP line> <cause>...
  *
- * each cause "LINE,COLUMN,CALL_LINE,CHOSE,FIX,AFTER,FW,F,OW,O,KIND,WITH,CALL"
- * (CHOSE and FIX the values in words, vf_choice_label, with '%' and ','
- * written %25 and %2C; AFTER a severity name, FW of F failing cases and
+ * each cause "LINE,COLUMN,CALL_LINE,CHOSE,FIX,FILE,AFTER,FW,F,OW,O,KIND,WITH,
+ * CALL" (CHOSE and FIX the values in words, vf_choice_label, with '%' and
+ * ',' written %25 and %2C; FILE, written so too, the subvault's .des file
+ * for a choice of a subvault's own resolve, empty for the map's own; AFTER a severity name, FW of F failing cases and
  * OW of O others made the same choice there -- vf_rule --, KIND subst,
  * nsubst, flip, shuffle, kfeat, subvault or lua, WITH the other choices
  * of its set (0: alone); CALL last, so it may hold commas). choices -1:
@@ -99,12 +100,17 @@ typedef struct vf_cause_rec {
     int line, column;        /* where in the .des file (vf_cause_where) */
     int call_line;           /* the call's line (0: none) */
     char chose[32], fix[32]; /* values in words */
+    char file[160];          /* a subvault's choice: its .des file, which
+                              * line and column are in; "": the map's */
     vf_sev after;
     unsigned long failing_with, failing, other_with, other;   /* vf_rule */
     char kind[12];           /* "subst", "nsubst", "flip", ... */
     unsigned long with;      /* other choices of its set; 0: alone */
     char *call;              /* owned */
 } vf_cause_rec;
+
+/* The .des file cause c points into: its own, or map_file. */
+const char *vf_cause_rec_file(const vf_cause_rec *c, const char *map_file);
 
 typedef struct vf_explain_rec {
     size_t map;

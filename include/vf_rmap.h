@@ -81,6 +81,8 @@ typedef struct vf_rmap {
     vf_marker *markers;       /* in the order the game makes them */
     size_t nmarkers, markers_cap;
     vf_strlist mons, items;   /* MONS (glyphs 1-7) and ITEM (d-k) slots */
+    int mons_line[7];         /* .des line of each MONS slot, when choices
+                               * are logged (0: not known) */
     vf_strlist subvaults;     /* subvault("...") specs seen at load time */
     /* Merged cells: the specs their overlay names (index + 1), owned. */
     vf_keyspec **xspec;
@@ -147,10 +149,12 @@ int vf_rmap_kitem(vf_rmap *m, const char *s, size_t n, vf_sbuf *err);
 int vf_rmap_kmask(vf_rmap *m, const char *s, size_t n, vf_sbuf *err);
 /* A KMONS draw of l's first slot (drawn: the alternative drawn) as a
  * choice of m's (vf_choice.h) for glyph key: at the call (':', x -1) or
- * for the placed vault's cell (x, y) ('='). Returns the alternative to
+ * for the placed vault's cell (x, y) ('='); kind VF_CHOICE_MONS: a MONS
+ * slot's draw for digit key at cell (x, y). Returns the alternative to
  * use: drawn, or the forced one on a replay. */
-int vf_rmap_kmons_choice(const vf_rmap *m, const vf_speclist *l, int drawn,
-                         char key, int x, int y);
+int vf_rmap_kmons_choice(const vf_rmap *m, vf_choice_kind kind,
+                         const vf_speclist *l, int drawn, char key, int x,
+                         int y);
 /* The specs of a glyph, or NULL when no K* call named it. */
 const vf_keyspec *vf_rmap_keyspec(const vf_rmap *m, int glyph);
 /* The specs cell (x, y) reads: its glyph's, or a merged cell's own

@@ -1175,7 +1175,8 @@ START_TEST(journal_lines_round_trip)
 END_TEST
 
 /* An explanation's X record reads back as written: values in words with
- * ',' and '%' in them, a set cause's 'with', the replays set aside. */
+ * ',' and '%' in them, a set cause's 'with', a subvault cause's own
+ * file, the replays set aside. */
 START_TEST(journal_explain_round_trip)
 {
     vf_cause_rec c[2];
@@ -1194,6 +1195,8 @@ START_TEST(journal_explain_round_trip)
     c[1] = c[0];
     c[1].line = 13;
     snprintf(c[1].kind, sizeof c[1].kind, "lua");
+    /* A subvault's choice: its own file, ',' and '%' in the path too. */
+    snprintf(c[1].file, sizeof c[1].file, "sub,vaults/50%%.des");
     vf_explain_rec x = {2, VF_MODE_CROSS, 7, 40, 90, 0, 6, 5, c, 2}, back;
     vf_sbuf b = VF_SBUF_INIT;
     vf_journal_explain_line(&b, &x);
@@ -1207,6 +1210,9 @@ START_TEST(journal_explain_round_trip)
         ck_assert_str_eq(back.causes[i].chose, c[i].chose);
         ck_assert_str_eq(back.causes[i].fix, c[i].fix);
         ck_assert_str_eq(back.causes[i].kind, c[i].kind);
+        ck_assert_str_eq(back.causes[i].file, c[i].file);
+        ck_assert_str_eq(vf_cause_rec_file(&back.causes[i], "m.des"),
+                         i ? "sub,vaults/50%.des" : "m.des");
         ck_assert_uint_eq(back.causes[i].with, 1);
         ck_assert_str_eq(back.causes[i].call, c[i].call);
     }

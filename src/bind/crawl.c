@@ -47,10 +47,11 @@ static int check_draws(lua_State *L, const char *fn, const char *what, int n)
  * (vf_choice.h): logged at the vault's .des line and replaced on a replay
  * that forces it. The draw itself is always made, so what follows draws
  * the same numbers. A wide range offers a sample of its values, ends
- * included. Draws of maps resolved inside it (subvaults) are not the
- * case map's and are not logged. truth: the value is a boolean. */
+ * included. A subvault resolved inside it logs its own draws in the
+ * case's log (dgn_subvault.c hands it on). key: 'n' a number, 'b' a truth, 'r'
+ * a real in millionths (vf_choice.h). */
 static int drawn(lua_State *L, const char *call, int value, int lo, int hi,
-                 int truth)
+                 char key)
 {
     vf_rmap *m = vf_bind_case_map(L);
     if (!m || !m->choices || hi <= lo) return value;
@@ -59,7 +60,7 @@ static int drawn(lua_State *L, const char *call, int value, int lo, int hi,
     c.kind = VF_CHOICE_LUA;
     c.line = vf_bind_des_line(L);
     c.x = c.y = -1;
-    c.key = truth ? 'b' : 'n';
+    c.key = key;
     c.chose = value;
     long long span = (long long)hi - lo;
     c.nalts = span < VF_CHOICE_ALTS ? (int)span + 1 : VF_CHOICE_ALTS;
@@ -88,7 +89,7 @@ static int l_random2(lua_State *L)
     int max = int_arg(L, 1), v = vf_random2(vf_bind_rng(L), max);
     /* [0, max): no choice at all when max <= 1 (INT_MIN - 1 is UB). */
     lua_pushinteger(L, drawn(L, call_of(L, "random2", call, sizeof call), v,
-                             0, max > 1 ? max - 1 : 0, 0));
+                             0, max > 1 ? max - 1 : 0, 'n'));
     return 1;
 }
 
@@ -96,7 +97,7 @@ static int push_truth(lua_State *L, const char *name, int v)
 {
     char call[64];
     lua_pushboolean(L, drawn(L, call_of(L, name, call, sizeof call), v, 0,
-                             1, 1));
+                             1, 'b'));
     return 1;
 }
 
@@ -139,7 +140,7 @@ static int l_random_range(lua_State *L)
     char call[64];
     int v = lo + vf_random2avg(r, span < 1 ? 0 : (int)span, rolls);
     lua_pushinteger(L, drawn(L, call_of(L, "random_range", call, sizeof call),
-                             v, lo, hi, 0));
+                             v, lo, hi, 'n'));
     return 1;
 }
 
@@ -149,7 +150,11 @@ static int l_random2avg(lua_State *L)
     int max = int_arg(L, 1), rolls = int_arg(L, 2);
     if (rolls < 1) return luaL_error(L, "random2avg: %d rolls", rolls);
     check_draws(L, "random2avg", "rolls", rolls);
-    lua_pushinteger(L, vf_random2avg(vf_bind_rng(L), max, rolls));
+    char call[64];
+    int v = vf_random2avg(vf_bind_rng(L), max, rolls);
+    /* The average of rolls below max: [0, max - 1]. */
+    lua_pushinteger(L, drawn(L, call_of(L, "random2avg", call, sizeof call),
+                             v, 0, max > 1 ? max - 1 : 0, 'n'));
     return 1;
 }
 
@@ -163,7 +168,13 @@ static int l_roll_dice(lua_State *L)
     if (dice > 0 && size > 0 && (long long)dice * size > INT_MAX)
         return luaL_error(L, "roll_dice: %d dice of %d can sum past %d",
                           dice, size, INT_MAX);
-    lua_pushinteger(L, vf_roll_dice(vf_bind_rng(L), dice, size));
+    char call[64];
+    int v = vf_roll_dice(vf_bind_rng(L), dice, size);
+    /* Each die gives 1..size: the sum is in [dice, dice * size]. */
+    int live = dice > 0 && size > 1;
+    lua_pushinteger(L, drawn(L, call_of(L, "roll_dice", call, sizeof call),
+                             v, live ? dice : 0, live ? dice * size : 0,
+                             'n'));
     return 1;
 }
 
@@ -175,13 +186,28 @@ static int l_div_rand_round(lua_State *L)
     if (num == INT_MIN && den == -1)
         return luaL_error(L, "div_rand_round: %d / -1 is past %d", num,
                           INT_MAX);
-    lua_pushinteger(L, vf_div_rand_round(vf_bind_rng(L), num, den));
+    char call[64];
+    int v = vf_div_rand_round(vf_bind_rng(L), num, den);
+    /* Rounded up only for a positive remainder (vf_div_rand_round): the
+     * quotient or the next number up. */
+    int q = den == -1 ? v : num / den, up = den > 1 && num % den > 0;
+    lua_pushinteger(L, drawn(L, call_of(L, "div_rand_round", call,
+                                        sizeof call),
+                             v, q, up ? q + 1 : q, 'n'));
     return 1;
 }
 
+/* A real in [0, 1) as a choice in millionths (VF_CHOICE_REAL_SCALE); the
+ * drawn value itself is returned unless a replay forced another. */
 static int l_random_real(lua_State *L)
 {
-    lua_pushnumber(L, vf_random_real(vf_bind_rng(L)));
+    char call[64];
+    double v = vf_random_real(vf_bind_rng(L));
+    int scaled = (int)(v * VF_CHOICE_REAL_SCALE);
+    int got = drawn(L, call_of(L, "random_real", call, sizeof call), scaled,
+                    0, VF_CHOICE_REAL_SCALE - 1, 'r');
+    lua_pushnumber(L, got == scaled ? v
+                                    : (double)got / VF_CHOICE_REAL_SCALE);
     return 1;
 }
 

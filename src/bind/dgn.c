@@ -5,6 +5,7 @@
 
 #include <lauxlib.h>
 #include <stddef.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -221,16 +222,38 @@ static int l_is_validating(lua_State *L)
 
 /* The nearest caller whose chunk is a .des file's: their chunks keep the
  * file's line numbers. */
+static int des_frame(lua_State *L, lua_Debug *ar)
+{
+    for (int level = 1; level < 8 && lua_getstack(L, level, ar); level++) {
+        if (!lua_getinfo(L, "Sl", ar)) break;
+        size_t n = strlen(ar->source);
+        if (ar->source[0] == '@' && n > 4
+            && !strcmp(ar->source + n - 4, ".des"))
+            return 1;
+    }
+    return 0;
+}
+
 int vf_bind_des_line(lua_State *L)
 {
     lua_Debug ar;
-    for (int level = 1; level < 8 && lua_getstack(L, level, &ar); level++) {
-        if (!lua_getinfo(L, "Sl", &ar)) break;
-        size_t n = strlen(ar.source);
-        if (ar.source[0] == '@' && n > 4 && !strcmp(ar.source + n - 4, ".des"))
-            return ar.currentline > 0 ? ar.currentline : 0;
+    return des_frame(L, &ar) && ar.currentline > 0 ? ar.currentline : 0;
+}
+
+/* Where the MAP block being read starts: the case map's, or while a
+ * subvault resolves, that subvault's (with its file). */
+static void set_map_line(lua_State *L, vf_choices *c)
+{
+    lua_Debug ar;
+    int found = des_frame(L, &ar);
+    int line = found && ar.currentline > 0 ? ar.currentline : 0;
+    if (!c->nested) {
+        c->map_line = line;
+        return;
     }
-    return 0;
+    c->sub_map_line = line;
+    if (found)
+        snprintf(c->sub_file, sizeof c->sub_file, "%s", ar.source + 1);
 }
 
 static int l_map(lua_State *L)
@@ -239,8 +262,7 @@ static int l_map(lua_State *L)
     if (lua_gettop(L) >= 2) {
         size_t n;
         const char *s = luaL_checklstring(L, 2, &n);
-        if (m->choices && !m->grid.h)
-            m->choices->map_line = vf_bind_des_line(L);
+        if (m->choices && !m->grid.h) set_map_line(L, m->choices);
         vf_grid_add_line(&m->grid, s, n);
         return 0;
     }
@@ -426,6 +448,9 @@ static int slot(lua_State *L, int items)
         vf_strlist_free(l);
     else
         vf_strlist_push(l, vf_xstrdup(luaL_checkstring(L, 2)));
+    /* A slot's draws are choices made at placement: keep its line. */
+    if (!items && m->choices && l->n >= 1 && l->n <= 7)
+        m->mons_line[l->n - 1] = vf_bind_des_line(L);
     return 0;
 }
 

@@ -90,7 +90,13 @@ static int try_one(vf_engine *e, vf_rmap *m, const vf_svmask *mask,
     vf_mapinfo_seed(info, &seed);
     vf_rmap_init(&sub, info->def, &e->rng);
     sub.svmask = mask;
+    /* Its choices are the case's too: a cause may be inside it. */
+    vf_choices_nesting saved;
+    sub.choices = m->choices;
+    if (m->choices) vf_choices_nest(m->choices, info->def->name, &saved);
     vf_resolve_status st = vf_engine_nested(e, &sub, &seed, 1, 0, err);
+    if (m->choices) vf_choices_unnest(m->choices, &saved);
+    sub.choices = NULL;
     int rc = st == VF_LUA_ERROR ? -1 : 0;
     if (st == VF_RESOLVED && vf_rmap_fit_subvault(&sub, mask)) {
         vf_rmap_merge(m, &sub, mask, 0, 0);

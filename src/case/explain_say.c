@@ -8,9 +8,15 @@ void vf_cause_where(const vf_explanation *x, const vf_cause *c, int *line,
                     int *column)
 {
     const vf_choice *ch = &c->choice;
-    int cell = ch->x >= 0 && ch->y >= 0 && !ch->placed && x->map_line;
-    *line = cell ? x->map_line + ch->y : ch->line ? ch->line : x->map_line;
+    int map_line = ch->sub[0] ? ch->map_line : x->map_line;
+    int cell = ch->x >= 0 && ch->y >= 0 && !ch->placed && map_line;
+    *line = cell ? map_line + ch->y : ch->line ? ch->line : map_line;
     *column = cell ? ch->x + 1 : 1;
+}
+
+const char *vf_cause_file(const vf_cause *c, const char *file)
+{
+    return c->choice.sub[0] && c->choice.file[0] ? c->choice.file : file;
 }
 
 /* What the choice did, with value v in its place: "choosing 'x' at MAP
@@ -35,6 +41,7 @@ static void pick_words(const vf_choice *ch, int v, vf_sbuf *out)
         return;
     case VF_CHOICE_KFEAT:
     case VF_CHOICE_KMONS:
+    case VF_CHOICE_MONS:
         if (ch->x >= 0)
             vf_sbuf_printf(out, "drawing '%s' for the '%c' at row %d, "
                            "column %d of the placed vault", val, ch->key,
@@ -78,6 +85,8 @@ void vf_cause_words(const vf_explanation *x, const vf_cause *c,
         vf_sbuf_printf(out, "%s at line %d: ", ch->call, ch->line);
     else
         vf_sbuf_printf(out, "%s: ", ch->call);
+    if (ch->sub[0])
+        vf_sbuf_printf(out, "in subvault %s, ", ch->sub);
     pick_words(ch, ch->chose, out);
     vf_sbuf_printf(out, " makes it %s; ", vf_sev_name(x->sev));
     fix_words(ch, c->fix, out);
@@ -96,7 +105,8 @@ static void cause_line(const vf_explanation *x, const vf_cause *c,
 {
     int line, column;
     vf_cause_where(x, c, &line, &column);
-    vf_sbuf_printf(out, "%s:%d:%d: %s: ", file, line, column,
+    vf_sbuf_printf(out, "%s:%d:%d: %s: ", vf_cause_file(c, file), line,
+                   column,
                    vf_sev_name(x->sev));
     vf_cause_words(x, c, out);
     vf_sbuf_addc(out, '\n');

@@ -19,6 +19,7 @@ void vf_choices_free(vf_choices *c)
 
 void vf_choices_attempt(vf_choices *c)
 {
+    if (c->nested) return;
     c->attempt++;
     c->next = 0;
     c->n = 0;
@@ -30,7 +31,53 @@ static void log_choice(vf_choices *c, const vf_choice *made)
         c->cap = c->cap ? 2 * c->cap : 64;
         c->v = vf_xrealloc(c->v, c->cap * sizeof *c->v);
     }
-    c->v[c->n++] = *made;
+    vf_choice *d = &c->v[c->n++];
+    *d = *made;
+    if (c->nested) {
+        memcpy(d->sub, c->sub, sizeof d->sub);
+        memcpy(d->file, c->sub_file, sizeof d->file);
+        d->map_line = c->sub_map_line;
+    }
+}
+
+void vf_choices_nest(vf_choices *c, const char *name,
+                     vf_choices_nesting *saved)
+{
+    memcpy(saved->sub, c->sub, sizeof c->sub);
+    memcpy(saved->sub_file, c->sub_file, sizeof c->sub_file);
+    saved->sub_map_line = c->sub_map_line;
+    saved->first = c->n;
+    c->nested++;
+    snprintf(c->sub, sizeof c->sub, "%s", name);
+    c->sub_file[0] = 0;
+    c->sub_map_line = 0;
+}
+
+void vf_choices_unnest(vf_choices *c, const vf_choices_nesting *saved)
+{
+    /* A choice made before the MAP was read lacks them; one of a deeper
+     * subvault has its own. */
+    for (size_t i = saved->first; i < c->n; i++) {
+        vf_choice *d = &c->v[i];
+        if (strcmp(d->sub, c->sub)) continue;
+        if (!d->file[0]) memcpy(d->file, c->sub_file, sizeof d->file);
+        if (!d->map_line) d->map_line = c->sub_map_line;
+    }
+    c->nested--;
+    memcpy(c->sub, saved->sub, sizeof c->sub);
+    memcpy(c->sub_file, saved->sub_file, sizeof c->sub_file);
+    c->sub_map_line = saved->sub_map_line;
+}
+
+/* value when made offers it, else what was drawn: a replay whose other
+ * changes moved the numbering can meet another choice at a forced
+ * number (a KMONS with fewer alternatives), where the value would index
+ * past its list. Such a replay is set aside (explain's same_draws). */
+static int offered(const vf_choice *made, int value)
+{
+    for (int i = 0; i < made->nalts; i++)
+        if (made->alts[i] == value) return value;
+    return made->chose;
 }
 
 int vf_choices_take(vf_choices *c, const vf_choice *made)
@@ -40,7 +87,7 @@ int vf_choices_take(vf_choices *c, const vf_choice *made)
     if (c->record) log_choice(c, made);
     if (c->force_attempt != c->attempt) return made->chose;
     for (size_t i = 0; i < c->nforce; i++)
-        if (c->force[i].at == k) return c->force[i].value;
+        if (c->force[i].at == k) return offered(made, c->force[i].value);
     return made->chose;
 }
 
@@ -58,7 +105,7 @@ char vf_choices_make(vf_choices *c, vf_choice_kind kind, int line, int x,
 {
     if (!c) return chose;
     vf_choice made = {kind, line, x, y, key, (unsigned char)chose, {0}, 0,
-                      "", "", 0, 0};
+                      "", "", 0, 0, "", "", 0};
     for (const char *g = alts; *g && made.nalts < VF_CHOICE_ALTS; g++)
         made.alts[made.nalts++] = (unsigned char)*g;
     if (made.nalts < 2) return chose;
@@ -87,6 +134,7 @@ void vf_choice_label(const vf_choice *c, int value, char *out, size_t len)
     switch (c->kind) {
     case VF_CHOICE_KFEAT:
     case VF_CHOICE_KMONS:
+    case VF_CHOICE_MONS:
     case VF_CHOICE_SUBVAULT:
         if (value < 0) snprintf(out, len, "none");
         else if ((name = nth_name(c->names, value, &n)))
@@ -95,6 +143,8 @@ void vf_choice_label(const vf_choice *c, int value, char *out, size_t len)
         return;
     case VF_CHOICE_LUA:
         if (c->key == 'b') snprintf(out, len, value ? "true" : "false");
+        else if (c->key == 'r')
+            snprintf(out, len, "%g", (double)value / VF_CHOICE_REAL_SCALE);
         else snprintf(out, len, "%d", value);
         return;
     default:

@@ -29,7 +29,7 @@ typedef enum { KFEAT, KMONS, KITEM, KMASK } key_kind;
 /* A keyed spec's draw as a choice (vf_choice.h): which of the n
  * alternatives named in names ('\n'-separated) glyph key got, for every
  * cell (':', x -1) or for the placed vault's cell (x, y) ('='). what:
- * "KFEAT" or "KMONS". Returns the alternative to use. */
+ * "KFEAT", "KMONS" or "MONS". Returns the alternative to use. */
 static int keyed_choice(const vf_rmap *m, vf_choice_kind kind,
                         const char *what, int line, const vf_sbuf *names,
                         int n, int drawn, char key, int x, int y)
@@ -47,7 +47,8 @@ static int keyed_choice(const vf_rmap *m, vf_choice_kind kind,
     for (int i = 0; i < n && i < VF_CHOICE_ALTS; i++) c.alts[c.nalts++] = i;
     snprintf(c.names, sizeof c.names, "%s", vf_sbuf_str(names));
     vf_sbuf call = VF_SBUF_INIT;
-    vf_sbuf_printf(&call, "%s: %c %c ", what, key, x >= 0 ? '=' : ':');
+    if (kind == VF_CHOICE_MONS) vf_sbuf_printf(&call, "%s: ", what);
+    else vf_sbuf_printf(&call, "%s: %c %c ", what, key, x >= 0 ? '=' : ':');
     for (const char *p = vf_sbuf_str(names); *p; p++)
         if (*p == '\n') vf_sbuf_adds(&call, " / ");
         else vf_sbuf_addc(&call, *p);
@@ -74,14 +75,16 @@ static int kfeat_choice(const vf_rmap *m, const vf_featspec *f, int drawn,
     return v;
 }
 
-int vf_rmap_kmons_choice(const vf_rmap *m, const vf_speclist *l, int drawn,
-                         char key, int x, int y)
+int vf_rmap_kmons_choice(const vf_rmap *m, vf_choice_kind kind,
+                         const vf_speclist *l, int drawn, char key, int x,
+                         int y)
 {
     if (!m->choices || l->n < 1 || l->slot[0].n < 2) return drawn;
     vf_sbuf names = VF_SBUF_INIT;
     for (int i = 0; i < l->slot[0].n; i++)
         vf_sbuf_printf(&names, "%s%s", i ? "\n" : "", l->slot[0].alt[i].text);
-    int v = keyed_choice(m, VF_CHOICE_KMONS, "KMONS", l->line, &names,
+    int v = keyed_choice(m, kind, kind == VF_CHOICE_MONS ? "MONS" : "KMONS",
+                         l->line, &names,
                          l->slot[0].n, drawn, key, x, y);
     vf_sbuf_free(&names);
     return v;
@@ -112,7 +115,7 @@ static int add_key_field(vf_rmap *m, key_kind kind, const char *s, size_t n,
         base->mons.line = line;
         if (fixed && base->mons.n)
             base->mons.slot[0].pick = vf_rmap_kmons_choice(
-                m, &base->mons, base->mons.slot[0].pick, ki.key[0], -1, -1);
+                m, VF_CHOICE_KMONS, &base->mons, base->mons.slot[0].pick, ki.key[0], -1, -1);
     }
     for (size_t i = 1; i < ki.key_len; i++) {
         vf_keyspec *k = spec_for(m, (unsigned char)ki.key[i]);

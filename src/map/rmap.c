@@ -63,6 +63,7 @@ void vf_rmap_reset(vf_rmap *m)
     m->order = 0;
     free_keyed(m);
     vf_strlist_free(&m->mons);
+    memset(m->mons_line, 0, sizeof m->mons_line);
     vf_strlist_free(&m->items);
     vf_strlist_free(&m->subvaults);
 }

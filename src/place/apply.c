@@ -96,6 +96,7 @@ static void parse_slots(mons_slots *ms, const vf_rmap *m)
         vf_sbuf err = VF_SBUF_INIT;
         const char *s = m->mons.v[i];
         vf_speclist_parse(&ms->slot[i], s, strlen(s), 0, 0, NULL, &err);
+        ms->slot[i].line = m->mons_line[i];
         vf_sbuf_free(&err);
         ms->n = (int)i + 1;
     }
@@ -108,8 +109,8 @@ static void free_slots(mons_slots *ms)
 
 /* The monster a cell gets, drawn as the game draws it: its KMONS first
  * slot, or the MONS slot of its digit glyph; NULL for none or a random
- * monster. A '=' KMONS draw of the map's own cell (vx, vy) is a choice
- * (vf_rmap_kmons_choice). */
+ * monster. A '=' KMONS draw of the map's own cell (vx, vy), or a MONS
+ * slot's, is a choice (vf_rmap_kmons_choice). */
 static const char *cell_monster(const vf_rmap *m, const vf_cell *c,
                                 int glyph, int vx, int vy, mons_slots *ms,
                                 vf_rng *r)
@@ -119,9 +120,12 @@ static const char *cell_monster(const vf_rmap *m, const vf_cell *c,
         l = &ms->slot[glyph - '1'];
     if (!l || l->n < 1) return NULL;
     int i = vf_speclist_draw(l, 0, r);
-    if (l == c->mons && !l->fixed
-        && vf_grid_get(&m->grid, vx, vy) != VF_SUBVAULT_GLYPH)
-        i = vf_rmap_kmons_choice(m, l, i, (char)c->glyph, vx, vy);
+    if (l != c->mons)
+        i = vf_rmap_kmons_choice(m, VF_CHOICE_MONS, l, i, (char)glyph, vx,
+                                 vy);
+    else if (!l->fixed && vf_grid_get(&m->grid, vx, vy) != VF_SUBVAULT_GLYPH)
+        i = vf_rmap_kmons_choice(m, VF_CHOICE_KMONS, l, i, (char)c->glyph,
+                                 vx, vy);
     return i >= 0 ? l->slot[0].alt[i].text : NULL;
 }
 

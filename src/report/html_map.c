@@ -118,7 +118,7 @@ static void cause(vf_sbuf *b, const vf_tally_map *m)
     for (size_t i = 0; i < x->ncauses; i++) {
         const vf_cause_rec *c = &x->causes[i];
         vf_sbuf_adds(b, "<li><code>");
-        vf_esc_markup(b, m->rec.file);
+        vf_esc_markup(b, vf_cause_rec_file(c, m->rec.file));
         vf_sbuf_printf(b, ":%d:%d</code> ", c->line, c->column);
         vf_esc_markup(b, c->call);
         vf_sbuf_adds(b, " chose <code>");

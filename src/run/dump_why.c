@@ -34,7 +34,9 @@ static void mark_causes(const vf_explanation *x, vf_grid *g, int placed)
 {
     for (size_t i = 0; i < x->ncauses; i++) {
         const vf_choice *c = &x->causes[i].choice;
-        if (c->x < 0 || c->y < 0 || !c->placed != !placed) continue;
+        /* A subvault's own cells are in its MAP, not this one. */
+        if (c->x < 0 || c->y < 0 || !c->placed != !placed || c->sub[0])
+            continue;
         if (c->y < g->h && c->x < g->len[c->y])
             vf_grid_row(g, c->y)[c->x] = '*';
     }

@@ -310,6 +310,11 @@ static int read_label(const char **s, char *out, size_t len)
     return 0;
 }
 
+const char *vf_cause_rec_file(const vf_cause_rec *c, const char *map_file)
+{
+    return c->file[0] ? c->file : map_file;
+}
+
 void vf_journal_explain_line(vf_sbuf *b, const vf_explain_rec *x)
 {
     vf_sbuf_printf(b, "X\t%zu\t%s\t%lu\t%ld\t%lu\t%lu\t%lu\t%d", x->map,
@@ -321,6 +326,7 @@ void vf_journal_explain_line(vf_sbuf *b, const vf_explain_rec *x)
         vf_sbuf_printf(&cause, "%d,%d,%d,", c->line, c->column, c->call_line);
         add_label(&cause, c->chose);
         add_label(&cause, c->fix);
+        add_label(&cause, c->file);
         vf_sbuf_printf(&cause, "%s,%lu,%lu,%lu,%lu,%s,%lu,%s",
                        vf_sev_name(c->after), c->failing_with, c->failing,
                        c->other_with, c->other, c->kind, c->with, c->call);
@@ -341,6 +347,7 @@ static int parse_cause(const char *s, vf_cause_rec *c)
     used = 0;
     if (read_label(&s, c->chose, sizeof c->chose)
         || read_label(&s, c->fix, sizeof c->fix)
+        || read_label(&s, c->file, sizeof c->file)
         || sscanf(s, "%15[a-z],%lu,%lu,%lu,%lu,%11[a-z],%lu,%n", after,
                   &c->failing_with, &c->failing, &c->other_with, &c->other,
                   kind, &c->with, &used) != 7 || !used

@@ -93,7 +93,8 @@ static vf_sarif_loc *causes(const vf_tally_map *m, size_t *n,
         vf_sbuf_printf(&s, "%s chose '%s'; '%s' makes it %s", c->call,
                        c->chose, c->fix, vf_sev_name(c->after));
         vf_strlist_push(texts, vf_sbuf_take(&s));
-        v[i] = (vf_sarif_loc){m->rec.file, c->line, c->column,
+        v[i] = (vf_sarif_loc){vf_cause_rec_file(c, m->rec.file), c->line,
+                              c->column,
                               texts->v[texts->n - 1]};
     }
     return v;

@@ -113,7 +113,8 @@ static void cause_text(vf_sbuf *b, const vf_tally_map *m)
     for (size_t i = 0; i < x->ncauses && i < 3; i++) {
         const vf_cause_rec *c = &x->causes[i];
         vf_sbuf_printf(b, "      %s:%d:%d: %s chose '%s'; '%s' makes it %s",
-                       m->rec.file, c->line, c->column, c->call, c->chose,
+                       vf_cause_rec_file(c, m->rec.file), c->line, c->column,
+                       c->call, c->chose,
                        c->fix, vf_sev_name(c->after));
         if (c->failing + c->other)
             vf_sbuf_printf(b, "; '%s' there in %lu of %lu failing cases, %lu "

@@ -124,7 +124,7 @@ static void json_cause(vf_sbuf *b, const char *file,
     for (size_t i = 0; i < x->ncauses; i++) {
         const vf_cause_rec *c = &x->causes[i];
         vf_sbuf_adds(b, i ? ", {\"file\": " : "{\"file\": ");
-        vf_json_cstr(b, file);
+        vf_json_cstr(b, vf_cause_rec_file(c, file));
         vf_sbuf_printf(b, ", \"line\": %d, \"column\": %d, \"call_line\": "
                        "%d, \"what\": ", c->line, c->column, c->call_line);
         vf_json_cstr(b, c->call);

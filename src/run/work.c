@@ -263,7 +263,7 @@ static void explain_rec(const vf_explanation *x, size_t map, vf_mode mode,
 {
     static const char *const kinds[] = {"subst", "nsubst", "flip",
                                         "shuffle", "kfeat", "subvault",
-                                        "lua", "kmons"};
+                                        "lua", "kmons", "mons"};
     memset(out, 0, sizeof *out);
     out->map = map;
     out->mode = mode;
@@ -280,6 +280,7 @@ static void explain_rec(const vf_explanation *x, size_t map, vf_mode mode,
         vf_cause_rec *r = &out->causes[out->ncauses++];
         memset(r, 0, sizeof *r);
         vf_cause_where(x, c, &r->line, &r->column);
+        snprintf(r->file, sizeof r->file, "%s", vf_cause_file(c, ""));
         r->call_line = c->choice.line;
         vf_choice_label(&c->choice, c->choice.chose, r->chose,
                         sizeof r->chose);
