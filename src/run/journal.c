@@ -336,10 +336,14 @@ void vf_journal_explain_line(vf_sbuf *b, const vf_explain_rec *x)
     vf_sbuf_addc(b, '\n');
 }
 
-static int parse_cause(const char *s, vf_cause_rec *c)
+/* A cause field with its FILE (with_file) or as written before causes
+ * inside subvaults had one (0.13.0's first form), so a journal from
+ * before still reads: compare, html --baseline and --resume take it. */
+static int parse_cause_as(const char *s, vf_cause_rec *c, int with_file)
 {
     int used = 0;
     char after[16], kind[12];
+    c->file[0] = '\0';
     if (sscanf(s, "%d,%d,%d,%n", &c->line, &c->column, &c->call_line,
                &used) != 3 || !used)
         return -1;
@@ -347,7 +351,7 @@ static int parse_cause(const char *s, vf_cause_rec *c)
     used = 0;
     if (read_label(&s, c->chose, sizeof c->chose)
         || read_label(&s, c->fix, sizeof c->fix)
-        || read_label(&s, c->file, sizeof c->file)
+        || (with_file && read_label(&s, c->file, sizeof c->file))
         || sscanf(s, "%15[a-z],%lu,%lu,%lu,%lu,%11[a-z],%lu,%n", after,
                   &c->failing_with, &c->failing, &c->other_with, &c->other,
                   kind, &c->with, &used) != 7 || !used
@@ -356,6 +360,11 @@ static int parse_cause(const char *s, vf_cause_rec *c)
     snprintf(c->kind, sizeof c->kind, "%s", kind);
     c->call = vf_xstrdup(s + used);
     return 0;
+}
+
+static int parse_cause(const char *s, vf_cause_rec *c)
+{
+    return parse_cause_as(s, c, 1) && parse_cause_as(s, c, 0) ? -1 : 0;
 }
 
 int vf_journal_parse_explain(const char *line, vf_explain_rec *x)
