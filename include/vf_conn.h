@@ -104,6 +104,10 @@ typedef struct vf_conn_pieces {
 
 /* The pieces of l, a piece of at most small cells counting as small. */
 void vf_conn_layout_pieces(const vf_level *l, int small, vf_conn_pieces *out);
+/* The same without the whole level's zones (apart and stairless are 0):
+ * for callers that only want the pieces, sparing a labelling. */
+void vf_conn_layout_pieces_only(const vf_level *l, int small,
+                                vf_conn_pieces *out);
 
 /* ---- the full analysis -------------------------------------------------- */
 

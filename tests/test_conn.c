@@ -2,6 +2,7 @@
 #include "tests.h"
 #include "vf_conn.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 #define ROWS(...) ((const char *const[]){__VA_ARGS__, NULL})
@@ -613,6 +614,47 @@ START_TEST(floods_match_a_plain_flood)
 }
 END_TEST
 
+/* A layout's pieces: two floor rooms joined only through a vault are two
+ * large pieces of one zone with no stairs; the pieces alone agree on the
+ * pieces and leave the zones out. */
+START_TEST(layout_pieces_with_and_without_zones)
+{
+    static vf_level l;
+    vf_place p = {0, 3};
+    vf_level_init(&l, &p, VF_F_ROCK_WALL);
+    for (int y = 10; y < 20; y++)
+        for (int x = 10; x < 40; x++) {
+            set(&l, x, y, "floor");
+            if (x >= 24 && x < 26) l.mask[y][x] |= VF_MMT_VAULT;
+        }
+    set(&l, 60, 30, "floor");   /* a small piece */
+    vf_conn_pieces *a = malloc(sizeof *a), *b = malloc(sizeof *b);
+    vf_conn_layout_pieces(&l, 10, a);
+    ck_assert_int_eq(a->large, 2);
+    ck_assert_int_eq(a->small, 1);
+    ck_assert_int_eq(a->apart, 1);
+    ck_assert_int_eq(a->stairless, 1);
+    ck_assert(vf_conn_cells_has(&a->small_cells, 60, 30));
+    set(&l, 12, 12, "stone_stairs_down_i");
+    vf_conn_layout_pieces(&l, 10, a);
+    ck_assert_int_eq(a->stairless, 0);
+    for (int i = 0; i < 20; i++) {
+        uint32_t s = 0x51ed270bu + (uint32_t)i;
+        random_level(&l, &s);
+        vf_conn_layout_pieces(&l, 10, a);
+        vf_conn_layout_pieces_only(&l, 10, b);
+        ck_assert_int_eq(a->large, b->large);
+        ck_assert_int_eq(a->small, b->small);
+        ck_assert_int_eq(b->apart, 0);
+        ck_assert_int_eq(b->stairless, 0);
+        ck_assert(!memcmp(&a->small_cells, &b->small_cells,
+                          sizeof a->small_cells));
+    }
+    free(a);
+    free(b);
+}
+END_TEST
+
 START_TEST(render_letters_and_legend)
 {
     vf_level l;
@@ -894,6 +936,7 @@ Suite *vf_test_conn_suite(void)
     tcase_add_test(tc, held_cells_are_no_landings);
     tcase_add_test(tc, small_stairless_zones_are_filled);
     tcase_add_test(tc, one_region_one_finding);
+    tcase_add_test(tc, layout_pieces_with_and_without_zones);
     tcase_add_test(tc, stats_count_altars_and_portals);
     suite_add_tcase(s, tc);
     return s;

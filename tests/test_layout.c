@@ -2,6 +2,7 @@
  * noise functions (vf_noise.h), and both through their Lua bindings. The
  * zone counts here are the test's own flood fill, not the library's. */
 #include "tests.h"
+#include "layout/layout_int.h"
 #include "vf_layout.h"
 #include "vf_noise.h"
 
@@ -469,6 +470,56 @@ START_TEST(lua_bindings)
 }
 END_TEST
 
+/* lay_all_floor against a cell-at-a-time test (cells off the grid are
+ * rock) on a patchy grid, boxes straddling the rows' two words and the
+ * grid's edges among them. The rock patches stay left of x 50, so the box
+ * across x 64 below is all floor. */
+static int all_floor_slowly(const lay *l, int x0, int y0, int x1, int y1)
+{
+    for (int y = y0; y < y1; y++)
+        for (int x = x0; x < x1; x++)
+            if (x < 0 || y < 0 || x >= W || y >= H || lay_get(l, x, y) != FLOOR)
+                return 0;
+    return 1;
+}
+
+START_TEST(all_floor_matches_cells)
+{
+    vf_place p;
+    char why[128];
+    ck_assert_msg(!vf_place_parse("D:3", &p, why, sizeof why), "%s", why);
+    vf_grid g;
+    vf_rng r;
+    vf_sbuf err = VF_SBUF_INIT;
+    lay l;
+    vf_grid_init(&g);
+    ck_assert_int_eq(vf_layout_grid(&g, &err), 0);
+    ck_assert_int_eq(lay_begin(&l, &g, &r, &p, &err), 0);
+    vf_rng_seed(&r, 18);
+    for (int y = 5; y < H - 5; y++)
+        for (int x = 3; x < W - 3; x++) lay_set(&l, x, y, FLOOR);
+    for (int i = 0; i < 40; i++)
+        lay_set(&l, 3 + vf_random2(&r, 47), 5 + vf_random2(&r, H - 10),
+                ROCK);
+    int yes = 0, no = 0;
+    for (int i = 0; i < 20000; i++) {
+        int x0 = vf_random2(&r, W + 4) - 2, y0 = vf_random2(&r, H + 4) - 2;
+        int x1 = x0 + vf_random2(&r, 12), y1 = y0 + vf_random2(&r, 12);
+        int want = all_floor_slowly(&l, x0, y0, x1, y1);
+        ck_assert_msg(lay_all_floor(&l, x0, y0, x1, y1) == want,
+                      "box (%d,%d)-(%d,%d)", x0, y0, x1, y1);
+        yes += want;
+        no += !want;
+    }
+    ck_assert_int_gt(yes, 1000);   /* both answers were asked for */
+    ck_assert_int_gt(no, 1000);
+    ck_assert(lay_all_floor(&l, 60, 20, 70, 30));  /* across x 64 */
+    ck_assert(!lay_all_floor(&l, -1, 20, 5, 25));  /* off the grid */
+    vf_sbuf_free(&err);
+    vf_grid_free(&g);
+}
+END_TEST
+
 Suite *vf_test_layout_suite(void)
 {
     Suite *s = suite_create("layout");
@@ -481,6 +532,7 @@ Suite *vf_test_layout_suite(void)
     tcase_add_test(levels, shoals_islands_in_the_sea);
     tcase_add_test(levels, layouts_are_deterministic);
     tcase_add_test(levels, layout_grid_sizes);
+    tcase_add_test(levels, all_floor_matches_cells);
     suite_add_tcase(s, levels);
     TCase *noise = tcase_create("noise");
     tcase_set_timeout(noise, 60);

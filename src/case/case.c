@@ -122,7 +122,7 @@ static int place_in_layout(vf_level *l, vf_rmap *m, const vf_case_opts *o,
     vf_sbuf_free(&err);
     if (rc) return TRY_NO_POSITION;
     vf_conn_pieces *pc = vf_xmalloc(sizeof *pc);
-    vf_conn_layout_pieces(l, CASE_SMALL_ZONE, pc);
+    vf_conn_layout_pieces_only(l, CASE_SMALL_ZONE, pc);
     fill_small_pieces(l, pc);
     case_connect_exits(l, r, &v->placed);
     vf_rng sr;   /* the stairs' own draws */

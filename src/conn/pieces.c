@@ -77,7 +77,10 @@ static void zones_holding(const cn_lab *pieces, const uint8_t *large,
     }
 }
 
-void vf_conn_layout_pieces(const vf_level *l, int small, vf_conn_pieces *out)
+/* The pieces, and with whole the zones of the whole level holding them
+ * (a second labelling, of every passable cell). */
+static void layout_pieces(const vf_level *l, int small, int whole,
+                          vf_conn_pieces *out)
 {
     cn_classes k;
     cn_planes pl;
@@ -107,7 +110,18 @@ void vf_conn_layout_pieces(const vf_level *l, int small, vf_conn_pieces *out)
             add_comp(&lab, c, &out->small_cells);
         }
     }
-    if (out->large) zones_holding(&lab, large, &pass, &exits, out);
+    if (whole && out->large) zones_holding(&lab, large, &pass, &exits, out);
+}
+
+void vf_conn_layout_pieces(const vf_level *l, int small, vf_conn_pieces *out)
+{
+    layout_pieces(l, small, 1, out);
+}
+
+void vf_conn_layout_pieces_only(const vf_level *l, int small,
+                                vf_conn_pieces *out)
+{
+    layout_pieces(l, small, 0, out);
 }
 
 int vf_conn_cells_has(const vf_conn_cells *c, int x, int y)

@@ -19,7 +19,7 @@ static void city_box(lay *l, char wall, int *drawing)
     int x1 = 11 + vf_random2(l->r, GXM - 21 - w);
     int y1 = 11 + vf_random2(l->r, GYM - 21 - h);
     int x2 = x1 + w, y2 = y1 + h;
-    if (lay_count_not_floor(l, x1 - 1, y1 - 1, x2 + 2, y2 + 2)) return;
+    if (!lay_all_floor(l, x1 - 1, y1 - 1, x2 + 2, y2 + 2)) return;
     if (!wall && vf_one_chance_in(l->r, 3))
         *drawing = weighted_wall(l->r, later);
     if (vf_one_chance_in(l->r, 3))

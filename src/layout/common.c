@@ -102,16 +102,6 @@ void lay_replace_area(lay *l, int x1, int y1, int x2, int y2, int find,
             if (lay_get(l, x, y) == find) lay_set(l, x, y, repl);
 }
 
-/* Set bits: the usual halving sums, no library call (the build does not
- * assume a POPCNT instruction). */
-static int popcount(uint64_t w)
-{
-    w -= (w >> 1) & 0x5555555555555555u;
-    w = (w & 0x3333333333333333u) + ((w >> 2) & 0x3333333333333333u);
-    w = (w + (w >> 4)) & 0x0f0f0f0f0f0f0f0fu;
-    return (int)((w * 0x0101010101010101u) >> 56);
-}
-
 /* Bits x0..x1 (inclusive) of a row's two words. */
 static void row_bits(int x0, int x1, uint64_t m[2])
 {
@@ -128,20 +118,19 @@ static void row_bits(int x0, int x1, uint64_t m[2])
     }
 }
 
-int lay_count_not_floor(const lay *l, int x0, int y0, int x1, int y1)
+/* The callers only ask whether the count is zero, so the first row with
+ * a cell that is not floor answers: a city tries thousands of boxes on a
+ * grid that fills up, and most are refused within a few rows. */
+int lay_all_floor(const lay *l, int x0, int y0, int x1, int y1)
 {
-    if (x1 <= x0 || y1 <= y0) return 0;
-    int cx0 = x0 < 0 ? 0 : x0, cx1 = x1 > GXM ? GXM : x1;
-    int cy0 = y0 < 0 ? 0 : y0, cy1 = y1 > GYM ? GYM : y1;
-    int floor = 0;
-    if (cx0 < cx1) {
-        uint64_t m[2];
-        row_bits(cx0, cx1 - 1, m);
-        for (int y = cy0; y < cy1; y++)
-            floor += popcount(l->floor[y][0] & m[0]) +
-                     popcount(l->floor[y][1] & m[1]);
-    }
-    return (x1 - x0) * (y1 - y0) - floor;
+    if (x1 <= x0 || y1 <= y0) return 1;
+    if (x0 < 0 || y0 < 0 || x1 > GXM || y1 > GYM) return 0;
+    uint64_t m[2];
+    row_bits(x0, x1 - 1, m);
+    for (int y = y0; y < y1; y++)
+        if ((l->floor[y][0] & m[0]) != m[0] || (l->floor[y][1] & m[1]) != m[1])
+            return 0;
+    return 1;
 }
 
 int lay_has_adjacent(const lay *l, int x, int y, int c)

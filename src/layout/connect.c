@@ -3,6 +3,7 @@
 
 #include <limits.h>
 #include <stdlib.h>
+#include <string.h>
 
 #define CELLS (GXM * GYM)
 /* The game turns stairless zones up to this size into rock. */
@@ -42,7 +43,12 @@ typedef struct zones {
     int start[CELLS + 1];
     int cells[CELLS];
     int n, ncells;
+    /* Walkable cells, read once: walk[WALK_AT(x, y)], with a border of
+     * unwalkable cells so a neighbour needs no bounds test. */
+    unsigned char walk[(GXM + 2) * (GYM + 2)];
 } zones;
+
+#define WALK_AT(x, y) (((y) + 1) * (GXM + 2) + (x) + 1)
 
 static void flood(const lay *l, zones *z, int start)
 {
@@ -59,9 +65,7 @@ static void flood(const lay *l, zones *z, int start)
         for (int dy = -1; dy <= 1; dy++)
             for (int dx = -1; dx <= 1; dx++) {
                 int x = cx + dx, y = cy + dy, n = y * GXM + x;
-                if (!lay_inside(x, y) || z->zone[n] ||
-                    !lay_walkable(lay_get(l, x, y)))
-                    continue;
+                if (!z->walk[WALK_AT(x, y)] || z->zone[n]) continue;
                 z->zone[n] = k;
                 z->cells[tail++] = n;
             }
@@ -72,10 +76,14 @@ static void flood(const lay *l, zones *z, int start)
 static void find_zones(const lay *l, zones *z)
 {
     z->n = z->ncells = 0;
-    for (int c = 0; c < CELLS; c++) z->zone[c] = 0;
+    memset(z->zone, 0, sizeof z->zone);
+    memset(z->walk, 0, sizeof z->walk);
+    for (int y = 0; y < GYM; y++)
+        for (int x = 0; x < GXM; x++)
+            z->walk[WALK_AT(x, y)] =
+                (unsigned char)lay_walkable(lay_get(l, x, y));
     for (int c = 0; c < CELLS; c++)
-        if (!z->zone[c] && lay_walkable(lay_get(l, c % GXM, c / GXM)))
-            flood(l, z, c);
+        if (!z->zone[c] && z->walk[WALK_AT(c % GXM, c / GXM)]) flood(l, z, c);
 }
 
 static void fill_zone(lay *l, const zones *z, int k, int fill)

@@ -27,7 +27,7 @@ typedef struct lay {
     int level;          /* the game's env.absdepth0: 0-based */
     int depth;          /* you.depth: the level within its branch */
     /* The floor cells, bit x & 63 of floor[y][x >> 6], kept by lay_set:
-     * a box is tested for floor a row at a time (lay_count_not_floor),
+     * a box is tested for floor a row at a time (lay_all_floor),
      * not a cell at a time. */
     uint64_t floor[GYM][2];
 } lay;
@@ -93,10 +93,10 @@ static inline int lay_walkable(int c)       /* what connectivity walks over */
 /* Every find in the box (corners inclusive) becomes repl. */
 void lay_replace_area(lay *l, int x1, int y1, int x2, int y2, int find,
                       int repl);
-/* How many cells of the box x0 <= x < x1, y0 <= y < y1 are not floor
- * (the game's _count_antifeature_in_box with DNGN_FLOOR); cells off the
- * grid are rock. */
-int lay_count_not_floor(const lay *l, int x0, int y0, int x1, int y1);
+/* Whether every cell of the box x0 <= x < x1, y0 <= y < y1 is floor: the
+ * game's _count_antifeature_in_box with DNGN_FLOOR counting none; cells
+ * off the grid are rock. An empty box is all floor. */
+int lay_all_floor(const lay *l, int x0, int y0, int x1, int y1);
 int lay_has_adjacent(const lay *l, int x, int y, int c);
 
 /* Index of a choice with weights w[0..n) (random_choose_weighted). */

@@ -40,7 +40,7 @@ void lay_many_pools(lay *l, int pool)
         int y1 = vf_random_range(l->r, 1, GYM - 1 - 21);
         int x2 = x1 + 2 + vf_roll_dice(l->r, 2, 9);
         int y2 = y1 + 2 + vf_roll_dice(l->r, 2, 9);
-        if (lay_count_not_floor(l, x1, y1, x2, y2) == 0) {
+        if (lay_all_floor(l, x1, y1, x2, y2)) {
             place_pool(l, pool, x1, y1, x2, y2);
             made++;
         }
