@@ -81,6 +81,11 @@ vf_resolve_status vf_engine_resolve(vf_engine *e, const vf_mapdef *def,
 /* The level the engine's vault Lua is told it is on (cfg->place, until
  * vf_engine_set_place). */
 const vf_place *vf_engine_place(const vf_engine *e);
+/* How many times the game library's bindings have read more of the place
+ * than its branch so far (you.depth(), you.absdepth(), a subvault's DEPTH
+ * check...): a resolve between two equal counts built what it would at
+ * any depth of the branch. */
+unsigned long vf_engine_place_reads(const vf_engine *e);
 /* vf_lua_allocations of the engine's state (for the allocation tests). */
 unsigned long vf_engine_lua_allocations(const vf_engine *e);
 void vf_engine_set_place(vf_engine *e, const vf_place *p);

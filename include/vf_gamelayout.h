@@ -6,12 +6,10 @@
  * seed, so a case replays alone); the map is resolved by the engine at
  * the case's place, written on a rock level as the game writes an
  * overwritable layout, and kept: every case drawing the same (layout map,
- * seed, place) copies it instead of resolving it again. The cache is the
- * caller's (a worker keeps one for all its cases); results never depend
- * on what it held before.
- *
- * Merge note: a per-worker cache local to this mode; a general cache of
- * built layouts (our C ones too) may take it over. */
+ * seed) at that level copies it instead of resolving it again -- at any
+ * level of the branch when the build read nothing of the place but its
+ * branch (vf_engine_place_reads). What a cache holds never changes a
+ * case (a build inside a case leaves the vault's own draws alone). */
 #ifndef VF_GAMELAYOUT_H
 #define VF_GAMELAYOUT_H
 
@@ -19,12 +17,15 @@
 
 typedef struct vf_gamelayouts vf_gamelayouts;
 
-/* An empty cache; each built layout takes 11 kB, up to 4096 of them
- * (a whole trunk run visits some 60 places). The caller frees it. */
+/* An empty cache, in memory shared with the processes forked after this
+ * call: what one worker of a run builds, the others copy (a run makes it
+ * before its workers start). Up to 8,192 built layouts of 11 kB, mapped
+ * as used. The caller frees it. */
 vf_gamelayouts *vf_gamelayouts_new(void);
 void vf_gamelayouts_free(vf_gamelayouts *g);
 
-/* How many layouts were resolved and how many draws found one built. */
+/* How many layouts this process resolved and how many of its draws found
+ * one built (by it or another worker). */
 void vf_gamelayouts_stats(const vf_gamelayouts *g, unsigned long *resolved,
                           unsigned long *reused);
 

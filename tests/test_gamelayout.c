@@ -10,6 +10,8 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 /* An encompass layout map: rock with floor where fill says. */
 static void layout_map(vf_sbuf *b, const char *name, const char *header,
@@ -75,7 +77,12 @@ static char *des_text(void)
          * cuts the corridor every time. */
         "NAME: pv_block\nDEPTH: D\nORIENT: centre\nTAGS: layout_narrow "
         "no_rotate\nMAP\nxxx\nxxx\nxxx\nENDMAP\n"
-        "NAME: mv\nDEPTH: D\nTAGS: no_rotate\nMAP\n...\n.b.\n...\nENDMAP\n");
+        "NAME: mv\nDEPTH: D\nTAGS: no_rotate\nMAP\n...\n.b.\n...\nENDMAP\n"
+        /* Drawn cell by cell as it is written, after its layout was
+         * chosen (and maybe built). */
+        "NAME: pv_drawn\nDEPTH: D\nORIENT: float\nTAGS: no_rotate\n"
+        "KFEAT: A = deep_water / floor\nMAP\nxxxxxx\nxAAAAx\nxAAAA@\n"
+        "xxxxxx\nENDMAP\n");
     return vf_sbuf_take(&b);
 }
 
@@ -209,22 +216,27 @@ START_TEST(a_layout_that_draws_nothing_is_not_tried)
 END_TEST
 
 /* A case is the same whatever the cache held before: a fresh cache and
- * one that built other layouts give the same level byte for byte. */
+ * one that built other layouts give the same level byte for byte, also
+ * for a vault whose cells are drawn as they are written (a layout built
+ * inside the case must not move the vault's draws). */
 START_TEST(the_cache_never_changes_a_case)
 {
     fixture f;
     open_fixture(&f);
     vf_level *first = malloc(sizeof *first);
-    for (uint32_t it = 0; it < 12; it++) {
+    const char *maps[] = {"pv_room", "pv_drawn"};
+    for (uint32_t it = 0; it < 24; it++) {
         vf_verdict a, b;
-        run_game(&f, "pv_room", it, NULL, &a);
+        const char *map = maps[it % 2];
+        run_game(&f, map, it, NULL, &a);
         memcpy(first, f.l, sizeof *first);
         run_game(&f, "mv", it + 100, f.g, &b);
-        run_game(&f, "pv_room", it, f.g, &b);
+        run_game(&f, map, it, f.g, &b);
         ck_assert_str_eq(a.layout, b.layout);
         ck_assert_uint_eq(a.kinds, b.kinds);
         ck_assert_int_eq(a.placed.x, b.placed.x);
-        ck_assert(!memcmp(first->feat, f.l->feat, sizeof first->feat));
+        ck_assert_msg(!memcmp(first->feat, f.l->feat, sizeof first->feat),
+                      "%s #%u: the level differs", map, it);
     }
     unsigned long resolved, reused;
     vf_gamelayouts_stats(f.g, &resolved, &reused);
@@ -232,6 +244,99 @@ START_TEST(the_cache_never_changes_a_case)
     ck_assert_uint_le(resolved, 3 * VF_GAMELAYOUT_POOL);
     free(first);
     close_fixture(&f);
+}
+END_TEST
+
+/* What one worker built, a worker forked after the cache was made finds:
+ * the cache's layouts are in memory shared across fork. */
+START_TEST(workers_share_built_layouts)
+{
+    fixture f;
+    open_fixture(&f);
+    pid_t pid = fork();
+    ck_assert_int_ge(pid, 0);
+    if (pid == 0) {
+        for (uint32_t it = 0; it < 12; it++) {
+            vf_verdict v;
+            run_game(&f, "pv_room", it, f.g, &v);
+        }
+        _exit(0);
+    }
+    int status;
+    ck_assert_int_eq(waitpid(pid, &status, 0), pid);
+    ck_assert(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+    for (uint32_t it = 0; it < 12; it++) {
+        vf_verdict v;
+        run_game(&f, "pv_room", it, f.g, &v);
+        ck_assert_msg(!v.kinds, "#%u: %s", it, v.message);
+    }
+    unsigned long resolved, reused;
+    vf_gamelayouts_stats(f.g, &resolved, &reused);
+    ck_assert_uint_eq(resolved, 0);
+    ck_assert_uint_ge(reused, 12);
+    close_fixture(&f);
+}
+END_TEST
+
+/* A layout map whose build never asks the depth (only, at most, the
+ * branch) is built once for every depth of its branch; one that asks is
+ * built per level. */
+static char *depth_des(void)
+{
+    vf_sbuf b = VF_SBUF_INIT;
+    layout_map(&b, "dr_plain", "DEPTH: Orc\nWEIGHT: 10\nTAGS: overwritable "
+               "layout allow_dup unrand\n"
+               "{{ assert(you.in_branch('Orc') or is_validating()) }}",
+               open_floor);
+    layout_map(&b, "dr_asks", "DEPTH: Lair\nWEIGHT: 10\nTAGS: overwritable "
+               "layout allow_dup unrand\n{{ local d = you.depth() }}",
+               open_floor);
+    vf_sbuf_adds(&b, "NAME: dr_mv\nDEPTH: Orc, Lair\nTAGS: no_rotate\n"
+                 "MAP\n...\n...\nENDMAP\n");
+    return vf_sbuf_take(&b);
+}
+
+/* Layouts built after 16 cases of dr_mv at each place in turn. */
+static unsigned long built_after(vf_t_eng *x, vf_gamelayouts *g,
+                                 const char *place, vf_level *l,
+                                 vf_conn_report *r)
+{
+    vf_place p;
+    char why[128];
+    ck_assert_msg(!vf_place_parse(place, &p, why, sizeof why), "%s", why);
+    vf_engine_set_place(x->e, &p);
+    vf_case_opts o = {VF_MODE_GAME, 0, 0, NULL, g};
+    for (uint32_t it = 0; it < 16; it++) {
+        vf_verdict v;
+        vf_case_run(x->e, vf_t_map(&x->l, "dr_mv"), 7, it, &o, l, &x->m, r,
+                    &v);
+        ck_assert_msg(!v.kinds && !v.not_tried, "%s #%u: %s", place, it,
+                      v.message);
+    }
+    unsigned long resolved, reused;
+    vf_gamelayouts_stats(g, &resolved, &reused);
+    return resolved;
+}
+
+START_TEST(a_layout_blind_to_depth_is_built_once_per_branch)
+{
+    char *des = depth_des();
+    vf_t_eng x;
+    vf_t_eng_open(&x, des, 0);
+    vf_level *l = malloc(sizeof *l);
+    vf_conn_report *r = malloc(sizeof *r);
+    vf_gamelayouts *g = vf_gamelayouts_new();
+    unsigned long orc1 = built_after(&x, g, "Orc:1", l, r);
+    ck_assert_uint_gt(orc1, 0);
+    ck_assert_uint_eq(built_after(&x, g, "Orc:2", l, r), orc1);
+    unsigned long lair1 = built_after(&x, g, "Lair:1", l, r);
+    ck_assert_uint_gt(lair1, orc1);
+    ck_assert_uint_eq(built_after(&x, g, "Lair:2", l, r) - lair1, lair1 - orc1);
+    vf_gamelayouts_free(g);
+    free(r);
+    free(l);
+    vf_t_eng_close(&x);
+    free(des);
 }
 END_TEST
 
@@ -381,6 +486,8 @@ Suite *vf_test_gamelayout_suite(void)
     tcase_add_test(tc, a_vault_that_cuts_the_layout_fails_to_place);
     tcase_add_test(tc, a_layout_that_draws_nothing_is_not_tried);
     tcase_add_test(tc, the_cache_never_changes_a_case);
+    tcase_add_test(tc, workers_share_built_layouts);
+    tcase_add_test(tc, a_layout_blind_to_depth_is_built_once_per_branch);
     tcase_add_test(tc, the_journal_names_the_layout_map);
     tcase_add_test(tc, layout_lua_draws_on_the_level);
     tcase_add_test(tc, layout_chance_is_rolled_before_weight);

@@ -50,6 +50,13 @@ int vf_bind_des_line(lua_State *L);
 /* The place the case's level is at (copied). */
 void vf_bind_set_place(lua_State *L, const vf_place *p);
 const vf_place *vf_bind_place(lua_State *L);
+/* vf_bind_place counts a read of the whole place; the branch alone
+ * (vf_bind_branch) and the engine's own look-ups (vf_bind_place_peek) do
+ * not. vf_bind_place_reads: the reads so far (a resolve that made none
+ * built the same at every depth of its branch). */
+int vf_bind_branch(lua_State *L);
+const vf_place *vf_bind_place_peek(lua_State *L);
+unsigned long vf_bind_place_reads(lua_State *L);
 /* The case's game (level.c): new-game choices, from bits of game. */
 void vf_bind_set_game(lua_State *L, uint64_t game);
 

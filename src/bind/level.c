@@ -12,25 +12,58 @@
 #define GXM VF_GXM
 #define GYM VF_GYM
 
-void vf_bind_set_place(lua_State *L, const vf_place *p)
+/* The place, and how often the bindings read more of it than its branch:
+ * a map whose resolve never did built the same at every depth of its
+ * branch (mode game keeps such a layout once per branch,
+ * vf_bind_place_reads). */
+typedef struct place_box {
+    vf_place p;
+    unsigned long reads;
+} place_box;
+
+static place_box *box_of(lua_State *L)
 {
     lua_getfield(L, LUA_REGISTRYINDEX, "vf_place");
-    vf_place *box = lua_touserdata(L, -1);
+    place_box *b = lua_touserdata(L, -1);
     lua_pop(L, 1);
-    if (!box) {
-        box = lua_newuserdata(L, sizeof *box);
+    return b;
+}
+
+void vf_bind_set_place(lua_State *L, const vf_place *p)
+{
+    place_box *b = box_of(L);
+    if (!b) {
+        b = lua_newuserdata(L, sizeof *b);
+        b->reads = 0;
         lua_setfield(L, LUA_REGISTRYINDEX, "vf_place");
     }
-    *box = *p;
+    b->p = *p;
 }
 
 const vf_place *vf_bind_place(lua_State *L)
 {
-    lua_getfield(L, LUA_REGISTRYINDEX, "vf_place");
-    const vf_place *p = lua_touserdata(L, -1);
-    lua_pop(L, 1);
-    if (!p) luaL_error(L, "no place set for this level");
-    return p;
+    place_box *b = box_of(L);
+    if (!b) luaL_error(L, "no place set for this level");
+    b->reads++;
+    return &b->p;
+}
+
+int vf_bind_branch(lua_State *L)
+{
+    return vf_bind_place_peek(L)->branch;
+}
+
+const vf_place *vf_bind_place_peek(lua_State *L)
+{
+    place_box *b = box_of(L);
+    if (!b) luaL_error(L, "no place set for this level");
+    return &b->p;
+}
+
+unsigned long vf_bind_place_reads(lua_State *L)
+{
+    place_box *b = box_of(L);
+    return b ? b->reads : 0;
 }
 
 /* The game the case's level belongs to: the choices a new game makes once
@@ -53,14 +86,14 @@ static uint64_t game_bits(lua_State *L)
 
 static const vf_branch *here(lua_State *L)
 {
-    return vf_branch_get(vf_bind_place(L)->branch);
+    return vf_branch_get(vf_bind_branch(L));
 }
 
 /* The branch named by argument idx (the game's abbreviations), or the
  * current one when absent. */
 static int branch_arg(lua_State *L, int idx)
 {
-    if (lua_isnoneornil(L, idx)) return vf_bind_place(L)->branch;
+    if (lua_isnoneornil(L, idx)) return vf_bind_branch(L);
     const char *name = luaL_checkstring(L, idx);
     for (size_t i = 0; i < vf_branch_count(); i++)
         if (!strcmp(vf_branch_get((int)i)->abbrev, name)) return (int)i;
@@ -123,7 +156,7 @@ static int you_in_branch(lua_State *L)
         lua_pushfstring(L, "'%s' matches no branches.", name);
         return luaL_argerror(L, 1, lua_tostring(L, -1));
     }
-    lua_pushboolean(L, br == vf_bind_place(L)->branch);
+    lua_pushboolean(L, br == vf_bind_branch(L));
     return 1;
 }
 
@@ -212,7 +245,7 @@ static int dgn_br_depth(lua_State *L)
 static int exists_in_pair(lua_State *L, int b, const char *one,
                           const char *other, unsigned bit)
 {
-    int here_b = vf_bind_place(L)->branch;
+    int here_b = vf_bind_branch(L);
     int i = vf_branch_find(one), j = vf_branch_find(other);
     if (here_b == i || here_b == j) return b == here_b;
     int first = (game_bits(L) >> bit & 1) == 0;

@@ -5,6 +5,8 @@
 #include "vf_case.h"
 #include "vf_sbuf.h"
 
+#include <stdatomic.h>
+
 /* The game fills walking zones of at most this many cells with rock
  * (dungeon.cc _fill_small_disconnected_zones). */
 #define CASE_SMALL_ZONE 10
@@ -64,5 +66,40 @@ void case_connect_exits(vf_level *l, vf_rng *r, vf_placed *pl);
 int case_game_place(vf_engine *e, vf_gamelayouts *g, uint64_t base_seed,
                     vf_level *l, vf_rmap *m, const vf_case_opts *o,
                     vf_rng *r, vf_rng *lr, vf_verdict *v);
+
+/* One built layout of mode game: what its layout map wrote on a rock
+ * level. */
+typedef struct case_glslot {
+    _Atomic unsigned state; /* glstore.c's; first, the rest is copied */
+    const vf_mapdef *def;
+    int k;                  /* which seed of the pool */
+    uint64_t seed;          /* the run's pool seed it came from */
+    vf_place place;         /* where it was built */
+    int any_depth;          /* its build read no more of the place than
+                             * the branch: it serves every depth there */
+    int ok;                 /* resolved; else why says what failed */
+    int empty;              /* resolved, but drew no zone to walk */
+    int zones;              /* its zones of more than CASE_SMALL_ZONE */
+    uint8_t feat[VF_GYM][VF_GXM];
+    uint8_t content[VF_GYM][VF_GXM];
+    char why[160];
+} case_glslot;
+
+/* Built layouts kept for every worker a run forks after making the store
+ * (glstore.c: memory mapped shared; each slot written once). */
+typedef struct case_glstore case_glstore;
+
+/* A new store; the caller frees it with case_glstore_free. */
+case_glstore *case_glstore_new(void);
+void case_glstore_free(case_glstore *s);
+
+/* The layout of (def, k, seed) kept for place p (for its level, or for
+ * every depth of its branch), or NULL. It never changes once found. */
+const case_glslot *case_glstore_find(const case_glstore *s,
+                                     const vf_mapdef *def, int k,
+                                     uint64_t seed, const vf_place *p);
+
+/* Keeps a copy of built, when the store has room for it. */
+void case_glstore_keep(case_glstore *s, const case_glslot *built);
 
 #endif

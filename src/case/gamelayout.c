@@ -24,29 +24,14 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define SLOTS 4096         /* built layouts kept per cache, 11 kB each,
-                            * made as used: some 15 layout maps x 8 seeds
-                            * at each place a run visits (a trunk run
-                            * visits some 60) */
 #define SMALL_ZONE 10      /* as the game fills its small zones */
 #define CELLS (VF_GXM * VF_GYM)
 
-/* One built layout: what its map wrote on a rock level. */
-typedef struct slot {
-    const vf_mapdef *def;  /* NULL: empty */
-    int k;                 /* which seed of the pool */
-    uint64_t seed;         /* the run's pool seed it came from */
-    vf_place place;
-    int ok;                /* resolved; else why says what failed */
-    int empty;             /* resolved, but drew no zone to walk */
-    int zones;             /* its zones of more than SMALL_ZONE cells */
-    uint8_t feat[VF_GYM][VF_GXM];
-    uint8_t content[VF_GYM][VF_GXM];
-    char why[160];
-} slot;
+typedef case_glslot slot;
 
 struct vf_gamelayouts {
-    slot **slots;          /* SLOTS, each made on first use */
+    case_glstore *store;   /* shared with the workers forked after new */
+    slot own;              /* the last build, when the store had no room */
     vf_level scratch;      /* where a layout map is written */
     unsigned long resolved, reused;
 };
@@ -54,7 +39,7 @@ struct vf_gamelayouts {
 vf_gamelayouts *vf_gamelayouts_new(void)
 {
     vf_gamelayouts *g = vf_xmalloc(sizeof *g);
-    g->slots = NULL;
+    g->store = case_glstore_new();
     g->resolved = g->reused = 0;
     return g;
 }
@@ -62,8 +47,7 @@ vf_gamelayouts *vf_gamelayouts_new(void)
 void vf_gamelayouts_free(vf_gamelayouts *g)
 {
     if (!g) return;
-    for (int i = 0; g->slots && i < SLOTS; i++) free(g->slots[i]);
-    free(g->slots);
+    case_glstore_free(g->store);
     free(g);
 }
 
@@ -142,8 +126,10 @@ static void build_slot(vf_engine *e, vf_gamelayouts *g, slot *s)
     vf_sbuf err = VF_SBUF_INIT;
     int n = 0;
     vf_rmap_init(&rm, s->def, NULL);
+    unsigned long reads = vf_engine_place_reads(e);
     vf_resolve_status st = vf_engine_resolve(e, s->def, s->seed, 0, &rm, &n,
                                              &err);
+    s->any_depth = vf_engine_place_reads(e) == reads;
     g->resolved++;
     s->ok = st == VF_RESOLVED;
     s->empty = 0;
@@ -151,8 +137,9 @@ static void build_slot(vf_engine *e, vf_gamelayouts *g, slot *s)
     /* Some layout maps (the Vaults branch's) draw on the level itself
      * from Lua, which the engine does not give them: their grid stays
      * empty. */
+    s->why[0] = '\0';
     if (s->ok && !s->zones) s->empty = 1;
-    else
+    else if (!s->ok)
         snprintf(s->why, sizeof s->why, "layout map %s did not resolve: %s",
                  s->def->name, st == VF_LUA_ERROR ? vf_sbuf_str(&err)
                  : st == VF_VETOED ? "vetoed" : "validate failed");
@@ -160,27 +147,24 @@ static void build_slot(vf_engine *e, vf_gamelayouts *g, slot *s)
     vf_sbuf_free(&err);
 }
 
-/* The built layout of (def, k) at place p, from the cache or built now. */
+/* The built layout of (def, k) at place p: from the store, or built now
+ * (and kept for every worker). */
 static const slot *get_slot(vf_engine *e, vf_gamelayouts *g,
                             const vf_mapdef *def, int k, uint64_t seed,
                             const vf_place *p)
 {
-    if (!g->slots) g->slots = vf_xcalloc(SLOTS, sizeof *g->slots);
-    uint64_t h = vf_hash(seed, def->name, strlen(def->name));
-    h = vf_seed_mix(h ^ (uint64_t)(p->branch * 1000 + p->depth));
-    slot **at = &g->slots[h % SLOTS];
-    if (!*at) *at = vf_xcalloc(1, sizeof **at);
-    slot *s = *at;
-    if (s->def == def && s->k == k && s->seed == seed &&
-        s->place.branch == p->branch && s->place.depth == p->depth) {
+    const slot *kept = case_glstore_find(g->store, def, k, seed, p);
+    if (kept) {
         g->reused++;
-        return s;
+        return kept;
     }
+    slot *s = &g->own;
     s->def = def;
     s->k = k;
     s->seed = seed;
     s->place = *p;
     build_slot(e, g, s);
+    case_glstore_keep(g->store, s);
     return s;
 }
 
@@ -268,7 +252,12 @@ int case_game_place(vf_engine *e, vf_gamelayouts *g, uint64_t base_seed,
     int k = vf_random2(lr, VF_GAMELAYOUT_POOL);
     uint64_t seed = vf_seed_case(base_seed, i->def->name, (uint32_t)k);
     snprintf(v->layout, sizeof v->layout, "%s", i->def->name);
+    /* A build resolves the layout map on the engine whose generator m
+     * still draws from as it is written (KFEAT '=' cells): m's draws must
+     * not depend on whether its layout was built now or kept. */
+    vf_rng drawing = *m->rng;
     const slot *s = get_slot(e, g, i->def, k, seed, &l->place);
+    *m->rng = drawing;
     if (!s->ok) {
         snprintf(v->placed.why, sizeof v->placed.why, "%s", s->why);
         return -1;

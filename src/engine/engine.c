@@ -621,7 +621,12 @@ unsigned long vf_engine_lua_allocations(const vf_engine *e)
 
 const vf_place *vf_engine_place(const vf_engine *e)
 {
-    return vf_bind_place(vf_lua_state(e->lua));
+    return vf_bind_place_peek(vf_lua_state(e->lua));
+}
+
+unsigned long vf_engine_place_reads(const vf_engine *e)
+{
+    return vf_bind_place_reads(vf_lua_state(e->lua));
 }
 
 void vf_engine_set_place(vf_engine *e, const vf_place *p)

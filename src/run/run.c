@@ -1,5 +1,6 @@
 /* The parent of a run: dispatch, journal, deaths, progress. */
 #include "vf_run.h"
+#include "vf_gamelayout.h"
 #include "vf_pool.h"
 #include "vf_report.h"
 
@@ -357,6 +358,15 @@ static int loop(state *s, vf_sbuf *err)
     }
 }
 
+/* Mode game's built layouts, made before the workers fork so that what
+ * one builds the others copy (vf_gamelayout.h). */
+static void share_game_layouts(vf_work *w)
+{
+    for (int i = 0; i < w->spec->nmodes && !w->game_layouts; i++)
+        if (w->spec->modes[i] == VF_MODE_GAME)
+            w->game_layouts = vf_gamelayouts_new();
+}
+
 int vf_run_execute(vf_run *r, vf_sbuf *err)
 {
     state s;
@@ -367,6 +377,7 @@ int vf_run_execute(vf_run *r, vf_sbuf *err)
     catch_stops(old);
     int rc = examine_all(&s, err) || flush(&s, err) ? -1 : 0;
     if (rc == 0) {
+        share_game_layouts(&r->work);
         s.pool = vf_pool_new(r->jobs, r->timeout, vf_work_task, &r->work,
                              err);
         rc = s.pool ? 0 : -1;
