@@ -78,6 +78,11 @@ int vf_conn_count_zones(const vf_level *l, int stairless);
  * -tele-zones test is vf_conn_count_tele_zones(l, 1) >= 1. */
 int vf_conn_count_tele_zones(const vf_level *l, int stairless);
 
+/* Zones of passable cells (8-connected, as dgn_count_disconnected_zones
+ * grows them) with more than small of their cells outside every vault:
+ * the pieces of a layout, a vault's own sealed room left out. */
+int vf_conn_zones_beyond_vaults(const vf_level *l, int small);
+
 /* ---- a layout's pieces round its vaults --------------------------------- */
 
 /* Cells as bits: bit x & 63 of w[y][x >> 6]. */

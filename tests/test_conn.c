@@ -94,6 +94,30 @@ START_TEST(wall_splits_zones)
 }
 END_TEST
 
+/* A layout's pieces: zones of passable cells with more than the small
+ * count of cells outside vaults; diagonal steps join, as the game's
+ * flood. */
+START_TEST(zones_beyond_vaults)
+{
+    vf_level l;
+    vf_t_level(&l, "D:8", ROWS("xxxxxxxxxxxxxxxx",
+                               "x......xx......x",
+                               "x......xx......x",
+                               "xxxxxxxxxxxxxx.x",
+                               "x.............xx",
+                               "xxxxxxxxxxxxxxxx"), NULL);
+    /* Left: 12 cells. Right: 12 + 1, then a diagonal step to 13 more. */
+    ck_assert_int_eq(vf_conn_zones_beyond_vaults(&l, 10), 2);
+    ck_assert_int_eq(vf_conn_zones_beyond_vaults(&l, 12), 1);
+    ck_assert_int_eq(vf_conn_zones_beyond_vaults(&l, 26), 0);
+    /* Eight of the left zone's cells in a vault: four stay outside. */
+    for (int y = 1; y <= 2; y++)
+        for (int x = 1; x <= 4; x++) l.vault[y][x] = 1;
+    ck_assert_int_eq(vf_conn_zones_beyond_vaults(&l, 10), 1);
+    ck_assert_int_eq(vf_conn_zones_beyond_vaults(&l, 3), 2);
+}
+END_TEST
+
 START_TEST(diagonal_steps_connect)
 {
     vf_level l;
@@ -916,6 +940,7 @@ Suite *vf_test_conn_suite(void)
     TCase *tc = tcase_create("conn");
     tcase_add_test(tc, one_zone);
     tcase_add_test(tc, wall_splits_zones);
+    tcase_add_test(tc, zones_beyond_vaults);
     tcase_add_test(tc, diagonal_steps_connect);
     tcase_add_test(tc, nothing_passable);
     tcase_add_test(tc, deep_water_and_hatches);

@@ -25,7 +25,6 @@
 #include <string.h>
 
 #define SMALL_ZONE 10      /* as the game fills its small zones */
-#define CELLS (VF_GXM * VF_GYM)
 
 typedef case_glslot slot;
 
@@ -60,38 +59,12 @@ void vf_gamelayouts_stats(const vf_gamelayouts *g, unsigned long *resolved,
 
 /* ---- zones ---------------------------------------------------------------- */
 
-/* The level's zones of passable cells (8-connected, as the game's
- * dgn_count_disconnected_zones) holding more than SMALL_ZONE cells outside
- * every vault: the layout's own pieces. A vault's sealed room is not one
- * (that is the vault's finding, not a cut layout). */
+/* The layout's own pieces: zones of more than SMALL_ZONE cells outside
+ * every vault (the game's dgn_count_disconnected_zones; a vault's sealed
+ * room is not one: that is the vault's finding, not a cut layout). */
 static int layout_zones(const vf_level *l)
 {
-    static const int d[8][2] = {{1, 0}, {-1, 0}, {0, 1}, {0, -1},
-                                {1, 1}, {1, -1}, {-1, 1}, {-1, -1}};
-    uint8_t seen[CELLS];
-    int queue[CELLS], zones = 0;
-    memset(seen, 0, sizeof seen);
-    for (int start = 0; start < CELLS; start++) {
-        int sx = start % VF_GXM, sy = start / VF_GXM;
-        if (seen[start] || !vf_conn_cell(l, VF_CP_PASSABLE, sx, sy)) continue;
-        int head = 0, tail = 0, outside = 0;
-        seen[start] = 1;
-        queue[tail++] = start;
-        while (head < tail) {
-            int c = queue[head++], x = c % VF_GXM, y = c / VF_GXM;
-            outside += !l->vault[y][x];
-            for (int i = 0; i < 8; i++) {
-                int nx = x + d[i][0], ny = y + d[i][1], n = ny * VF_GXM + nx;
-                if (!vf_level_in_bounds(nx, ny) || seen[n] ||
-                    !vf_conn_cell(l, VF_CP_PASSABLE, nx, ny))
-                    continue;
-                seen[n] = 1;
-                queue[tail++] = n;
-            }
-        }
-        zones += outside > SMALL_ZONE;
-    }
-    return zones;
+    return vf_conn_zones_beyond_vaults(l, SMALL_ZONE);
 }
 
 /* ---- building a layout ------------------------------------------------- */

@@ -32,3 +32,25 @@ int vf_conn_count_tele_zones(const vf_level *l, int stairless)
     return vf_conn_zones(l, VF_CP_TELE_CONNECTED, VF_CP_TELE_CONNECTED,
                          stairless ? VF_CE_HATCHES : VF_CE_ALL_ZONES);
 }
+
+int vf_conn_zones_beyond_vaults(const vf_level *l, int small)
+{
+    cn_classes k;
+    cn_planes pl;
+    cn_bits pass, outside;
+    cn_lab lab;
+    cn_classes_init(&k, l);
+    cn_planes_build(&pl, &k, l, cn_pred_classes(VF_CP_PASSABLE),
+                    cn_pred_needs(VF_CP_PASSABLE));
+    cn_pred_set(&pl, l, VF_CP_PASSABLE, &pass);
+    for (int y = 0; y < VF_GYM; y++) {
+        uint64_t v[2];
+        cn_nonzero_row(l->vault[y], v);
+        outside.w[y][0] = pass.w[y][0] & ~v[0];
+        outside.w[y][1] = pass.w[y][1] & ~v[1];
+    }
+    int n = cn_label(&lab, &pass), zones = 0;
+    for (int c = 0; c < n; c++)
+        zones += cn_comp_count(&lab, c, &outside) > small;
+    return zones;
+}
