@@ -75,7 +75,10 @@ static char *des_text(void)
          * cuts the corridor every time. */
         "NAME: pv_block\nDEPTH: D\nORIENT: centre\nTAGS: layout_narrow "
         "no_rotate\nMAP\nxxx\nxxx\nxxx\nENDMAP\n"
-        "NAME: mv\nDEPTH: D\nTAGS: no_rotate\nMAP\n...\n.b.\n...\nENDMAP\n");
+        "NAME: mv\nDEPTH: D\nTAGS: no_rotate\nMAP\n...\n.b.\n...\nENDMAP\n"
+        /* Its only exit on the level's top edge: it never connects. */
+        "NAME: pv_walled\nDEPTH: D\nORIENT: north\nTAGS: no_rotate "
+        "no_hmirror no_vmirror\nMAP\nxx@xx\nx...x\nxxxxx\nENDMAP\n");
     return vf_sbuf_take(&b);
 }
 
@@ -183,6 +186,25 @@ START_TEST(a_vault_that_cuts_the_layout_fails_to_place)
     ck_assert_msg(strstr(v.message, "cut lay_corridor into 2 zones"), "%s",
                   v.message);
     ck_assert_int_eq(v.attempts, VF_RESOLVE_ATTEMPTS);
+    close_fixture(&f);
+}
+END_TEST
+
+/* A vault none of whose exits connects: the game vetoes the level
+ * (dungeon.cc _build_vault_impl) and builds another; when every try
+ * does, the map fails to place, saying why. */
+START_TEST(unconnected_exits_fail_to_place)
+{
+    fixture f;
+    open_fixture(&f);
+    for (uint32_t it = 0; it < 3; it++) {
+        vf_verdict v;
+        run_game(&f, "pv_walled", it, f.g, &v);
+        ck_assert_uint_eq(v.kinds, VF_V_PLACE_FAILED);
+        ck_assert_msg(strstr(v.message, "none of the vault's 1 exits "
+                             "connects"), "%s", v.message);
+        ck_assert_int_eq(v.attempts, VF_RESOLVE_ATTEMPTS);
+    }
     close_fixture(&f);
 }
 END_TEST
@@ -379,6 +401,7 @@ Suite *vf_test_gamelayout_suite(void)
     tcase_add_test(tc, layouts_follow_depth_weight_and_primary_rules);
     tcase_add_test(tc, layout_tags_choose_the_layout_map);
     tcase_add_test(tc, a_vault_that_cuts_the_layout_fails_to_place);
+    tcase_add_test(tc, unconnected_exits_fail_to_place);
     tcase_add_test(tc, a_layout_that_draws_nothing_is_not_tried);
     tcase_add_test(tc, the_cache_never_changes_a_case);
     tcase_add_test(tc, the_journal_names_the_layout_map);

@@ -57,7 +57,7 @@ static uint64_t layout_seed(uint64_t base, vf_mode m, uint64_t try_seed)
 }
 
 /* What a try on a layout came to. */
-enum { TRY_PLACED, TRY_NO_POSITION, TRY_PARTED };
+enum { TRY_PLACED, TRY_NO_POSITION, TRY_VETOED };
 
 /* The layout's small pieces: the game fills them with rock (dungeon.cc
  * _fill_small_disconnected_zones). */
@@ -98,9 +98,10 @@ static int vetoed_layout(const vf_level *l, int primary, int zones,
  * level, the layout drawn round it; a minivault (no ORIENT) after the
  * layout (§6.3). Then the exits are connected (§6.4) and the stairs go
  * in. When the game would veto the level for the layout's pieces
- * (vetoed_layout), it builds another (dungeon.cc builder(): up to 50
+ * (vetoed_layout) or because none of the vault's exits connects
+ * (case_exits_vetoed), it builds another (dungeon.cc builder(): up to 50
  * levels), which is no fault of the vault as long as another build
- * takes it: the try says TRY_PARTED and the caller builds again. */
+ * takes it: the try says TRY_VETOED and the caller builds again. */
 static int place_in_layout(vf_level *l, vf_rmap *m, const vf_case_opts *o,
                            uint64_t lseed, uint64_t sseed, vf_rng *r,
                            vf_verdict *v)
@@ -132,8 +133,10 @@ static int place_in_layout(vf_level *l, vf_rmap *m, const vf_case_opts *o,
     int vetoed = vetoed_layout(l, primary, zones, pc, v->placed.why,
                                sizeof v->placed.why);
     free(pc);
-    if (vetoed) return TRY_PARTED;
-    if (v->placed.exits && !v->placed.connected)
+    if (vetoed || case_exits_vetoed(l, &v->placed, v->placed.why,
+                                    sizeof v->placed.why))
+        return TRY_VETOED;
+    if (v->placed.exits && !v->placed.connected)   /* the Abyss keeps it */
         v->kinds |= VF_V_EXIT_UNCONNECTED;
     return TRY_PLACED;
 }
@@ -148,8 +151,11 @@ static int resolve_and_place(vf_engine *e, const vf_mapdef *def,
                              vf_level *l, vf_rmap *m, vf_rng *r,
                              vf_verdict *v)
 {
-    int layout = vf_mode_is_layout(o->mode), parted = 0, last = TRY_PLACED;
+    int layout = vf_mode_is_layout(o->mode), vetoed = 0, last = TRY_PLACED;
     vf_place_opts po = {0, 1, o->opacity, 0};
+    if (layout && !case_layout_reaches(e, def, &l->place, v->message,
+                                       sizeof v->message))
+        return v->not_tried = 1, 0;
     for (int tries = 0; tries < VF_RESOLVE_ATTEMPTS; tries++) {
         vf_sbuf err = VF_SBUF_INIT;
         int n = 0;
@@ -187,7 +193,7 @@ static int resolve_and_place(vf_engine *e, const vf_mapdef *def,
             int t = place_in_layout(l, m, o, layout_seed(base, o->mode, seed),
                                     seed, r, v);
             if (t == TRY_PLACED) return 1;
-            parted += t == TRY_PARTED;
+            vetoed += t == TRY_VETOED;
             last = t;
             continue;
         }
@@ -195,9 +201,9 @@ static int resolve_and_place(vf_engine *e, const vf_mapdef *def,
         if (ps != VF_PLACE_FAILED) return 1;
     }
     v->kinds |= VF_V_PLACE_FAILED;
-    if (last == TRY_PARTED)
+    if (last == TRY_VETOED)
         snprintf(v->message, sizeof v->message, "%s: in %d of %d builds",
-                 v->placed.why, parted, VF_RESOLVE_ATTEMPTS);
+                 v->placed.why, vetoed, VF_RESOLVE_ATTEMPTS);
     else
         snprintf(v->message, sizeof v->message, "%s", v->placed.why);
     return 0;

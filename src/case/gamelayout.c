@@ -291,7 +291,12 @@ int case_game_place(vf_engine *e, vf_gamelayouts *g, uint64_t base_seed,
         v->placed.vault = -1;
         return -1;
     }
-    if (v->placed.exits && !v->placed.connected)
+    if (case_exits_vetoed(l, &v->placed, v->placed.why,
+                          sizeof v->placed.why)) {
+        v->placed.vault = -1;
+        return -1;
+    }
+    if (v->placed.exits && !v->placed.connected)   /* the Abyss keeps it */
         v->kinds |= VF_V_EXIT_UNCONNECTED;
     case_place_stairs(l, lr);
     return 0;
