@@ -486,6 +486,38 @@ START_TEST(unconnected_exits_veto_the_level)
 }
 END_TEST
 
+/* At a branch's bottom only up stairs count and the game keeps no down
+ * stair; a vault that brings all three up stairs behind its mask leaves
+ * the layout none (the game adds a stair only when no vault brought it):
+ * every level is vetoed ("Isolated areas with no stairs"), as snake_hunt's
+ * at Snake:$. A level above the bottom keeps its down stairs: placed. */
+START_TEST(stairs_only_in_the_vault_at_the_bottom)
+{
+    vf_t_eng x;
+    vf_t_eng_open(&x, "NAME: stairs_inside\nDEPTH: Orc\nORIENT: float\n"
+                      "TAGS: no_rotate no_hmirror no_vmirror\nMAP\n"
+                      "xxxxxxx\nx{.(.[x\nx.....@\nxxxxxxx\nENDMAP\n", 0);
+    vf_level *l = malloc(sizeof *l);
+    vf_place p;
+    char why[128];
+    vf_verdict v;
+    ck_assert(!vf_place_parse("Orc:2", &p, why, sizeof why));
+    vf_engine_set_place(x.e, &p);
+    run_case(&x, l, "stairs_inside", VF_MODE_ROOMS, 0, &v);
+    ck_assert_uint_eq(v.kinds, VF_V_PLACE_FAILED);
+    ck_assert_msg(strstr(v.message, "the layout has no stairs: every stair "
+                         "that counts here is inside the vault"), "%s",
+                  v.message);
+    ck_assert(!vf_place_parse("Orc:1", &p, why, sizeof why));
+    vf_engine_set_place(x.e, &p);
+    run_case(&x, l, "stairs_inside", VF_MODE_ROOMS, 0, &v);
+    ck_assert_msg(!v.kinds && v.placed.vault >= 0, "%x %s", v.kinds,
+                  v.message);
+    free(l);
+    vf_t_eng_close(&x);
+}
+END_TEST
+
 Suite *vf_test_caselayout_suite(void)
 {
     Suite *s = suite_create("caselayout");
@@ -508,6 +540,7 @@ Suite *vf_test_caselayout_suite(void)
     tcase_add_test(v, vault_that_never_fits_is_place_failed);
     tcase_add_test(v, the_game_never_places_them_so);
     tcase_add_test(v, unconnected_exits_veto_the_level);
+    tcase_add_test(v, stairs_only_in_the_vault_at_the_bottom);
     suite_add_tcase(s, v);
     return s;
 }

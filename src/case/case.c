@@ -85,6 +85,17 @@ static int vetoed_layout(const vf_level *l, int primary, int zones,
                  "game vetoes the level and builds another)", pc->apart);
         return 1;
     }
+    if (pc->stairless && vf_branch_checked(b) && pc->apart == 1) {
+        /* Nothing was cut off: the stairs that count are all in the
+         * vault, which its mask keeps out of the zones (the game adds a
+         * stair only when no vault brought it, dgn_place_stone_stairs;
+         * at a branch's bottom _fixup_stone_stairs keeps no down stair
+         * and only up stairs count, _process_disconnected_zones). */
+        snprintf(why, n, "the layout has no stairs: every stair that "
+                 "counts here is inside the vault, behind its mask (the "
+                 "game vetoes the level: isolated areas with no stairs)");
+        return 1;
+    }
     if (pc->stairless && vf_branch_checked(b)) {
         snprintf(why, n, "the vault cuts off %d part%s of the layout "
                  "without stairs (the game vetoes the level and builds "
