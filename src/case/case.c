@@ -69,23 +69,17 @@ static void fill_small_pieces(vf_level *l, const vf_conn_pieces *pc)
                 l->feat[y][x] = VF_F_ROCK_WALL;
 }
 
-/* Whether the game would veto the level for what the vault did to the
- * layout's pieces (dungeon.cc _dgn_verify_connectivity), with why: a
- * minivault that leaves more zones than the layout had ("Had %d zones,
- * now has %d"), or, where the game looks for them, a zone holding a piece
- * of the layout without stairs ("Isolated areas with no stairs"), its
- * vault cells or not: the piece the vault cut off would have stairs on
- * another build. */
-static int vetoed_layout(const vf_level *l, int primary, int zones,
-                         const vf_conn_pieces *pc, char *why, size_t n)
+/* Whether a zone holding a piece of the layout has no stairs, where the
+ * game looks for them ("Isolated areas with no stairs"), with why: the
+ * vault cut the piece off (it would have stairs on another build), or
+ * the layout's one zone has none because the vault holds every stair
+ * that counts. */
+static int stairless_veto(const vf_level *l, const vf_conn_pieces *pc,
+                          char *why, size_t n)
 {
     const vf_branch *b = vf_branch_get(l->place.branch);
-    if (!primary && pc->apart > (zones > 1 ? zones : 1)) {
-        snprintf(why, n, "the minivault parts the layout into %d zones (the "
-                 "game vetoes the level and builds another)", pc->apart);
-        return 1;
-    }
-    if (pc->stairless && vf_branch_checked(b) && pc->apart == 1) {
+    if (!pc->stairless || !vf_branch_checked(b)) return 0;
+    if (pc->apart == 1) {
         /* Nothing was cut off: the stairs that count are all in the
          * vault, which its mask keeps out of the zones (the game adds a
          * stair only when no vault brought it, dgn_place_stone_stairs;
@@ -96,13 +90,35 @@ static int vetoed_layout(const vf_level *l, int primary, int zones,
                  "game vetoes the level: isolated areas with no stairs)");
         return 1;
     }
-    if (pc->stairless && vf_branch_checked(b)) {
-        snprintf(why, n, "the vault cuts off %d part%s of the layout "
-                 "without stairs (the game vetoes the level and builds "
-                 "another)", pc->stairless, pc->stairless > 1 ? "s" : "");
+    snprintf(why, n, "the vault cuts off %d part%s of the layout without "
+             "stairs (the game vetoes the level and builds another)",
+             pc->stairless, pc->stairless > 1 ? "s" : "");
+    return 1;
+}
+
+int case_layout_stairless(const vf_level *l, char *why, size_t n)
+{
+    vf_conn_pieces *pc = vf_xmalloc(sizeof *pc);
+    vf_conn_layout_pieces(l, CASE_SMALL_ZONE, pc);
+    int vetoed = stairless_veto(l, pc, why, n);
+    free(pc);
+    return vetoed;
+}
+
+/* Whether the game would veto the level for what the vault did to the
+ * layout's pieces (dungeon.cc _dgn_verify_connectivity), with why: a
+ * minivault that leaves more zones than the layout had ("Had %d zones,
+ * now has %d"), or a zone of the layout without stairs
+ * (stairless_veto). */
+static int vetoed_layout(const vf_level *l, int primary, int zones,
+                         const vf_conn_pieces *pc, char *why, size_t n)
+{
+    if (!primary && pc->apart > (zones > 1 ? zones : 1)) {
+        snprintf(why, n, "the minivault parts the layout into %d zones (the "
+                 "game vetoes the level and builds another)", pc->apart);
         return 1;
     }
-    return 0;
+    return stairless_veto(l, pc, why, n);
 }
 
 /* A layout level the game's way: a primary vault first on the rock

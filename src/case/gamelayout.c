@@ -283,8 +283,8 @@ int case_game_place(vf_engine *e, vf_gamelayouts *g, uint64_t base_seed,
     int zones = layout_zones(l);
     if (zones > s->zones) {
         /* dungeon.cc _dgn_verify_connectivity vetoes a level a vault cut
-         * into more zones ("Had %d zones, now has %d"), and one whose
-         * pieces lack stairs: the game builds another level. */
+         * into more zones ("Had %d zones, now has %d"): the game builds
+         * another level. */
         snprintf(v->placed.why, sizeof v->placed.why, "the vault cut %s "
                  "into %d zones (it has %d alone): the game vetoes such a "
                  "level", i->def->name, zones, s->zones);
@@ -299,5 +299,10 @@ int case_game_place(vf_engine *e, vf_gamelayouts *g, uint64_t base_seed,
     if (v->placed.exits && !v->placed.connected)   /* the Abyss keeps it */
         v->kinds |= VF_V_EXIT_UNCONNECTED;
     case_place_stairs(l, lr);
+    /* And one whose layout has a zone without stairs. */
+    if (case_layout_stairless(l, v->placed.why, sizeof v->placed.why)) {
+        v->placed.vault = -1;
+        return -1;
+    }
     return 0;
 }
