@@ -420,10 +420,11 @@ static void run_at_home(vf_t_eng *x, vf_level *l, const char *map, vf_mode m,
     run_case(x, l, map, m, iter, v);
 }
 
-/* corpus/verdicts/layout_rules.des: a map with no DEPTH or PLACE (the
- * Vaults rooms' kind) and a map of a level built from an encompass map
- * are never put on a layout by the game: not tried there, saying why, and
- * still judged on the empty level. */
+/* corpus/verdicts/layout_rules.des: a Vaults room with no DEPTH or PLACE
+ * and a map of a level built from an encompass map are never put on a
+ * layout by the game: not tried there, saying why, and still judged on
+ * the empty level. A map with no DEPTH that the builder draws by its tag
+ * (arrival) is tried. */
 START_TEST(the_game_never_places_them_so)
 {
     char *text = read_des(RULES);
@@ -435,13 +436,17 @@ START_TEST(the_game_never_places_them_so)
             vf_verdict v;
             run_at_home(&x, l, "vf_rule_room_by_tag", layouts[i], it, &v);
             ck_assert(v.not_tried && !v.kinds && v.placed.vault < 0);
-            ck_assert_msg(strstr(v.message, "not tried: it has no DEPTH or "
-                                 "PLACE"), "%s", v.message);
+            ck_assert_msg(strstr(v.message, "not tried: the game places it "
+                                 "only as a room of the Vaults layouts"),
+                          "%s", v.message);
             run_at_home(&x, l, "vf_rule_sewer_room", layouts[i], it, &v);
             ck_assert(v.not_tried && !v.kinds && v.placed.vault < 0);
             ck_assert_msg(strstr(v.message, "builds Sewer from an encompass "
                                  "map (vf_rule_whole_sewer"), "%s",
                           v.message);
+            run_at_home(&x, l, "vf_rule_arrival", layouts[i], it, &v);
+            ck_assert_msg(!v.not_tried && !v.kinds && v.placed.vault >= 0,
+                          "%x %s", v.kinds, v.message);
         }
     vf_verdict v;
     run_at_home(&x, l, "vf_rule_room_by_tag", VF_MODE_EMPTY, 0, &v);

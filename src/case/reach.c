@@ -13,6 +13,16 @@ static int is_encompass(const vf_mapinfo *i)
     return i->orient && !strcmp(i->orient, "encompass");
 }
 
+/* The tags v_layouts.lua draws the Vaults rooms by. */
+static int vaults_room(const vf_mapinfo *i)
+{
+    static const char *const tags[] = {"vaults_room", "vaults_empty",
+                                       "vaults_hard"};
+    for (size_t k = 0; k < sizeof tags / sizeof *tags; k++)
+        if (vf_mapinfo_has_tag(i, tags[k], strlen(tags[k]))) return 1;
+    return 0;
+}
+
 int case_layout_reaches(vf_engine *e, const vf_mapdef *def,
                         const vf_place *p, char *why, size_t n)
 {
@@ -24,15 +34,17 @@ int case_layout_reaches(vf_engine *e, const vf_mapdef *def,
     /* maps.cc: random_map_for_place wants a PLACE that allows the level,
      * random_map_in_depth (depth_selectable, depth_ranges::is_usable_in:
      * an empty list allows nothing) a DEPTH or the file's default-depth.
-     * A map with neither is only ever drawn by its tags: by a SUBVAULT,
-     * the builder's own tag picks, or Lua's dgn.map_by_tag -- the Vaults
-     * layouts draw their rooms so (v_layouts.lua: vaults_room,
-     * vaults_empty, vaults_hard; v_rooms.lua make_tagged_room). */
-    if (!i->depths.n && !i->places.n) {
-        snprintf(why, n, "not tried: it has no DEPTH or PLACE, so the game "
-                 "never draws it as a vault of its own on a level (maps.cc "
-                 "random_map_in_depth, random_map_for_place); only a map "
-                 "or the builder asking for its tags places it");
+     * A map with neither is drawn only by its tags, which for the Vaults
+     * rooms only the Vaults layouts ask for (v_layouts.lua's tagged
+     * generators; v_rooms.lua make_tagged_room places them as rooms, with
+     * a passable mask). Other tag-drawn maps (arrival, branch entries,
+     * place_unique...) are the builder's own vaults on a level: tried. */
+    if (!i->depths.n && !i->places.n && vaults_room(i)) {
+        snprintf(why, n, "not tried: the game places it only as a room of "
+                 "the Vaults layouts, which draw it by its tag (v_rooms.lua);"
+                 " with no DEPTH or PLACE it is never a vault of its own on "
+                 "a level (maps.cc random_map_in_depth, "
+                 "random_map_for_place)");
         return 0;
     }
     const vf_mapinfo *enc = vf_catalog_place_encompass(cat, p);
