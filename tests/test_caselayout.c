@@ -423,8 +423,8 @@ static void run_at_home(vf_t_eng *x, vf_level *l, const char *map, vf_mode m,
 /* corpus/verdicts/layout_rules.des: a Vaults room with no DEPTH or PLACE
  * and a map of a level built from an encompass map are never put on a
  * layout by the game: not tried there, saying why, and still judged on
- * the empty level. A map with no DEPTH that the builder draws by its tag
- * (arrival) is tried. */
+ * the empty level; nor is a map of weight 0 there. A map with no DEPTH
+ * that the builder draws by its tag (arrival) is tried. */
 START_TEST(the_game_never_places_them_so)
 {
     char *text = read_des(RULES);
@@ -444,6 +444,10 @@ START_TEST(the_game_never_places_them_so)
             ck_assert_msg(strstr(v.message, "builds Sewer from an encompass "
                                  "map (vf_rule_whole_sewer"), "%s",
                           v.message);
+            run_at_home(&x, l, "vf_rule_weightless", layouts[i], it, &v);
+            ck_assert(v.not_tried && !v.kinds && v.placed.vault < 0);
+            ck_assert_msg(strstr(v.message, "not tried: its WEIGHT here is "
+                                 "0"), "%s", v.message);
             run_at_home(&x, l, "vf_rule_arrival", layouts[i], it, &v);
             ck_assert_msg(!v.not_tried && !v.kinds && v.placed.vault >= 0,
                           "%x %s", v.kinds, v.message);
@@ -452,6 +456,8 @@ START_TEST(the_game_never_places_them_so)
     run_at_home(&x, l, "vf_rule_room_by_tag", VF_MODE_EMPTY, 0, &v);
     ck_assert_msg(!v.not_tried && (v.error & VF_V_ISOLATED_ZONES), "%x %x %s",
                   v.kinds, v.error, v.message);
+    run_at_home(&x, l, "vf_rule_weightless", VF_MODE_EMPTY, 0, &v);
+    ck_assert(!v.not_tried && v.placed.vault >= 0);
     run_at_home(&x, l, "vf_rule_sewer_room", VF_MODE_EMPTY, 0, &v);
     ck_assert_msg(!v.not_tried && !v.kinds && v.placed.vault >= 0, "%x %s",
                   v.kinds, v.message);

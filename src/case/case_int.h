@@ -56,7 +56,8 @@ void case_connect_exits(vf_level *l, vf_rng *r, vf_placed *pl);
 /* Whether the game would ever put def on a layout level at p as a vault
  * of its own (reach.c): 1 if so; 0 with a "not tried: ..." reason in why
  * when it never does (a Vaults room with no DEPTH or PLACE, which only
- * the Vaults layouts place; a level it builds from an encompass map). */
+ * the Vaults layouts place; a weight of 0 at p and no CHANCE; a level it
+ * builds from an encompass map). */
 int case_layout_reaches(vf_engine *e, const vf_mapdef *def,
                         const vf_place *p, char *why, size_t n);
 

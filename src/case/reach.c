@@ -47,6 +47,15 @@ int case_layout_reaches(vf_engine *e, const vf_mapdef *def,
                  "random_map_for_place)");
         return 0;
     }
+    /* maps.cc _random_map_in_list: a map with no weight at the level is
+     * skipped by every random pick (by depth, place or tag) unless a
+     * CHANCE there puts it in the chance roll; only a name places it
+     * (wizard mode, sprint and tutorial maps). */
+    if (vf_mapinfo_weight(i, p) <= 0 && vf_mapinfo_chance(i, p) < 0) {
+        snprintf(why, n, "not tried: its WEIGHT here is 0, so no random "
+                 "pick of the game draws it (maps.cc _random_map_in_list)");
+        return 0;
+    }
     const vf_mapinfo *enc = vf_catalog_place_encompass(cat, p);
     if (enc && !is_encompass(i)) {
         char where[32];
