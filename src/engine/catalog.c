@@ -526,9 +526,13 @@ const vf_mapinfo *vf_catalog_place_encompass(const vf_catalog *c,
     for (size_t k = 0; k < c->n; k++) {
         const vf_mapinfo *i = &c->maps[k];
         /* maps.cc map_selector::accept, PLACE: not a minivault, PLACE
-         * allows the level; the roll skips maps without a weight there. */
-        if (!i->loaded || !i->orient || vf_mapinfo_has_tag(i, "minivault", 9)
-            || !vf_depths_match(&i->places, p) || vf_mapinfo_weight(i, p) <= 0)
+         * allows the level; the roll skips maps without a weight there.
+         * Most maps have no PLACE: that test first, as every layout case
+         * asks. */
+        if (!i->places.n || !i->loaded || !i->orient ||
+            !vf_depths_match(&i->places, p) ||
+            vf_mapinfo_has_tag(i, "minivault", 9) ||
+            vf_mapinfo_weight(i, p) <= 0)
             continue;
         /* A dummy winning the roll means no map (_random_map_in_list):
          * the level could then take a vault by DEPTH after all. */
