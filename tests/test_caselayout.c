@@ -424,7 +424,8 @@ static void run_at_home(vf_t_eng *x, vf_level *l, const char *map, vf_mode m,
  * and a map of a level built from an encompass map are never put on a
  * layout by the game: not tried there, saying why, and still judged on
  * the empty level; nor is a map of weight 0 there. A map with no DEPTH
- * that the builder draws by its tag (arrival) is tried. */
+ * that the builder draws by its tag (arrival) is tried, and so is a map
+ * of a level whose encompass map is a tutorial's. */
 START_TEST(the_game_never_places_them_so)
 {
     char *text = read_des(RULES);
@@ -448,6 +449,9 @@ START_TEST(the_game_never_places_them_so)
             ck_assert(v.not_tried && !v.kinds && v.placed.vault < 0);
             ck_assert_msg(strstr(v.message, "not tried: its WEIGHT here is "
                                  "0"), "%s", v.message);
+            run_at_home(&x, l, "vf_rule_d4_room", layouts[i], it, &v);
+            ck_assert_msg(!v.not_tried && !v.kinds && v.placed.vault >= 0,
+                          "%x %s", v.kinds, v.message);
             run_at_home(&x, l, "vf_rule_arrival", layouts[i], it, &v);
             ck_assert_msg(!v.not_tried && !v.kinds && v.placed.vault >= 0,
                           "%x %s", v.kinds, v.message);

@@ -519,6 +519,15 @@ const vf_mapinfo *vf_catalog_failed_for(const vf_catalog *c, const char *tags)
     return NULL;
 }
 
+/* Whether a tag of the " a b " string tags starts with prefix. */
+static int has_tag_prefix(const char *tags, const char *prefix)
+{
+    size_t n = strlen(prefix);
+    for (const char *t = strchr(tags, ' '); t; t = strchr(t + 1, ' '))
+        if (!strncmp(t + 1, prefix, n)) return 1;
+    return 0;
+}
+
 const vf_mapinfo *vf_catalog_place_encompass(const vf_catalog *c,
                                              const vf_place *p)
 {
@@ -526,13 +535,15 @@ const vf_mapinfo *vf_catalog_place_encompass(const vf_catalog *c,
     for (size_t k = 0; k < c->n; k++) {
         const vf_mapinfo *i = &c->maps[k];
         /* maps.cc map_selector::accept, PLACE: not a minivault, PLACE
-         * allows the level; the roll skips maps without a weight there.
+         * allows the level, not a tutorial map outside the tutorial; the
+         * roll skips maps without a weight there.
          * Most maps have no PLACE: that test first, as every layout case
          * asks. */
         if (!i->places.n || !i->loaded || !i->orient ||
             !vf_depths_match(&i->places, p) ||
             vf_mapinfo_has_tag(i, "minivault", 9) ||
-            vf_mapinfo_weight(i, p) <= 0)
+            vf_mapinfo_weight(i, p) <= 0 ||
+            has_tag_prefix(i->tags, "tutorial"))   /* tutorial games only */
             continue;
         /* A dummy winning the roll means no map (_random_map_in_list):
          * the level could then take a vault by DEPTH after all. */
