@@ -69,6 +69,10 @@ int vf_catalog_complete(vf_catalog *c, vf_sbuf *err);
 const vf_mapinfo *vf_catalog_info(vf_catalog *c, const vf_mapdef *def,
                                   vf_sbuf *err);
 
+/* The entry of def in c when it is filled (always, in a complete
+ * catalogue), else NULL: a look-up that never runs a map. */
+const vf_mapinfo *vf_catalog_entry(const vf_catalog *c, const vf_mapdef *def);
+
 /* Gives m (a map of i's def, freshly reset) the index entry's tags,
  * orientation, depths and weights. */
 void vf_mapinfo_seed(const vf_mapinfo *i, vf_rmap *m);
@@ -130,6 +134,16 @@ const vf_mapinfo *vf_catalog_pick_if(const vf_catalog *c, const char *tags,
                                      const vf_place *place,
                                      const vf_used *used, vf_map_filter keep,
                                      const void *ctx, vf_rng *r);
+
+/* Whether the game builds every level p from an encompass map: the maps
+ * its random_map_for_place(p, minivault false) can draw (maps.cc: PLACE
+ * allows p, not a minivault, a weight there) are all ORIENT: encompass
+ * and there is at least one. Returns the first such map, else NULL. On
+ * such a level _builder_normal places no further vault (dungeon.cc: "Only
+ * place subsequent random vaults on non-encompass maps"), and no layout
+ * is drawn. Needs a complete catalogue. */
+const vf_mapinfo *vf_catalog_place_encompass(const vf_catalog *c,
+                                             const vf_place *p);
 
 /* The first map (in load order) carrying every tag of tags whose load-time
  * run failed, or NULL: when no map is found for a tag, the failure to

@@ -2,6 +2,7 @@
  * one walking zone with its stairs, over many seeds; the layout tags. */
 #include "tests.h"
 #include "vf_case.h"
+#include "vf_fs.h"
 #include "vf_layout.h"
 
 #include <stdio.h>
@@ -128,7 +129,10 @@ END_TEST
 
 /* ---- vaults in layouts --------------------------------------------------- */
 
+/* With a default-depth, as the game needs one to place a map by itself
+ * (a map with no DEPTH or PLACE is not tried in a layout). */
 static const char des[] =
+    "default-depth: D:5\n"
     "NAME: city_only\nORIENT: float\nTAGS: layout_city no_rotate\n"
     "MAP\nccccc\nc...c\nc...@\nccccc\nENDMAP\n"
     "NAME: not_open\nORIENT: float\nTAGS: nolayout_open\n"
@@ -388,6 +392,147 @@ START_TEST(vault_that_never_fits_is_place_failed)
 }
 END_TEST
 
+/* ---- what the game never does, and what it vetoes ---------------------- */
+
+#define RULES VF_SOURCE_DIR "/corpus/verdicts/layout_rules.des"
+#define KNOWN_BAD VF_SOURCE_DIR "/corpus/verdicts/known_bad.des"
+
+static char *read_des(const char *path)
+{
+    char *text, why[256];
+    size_t len;
+    ck_assert_msg(!vf_fs_read(path, 1 << 20, &text, &len, why, sizeof why),
+                  "%s", why);
+    return text;
+}
+
+/* Runs map at the level its PLACE or DEPTH gives (D:8 when it has
+ * neither), in mode m. */
+static void run_at_home(vf_t_eng *x, vf_level *l, const char *map, vf_mode m,
+                        uint32_t iter, vf_verdict *v)
+{
+    vf_place p;
+    char why[128];
+    ck_assert(!vf_place_parse(VF_PLACE_DEFAULT, &p, why, sizeof why));
+    vf_engine_set_place(x->e, &p);
+    vf_engine_map_place(x->e, vf_t_map(&x->l, map), &p);
+    vf_engine_set_place(x->e, &p);
+    run_case(x, l, map, m, iter, v);
+}
+
+/* corpus/verdicts/layout_rules.des: a Vaults room with no DEPTH or PLACE
+ * and a map of a level built from an encompass map are never put on a
+ * layout by the game: not tried there, saying why, and still judged on
+ * the empty level; nor is a map of weight 0 there. A map with no DEPTH
+ * that the builder draws by its tag (arrival) is tried, and so is a map
+ * of a level whose encompass map is a tutorial's. */
+START_TEST(the_game_never_places_them_so)
+{
+    char *text = read_des(RULES);
+    vf_t_eng x;
+    vf_t_eng_open(&x, text, 0);
+    vf_level *l = malloc(sizeof *l);
+    for (size_t i = 0; i < sizeof layouts / sizeof *layouts; i++)
+        for (uint32_t it = 0; it < 3; it++) {
+            vf_verdict v;
+            run_at_home(&x, l, "vf_rule_room_by_tag", layouts[i], it, &v);
+            ck_assert(v.not_tried && !v.kinds && v.placed.vault < 0);
+            ck_assert_msg(strstr(v.message, "not tried: the game places it "
+                                 "only as a room of the Vaults layouts"),
+                          "%s", v.message);
+            run_at_home(&x, l, "vf_rule_sewer_room", layouts[i], it, &v);
+            ck_assert(v.not_tried && !v.kinds && v.placed.vault < 0);
+            ck_assert_msg(strstr(v.message, "builds Sewer from an encompass "
+                                 "map (vf_rule_whole_sewer"), "%s",
+                          v.message);
+            run_at_home(&x, l, "vf_rule_weightless", layouts[i], it, &v);
+            ck_assert(v.not_tried && !v.kinds && v.placed.vault < 0);
+            ck_assert_msg(strstr(v.message, "not tried: its WEIGHT here is "
+                                 "0"), "%s", v.message);
+            run_at_home(&x, l, "vf_rule_d4_room", layouts[i], it, &v);
+            ck_assert_msg(!v.not_tried && !v.kinds && v.placed.vault >= 0,
+                          "%x %s", v.kinds, v.message);
+            run_at_home(&x, l, "vf_rule_arrival", layouts[i], it, &v);
+            ck_assert_msg(!v.not_tried && !v.kinds && v.placed.vault >= 0,
+                          "%x %s", v.kinds, v.message);
+        }
+    vf_verdict v;
+    run_at_home(&x, l, "vf_rule_room_by_tag", VF_MODE_EMPTY, 0, &v);
+    ck_assert_msg(!v.not_tried && (v.error & VF_V_ISOLATED_ZONES), "%x %x %s",
+                  v.kinds, v.error, v.message);
+    run_at_home(&x, l, "vf_rule_weightless", VF_MODE_EMPTY, 0, &v);
+    ck_assert(!v.not_tried && v.placed.vault >= 0);
+    run_at_home(&x, l, "vf_rule_sewer_room", VF_MODE_EMPTY, 0, &v);
+    ck_assert_msg(!v.not_tried && !v.kinds && v.placed.vault >= 0, "%x %s",
+                  v.kinds, v.message);
+    free(l);
+    vf_t_eng_close(&x);
+    free(text);
+}
+END_TEST
+
+/* A vault none of whose exits can connect (its only exit on the level's
+ * edge): the game vetoes every level it is on and builds another
+ * (dungeon.cc _build_vault_impl, "Failed to connect exits"), so after the
+ * bound the case is place_failed, saying why; exit_unconnected is the
+ * empty level's finding only. */
+START_TEST(unconnected_exits_veto_the_level)
+{
+    char *text = read_des(KNOWN_BAD);
+    vf_t_eng x;
+    vf_t_eng_open(&x, text, 0);
+    vf_level *l = malloc(sizeof *l);
+    for (size_t i = 0; i < sizeof layouts / sizeof *layouts; i++) {
+        vf_verdict v;
+        run_at_home(&x, l, "vf_bad_exit_to_border", layouts[i], 0, &v);
+        ck_assert_uint_eq(v.kinds, VF_V_PLACE_FAILED);
+        ck_assert_uint_eq(v.error, VF_V_PLACE_FAILED);
+        ck_assert_msg(strstr(v.message, "none of the vault's 1 exits "
+                             "connects to the layout"), "%s", v.message);
+        ck_assert_msg(strstr(v.message, "in 25 of 25 builds"), "%s",
+                      v.message);
+    }
+    vf_verdict v;
+    run_at_home(&x, l, "vf_bad_exit_to_border", VF_MODE_EMPTY, 0, &v);
+    ck_assert(v.error & VF_V_EXIT_UNCONNECTED);
+    free(l);
+    vf_t_eng_close(&x);
+    free(text);
+}
+END_TEST
+
+/* At a branch's bottom only up stairs count and the game keeps no down
+ * stair; a vault that brings all three up stairs behind its mask leaves
+ * the layout none (the game adds a stair only when no vault brought it):
+ * every level is vetoed ("Isolated areas with no stairs"), as snake_hunt's
+ * at Snake:$. A level above the bottom keeps its down stairs: placed. */
+START_TEST(stairs_only_in_the_vault_at_the_bottom)
+{
+    vf_t_eng x;
+    vf_t_eng_open(&x, "NAME: stairs_inside\nDEPTH: Orc\nORIENT: float\n"
+                      "TAGS: no_rotate no_hmirror no_vmirror\nMAP\n"
+                      "xxxxxxx\nx{.(.[x\nx.....@\nxxxxxxx\nENDMAP\n", 0);
+    vf_level *l = malloc(sizeof *l);
+    vf_place p;
+    char why[128];
+    vf_verdict v;
+    ck_assert(!vf_place_parse("Orc:2", &p, why, sizeof why));
+    vf_engine_set_place(x.e, &p);
+    run_case(&x, l, "stairs_inside", VF_MODE_ROOMS, 0, &v);
+    ck_assert_uint_eq(v.kinds, VF_V_PLACE_FAILED);
+    ck_assert_msg(strstr(v.message, "the layout has no stairs: every stair "
+                         "that counts here is inside the vault"), "%s",
+                  v.message);
+    ck_assert(!vf_place_parse("Orc:1", &p, why, sizeof why));
+    vf_engine_set_place(x.e, &p);
+    run_case(&x, l, "stairs_inside", VF_MODE_ROOMS, 0, &v);
+    ck_assert_msg(!v.kinds && v.placed.vault >= 0, "%x %s", v.kinds,
+                  v.message);
+    free(l);
+    vf_t_eng_close(&x);
+}
+END_TEST
+
 Suite *vf_test_caselayout_suite(void)
 {
     Suite *s = suite_create("caselayout");
@@ -408,6 +553,9 @@ Suite *vf_test_caselayout_suite(void)
     tcase_add_test(v, cached_layout_keeps_its_place);
     tcase_add_test(v, places_sharing_a_key_share_layouts);
     tcase_add_test(v, vault_that_never_fits_is_place_failed);
+    tcase_add_test(v, the_game_never_places_them_so);
+    tcase_add_test(v, unconnected_exits_veto_the_level);
+    tcase_add_test(v, stairs_only_in_the_vault_at_the_bottom);
     suite_add_tcase(s, v);
     return s;
 }

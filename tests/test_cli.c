@@ -31,10 +31,10 @@ START_TEST(lint_default_corpus_is_clean)
 {
     run r = vf("lint", NULL, NULL, NULL);
     ck_assert_int_eq(r.rc, 0);
-    ck_assert_str_eq(r.out, "lua: 44 maps run as at load, with our dlua/ at "
+    ck_assert_str_eq(r.out, "lua: 51 maps run as at load, with our dlua/ at "
                      "D:1; 0 placement resolves: 0 lua errors, 0 validate "
                      "failures, 0 vetoes\n"
-                     "lint: 8 files, 44 maps, 88 chunks, 0 errors, "
+                     "lint: 9 files, 51 maps, 102 chunks, 0 errors, "
                      "0 warnings\n");
     done(&r);
 }

@@ -74,7 +74,7 @@ static char *des_text(void)
         "NAME: pv_city\nDEPTH: D\nORIENT: float\nTAGS: layout_city\n"
         "MAP\nx@x\nENDMAP\n"
         /* A block of rock at the centre, in a corridor layout only: it
-         * cuts the corridor every time. */
+         * parts the corridor every time. */
         "NAME: pv_block\nDEPTH: D\nORIENT: centre\nTAGS: layout_narrow "
         "no_rotate\nMAP\nxxx\nxxx\nxxx\nENDMAP\n"
         "NAME: mv\nDEPTH: D\nTAGS: no_rotate\nMAP\n...\n.b.\n...\nENDMAP\n"
@@ -82,7 +82,19 @@ static char *des_text(void)
          * chosen (and maybe built). */
         "NAME: pv_drawn\nDEPTH: D\nORIENT: float\nTAGS: no_rotate\n"
         "KFEAT: A = deep_water / floor\nMAP\nxxxxxx\nxAAAAx\nxAAAA@\n"
-        "xxxxxx\nENDMAP\n");
+        "xxxxxx\nENDMAP\n"
+        /* A ring round a hole the layout's floor keeps: a zone of its
+         * own on any open layout. */
+        "NAME: mv_ring\nDEPTH: D\nTAGS: layout_open no_rotate\nMAP\n"
+        "ccccccccccccccc\n"
+        "c             c\nc             c\nc             c\n"
+        "c             c\nc             c\nc             c\n"
+        "c             c\nc             c\nc             c\n"
+        "c             c\nc             c\nc             c\n"
+        "c             c\nccccccccccccccc\nENDMAP\n"
+        /* Its only exit on the level's top edge: it never connects. */
+        "NAME: pv_walled\nDEPTH: D\nORIENT: north\nTAGS: no_rotate "
+        "no_hmirror no_vmirror\nMAP\nxx@xx\nx...x\nxxxxx\nENDMAP\n");
     return vf_sbuf_take(&b);
 }
 
@@ -177,19 +189,47 @@ START_TEST(layout_tags_choose_the_layout_map)
 }
 END_TEST
 
-/* The game vetoes a level whose vault cut the layout apart and builds
- * another; when every try cuts it, the map fails to place, saying so. */
+/* The game vetoes a level a minivault cut apart and builds another; when
+ * every try cuts it, the map fails to place, saying so. A primary vault
+ * that parts its layout is not vetoed for it: the zones are first
+ * counted once the primary vault and its layout stand (dungeon.cc
+ * _build_vault_impl), so the level stays when each part has stairs. */
 START_TEST(a_vault_that_cuts_the_layout_fails_to_place)
 {
     fixture f;
     open_fixture(&f);
     vf_verdict v;
-    run_game(&f, "pv_block", 0, f.g, &v);
+    run_game(&f, "mv_ring", 0, f.g, &v);
     ck_assert_uint_eq(v.kinds, VF_V_PLACE_FAILED);
     ck_assert(v.error & VF_V_PLACE_FAILED);
-    ck_assert_msg(strstr(v.message, "cut lay_corridor into 2 zones"), "%s",
+    ck_assert_msg(strstr(v.message, "into 2 zones (it has 1 alone)"), "%s",
                   v.message);
     ck_assert_int_eq(v.attempts, VF_RESOLVE_ATTEMPTS);
+    for (uint32_t it = 0; it < 5; it++) {
+        run_game(&f, "pv_block", it, f.g, &v);
+        ck_assert_str_eq(v.layout, "lay_corridor");
+        ck_assert_msg(!(v.kinds & VF_V_PLACE_FAILED) && v.placed.vault >= 0,
+                      "#%u: %x %s", it, v.kinds, v.message);
+    }
+    close_fixture(&f);
+}
+END_TEST
+
+/* A vault none of whose exits connects: the game vetoes the level
+ * (dungeon.cc _build_vault_impl) and builds another; when every try
+ * does, the map fails to place, saying why. */
+START_TEST(unconnected_exits_fail_to_place)
+{
+    fixture f;
+    open_fixture(&f);
+    for (uint32_t it = 0; it < 3; it++) {
+        vf_verdict v;
+        run_game(&f, "pv_walled", it, f.g, &v);
+        ck_assert_uint_eq(v.kinds, VF_V_PLACE_FAILED);
+        ck_assert_msg(strstr(v.message, "none of the vault's 1 exits "
+                             "connects"), "%s", v.message);
+        ck_assert_int_eq(v.attempts, VF_RESOLVE_ATTEMPTS);
+    }
     close_fixture(&f);
 }
 END_TEST
@@ -484,6 +524,7 @@ Suite *vf_test_gamelayout_suite(void)
     tcase_add_test(tc, layouts_follow_depth_weight_and_primary_rules);
     tcase_add_test(tc, layout_tags_choose_the_layout_map);
     tcase_add_test(tc, a_vault_that_cuts_the_layout_fails_to_place);
+    tcase_add_test(tc, unconnected_exits_fail_to_place);
     tcase_add_test(tc, a_layout_that_draws_nothing_is_not_tried);
     tcase_add_test(tc, the_cache_never_changes_a_case);
     tcase_add_test(tc, workers_share_built_layouts);

@@ -57,7 +57,7 @@ static uint64_t layout_seed(uint64_t base, vf_mode m, uint64_t try_seed)
 }
 
 /* What a try on a layout came to. */
-enum { TRY_PLACED, TRY_NO_POSITION, TRY_PARTED };
+enum { TRY_PLACED, TRY_NO_POSITION, TRY_VETOED };
 
 /* The layout's small pieces: the game fills them with rock (dungeon.cc
  * _fill_small_disconnected_zones). */
@@ -69,38 +69,66 @@ static void fill_small_pieces(vf_level *l, const vf_conn_pieces *pc)
                 l->feat[y][x] = VF_F_ROCK_WALL;
 }
 
+/* Whether a zone holding a piece of the layout has no stairs, where the
+ * game looks for them ("Isolated areas with no stairs"), with why: the
+ * vault cut the piece off (it would have stairs on another build), or
+ * the layout's one zone has none because the vault holds every stair
+ * that counts. */
+static int stairless_veto(const vf_level *l, const vf_conn_pieces *pc,
+                          char *why, size_t n)
+{
+    const vf_branch *b = vf_branch_get(l->place.branch);
+    if (!pc->stairless || !vf_branch_checked(b)) return 0;
+    if (pc->apart == 1) {
+        /* Nothing was cut off: the stairs that count are all in the
+         * vault, which its mask keeps out of the zones (the game adds a
+         * stair only when no vault brought it, dgn_place_stone_stairs;
+         * at a branch's bottom _fixup_stone_stairs keeps no down stair
+         * and only up stairs count, _process_disconnected_zones). */
+        snprintf(why, n, "the layout has no stairs: every stair that "
+                 "counts here is inside the vault, behind its mask (the "
+                 "game vetoes the level: isolated areas with no stairs)");
+        return 1;
+    }
+    snprintf(why, n, "the vault cuts off %d part%s of the layout without "
+             "stairs (the game vetoes the level and builds another)",
+             pc->stairless, pc->stairless > 1 ? "s" : "");
+    return 1;
+}
+
+int case_layout_stairless(const vf_level *l, char *why, size_t n)
+{
+    vf_conn_pieces *pc = vf_xmalloc(sizeof *pc);
+    vf_conn_layout_pieces(l, CASE_SMALL_ZONE, pc);
+    int vetoed = stairless_veto(l, pc, why, n);
+    free(pc);
+    return vetoed;
+}
+
 /* Whether the game would veto the level for what the vault did to the
  * layout's pieces (dungeon.cc _dgn_verify_connectivity), with why: a
  * minivault that leaves more zones than the layout had ("Had %d zones,
- * now has %d"), or, where the game looks for them, a zone holding a piece
- * of the layout without stairs ("Isolated areas with no stairs"), its
- * vault cells or not: the piece the vault cut off would have stairs on
- * another build. */
+ * now has %d"), or a zone of the layout without stairs
+ * (stairless_veto). */
 static int vetoed_layout(const vf_level *l, int primary, int zones,
                          const vf_conn_pieces *pc, char *why, size_t n)
 {
-    const vf_branch *b = vf_branch_get(l->place.branch);
     if (!primary && pc->apart > (zones > 1 ? zones : 1)) {
         snprintf(why, n, "the minivault parts the layout into %d zones (the "
                  "game vetoes the level and builds another)", pc->apart);
         return 1;
     }
-    if (pc->stairless && vf_branch_checked(b)) {
-        snprintf(why, n, "the vault cuts off %d part%s of the layout "
-                 "without stairs (the game vetoes the level and builds "
-                 "another)", pc->stairless, pc->stairless > 1 ? "s" : "");
-        return 1;
-    }
-    return 0;
+    return stairless_veto(l, pc, why, n);
 }
 
 /* A layout level the game's way: a primary vault first on the rock
  * level, the layout drawn round it; a minivault (no ORIENT) after the
  * layout (§6.3). Then the exits are connected (§6.4) and the stairs go
  * in. When the game would veto the level for the layout's pieces
- * (vetoed_layout), it builds another (dungeon.cc builder(): up to 50
+ * (vetoed_layout) or because none of the vault's exits connects
+ * (case_exits_vetoed), it builds another (dungeon.cc builder(): up to 50
  * levels), which is no fault of the vault as long as another build
- * takes it: the try says TRY_PARTED and the caller builds again. */
+ * takes it: the try says TRY_VETOED and the caller builds again. */
 static int place_in_layout(vf_level *l, vf_rmap *m, const vf_case_opts *o,
                            uint64_t lseed, uint64_t sseed, vf_rng *r,
                            vf_verdict *v)
@@ -132,8 +160,10 @@ static int place_in_layout(vf_level *l, vf_rmap *m, const vf_case_opts *o,
     int vetoed = vetoed_layout(l, primary, zones, pc, v->placed.why,
                                sizeof v->placed.why);
     free(pc);
-    if (vetoed) return TRY_PARTED;
-    if (v->placed.exits && !v->placed.connected)
+    if (vetoed || case_exits_vetoed(l, &v->placed, v->placed.why,
+                                    sizeof v->placed.why))
+        return TRY_VETOED;
+    if (v->placed.exits && !v->placed.connected)   /* the Abyss keeps it */
         v->kinds |= VF_V_EXIT_UNCONNECTED;
     return TRY_PLACED;
 }
@@ -148,8 +178,11 @@ static int resolve_and_place(vf_engine *e, const vf_mapdef *def,
                              vf_level *l, vf_rmap *m, vf_rng *r,
                              vf_verdict *v)
 {
-    int layout = vf_mode_is_layout(o->mode), parted = 0, last = TRY_PLACED;
+    int layout = vf_mode_is_layout(o->mode), vetoed = 0, last = TRY_PLACED;
     vf_place_opts po = {0, 1, o->opacity, 0};
+    if (layout && !case_layout_reaches(e, def, &l->place, v->message,
+                                       sizeof v->message))
+        return v->not_tried = 1, 0;
     for (int tries = 0; tries < VF_RESOLVE_ATTEMPTS; tries++) {
         vf_sbuf err = VF_SBUF_INIT;
         int n = 0;
@@ -187,7 +220,7 @@ static int resolve_and_place(vf_engine *e, const vf_mapdef *def,
             int t = place_in_layout(l, m, o, layout_seed(base, o->mode, seed),
                                     seed, r, v);
             if (t == TRY_PLACED) return 1;
-            parted += t == TRY_PARTED;
+            vetoed += t == TRY_VETOED;
             last = t;
             continue;
         }
@@ -195,9 +228,9 @@ static int resolve_and_place(vf_engine *e, const vf_mapdef *def,
         if (ps != VF_PLACE_FAILED) return 1;
     }
     v->kinds |= VF_V_PLACE_FAILED;
-    if (last == TRY_PARTED)
+    if (last == TRY_VETOED)
         snprintf(v->message, sizeof v->message, "%s: in %d of %d builds",
-                 v->placed.why, parted, VF_RESOLVE_ATTEMPTS);
+                 v->placed.why, vetoed, VF_RESOLVE_ATTEMPTS);
     else
         snprintf(v->message, sizeof v->message, "%s", v->placed.why);
     return 0;

@@ -55,6 +55,25 @@ void case_place_stairs(vf_level *l, vf_rng *r);
  * (§6.4): pl->connected counts them. */
 void case_connect_exits(vf_level *l, vf_rng *r, vf_placed *pl);
 
+/* Whether the game would ever put def on a layout level at p as a vault
+ * of its own (reach.c): 1 if so; 0 with a "not tried: ..." reason in why
+ * when it never does (a Vaults room with no DEPTH or PLACE, which only
+ * the Vaults layouts place; a weight of 0 at p and no CHANCE; a level it
+ * builds from an encompass map). */
+int case_layout_reaches(vf_engine *e, const vf_mapdef *def,
+                        const vf_place *p, char *why, size_t n);
+
+/* Whether the game vetoes l, a layout level with its vaults and stairs
+ * in, for a zone holding a piece of the layout without stairs (dungeon.cc
+ * _dgn_verify_connectivity, in the branches it checks): 1 with the reason
+ * in why. */
+int case_layout_stairless(const vf_level *l, char *why, size_t n);
+
+/* Whether the game vetoes l for the exits of the vault pl placed: none of
+ * them connected (outside the Abyss). 1 with the reason in why. */
+int case_exits_vetoed(const vf_level *l, const vf_placed *pl, char *why,
+                      size_t n);
+
 /* One try of layout mode game (gamelayout.c): draws a layout map for l's
  * place that admits m and a seed of its pool from lr (the pool from
  * base_seed), builds it (or takes it from g), places m with it in the

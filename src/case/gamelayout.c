@@ -242,19 +242,32 @@ int case_game_place(vf_engine *e, vf_gamelayouts *g, uint64_t base_seed,
         return 1;
     }
     if (place_both(l, m, s, primary, o, r, v)) return -1;
-    int zones = layout_zones(l);
+    int zones = primary ? 0 : layout_zones(l);
     if (zones > s->zones) {
-        /* dungeon.cc _dgn_verify_connectivity vetoes a level a vault cut
-         * into more zones ("Had %d zones, now has %d"), and one whose
-         * pieces lack stairs: the game builds another level. */
+        /* dungeon.cc _dgn_verify_connectivity vetoes a level a minivault
+         * cut into more zones ("Had %d zones, now has %d"): the game
+         * builds another level. Not for a primary vault: the zones are
+         * first counted once the primary vault and its layout are built
+         * (_build_vault_impl, when dgn_check_connectivity is set), so
+         * what it parted is the level's own count. */
         snprintf(v->placed.why, sizeof v->placed.why, "the vault cut %s "
                  "into %d zones (it has %d alone): the game vetoes such a "
                  "level", i->def->name, zones, s->zones);
         v->placed.vault = -1;
         return -1;
     }
-    if (v->placed.exits && !v->placed.connected)
+    if (case_exits_vetoed(l, &v->placed, v->placed.why,
+                          sizeof v->placed.why)) {
+        v->placed.vault = -1;
+        return -1;
+    }
+    if (v->placed.exits && !v->placed.connected)   /* the Abyss keeps it */
         v->kinds |= VF_V_EXIT_UNCONNECTED;
     case_place_stairs(l, lr);
+    /* And one whose layout has a zone without stairs. */
+    if (case_layout_stairless(l, v->placed.why, sizeof v->placed.why)) {
+        v->placed.vault = -1;
+        return -1;
+    }
     return 0;
 }

@@ -253,6 +253,12 @@ const vf_mapinfo *vf_catalog_info(vf_catalog *c, const vf_mapdef *def,
     return &c->maps[k];
 }
 
+const vf_mapinfo *vf_catalog_entry(const vf_catalog *c, const vf_mapdef *def)
+{
+    size_t k = (size_t)(def - c->set->maps);
+    return k < c->n && c->filled[k] ? &c->maps[k] : NULL;
+}
+
 /* ---- questions ----------------------------------------------------------- */
 
 /* Whether " word " is in a " a b " tag string. */
@@ -511,6 +517,42 @@ const vf_mapinfo *vf_catalog_failed_for(const vf_catalog *c, const char *tags)
         if (!i->loaded && i->problem && each_word(tags, i, info_has)) return i;
     }
     return NULL;
+}
+
+/* Whether a tag of the " a b " string tags starts with prefix. */
+static int has_tag_prefix(const char *tags, const char *prefix)
+{
+    size_t n = strlen(prefix);
+    for (const char *t = strchr(tags, ' '); t; t = strchr(t + 1, ' '))
+        if (!strncmp(t + 1, prefix, n)) return 1;
+    return 0;
+}
+
+const vf_mapinfo *vf_catalog_place_encompass(const vf_catalog *c,
+                                             const vf_place *p)
+{
+    const vf_mapinfo *first = NULL;
+    for (size_t k = 0; k < c->n; k++) {
+        const vf_mapinfo *i = &c->maps[k];
+        /* maps.cc map_selector::accept, PLACE: not a minivault, PLACE
+         * allows the level, not a tutorial map outside the tutorial; the
+         * roll skips maps without a weight there.
+         * Most maps have no PLACE: that test first, as every layout case
+         * asks. */
+        if (!i->places.n || !i->loaded || !i->orient ||
+            !vf_depths_match(&i->places, p) ||
+            vf_mapinfo_has_tag(i, "minivault", 9) ||
+            vf_mapinfo_weight(i, p) <= 0 ||
+            has_tag_prefix(i->tags, "tutorial"))   /* tutorial games only */
+            continue;
+        /* A dummy winning the roll means no map (_random_map_in_list):
+         * the level could then take a vault by DEPTH after all. */
+        if (strcmp(i->orient, "encompass") ||
+            vf_mapinfo_has_tag(i, "dummy", 5))
+            return NULL;
+        if (!first) first = i;
+    }
+    return first;
 }
 
 /* ---- uniqueness ---------------------------------------------------------- */
