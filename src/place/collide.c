@@ -50,6 +50,21 @@ static int next_to_stair(const vf_level *l, int x, int y)
     return 0;
 }
 
+/* Whether any cell of the box (clipped to the level) has the vault mask:
+ * one read a cell, against next_to_vault's eight for every map cell (a
+ * primary vault's first test is on a level with no vault yet). */
+static int vault_in_box(const vf_level *l, int x0, int y0, int x1, int y1)
+{
+    if (x0 < 0) x0 = 0;
+    if (y0 < 0) y0 = 0;
+    if (x1 > VF_GXM - 1) x1 = VF_GXM - 1;
+    if (y1 > VF_GYM - 1) y1 = VF_GYM - 1;
+    uint16_t any = 0;
+    for (int y = y0; y <= y1; y++)
+        for (int x = x0; x <= x1; x++) any |= l->mask[y][x];
+    return (any & VF_MMT_VAULT) != 0;
+}
+
 void vf_place_rules_of(const vf_level *l, const vf_rmap *m,
                        vf_place_rules *out)
 {
@@ -60,11 +75,13 @@ void vf_place_rules_of(const vf_level *l, const vf_rmap *m,
     out->slime = l->place.branch == vf_branch_find("Slime");
 }
 
+/* near_vaults: whether a vault cell is next to the rectangle or in it
+ * (else next_to_vault need not be asked). */
 static int cell_is_safe(const vf_level *l, int x, int y,
-                        const vf_place_rules *s)
+                        const vf_place_rules *s, int near_vaults)
 {
     if (!s->overwrite_cell) {
-        if (next_to_vault(l, x, y)) return 0;
+        if (near_vaults && next_to_vault(l, x, y)) return 0;
     } else if (l->feat[y][x] != VF_F_FLOOR ||
                (l->prop[y][x] & VF_FPROP_NO_TELE_INTO)) {
         return 0;
@@ -80,9 +97,11 @@ int vf_place_safe_by_rules(const vf_level *l, const vf_rmap *m,
     int w = map_w(m), h = map_h(m);
     if (!w || !h || s->overwritable) return 1;
     if (x0 < 0 || y0 < 0 || x0 + w > VF_GXM || y0 + h > VF_GYM) return 0;
+    int near = vault_in_box(l, x0 - 1, y0 - 1, x0 + w, y0 + h);
     for (int y = 0; y < h; y++)
         for (int x = 0; x < w; x++)
-            if (cell(m, x, y) != ' ' && !cell_is_safe(l, x0 + x, y0 + y, s))
+            if (cell(m, x, y) != ' ' &&
+                !cell_is_safe(l, x0 + x, y0 + y, s, near))
                 return 0;
     return 1;
 }
