@@ -4,6 +4,7 @@
 #include "vf_case.h"
 #include "vf_fs.h"
 #include "vf_layout.h"
+#include "case/case_int.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -289,6 +290,29 @@ START_TEST(cached_layout_is_the_fresh_level)
 }
 END_TEST
 
+/* Layouts whose keys share a slot stay: a cache far from full keeps every
+ * layout it built, so drawing them all again builds none (direct-mapped,
+ * a few hundred keys always had some pairs building each other out). */
+START_TEST(cache_keeps_layouts_sharing_a_slot)
+{
+    enum { N = 400 };
+    vf_layout_cache *c = vf_layout_cache_new();
+    vf_place p;
+    char why[128];
+    vf_sbuf err = VF_SBUF_INIT;
+    ck_assert(!vf_place_parse("D:8", &p, why, sizeof why));
+    for (int pass = 0; pass < 2; pass++)
+        for (uint64_t seed = 1; seed <= N; seed++)
+            ck_assert_ptr_nonnull(case_layout_cached(c, NULL, VF_MODE_CROSS,
+                                                     &p, seed, &err));
+    vf_layout_cache_stats st = vf_layout_cache_counts(c);
+    ck_assert_int_eq(st.builds, N);
+    ck_assert_int_eq(st.hits, N);
+    vf_sbuf_free(&err);
+    vf_layout_cache_free(c);
+}
+END_TEST
+
 /* The place is part of a cached layout's key: one cache serving cases at
  * D:14 and in the Crypt (no liquids there) gives each the level a fresh
  * build at its own place gives, and the two places' levels differ. */
@@ -551,6 +575,7 @@ Suite *vf_test_caselayout_suite(void)
     tcase_add_test(v, minivault_on_the_layout);
     tcase_add_test(v, cached_layout_is_the_fresh_level);
     tcase_add_test(v, cached_layout_keeps_its_place);
+    tcase_add_test(v, cache_keeps_layouts_sharing_a_slot);
     tcase_add_test(v, places_sharing_a_key_share_layouts);
     tcase_add_test(v, vault_that_never_fits_is_place_failed);
     tcase_add_test(v, the_game_never_places_them_so);

@@ -20,7 +20,9 @@ static const char des[] =
     "MAP\nxxxxxx\nxLEZ1x\nxxxxxx\nENDMAP\n"
     "NAME: masked\nORIENT: south\nTAGS: no_rotate no_hmirror no_vmirror\n"
     "KMASK: a = !opaque\nKFEAT: b = lava\n"
-    "MAP\nxa.ax\nxbbbx\nx.@.x\nENDMAP\n";
+    "MAP\nxa.ax\nxbbbx\nx.@.x\nENDMAP\n"
+    "NAME: ragged\nTAGS: no_rotate no_hmirror no_vmirror\n"
+    "MAP\n x.x  \n..  . \n .+.  \n     x\nx     \nENDMAP\n";
 
 /* Resolves name for seed and places it on a fresh empty level. */
 static vf_place_status place(vf_t_eng *x, vf_level *l, const char *name,
@@ -229,6 +231,89 @@ START_TEST(stationary_monsters_are_marked)
 }
 END_TEST
 
+/* A level of every kind of cell the collision rules tell apart, floor in
+ * floors of 6. */
+static void busy_level(vf_level *l, vf_rng *r, int floors)
+{
+    static const vf_feat feats[] = {
+        VF_F_ROCK_WALL, VF_F_DEEP_WATER, VF_F_SHALLOW_WATER, VF_F_LAVA, VF_F_CLOSED_DOOR,
+        VF_F_OPEN_DOOR, VF_F_TREE, VF_F_GRANITE_STATUE,
+        VF_F_STONE_STAIRS_DOWN_I,
+    };
+    for (int y = 0; y < VF_GYM; y++)
+        for (int x = 0; x < VF_GXM; x++) {
+            int n = (int)(sizeof feats / sizeof *feats);
+            l->feat[y][x] = (uint8_t)(vf_random2(r, 6) < floors ? VF_F_FLOOR
+                                      : feats[vf_random2(r, n)]);
+            l->mask[y][x] = vf_one_chance_in(r, 60) ? VF_MMT_VAULT : 0;
+            l->content[y][x] = vf_one_chance_in(r, 40) ? VF_CELL_ITEM : 0;
+            l->prop[y][x] = vf_one_chance_in(r, 30) ? VF_FPROP_NO_TELE_INTO
+                                                    : 0;
+        }
+}
+
+/* Each position's answer of the bitsets against the cell-by-cell one:
+ * how many fit, or -1 at the first that disagrees. */
+static int search_fits(const vf_level *l, const vf_rmap *m,
+                       const vf_place_rules *rules, int check)
+{
+    vf_place_search s;
+    vf_place_search_init(&s, l, m, check);
+    s.rules = *rules;
+    int fits = 0;
+    /* Past the first few tries the bitsets answer. */
+    for (int y = 0; y <= VF_GYM - m->grid.h; y++)
+        for (int x = 0; x <= VF_GXM - m->grid.w; x++) {
+            int cells = vf_place_touches_floor(l, m, x, y) &&
+                        (!check || vf_place_safe_by_rules(l, m, rules, x, y));
+            int bits = vf_place_search_fits(&s, x, y);
+            if (bits != cells) return -1;
+            fits += bits;
+        }
+    ck_assert(s.built);
+    return fits;
+}
+
+START_TEST(search_bitsets_agree_with_cells)
+{
+    vf_t_eng x;
+    vf_t_eng_open(&x, des, 0);
+    vf_level *l = malloc(sizeof *l);
+    vf_placed p;
+    vf_place_opts o = {0, 1, 0, 0};
+    place(&x, l, "ragged", o, 3, &p);   /* the resolved map in x.m */
+    ck_assert_int_eq(x.m.grid.w, 6);   /* with two cells on their own */
+    vf_rng r;
+    vf_rng_seed(&r, 11);
+    int fit[16][2] = {{0}};
+    for (int round = 0; round < 4; round++) {
+        busy_level(l, &r, round < 2 ? 4 : 1);
+        for (int rule = 0; rule < 16; rule++) {
+            vf_place_rules rules = {rule & 1, (rule >> 1) & 1,
+                                    (rule >> 2) & 1, (rule >> 3) & 1};
+            for (int check = 0; check <= 1; check++) {
+                int n = search_fits(l, &x.m, &rules, check);
+                ck_assert_msg(n >= 0, "round %d rules %d check %d", round,
+                              rule, check);
+                fit[rule][check] += n;
+            }
+        }
+    }
+    /* Each rule told: a rule that changed nothing would not be tested. */
+    int all = 4 * (VF_GXM - 5) * (VF_GYM - 4);
+    ck_assert_int_gt(fit[0][1], 0);
+    ck_assert_int_lt(fit[0][1], fit[0][0]);    /* the checks refuse some */
+    ck_assert_int_eq(fit[1][1], fit[1][0]);    /* overwritable: none */
+    ck_assert_int_gt(fit[2][1], fit[0][1]);    /* water_ok: more */
+    ck_assert_int_gt(fit[4][1], 0);            /* overwrite_floor_cell */
+    ck_assert_int_ne(fit[4][1], fit[0][1]);
+    ck_assert_int_lt(fit[8][1], fit[0][1]);    /* Slime: fewer */
+    ck_assert_int_lt(fit[0][0], all);          /* some touch no floor */
+    vf_t_eng_close(&x);
+    free(l);
+}
+END_TEST
+
 Suite *vf_test_place_suite(void)
 {
     Suite *s = suite_create("place");
@@ -236,6 +321,7 @@ Suite *vf_test_place_suite(void)
     tcase_add_test(tc, compass_position_and_edge_exits);
     tcase_add_test(tc, floats_minivaults_and_masks);
     tcase_add_test(tc, minivaults_need_floor);
+    tcase_add_test(tc, search_bitsets_agree_with_cells);
     tcase_add_test(tc, monsters_get_their_terrain);
     tcase_add_test(tc, zone_count_is_before_the_stair);
     tcase_add_test(tc, exits_are_cut_through_rock);

@@ -1,6 +1,7 @@
-/* Where a vault goes: position by orientation (§6.1), the collision rules
- * (§6.2) and the minivault search (§6.3). */
+/* Where a vault goes: position by orientation (§6.1) and the minivault
+ * search (§6.3); the collision rules (§6.2) are in collide.c. */
 #include "vf_placement.h"
+#include "place_int.h"
 #include "vf_glyph.h"
 
 #include <stdio.h>
@@ -12,97 +13,6 @@ static int map_h(const vf_rmap *m) { return m->grid.h; }
 static int cell(const vf_rmap *m, int x, int y)
 {
     return vf_grid_get(&m->grid, x, y);
-}
-
-/* _may_overwrite_feature: walls and trees only when wall_ok; deep water
- * only when water_ok; floor, shallow water and doors always; nothing
- * else that is see-through (statues, altars, stairs, lava ...). */
-static int may_overwrite(vf_feat f, int water_ok, int wall_ok)
-{
-    unsigned p = vf_feature_props(f);
-    if (f == VF_F_DEEP_WATER) return water_ok;
-    int door = (p & VF_FP_DOOR) || f == VF_F_OPEN_DOOR ||
-               f == VF_F_OPEN_CLEAR_DOOR || f == VF_F_BROKEN_DOOR ||
-               f == VF_F_BROKEN_CLEAR_DOOR;
-    if (!(p & VF_FP_OPAQUE) && f != VF_F_FLOOR && f != VF_F_SHALLOW_WATER &&
-        !door)
-        return 0;
-    if (p & (VF_FP_WALL | VF_FP_TREE)) return wall_ok;
-    return 1;
-}
-
-static int next_to_vault(const vf_level *l, int x, int y)
-{
-    for (int dy = -1; dy <= 1; dy++)
-        for (int dx = -1; dx <= 1; dx++)
-            if ((dx || dy) && vf_level_in_bounds(x + dx, y + dy) &&
-                (l->mask[y + dy][x + dx] & VF_MMT_VAULT))
-                return 1;
-    return 0;
-}
-
-/* What the collision rules ask of a map, worked out once per position
- * rather than per cell (the minivault search tries up to 600). */
-typedef struct safe_rules {
-    int water_ok, overwrite_cell, slime;
-} safe_rules;
-
-static int next_to_stair(const vf_level *l, int x, int y)
-{
-    for (int dy = -1; dy <= 1; dy++)
-        for (int dx = -1; dx <= 1; dx++)
-            if (vf_level_in_bounds(x + dx, y + dy) &&
-                (vf_feature_props(l->feat[y + dy][x + dx]) & VF_FP_STAIR))
-                return 1;
-    return 0;
-}
-
-static int cell_is_safe(const vf_level *l, int x, int y,
-                        const safe_rules *s)
-{
-    int water_ok = s->water_ok, overwrite_cell = s->overwrite_cell;
-    if (!overwrite_cell) {
-        if (next_to_vault(l, x, y)) return 0;
-    } else if (l->feat[y][x] != VF_F_FLOOR ||
-               (l->prop[y][x] & VF_FPROP_NO_TELE_INTO)) {
-        return 0;
-    }
-    if (!may_overwrite(l->feat[y][x], water_ok, 1)) return 0;
-    if (l->content[y][x]) return 0;
-    return !(s->slime && next_to_stair(l, x, y));
-}
-
-int vf_place_is_safe(const vf_level *l, const vf_rmap *m, int x0, int y0)
-{
-    int w = map_w(m), h = map_h(m);
-    if (!w || !h || vf_rmap_has_tag(m, "overwritable")) return 1;
-    if (x0 < 0 || y0 < 0 || x0 + w > VF_GXM || y0 + h > VF_GYM) return 0;
-    safe_rules s = {
-        vf_rmap_has_tag(m, "water_ok") ||
-            l->place.branch == vf_branch_find("Swamp"),
-        vf_rmap_has_tag(m, "overwrite_floor_cell"),
-        l->place.branch == vf_branch_find("Slime"),
-    };
-    for (int y = 0; y < h; y++)
-        for (int x = 0; x < w; x++)
-            if (cell(m, x, y) != ' ' && !cell_is_safe(l, x0 + x, y0 + y, &s))
-                return 0;
-    return 1;
-}
-
-/* _connected_minivault_place: some non-space cell lands on floor, shallow
- * water or a door. */
-static int connected_place(const vf_level *l, const vf_rmap *m, int x0,
-                           int y0)
-{
-    int w = map_w(m), h = map_h(m);
-    if (!w || !h) return 1;
-    for (int y = 0; y < h; y++)
-        for (int x = 0; x < w; x++)
-            if (cell(m, x, y) != ' ' &&
-                may_overwrite(l->feat[y0 + y][x0 + x], 0, 0))
-                return 1;
-    return 0;
 }
 
 static void fit_into_bounds(int *x, int *y, int w, int h, int margin)
@@ -120,14 +30,12 @@ static int minivault_place(const vf_level *l, const vf_rmap *m, int check,
 {
     int margin = VF_MAPGEN_BORDER * 2 +
                  (l->place.branch == vf_branch_find("Shoals"));
+    vf_place_search s;
+    vf_place_search_init(&s, l, m, check);
     for (int tries = 0; tries < 600; tries++) {
         int vx = vf_random_range(r, margin, VF_GXM - margin - map_w(m));
         int vy = vf_random_range(r, margin, VF_GYM - margin - map_h(m));
-        /* Both must hold and neither draws: the test that stops at its
-         * first hit goes first (on a layout of rock most tries touch no
-         * floor, and the collision test would scan the whole map). */
-        if (!connected_place(l, m, vx, vy)) continue;
-        if (check && !vf_place_is_safe(l, m, vx, vy)) continue;
+        if (!vf_place_search_fits(&s, vx, vy)) continue;
         *x = vx;
         *y = vy;
         fit_into_bounds(x, y, map_w(m), map_h(m), VF_MAPGEN_BORDER);
