@@ -309,6 +309,18 @@ START_TEST(search_bitsets_agree_with_cells)
     ck_assert_int_ne(fit[4][1], fit[0][1]);
     ck_assert_int_lt(fit[8][1], fit[0][1]);    /* Slime: fewer */
     ck_assert_int_lt(fit[0][0], all);          /* some touch no floor */
+    /* A position with cells off the level: only those on it are read
+     * (UBSan's bounds check fails the test otherwise), and in rock they
+     * touch nothing. */
+    vf_place p0;
+    char why[64];
+    ck_assert_int_eq(vf_place_parse("D:3", &p0, why, sizeof why), 0);
+    vf_level_init(l, &p0, VF_F_ROCK_WALL);
+    vf_place_search s;
+    vf_place_search_init(&s, l, &x.m, 1);
+    for (int i = 0; i < 8; i++)
+        ck_assert(!vf_place_search_fits(&s, VF_GXM - 3, VF_GYM - 2));
+    ck_assert(!vf_place_touches_floor(l, &x.m, VF_GXM - 2, VF_GYM - 1));
     vf_t_eng_close(&x);
     free(l);
 }

@@ -118,9 +118,12 @@ int vf_place_touches_floor(const vf_level *l, const vf_rmap *m, int x0,
 {
     int w = map_w(m), h = map_h(m);
     if (!w || !h) return 1;
+    /* A map too big for the level at this position has cells off it:
+     * those touch nothing (and are never read). */
     for (int y = 0; y < h; y++)
         for (int x = 0; x < w; x++)
             if (cell(m, x, y) != ' ' &&
+                vf_level_in_bounds(x0 + x, y0 + y) &&
                 may_overwrite(l->feat[y0 + y][x0 + x], 0, 0))
                 return 1;
     return 0;
