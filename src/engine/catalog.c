@@ -30,6 +30,9 @@ struct vf_catalog {
     tagged *index;            /* every tag of every map, by tag then map;
                                * made when the last entry is filled */
     size_t nindex;
+    size_t *placed;           /* the maps with a PLACE, in order; made
+                               * with the index */
+    size_t nplaced;
 };
 
 static int cmp_tag(const char *a, size_t an, const char *b, size_t bn)
@@ -63,6 +66,9 @@ static void build_index(vf_catalog *c)
         }
     }
     qsort(c->index, c->nindex, sizeof *c->index, cmp_tagged);
+    c->placed = vf_xmalloc((c->n ? c->n : 1) * sizeof *c->placed);
+    for (size_t k = 0; k < c->n; k++)
+        if (c->maps[k].places.n) c->placed[c->nplaced++] = k;
 }
 
 static void fill(vf_mapinfo *i, const vf_mapdef *def, const vf_rmap *m,
@@ -241,6 +247,7 @@ void vf_catalog_free(vf_catalog *c)
     free(c->maps);
     free(c->filled);
     free(c->index);
+    free(c->placed);
     free(c);
 }
 
@@ -532,13 +539,14 @@ const vf_mapinfo *vf_catalog_place_encompass(const vf_catalog *c,
                                              const vf_place *p)
 {
     const vf_mapinfo *first = NULL;
-    for (size_t k = 0; k < c->n; k++) {
-        const vf_mapinfo *i = &c->maps[k];
+    /* Every layout case asks: once the index is made, only the few maps
+     * with a PLACE are looked at. */
+    size_t n = c->index ? c->nplaced : c->n;
+    for (size_t k = 0; k < n; k++) {
+        const vf_mapinfo *i = &c->maps[c->index ? c->placed[k] : k];
         /* maps.cc map_selector::accept, PLACE: not a minivault, PLACE
          * allows the level, not a tutorial map outside the tutorial; the
-         * roll skips maps without a weight there.
-         * Most maps have no PLACE: that test first, as every layout case
-         * asks. */
+         * roll skips maps without a weight there. */
         if (!i->places.n || !i->loaded || !i->orient ||
             !vf_depths_match(&i->places, p) ||
             vf_mapinfo_has_tag(i, "minivault", 9) ||
