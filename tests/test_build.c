@@ -146,6 +146,39 @@ static int connected(const bx *x, const char *set, int eight)
 static const char *const dots7 =
     ".......\n.......\n.......\n.......\n.......\n.......\n.......";
 
+/* ---- mapgrd[x][y] -------------------------------------------------------- */
+
+START_TEST(mapgrd_reads_and_writes_cells)
+{
+    expect_grid("ab\ncd", "mapgrd[0][1] = mapgrd[1][0]", "ab\nbd");
+    expect_grid("ab\ncd", "local c = mapgrd[1] c[1] = 'x' c[0] = mapgrd[0][1]",
+                "ac\ncx");
+    expect_error("ab", "local _ = mapgrd[5][0]",
+                 "t.des:5: Invalid coords: 5, 0");
+    expect_error("ab", "mapgrd[0][0] = 'xy'",
+                 "t.des:5: mapgrd must be set to a single char.");
+    expect_error("ab", "mapgrd[0] = 1",
+                 "t.des:5: Cannot assign to read-only table.");
+}
+END_TEST
+
+/* The game's layouts read whole maps through mapgrd, a cell at a time,
+ * several times a build: a read must make no garbage (a column object per
+ * mapgrd[x] was most of a layout build's allocations). */
+START_TEST(mapgrd_reads_make_no_garbage)
+{
+    expect_grid("......\n......\n......\n......",
+                "collectgarbage('stop') "
+                "local kb = collectgarbage('count') "
+                "for i = 1, 20 do for x = 0, 5 do for y = 0, 3 do "
+                "local _ = mapgrd[x][y] end end end "
+                "kb = collectgarbage('count') - kb "
+                "collectgarbage('restart') "
+                "if kb > 4 then error('reading made ' .. kb .. ' kB') end",
+                "......\n......\n......\n......");
+}
+END_TEST
+
 /* ---- exact grids --------------------------------------------------------- */
 
 START_TEST(fill_area_and_border)
@@ -888,6 +921,8 @@ Suite *vf_test_build_suite(void)
 {
     Suite *s = suite_create("build");
     TCase *exact = tcase_create("exact");
+    tcase_add_test(exact, mapgrd_reads_and_writes_cells);
+    tcase_add_test(exact, mapgrd_reads_make_no_garbage);
     tcase_add_test(exact, fill_area_and_border);
     tcase_add_test(exact, boxes);
     tcase_add_test(exact, circles_diamonds_squares);

@@ -346,16 +346,33 @@ static int l_mapgrd_table(lua_State *L)
     return 1;
 }
 
+/* Columns are kept in the table's environment (index x + 2), so a read
+ * of mapgrd[x][y] makes no garbage: the game's layouts read the whole
+ * map this way, cell by cell, several times a build. */
+#define MAPCOL_KEPT 256
+
 static int mapgrd_index(lua_State *L)
 {
     vf_rmap **box = luaL_checkudata(L, 1, MAPGRD_META);
+    int x = vf_lua_checkint(L, 2);
+    int kept = x >= 0 && x < MAPCOL_KEPT;
+    lua_getfenv(L, 1);
+    if (kept) {
+        lua_rawgeti(L, -1, x + 2);
+        if (!lua_isnil(L, -1)) return 1;
+        lua_pop(L, 1);
+    }
     mapcol *c = lua_newuserdata(L, sizeof *c);
     c->m = *box;
-    c->x = vf_lua_checkint(L, 2);
+    c->x = x;
     luaL_getmetatable(L, MAPCOL_META);
     lua_setmetatable(L, -2);
-    lua_getfenv(L, 1);
+    lua_pushvalue(L, -2);
     lua_setfenv(L, -2);
+    if (kept) {
+        lua_pushvalue(L, -1);
+        lua_rawseti(L, -3, x + 2);
+    }
     return 1;
 }
 
