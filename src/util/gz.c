@@ -12,8 +12,10 @@ void vf_gz_compress(const char *data, size_t len, vf_sbuf *out)
 {
     z_stream z;
     memset(&z, 0, sizeof z);
-    /* 15 + 16: a gzip wrapper; deflate writes it with time 0 and no name. */
-    if (deflateInit2(&z, 6, Z_DEFLATED, 15 + 16, 8, Z_DEFAULT_STRATEGY)
+    /* 15 + 16: a gzip wrapper; deflate writes it with time 0 and no name.
+     * Level 4: a run writes a dump per failing case, and on trunk's dumps
+     * (14 kB of text each) level 6 took twice the time for 11% less. */
+    if (deflateInit2(&z, 4, Z_DEFLATED, 15 + 16, 8, Z_DEFAULT_STRATEGY)
         != Z_OK) {
         fputs("vaultfuzz: out of memory (zlib)\n", stderr);
         abort();
