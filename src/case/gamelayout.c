@@ -171,15 +171,30 @@ static const vf_mapinfo *choose(const vf_catalog *cat, const vf_rmap *m,
 
 /* ---- the case ------------------------------------------------------------ */
 
-/* Writes the layout on l round every cell a vault holds. */
+/* Whether row y holds a cell of a vault. */
+static int row_has_vault(const vf_level *l, int y)
+{
+    unsigned acc = 0;
+    for (int x = 0; x < VF_GXM; x++) acc |= l->mask[y][x];
+    return (acc & VF_MMT_VAULT) != 0;
+}
+
+/* Writes the layout on l round every cell a vault holds; rows without
+ * one (most of them) whole. */
 static void draw(vf_level *l, const slot *s)
 {
-    for (int y = 0; y < VF_GYM; y++)
+    for (int y = 0; y < VF_GYM; y++) {
+        if (!row_has_vault(l, y)) {
+            memcpy(l->feat[y], s->feat[y], sizeof l->feat[y]);
+            memcpy(l->content[y], s->content[y], sizeof l->content[y]);
+            continue;
+        }
         for (int x = 0; x < VF_GXM; x++)
             if (!(l->mask[y][x] & VF_MMT_VAULT)) {
                 l->feat[y][x] = s->feat[y][x];
                 l->content[y][x] = s->content[y][x];
             }
+    }
 }
 
 /* The vault and the layout in the game's order: a primary vault on rock
