@@ -4,6 +4,6 @@
 #ifndef VF_VERSION_H
 #define VF_VERSION_H
 
-#define VF_VERSION "0.13.0"
+#define VF_VERSION "0.13.1"
 
 #endif
