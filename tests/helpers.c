@@ -139,6 +139,22 @@ void vf_t_run_free(vf_t_run *r)
     free(r->err);
 }
 
+char *vf_t_read(const char *path)
+{
+    char *text, why[256];
+    size_t len;
+    ck_assert_msg(!vf_fs_read(path, (size_t)1 << 24, &text, &len, why,
+                              sizeof why), "%s", why);
+    return text;
+}
+
+void vf_t_place_failed(const vf_verdict *v, const char *why)
+{
+    ck_assert_uint_eq(v->kinds, VF_V_PLACE_FAILED);
+    ck_assert_msg(strstr(v->message, why), "'%s' not in: %s", why,
+                  v->message);
+}
+
 void vf_t_same_bytes(const char *a, const char *b)
 {
     FILE *fa = fopen(a, "rb"), *fb = fopen(b, "rb");

@@ -42,15 +42,6 @@ static void valid(const char *path)
     ck_assert_msg(system(cmd) == 0, "%s is not valid SARIF 2.1.0", path);
 }
 
-static char *read_text(const char *path)
-{
-    char *data, why[256];
-    size_t len;
-    ck_assert_msg(!vf_fs_read(path, 1 << 24, &data, &len, why, sizeof why),
-                  "%s", why);
-    return data;
-}
-
 /* The result whose message starts with msg: its text up to the next
  * result (or the end). */
 static const char *result_of(const char *sarif, const char *msg)
@@ -87,7 +78,7 @@ START_TEST(run_report_is_valid_and_at_name_lines)
     ck_assert_msg(r.rc == 1, "%s", r.err);
     snprintf(path, sizeof path, "%s/report.sarif", out);
     valid(path);
-    char *s = read_text(path);
+    char *s = vf_t_read(path);
     const char *res = result_of(s, "t_load_error: Lua error at load: ");
     ck_assert(starts_line(res, line_of(corpus, "NAME: t_load_error"), 1));
     ck_assert_ptr_nonnull(strstr(s, "\"ruleId\": \"load_error\""));
@@ -118,7 +109,7 @@ START_TEST(run_report_has_causes_at_their_cells)
     ck_assert_msg(r.rc == 1, "%s", r.err);
     snprintf(path, sizeof path, "%s/report.sarif", out);
     valid(path);
-    char *s = read_text(path), *des = read_text(KNOWN_BAD);
+    char *s = vf_t_read(path), *des = vf_t_read(KNOWN_BAD);
     const char *res = result_of(s, "vf_bad_subst_pocket: stairless_zone "
                                 "(error) in ");
     int name = line_of(des, "NAME:   vf_bad_subst_pocket");

@@ -4,6 +4,7 @@
 
 #include <check.h>
 
+#include "vf_case.h"
 #include "vf_des.h"
 #include "vf_engine.h"
 #include "vf_fs.h"
@@ -103,6 +104,13 @@ typedef struct vf_t_run {
 } vf_t_run;
 vf_t_run vf_t_vaultfuzz(const char *first, ...);
 void vf_t_run_free(vf_t_run *r);
+
+/* The text of a file, which must be readable; the caller frees it. */
+char *vf_t_read(const char *path);
+
+/* Asserts a case that failed to place and found nothing else, why being
+ * in its message. */
+void vf_t_place_failed(const vf_verdict *v, const char *why);
 
 /* Assertions: two files hold the same bytes; two report directories hold
  * the same report files and the same dumps. */
