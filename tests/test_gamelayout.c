@@ -327,7 +327,10 @@ static char *depth_des(void)
     layout_map(&b, "dr_asks", "DEPTH: Lair\nWEIGHT: 10\nTAGS: overwritable "
                "layout allow_dup unrand\n{{ local d = you.depth() }}",
                open_floor);
-    vf_sbuf_adds(&b, "NAME: dr_mv\nDEPTH: Orc, Lair\nTAGS: no_rotate\n"
+    layout_map(&b, "dr_zig", "DEPTH: Zig\nWEIGHT: 10\nTAGS: overwritable "
+               "layout allow_dup unrand\n{{ local d = you.depth() }}",
+               open_floor);
+    vf_sbuf_adds(&b, "NAME: dr_mv\nDEPTH: Orc, Lair, Zig\nTAGS: no_rotate\n"
                  "MAP\n...\n...\nENDMAP\n");
     return vf_sbuf_take(&b);
 }
@@ -354,25 +357,71 @@ static unsigned long built_after(vf_t_eng *x, vf_gamelayouts *g,
     return resolved;
 }
 
+/* depth_des() loaded, with a level, a report and a store of layouts. */
+typedef struct depth_fix {
+    char *des;
+    vf_t_eng x;
+    vf_level *l;
+    vf_conn_report *r;
+    vf_gamelayouts *g;
+} depth_fix;
+
+static void depth_open(depth_fix *f)
+{
+    f->des = depth_des();
+    vf_t_eng_open(&f->x, f->des, 0);
+    f->l = malloc(sizeof *f->l);
+    f->r = malloc(sizeof *f->r);
+    f->g = vf_gamelayouts_new();
+}
+
+static void depth_close(depth_fix *f)
+{
+    vf_gamelayouts_free(f->g);
+    free(f->r);
+    free(f->l);
+    vf_t_eng_close(&f->x);
+    free(f->des);
+}
+
+static unsigned long depth_built(depth_fix *f, const char *place)
+{
+    return built_after(&f->x, f->g, place, f->l, f->r);
+}
+
 START_TEST(a_layout_blind_to_depth_is_built_once_per_branch)
 {
-    char *des = depth_des();
-    vf_t_eng x;
-    vf_t_eng_open(&x, des, 0);
-    vf_level *l = malloc(sizeof *l);
-    vf_conn_report *r = malloc(sizeof *r);
-    vf_gamelayouts *g = vf_gamelayouts_new();
-    unsigned long orc1 = built_after(&x, g, "Orc:1", l, r);
+    depth_fix f;
+    depth_open(&f);
+    unsigned long orc1 = depth_built(&f, "Orc:1");
     ck_assert_uint_gt(orc1, 0);
-    ck_assert_uint_eq(built_after(&x, g, "Orc:2", l, r), orc1);
-    unsigned long lair1 = built_after(&x, g, "Lair:1", l, r);
+    ck_assert_uint_eq(depth_built(&f, "Orc:2"), orc1);
+    unsigned long lair1 = depth_built(&f, "Lair:1");
     ck_assert_uint_gt(lair1, orc1);
-    ck_assert_uint_eq(built_after(&x, g, "Lair:2", l, r) - lair1, lair1 - orc1);
-    vf_gamelayouts_free(g);
-    free(r);
-    free(l);
-    vf_t_eng_close(&x);
-    free(des);
+    ck_assert_uint_eq(depth_built(&f, "Lair:2") - lair1, lair1 - orc1);
+    depth_close(&f);
+}
+END_TEST
+
+/* Every level's builds are kept, however many levels the branch has:
+ * the 27 of a ziggurat, once built, are all found again. */
+START_TEST(every_level_of_a_long_branch_is_kept)
+{
+    depth_fix f;
+    depth_open(&f);
+    char place[16];
+    unsigned long first = 0;
+    for (int pass = 0; pass < 2; pass++)
+        for (int d = 1; d <= 27; d++) {
+            snprintf(place, sizeof place, "Zig:%d", d);
+            unsigned long n = depth_built(&f, place);
+            if (pass == 0) first = n;
+            else ck_assert_uint_eq(n, first);
+        }
+    /* One to VF_GAMELAYOUT_POOL builds a level. */
+    ck_assert_uint_ge(first, 27);
+    ck_assert_uint_le(first, 27 * VF_GAMELAYOUT_POOL);
+    depth_close(&f);
 }
 END_TEST
 
@@ -525,6 +574,7 @@ Suite *vf_test_gamelayout_suite(void)
     tcase_add_test(tc, the_cache_never_changes_a_case);
     tcase_add_test(tc, workers_share_built_layouts);
     tcase_add_test(tc, a_layout_blind_to_depth_is_built_once_per_branch);
+    tcase_add_test(tc, every_level_of_a_long_branch_is_kept);
     tcase_add_test(tc, the_journal_names_the_layout_map);
     tcase_add_test(tc, layout_lua_draws_on_the_level);
     tcase_add_test(tc, layout_chance_is_rolled_before_weight);

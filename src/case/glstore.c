@@ -20,8 +20,8 @@
 #include <sys/mman.h>
 
 /* 8,192 slots of 11 kB (about 94 MB of address space, used as filled):
- * a whole-trunk run keeps about 75 layout maps x 8 seeds per branch, and
- * per level those whose build read the depth. */
+ * a whole-trunk run keeps about 1,500 (75 layout maps x VF_GAMELAYOUT_POOL
+ * seeds per branch, and per level those whose build read the depth). */
 #define SLOTS 8192
 #define PROBES 16          /* slots looked at from a key's first */
 
@@ -53,13 +53,17 @@ void case_glstore_free(case_glstore *s)
     free(s);
 }
 
-/* The first slot of a key: the depth is left out, so a layout kept for
- * every depth of its branch and one kept for a single level are found
- * along the same probe. */
-static size_t first_slot(const vf_mapdef *def, uint64_t seed, int branch)
+/* The first slot of a key. A layout kept for every depth of its branch
+ * is filed under depth -1, one kept for a single level under its depth:
+ * each level's builds get a probe of their own (filed together, the 15
+ * levels of the Dungeon filled one probe, and a level past it was built
+ * again at every draw). */
+static size_t first_slot(const vf_mapdef *def, uint64_t seed, int branch,
+                         int depth)
 {
     uint64_t h = vf_hash(seed, def->name, strlen(def->name));
-    return (size_t)(vf_seed_mix(h ^ (uint64_t)branch) % SLOTS);
+    h ^= (uint64_t)(unsigned)branch | (uint64_t)(unsigned)depth << 32;
+    return (size_t)(vf_seed_mix(h) % SLOTS);
 }
 
 static int holds(const case_glslot *s, const vf_mapdef *def, int k,
@@ -70,11 +74,11 @@ static int holds(const case_glslot *s, const vf_mapdef *def, int k,
            (s->any_depth || s->place.depth == p->depth);
 }
 
-const case_glslot *case_glstore_find(const case_glstore *st,
-                                     const vf_mapdef *def, int k,
-                                     uint64_t seed, const vf_place *p)
+/* The slot holding the key along the probe from at, or NULL. */
+static const case_glslot *probe(const case_glstore *st, size_t at,
+                                const vf_mapdef *def, int k, uint64_t seed,
+                                const vf_place *p)
 {
-    size_t at = first_slot(def, seed, p->branch);
     for (int i = 0; i < PROBES; i++) {
         const case_glslot *s = &st->slots[(at + (size_t)i) % SLOTS];
         unsigned state = atomic_load_explicit(&s->state,
@@ -85,9 +89,20 @@ const case_glslot *case_glstore_find(const case_glstore *st,
     return NULL;
 }
 
+const case_glslot *case_glstore_find(const case_glstore *st,
+                                     const vf_mapdef *def, int k,
+                                     uint64_t seed, const vf_place *p)
+{
+    const case_glslot *s = probe(st, first_slot(def, seed, p->branch, -1),
+                                 def, k, seed, p);
+    return s ? s : probe(st, first_slot(def, seed, p->branch, p->depth),
+                         def, k, seed, p);
+}
+
 void case_glstore_keep(case_glstore *st, const case_glslot *built)
 {
-    size_t at = first_slot(built->def, built->seed, built->place.branch);
+    size_t at = first_slot(built->def, built->seed, built->place.branch,
+                           built->any_depth ? -1 : built->place.depth);
     for (int i = 0; i < PROBES; i++) {
         case_glslot *s = &st->slots[(at + (size_t)i) % SLOTS];
         unsigned want = EMPTY;
