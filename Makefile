@@ -95,9 +95,11 @@ check: check-layers vaultfuzz $(TEST_BIN)
 check-layers:
 	harness/check-layers.sh
 
-# The checks on the real DCSS corpus (../shared/dcss-des).
+# The checks on the real DCSS corpus (../shared/dcss-des), and, with
+# CRAWL_DIR, of what we run in C of the game's Lua library against it.
 check-real: vaultfuzz $(TEST_BIN)
-	VF_REAL_DES=$(REAL_DES) VF_CRAWL_DIR=$(CRAWL_DIR) $(TEST_BIN) realcorpus
+	VF_REAL_DES=$(REAL_DES) VF_CRAWL_DIR=$(CRAWL_DIR) $(TEST_BIN) realcorpus \
+	    gamelua
 
 # The game's checkouts at trunk, 0.34.1 and 0.30.0 (../shared/crawl), each
 # read as its own version: lint and a short run, what may fail listed in

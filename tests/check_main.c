@@ -42,6 +42,8 @@ suites[] = {
     {"color", vf_test_color_suite, 0},
     /* Opt-in: needs ../shared/dcss-des (make check-real, .ci/run). */
     {"realcorpus", vf_test_realcorpus_suite, 1},
+    /* Opt-in: needs a crawl checkout in $VF_CRAWL_DIR. */
+    {"gamelua", vf_test_gamelua_suite, 1},
 };
 
 int main(int argc, char **argv)

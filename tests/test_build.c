@@ -3,6 +3,9 @@
  * ones, properties for the random ones, and the errors. */
 #include "tests.h"
 #include "vf_engine.h"
+#include "bind/bind_int.h"
+
+#include <stdio.h>
 
 #include <stdlib.h>
 #include <string.h>
@@ -917,6 +920,54 @@ START_TEST(corpus_style_layouts)
 }
 END_TEST
 
+/* zonify.map_fill_zones in C (zonify.c): of two floor zones of four
+ * cells, the one the walk from (1,1) makes first stays; keep 2 keeps
+ * both; a zone must have more than min cells to stay; lava counts as
+ * wall only where the map's walk says so. */
+static char *filled(const char *map, const char *wall, int keep, int min)
+{
+    vf_grid g;
+    vf_grid_init(&g);
+    int h = 0, w = 0;
+    for (const char *row = map; *row; h++) {
+        const char *nl = strchr(row, '\n');
+        w = (int)(nl - row);
+        vf_grid_add_line(&g, row, (size_t)w);
+        row = nl + 1;
+    }
+    vf_bind_fill_zones(&g, w, h, wall, keep, min, 'x');
+    vf_sbuf b = VF_SBUF_INIT;
+    for (int y = 0; y < h; y++) {
+        vf_sbuf_add(&b, vf_grid_row(&g, y), (size_t)w);
+        vf_sbuf_addc(&b, '\n');
+    }
+    vf_grid_free(&g);
+    return vf_sbuf_take(&b);
+}
+
+START_TEST(fill_zones_keeps_the_largest_first_made)
+{
+    static const char map[] =
+        "xxxxxxxxxx\n" "x..x..x.xx\n" "x..x..l.xx\n" "xxxxxxxxxx\n";
+    static const char *const want[][2] = {
+        {"wlxcvbtg 1 1", "xxxxxxxxxx\nx..xxxxxxx\nx..xxxlxxx\nxxxxxxxxxx\n"},
+        {"wlxcvbtg 2 1", "xxxxxxxxxx\nx..x..xxxx\nx..x..lxxx\nxxxxxxxxxx\n"},
+        {"wlxcvbtg 2 4", "xxxxxxxxxx\nxxxxxxxxxx\nxxxxxxlxxx\nxxxxxxxxxx\n"},
+        /* Lava as floor: the second zone reaches past it, 7 cells. */
+        {"wxcvbtg 1 1", "xxxxxxxxxx\nxxxx..x.xx\nxxxx..l.xx\nxxxxxxxxxx\n"},
+    };
+    for (size_t i = 0; i < sizeof want / sizeof *want; i++) {
+        char wall[16];
+        int keep, min;
+        ck_assert_int_eq(sscanf(want[i][0], "%15s %d %d", wall, &keep, &min),
+                         3);
+        char *got = filled(map, wall, keep, min);
+        ck_assert_msg(!strcmp(got, want[i][1]), "%s:\n%s", want[i][0], got);
+        free(got);
+    }
+}
+END_TEST
+
 Suite *vf_test_build_suite(void)
 {
     Suite *s = suite_create("build");
@@ -951,6 +1002,7 @@ Suite *vf_test_build_suite(void)
     suite_add_tcase(s, random);
     TCase *errors = tcase_create("errors");
     tcase_add_test(errors, bad_arguments);
+    tcase_add_test(random, fill_zones_keeps_the_largest_first_made);
     suite_add_tcase(s, errors);
     return s;
 }

@@ -44,6 +44,7 @@ Suite *vf_test_changed_suite(void);
 Suite *vf_test_color_suite(void);
 Suite *vf_test_html_suite(void);
 Suite *vf_test_realcorpus_suite(void);
+Suite *vf_test_gamelua_suite(void);
 
 /* A set loaded from text for one test. */
 typedef struct vf_t_loaded {

@@ -61,6 +61,40 @@ unsigned long vf_bind_place_reads(lua_State *L);
 void vf_bind_set_game(lua_State *L, uint64_t game);
 
 void vf_bind_open_dgn(lua_State *L);
+/* The map of the mapgrd table at idx (dgn.mapgrd_table), or NULL when
+ * idx holds no such table. */
+vf_rmap *vf_bind_tomapgrd(lua_State *L, int idx);
+/* gamelib.c: after a library file ran, replaces what of it has a C
+ * version giving the same results, when its text is one we know by its
+ * vf_hash. The replacements: zonify.c's zonify.map_fill_zones and
+ * map_fill_lava_zones; vpaint.c's set_usage of v_paint.lua;
+ * omnigrid.c's omnigrid.group_comparison; hyperusage.c's
+ * hyper.usage.set_usage. */
+void vf_bind_library_ran(lua_State *L, const char *name, uint64_t text_hash);
+void vf_bind_zonify_install(lua_State *L);
+void vf_bind_vpaint_install(lua_State *L);
+void vf_bind_omnigrid_install(lua_State *L);
+void vf_bind_hyperusage_install(lua_State *L);
+/* For those replacements (gamelib.c). vf_bind_call_lua: the Lua function
+ * a C closure stands for (its upvalue 1) called with the closure's first
+ * nargs arguments, its results left as the closure's. table_remove and
+ * table_append: Lua 5.1's table.remove(t, pos) and table.insert(t, v),
+ * v a stack index. usage_cell: of set_usage(usage_grid, x, y, usage),
+ * -1 when a plain C walk cannot stand for the Lua (not tables), 0 when
+ * usage_grid[y][x] is nil (false pushed, the Lua's answer), 1 with the
+ * row at index 5 and the cell's usage at 6; usage_spot: usage.spot =
+ * {x = x, y = y}; usage_store: usage_grid[y][x] = usage. */
+int vf_bind_call_lua(lua_State *L, int nargs);
+void vf_bind_table_remove(lua_State *L, int t, int pos);
+void vf_bind_table_append(lua_State *L, int t, int v);
+int vf_bind_usage_cell(lua_State *L);
+void vf_bind_usage_spot(lua_State *L);
+void vf_bind_usage_store(lua_State *L);
+/* The walk of zonify.map_fill_zones on g, read as a w x h map: every
+ * floor zone (cells not in wall) but the keep largest of more than min
+ * cells becomes glyph. */
+void vf_bind_fill_zones(vf_grid *g, int w, int h, const char *wall,
+                        int keep, double min, char glyph);
 /* Adds the map-grid builder bindings (l-dgnbld.cc) to the dgn table. */
 void vf_bind_open_dgn_build(lua_State *L);
 /* Adds the keyed-spec, overlay and marker bindings to dgn (dgn_keyed.c);

@@ -376,6 +376,16 @@ static int mapgrd_index(lua_State *L)
     return 1;
 }
 
+vf_rmap *vf_bind_tomapgrd(lua_State *L, int idx)
+{
+    vf_rmap **box = lua_touserdata(L, idx);
+    if (!box || !lua_getmetatable(L, idx)) return NULL;
+    luaL_getmetatable(L, MAPGRD_META);
+    int ours = lua_rawequal(L, -1, -2);
+    lua_pop(L, 2);
+    return ours ? *box : NULL;
+}
+
 static int mapgrd_newindex(lua_State *L)
 {
     return luaL_error(L, "Cannot assign to read-only table.");

@@ -1,7 +1,9 @@
 /* Loading Lua library files from a data directory: the game's
  * crawl_require, loadfile and dofile, confined to that directory. */
 #include "engine_int.h"
+#include "bind/bind_int.h"
 #include "vf_fs.h"
+#include "vf_rng.h"
 #include "vf_sbuf.h"
 
 #include <lauxlib.h>
@@ -24,9 +26,9 @@ static int path_is_safe(const char *p)
     return 1;
 }
 
-/* Loads root/name as a function on the stack; on failure pushes the
- * message instead and returns -1. */
-static int load_library_file(lua_State *L, const char *name)
+/* Loads root/name as a function on the stack, and gives the vf_hash of
+ * its text; on failure pushes the message instead and returns -1. */
+static int load_library_file(lua_State *L, const char *name, uint64_t *hash)
 {
     if (!path_is_safe(name)) {
         lua_pushfstring(L, "invalid filename: %s", name);
@@ -48,6 +50,7 @@ static int load_library_file(lua_State *L, const char *name)
             lua_pushfstring(L, "%s: precompiled chunks are not allowed", name);
         else
             rc = luaL_loadbuffer(L, text, len, chunk.s) ? -1 : 0;
+        *hash = vf_hash(0, text, len);
         vf_sbuf_free(&chunk);
         free(text);
     }
@@ -66,8 +69,10 @@ static int l_crawl_require(lua_State *L)
         return 1;
     }
     lua_pop(L, 1);
-    if (load_library_file(L, name)) return lua_error(L);
+    uint64_t hash = 0;
+    if (load_library_file(L, name, &hash)) return lua_error(L);
     lua_call(L, 0, 0);
+    vf_bind_library_ran(L, name, hash);
     lua_pushboolean(L, 1);
     lua_setfield(L, -2, name);
     lua_pushboolean(L, 1);
@@ -76,7 +81,8 @@ static int l_crawl_require(lua_State *L)
 
 static int l_loadfile(lua_State *L)
 {
-    if (load_library_file(L, luaL_checkstring(L, 1))) {
+    uint64_t hash;
+    if (load_library_file(L, luaL_checkstring(L, 1), &hash)) {
         lua_pushnil(L);
         lua_insert(L, -2);
         return 2;
@@ -87,7 +93,9 @@ static int l_loadfile(lua_State *L)
 static int l_dofile(lua_State *L)
 {
     lua_settop(L, 1);
-    if (load_library_file(L, luaL_checkstring(L, 1))) return lua_error(L);
+    uint64_t hash;
+    if (load_library_file(L, luaL_checkstring(L, 1), &hash))
+        return lua_error(L);
     lua_call(L, 0, LUA_MULTRET);
     return lua_gettop(L) - 1;
 }
