@@ -566,11 +566,11 @@ static layout_rate rate_of(const char *dir, const char *crawl, int jobs,
  * a run builds each (layout map, seed, branch or level) once: beyond a
  * few iterations the builds are still coming, so a rate between two
  * short runs would count them against every case. Its night is measured
- * instead, whole: NIGHTLY_COUNT iterations at -j 2. */
-static layout_rate game_night(const char *dir, const char *crawl)
+ * instead, whole: NIGHTLY_COUNT iterations at -j 1 and at -j 2. */
+static layout_rate game_night(const char *dir, const char *crawl, int jobs)
 {
     layout_rate r = {0, 0, 0, 0};
-    run_took t = run_once(dir, crawl, 2, "game", NIGHTLY_COUNT, 0);
+    run_took t = run_once(dir, crawl, jobs, "game", NIGHTLY_COUNT, 0);
     if (t.wall > 0) r.wall = t.cases / t.wall;
     if (t.cpu > 0) r.cpu = t.cases / t.cpu;
     r.per_iter = t.cases / NIGHTLY_COUNT;
@@ -580,14 +580,9 @@ static layout_rate game_night(const char *dir, const char *crawl)
 static void print_rate(const char *name, const layout_rate r[2],
                        const layout_rate e[2], int game)
 {
-    char j1[16] = "-", q1[16] = "-";
-    if (!game) {
-        snprintf(j1, sizeof j1, "%.0f", r[0].wall);
-        snprintf(q1, sizeof q1, "%.2f",
-                 e[0].wall > 0 ? r[0].wall / e[0].wall : 0);
-    }
-    printf("      %-8s %10s %7s %10.0f %7.2f %10.0f %7.2f%s\n", name, j1, q1,
-           r[1].wall, e[1].wall > 0 ? r[1].wall / e[1].wall : 0, r[1].cpu,
+    printf("      %-8s %10.0f %7.2f %10.0f %7.2f %10.0f %7.2f%s\n", name,
+           r[0].wall, e[0].wall > 0 ? r[0].wall / e[0].wall : 0, r[1].wall,
+           e[1].wall > 0 ? r[1].wall / e[1].wall : 0, r[1].cpu,
            e[1].cpu > 0 ? r[1].cpu / e[1].cpu : 0,
            game ? "  (the whole night, measured)" : "");
 }
@@ -613,7 +608,8 @@ static void bench_run_layouts(const char *dir, const char *crawl)
         const char *name = vf_mode_name((vf_mode)m);
         if (game) {
             if (!crawl) continue;
-            r[m][0] = r[m][1] = game_night(dir, crawl);
+            for (int j = 0; j < 2; j++)
+                r[m][j] = game_night(dir, crawl, j + 1);
         } else {
             for (int j = 0; j < 2; j++)
                 r[m][j] = rate_of(dir, crawl, j + 1, name);
