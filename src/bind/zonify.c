@@ -257,7 +257,10 @@ static int directions_known(lua_State *L)
     int ok = 1;
     lua_getglobal(L, "vector");
     if (!lua_istable(L, -1)) ok = 0;
-    else lua_getfield(L, -1, "directions");
+    else {
+        lua_getfield(L, -1, "directions");
+        ok = lua_istable(L, -1);
+    }
     for (int i = 0; ok && i < 9; i++) {
         lua_rawgeti(L, -1, i + 1);
         if (i == 8) ok = lua_isnil(L, -1);

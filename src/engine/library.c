@@ -27,7 +27,8 @@ static int path_is_safe(const char *p)
 }
 
 /* Loads root/name as a function on the stack, and gives the vf_hash of
- * its text; on failure pushes the message instead and returns -1. */
+ * its text when hash is not NULL; on failure pushes the message instead
+ * and returns -1. */
 static int load_library_file(lua_State *L, const char *name, uint64_t *hash)
 {
     if (!path_is_safe(name)) {
@@ -50,7 +51,7 @@ static int load_library_file(lua_State *L, const char *name, uint64_t *hash)
             lua_pushfstring(L, "%s: precompiled chunks are not allowed", name);
         else
             rc = luaL_loadbuffer(L, text, len, chunk.s) ? -1 : 0;
-        *hash = vf_hash(0, text, len);
+        if (hash) *hash = vf_hash(0, text, len);
         vf_sbuf_free(&chunk);
         free(text);
     }
@@ -81,8 +82,7 @@ static int l_crawl_require(lua_State *L)
 
 static int l_loadfile(lua_State *L)
 {
-    uint64_t hash;
-    if (load_library_file(L, luaL_checkstring(L, 1), &hash)) {
+    if (load_library_file(L, luaL_checkstring(L, 1), NULL)) {
         lua_pushnil(L);
         lua_insert(L, -2);
         return 2;
@@ -93,8 +93,7 @@ static int l_loadfile(lua_State *L)
 static int l_dofile(lua_State *L)
 {
     lua_settop(L, 1);
-    uint64_t hash;
-    if (load_library_file(L, luaL_checkstring(L, 1), &hash))
+    if (load_library_file(L, luaL_checkstring(L, 1), NULL))
         return lua_error(L);
     lua_call(L, 0, LUA_MULTRET);
     return lua_gettop(L) - 1;
