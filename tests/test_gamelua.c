@@ -278,6 +278,95 @@ START_TEST(v_paint_set_usage_in_c_is_the_game_lua)
 }
 END_TEST
 
+/* determine_usage_from_layout (through paint_vaults_layout's upvalue)
+ * on random layouts: rectangles of floor on wall, of sizes past the
+ * grid's, rows and cells past width and height, a solid flag that is
+ * nil or a string, distances 1 to 3, and two calls the C leaves to the
+ * Lua (a distance of 0, which the Lua fails on, and a width not whole).
+ * Written out: every cell's fields in pairs() order (the tables' shape),
+ * the normals' sharing, and the eligible list with spots. */
+static const char determine_script[] =
+    "local seed = 3\n"
+    "local function rnd(n) seed = (seed * 1103515245 + 12345) % 2147483648\n"
+    "  return math.floor(seed / 65536) % n end\n"
+    "local determine\n"
+    "for i = 1, 60 do local k, v = debug.getupvalue(paint_vaults_layout, i)\n"
+    "  if k == 'determine_usage_from_layout' then determine = v end end\n"
+    "local out = {}\n"
+    "local function show(g)\n"
+    "  local normals, nn = {}, 0\n"
+    "  for y = 0, g.height - 1 do for x = 0, g.width - 1 do\n"
+    "    local u = g[y][x]\n"
+    "    for k, v in pairs(u) do\n"
+    "      if k == 'normal' then\n"
+    "        if not normals[v] then nn = nn + 1; normals[v] = nn end\n"
+    "        v = 'n' .. normals[v] .. ':' .. v.x .. ',' .. v.y\n"
+    "      elseif k == 'spot' then v = v.x .. ',' .. v.y end\n"
+    "      out[#out + 1] = k .. '=' .. tostring(v)\n"
+    "    end\n"
+    "    out[#out + 1] = ';'\n"
+    "  end end\n"
+    "  for i, u in ipairs(g.eligibles) do\n"
+    "    out[#out + 1] = u.usage .. '@' .. u.spot.x .. ',' .. u.spot.y end\n"
+    "  out[#out + 1] = g.width .. 'x' .. g.height .. '|'\n"
+    "end\n"
+    "for t = 1, 60 do\n"
+    "  local w, h = rnd(40) + 3, rnd(30) + 3\n"
+    "  local l = vaults_new_layout(w + rnd(3), h + rnd(3))\n"
+    "  l.width, l.height = w, h\n"
+    "  for r = 1, rnd(12) do\n"
+    "    local x0, y0 = rnd(w + 6) - 3, rnd(h + 6) - 3\n"
+    "    local x1, y1 = x0 + rnd(12), y0 + rnd(10)\n"
+    "    for y = y0, y1 do for x = x0, x1 do\n"
+    "      vaults_set_layout(l, x, y, { solid = false }) end end\n"
+    "  end\n"
+    "  for k = 1, rnd(8) do local x, y = rnd(w), rnd(h)\n"
+    "    l[y][x] = { solid = (k % 2 == 0) and 'yes' or nil } end\n"
+    "  show(determine(l, { min_distance_from_wall = t % 3 + 1 }))\n"
+    "end\n"
+    "local l = vaults_new_layout(6, 5)\n"
+    "l[2][2] = { solid = false }\n"
+    "local ok, e = pcall(determine, l, { min_distance_from_wall = 0 })\n"
+    "out[#out + 1] = tostring(ok) .. tostring(e)\n"
+    "l.width = 5.5\n"
+    "show(determine(l, { min_distance_from_wall = 1 }))\n"
+    "return table.concat(out, ' ')\n";
+
+static char *determine_run(const char *dat, int in_c)
+{
+    uint64_t hash;
+    lua_State *L = game_state(dat, &hash);
+    hash = load_game_file(L, dat, "dlua/v_paint.lua");
+    if (in_c) vf_bind_library_ran(L, "dlua/v_paint.lua", hash);
+    lua_getglobal(L, "paint_vaults_layout");
+    const char *name;
+    int found = 0;
+    for (int i = 1; !found && (name = lua_getupvalue(L, -1, i)); i++) {
+        found = !strcmp(name, "determine_usage_from_layout");
+        if (found)
+            ck_assert_msg(lua_iscfunction(L, -1) == in_c, "v_paint.lua of "
+                          "%s (vf_hash %016llx) is not the one "
+                          "src/bind/vpaint_usage.c knows", dat,
+                          (unsigned long long)hash);
+        lua_pop(L, 1);
+    }
+    ck_assert_msg(found, "no determine_usage_from_layout in %s", dat);
+    lua_pop(L, 1);
+    return output_of(L, determine_script);
+}
+
+START_TEST(v_paint_determine_usage_in_c_is_the_game_lua)
+{
+    char *lua = same_both_ways(determine_run);
+    if (!lua) return;
+    /* Every kind of usage was made, and the Lua failed on distance 0. */
+    ck_assert(strstr(lua, "usage=open") && strstr(lua, "n4:") &&
+              strstr(lua, "reason=border") && strstr(lua, "usage=none") &&
+              strstr(lua, "usage=restricted") && strstr(lua, "false"));
+    free(lua);
+}
+END_TEST
+
 /* Groups of cells as omnigrid makes them, compared both ways and sorted:
  * sizes 1 to 4 (so many ties on size), coordinates from a few values (so
  * ties on the first cells too), some groups equal. */
@@ -392,6 +481,7 @@ Suite *vf_test_gamelua_suite(void)
     tcase_set_timeout(tc, 120);
     tcase_add_test(tc, zonify_in_c_is_the_game_lua);
     tcase_add_test(tc, v_paint_set_usage_in_c_is_the_game_lua);
+    tcase_add_test(tc, v_paint_determine_usage_in_c_is_the_game_lua);
     tcase_add_test(tc, omnigrid_group_comparison_in_c_is_the_game_lua);
     tcase_add_test(tc, hyper_usage_set_usage_in_c_is_the_game_lua);
     suite_add_tcase(s, tc);

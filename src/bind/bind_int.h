@@ -67,12 +67,14 @@ vf_rmap *vf_bind_tomapgrd(lua_State *L, int idx);
 /* gamelib.c: after a library file ran, replaces what of it has a C
  * version giving the same results, when its text is one we know by its
  * vf_hash. The replacements: zonify.c's zonify.map_fill_zones and
- * map_fill_lava_zones; vpaint.c's set_usage of v_paint.lua;
+ * map_fill_lava_zones; vpaint.c's set_usage of v_paint.lua and
+ * vpaint_usage.c's determine_usage_from_layout;
  * omnigrid.c's omnigrid.group_comparison; hyperusage.c's
  * hyper.usage.set_usage. */
 void vf_bind_library_ran(lua_State *L, const char *name, uint64_t text_hash);
 void vf_bind_zonify_install(lua_State *L);
 void vf_bind_vpaint_install(lua_State *L);
+void vf_bind_vpaint_usage_install(lua_State *L);
 void vf_bind_omnigrid_install(lua_State *L);
 void vf_bind_hyperusage_install(lua_State *L);
 /* For those replacements (gamelib.c). vf_bind_call_lua: the Lua function

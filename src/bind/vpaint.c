@@ -79,4 +79,5 @@ void vf_bind_vpaint_install(lua_State *L)
         }
     }
     lua_settop(L, top);
+    vf_bind_vpaint_usage_install(L);
 }
