@@ -6,6 +6,7 @@
 #include "tests.h"
 #include "bind/bind_int.h"
 #include "vf_engine.h"
+#include "vf_rmap.h"
 #include "vf_fs.h"
 #include "vf_rng.h"
 
@@ -474,6 +475,96 @@ START_TEST(hyper_usage_set_usage_in_c_is_the_game_lua)
 }
 END_TEST
 
+/* zonify.grid_fill_zones and grid_fill_water_zones read the level
+ * through the engine's own bindings, so they are compared in an engine:
+ * a layout map draws a level at random (noise of floor, deep water, lava
+ * and rock, with rooms of floor: many zones, ties on size), calls one of
+ * them, and writes at (0, 0), which no zone holds, whether the C ran
+ * (string.dump fails on a C function). The same seeds with the library
+ * all in Lua (cfg.library_in_lua) give the same levels. */
+static const char grid_zones_des[] =
+    ": crawl_require('dlua/util.lua')\n"
+    ": crawl_require('dlua/layout/zonify.lua')\n"
+    "NAME: vf_t_grid_zones\nDEPTH: D\nORIENT: encompass\n"
+    "TAGS: overwritable layout allow_dup unrand no_hmirror no_vmirror\n"
+    "TAGS: no_rotate\n"
+    "{{\n"
+    "  if is_validating() then return end\n"
+    "  local feats = { 'floor', 'floor', 'floor', 'deep_water', 'lava',\n"
+    "                  'rock_wall', 'rock_wall', 'stone_wall' }\n"
+    "  for y = 0, 69 do for x = 0, 79 do\n"
+    "    dgn.grid(x, y, feats[crawl.random2(#feats) + 1]) end end\n"
+    "  for r = 1, crawl.random2(8) do\n"
+    "    local x, y = crawl.random2(70), crawl.random2(60)\n"
+    "    dgn.fill_grd_area(x, y, x + crawl.random2(12), y + crawl.random2(9),\n"
+    "                      'floor') end\n"
+    "  local keep = crawl.random2(3) + 1\n"
+    "  local min = crawl.coinflip() and 1 or crawl.random2(6)\n"
+    "  local fill = crawl.coinflip() and zonify.grid_fill_zones\n"
+    "               or zonify.grid_fill_water_zones\n"
+    "  if crawl.coinflip() then fill(keep, 'tree', min) else fill(keep) end\n"
+    "  dgn.grid(0, 0, pcall(string.dump, fill) and 'floor' or 'lava')\n"
+    "}}\nMAP\nENDMAP\n";
+
+/* The levels of seeds 1..n of vf_t_grid_zones, one after another. */
+static char *grid_zones_levels(const char *dat, int in_lua, int n)
+{
+    vf_t_loaded l;
+    vf_t_init(&l);
+    vf_t_load(&l, grid_zones_des);
+    vf_engine_config cfg;
+    vf_engine_config_init(&cfg, "dlua");
+    cfg.crawl_dat = dat;
+    cfg.library_in_lua = in_lua;
+    vf_sbuf err = VF_SBUF_INIT, out = VF_SBUF_INIT;
+    vf_engine *e = vf_engine_new(&l.set, &cfg, &l.d, &err);
+    ck_assert_msg(e != NULL, "%s", vf_sbuf_str(&err));
+    const vf_mapdef *def = vf_t_map(&l, "vf_t_grid_zones");
+    vf_rmap m;
+    vf_rmap_init(&m, NULL, NULL);
+    for (int seed = 1; seed <= n; seed++) {
+        vf_rmap_free(&m);
+        vf_rmap_init(&m, def, NULL);
+        ck_assert_msg(vf_engine_resolve(e, def, (uint64_t)seed, 0, &m, NULL,
+                                        &err) == VF_RESOLVED,
+                      "seed %d: %s", seed, vf_sbuf_str(&err));
+        ck_assert_int_eq(m.grid.h, VF_GYM);
+        /* (0, 0): 'l' where the C ran, '.' where the Lua did. */
+        ck_assert_int_eq(vf_grid_get(&m.grid, 0, 0), in_lua ? '.' : 'l');
+        for (int y = 0; y < m.grid.h; y++)
+            vf_sbuf_printf(&out, "%.*s\n", m.grid.w,
+                           vf_grid_row(&m.grid, y));
+    }
+    vf_rmap_free(&m);
+    vf_engine_free(e);
+    vf_t_free(&l);
+    vf_sbuf_free(&err);
+    return out.s;
+}
+
+START_TEST(zonify_grid_fill_in_c_is_the_game_lua)
+{
+    char *dat = dat_dir();
+    if (!dat) {
+        printf("gamelua: skipped, VF_CRAWL_DIR not set\n");
+        return;
+    }
+    enum { LEVELS = 60 };
+    char *c = grid_zones_levels(dat, 0, LEVELS);
+    char *lua = grid_zones_levels(dat, 1, LEVELS);
+    size_t at = 0, row = VF_GXM + 1;
+    while (c[at] && (c[at] == lua[at] || at % (VF_GYM * row) == 0)) at++;
+    ck_assert_msg(c[at] == lua[at], "level %zu, (%zu, %zu): C gives %c, Lua "
+                  "%c", at / (VF_GYM * row) + 1, at % row,
+                  at % (VF_GYM * row) / row, c[at], lua[at]);
+    /* Zones were filled: rock and trees where the noise drew none. */
+    ck_assert(strchr(lua, 't') != NULL);
+    free(lua);
+    free(c);
+    free(dat);
+}
+END_TEST
+
 Suite *vf_test_gamelua_suite(void)
 {
     Suite *s = suite_create("gamelua");
@@ -484,6 +575,7 @@ Suite *vf_test_gamelua_suite(void)
     tcase_add_test(tc, v_paint_determine_usage_in_c_is_the_game_lua);
     tcase_add_test(tc, omnigrid_group_comparison_in_c_is_the_game_lua);
     tcase_add_test(tc, hyper_usage_set_usage_in_c_is_the_game_lua);
+    tcase_add_test(tc, zonify_grid_fill_in_c_is_the_game_lua);
     suite_add_tcase(s, tc);
     return s;
 }

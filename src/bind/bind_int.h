@@ -67,7 +67,8 @@ vf_rmap *vf_bind_tomapgrd(lua_State *L, int idx);
 /* gamelib.c: after a library file ran, replaces what of it has a C
  * version giving the same results, when its text is one we know by its
  * vf_hash. The replacements: zonify.c's zonify.map_fill_zones and
- * map_fill_lava_zones; vpaint.c's set_usage of v_paint.lua and
+ * map_fill_lava_zones (and zonify_grid.c's grid_fill_zones and
+ * grid_fill_water_zones); vpaint.c's set_usage of v_paint.lua and
  * vpaint_usage.c's determine_usage_from_layout;
  * omnigrid.c's omnigrid.group_comparison; hyperusage.c's
  * hyper.usage.set_usage. */
@@ -97,6 +98,20 @@ void vf_bind_usage_store(lua_State *L);
  * cells becomes glyph. */
 void vf_bind_fill_zones(vf_grid *g, int w, int h, const char *wall,
                         int keep, double min, char glyph);
+/* The same walk over cells (1..x2, 1..y2), wall[(y-1)*x2 + x-1] telling
+ * the wall group: fill marks each floor cell to fill (same indices). */
+void vf_bind_zones_to_fill(const unsigned char *wall, int x2, int y2,
+                           int keep, double min, unsigned char *fill);
+/* An integer argument i in 1..INT_MAX (the Lua's loops need one), def
+ * when nil or none; 0 when it is neither. */
+int vf_bind_count_arg(lua_State *L, int i, int def, int *out);
+/* zonify_grid.c: zonify.grid_fill_zones and grid_fill_water_zones, set
+ * up by vf_bind_zonify_install. */
+void vf_bind_zonify_grid_install(lua_State *L);
+/* What dgn.grid(x, y) reads at each cell of the level and what
+ * dgn.is_passable(x, y) answers (dgn_grd.c), for C that walks it. */
+void vf_bind_level_read(lua_State *L, int feat[VF_GYM][VF_GXM],
+                        unsigned char pass[VF_GYM][VF_GXM]);
 /* Adds the map-grid builder bindings (l-dgnbld.cc) to the dgn table. */
 void vf_bind_open_dgn_build(lua_State *L);
 /* Adds the keyed-spec, overlay and marker bindings to dgn (dgn_keyed.c);

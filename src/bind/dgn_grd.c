@@ -133,17 +133,29 @@ static int l_fill_grd_area(lua_State *L)
 
 /* is_passable(x, y): travel may cross the cell (dgn_square_travel_ok):
  * not solid, not deep water or lava. */
+static int passable(vf_rmap *m, int x, int y)
+{
+    if (!m || !is_level(m) || !in_level(x, y)) return 0;
+    unsigned f = vf_feature_props(level_feature(m, x, y));
+    return !(f & (VF_FP_SOLID | VF_FP_DEEP | VF_FP_LAVA));
+}
+
 static int l_is_passable(lua_State *L)
 {
     int x = vf_lua_checkint(L, 1), y = vf_lua_checkint(L, 2);
-    vf_rmap *m = level_map(L);
-    int ok = 0;
-    if (m && is_level(m) && in_level(x, y)) {
-        unsigned f = vf_feature_props(level_feature(m, x, y));
-        ok = !(f & (VF_FP_SOLID | VF_FP_DEEP | VF_FP_LAVA));
-    }
-    lua_pushboolean(L, ok);
+    lua_pushboolean(L, passable(level_map(L), x, y));
     return 1;
+}
+
+void vf_bind_level_read(lua_State *L, int feat[VF_GYM][VF_GXM],
+                        unsigned char pass[VF_GYM][VF_GXM])
+{
+    vf_rmap *m = level_map(L);
+    for (int y = 0; y < VF_GYM; y++)
+        for (int x = 0; x < VF_GXM; x++) {
+            feat[y][x] = m ? level_feature(m, x, y) : 0;
+            pass[y][x] = (unsigned char)passable(m, x, y);
+        }
 }
 
 /* ---- feat.*: questions about a feature number (l-feat.cc, terrain.cc) */

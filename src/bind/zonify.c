@@ -43,8 +43,7 @@ typedef struct frame {
 } frame;
 
 typedef struct walk {
-    const vf_grid *g;
-    const char *wall;
+    const unsigned char *wall;   /* of each cell: of the wall group */
     int x2, y2;            /* cells walked: 1..x2, 1..y2 */
     int *owner;            /* zone of each cell, -1 before the walk */
     zone *zones;
@@ -60,11 +59,6 @@ static int cell_of(const walk *w, int x, int y)
     return (y - 1) * w->x2 + (x - 1);
 }
 
-static int is_wall(const walk *w, int x, int y)
-{
-    char c = vf_grid_row(w->g, y)[x];
-    return memchr(w->wall, c, strlen(w->wall)) != NULL;
-}
 
 /* zonify.walk's entry: a cell not yet walked joins zone z (a new zone
  * when z < 0) and is pushed to walk on, or, of another group, becomes a
@@ -74,7 +68,7 @@ static void enter(walk *w, int x, int y, int z)
     if (x < 1 || y < 1 || x > w->x2 || y > w->y2) return;
     int c = cell_of(w, x, y);
     if (w->owner[c] >= 0) return;
-    int wall = is_wall(w, x, y), newzone = z < 0;
+    int wall = w->wall[c], newzone = z < 0;
     if (newzone) {
         z = w->nzones++;
         w->zones[z] = (zone){wall, 0, w->nborders, w->nborders};
@@ -118,8 +112,8 @@ static void walk_all(walk *w)
 
 /* zonify.fill_smallest_zones over the floor zones: the keep largest of
  * more than min cells stay (a tie goes to the zone made first), every
- * other floor cell becomes glyph. */
-static void fill_small(walk *w, vf_grid *g, int keep, double min, char glyph)
+ * other floor cell is marked in fill. */
+static void fill_small(walk *w, int keep, double min, unsigned char *fill)
 {
     int *kept = vf_xmalloc((size_t)keep * sizeof *kept);
     int *size = vf_xmalloc((size_t)keep * sizeof *size);
@@ -143,26 +137,24 @@ static void fill_small(walk *w, vf_grid *g, int keep, double min, char glyph)
     char *stays = vf_xcalloc((size_t)w->nzones, 1);
     for (int n = 0; n < keep; n++)
         if (kept[n] >= 0) stays[kept[n]] = 1;
-    for (int y = 1; y <= w->y2; y++)
-        for (int x = 1; x <= w->x2; x++) {
-            int z = w->owner[cell_of(w, x, y)];
-            if (!w->zones[z].wall && !stays[z]) vf_grid_row(g, y)[x] = glyph;
-        }
+    size_t cells = (size_t)w->x2 * (size_t)w->y2;
+    for (size_t c = 0; c < cells; c++) {
+        int z = w->owner[c];
+        fill[c] = !w->zones[z].wall && !stays[z];
+    }
     free(stays);
     free(size);
     free(kept);
 }
 
-void vf_bind_fill_zones(vf_grid *g, int w_, int h, const char *wall,
-                        int keep, double min, char glyph)
+void vf_bind_zones_to_fill(const unsigned char *wall, int x2, int y2,
+                           int keep, double min, unsigned char *fill)
 {
     walk w;
     memset(&w, 0, sizeof w);
-    w.g = g;
     w.wall = wall;
-    /* dgn.in_bounds and the map's own bounds, as zonify.map_map asks. */
-    w.x2 = w_ - 2 < VF_GXM - 2 ? w_ - 2 : VF_GXM - 2;
-    w.y2 = h - 2 < VF_GYM - 2 ? h - 2 : VF_GYM - 2;
+    w.x2 = x2;
+    w.y2 = y2;
     if (w.x2 < 1 || w.y2 < 1) return;
     size_t cells = (size_t)w.x2 * (size_t)w.y2;
     if ((size_t)keep > cells) keep = (int)cells;   /* the rest never fill */
@@ -172,17 +164,37 @@ void vf_bind_fill_zones(vf_grid *g, int w_, int h, const char *wall,
     w.borders = vf_xmalloc(8 * cells * sizeof *w.borders);
     w.stack = vf_xmalloc(cells * sizeof *w.stack);
     walk_all(&w);
-    fill_small(&w, g, keep, min, glyph);
+    fill_small(&w, keep, min, fill);
     free(w.stack);
     free(w.borders);
     free(w.zones);
     free(w.owner);
 }
 
+void vf_bind_fill_zones(vf_grid *g, int w, int h, const char *wall,
+                        int keep, double min, char glyph)
+{
+    /* dgn.in_bounds and the map's own bounds, as zonify.map_map asks. */
+    int x2 = w - 2 < VF_GXM - 2 ? w - 2 : VF_GXM - 2;
+    int y2 = h - 2 < VF_GYM - 2 ? h - 2 : VF_GYM - 2;
+    if (x2 < 1 || y2 < 1) return;
+    size_t cells = (size_t)x2 * (size_t)y2, wl = strlen(wall);
+    unsigned char *is_wall = vf_xmalloc(cells), *fill = vf_xmalloc(cells);
+    for (int y = 1; y <= y2; y++)
+        for (int x = 1; x <= x2; x++)
+            is_wall[(y - 1) * x2 + (x - 1)] =
+                memchr(wall, vf_grid_row(g, y)[x], wl) != NULL;
+    vf_bind_zones_to_fill(is_wall, x2, y2, keep, min, fill);
+    for (int y = 1; y <= y2; y++)
+        for (int x = 1; x <= x2; x++)
+            if (fill[(y - 1) * x2 + (x - 1)]) vf_grid_row(g, y)[x] = glyph;
+    free(fill);
+    free(is_wall);
+}
+
 /* ---- the Lua side ------------------------------------------------------ */
 
-/* An integer argument in 1..INT_MAX, as the Lua's loops need one. */
-static int count_arg(lua_State *L, int i, int def, int *out)
+int vf_bind_count_arg(lua_State *L, int i, int def, int *out)
 {
     if (lua_isnoneornil(L, i)) {
         *out = def;
@@ -228,7 +240,7 @@ static int l_map_fill_zones(lua_State *L)
     size_t glen = 1;
     const char *glyph = "x";
     double min = 1;
-    int ok = count_arg(L, 2, 1, &keep);
+    int ok = vf_bind_count_arg(L, 2, 1, &keep);
     if (ok && !lua_isnoneornil(L, 3)) {
         ok = lua_type(L, 3) == LUA_TSTRING;
         glyph = lua_tolstring(L, 3, &glen);
@@ -302,4 +314,5 @@ void vf_bind_zonify_install(lua_State *L)
         }
     }
     lua_settop(L, top);
+    if (known) vf_bind_zonify_grid_install(L);
 }

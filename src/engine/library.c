@@ -73,7 +73,8 @@ static int l_crawl_require(lua_State *L)
     uint64_t hash = 0;
     if (load_library_file(L, name, &hash)) return lua_error(L);
     lua_call(L, 0, 0);
-    vf_bind_library_ran(L, name, hash);
+    vf_engine *e = vf_engine_of(L);
+    if (!e || !e->cfg.library_in_lua) vf_bind_library_ran(L, name, hash);
     lua_pushboolean(L, 1);
     lua_setfield(L, -2, name);
     lua_pushboolean(L, 1);
