@@ -5,7 +5,7 @@
  * from the cells around it: open floor, a wall with floor on one side (a
  * room's door wall, with the direction to enter by), a wall to keep or a
  * border. The Lua reads the (2d+1)^2 cells around every cell through a
- * function call each, d = options.min_distance_from_wall: a quarter of
+ * function call each, d = options.min_distance_from_wall: a fifth of
  * all the Lua of a night of mode game. Here one pass reads which cells
  * are solid, and sums over a window answer "only floor around".
  *
@@ -47,14 +47,17 @@ static int whole_in(lua_State *L, int idx, int lo, int hi, int *out)
 static int cell_solid(lua_State *L, int row, int x)
 {
     lua_rawgeti(L, row, x);
-    int solid = 1;
-    if (lua_istable(L, -1) && !lua_getmetatable(L, -1)) {
-        lua_getfield(L, -1, "solid");
-        solid = lua_toboolean(L, -1);
-        lua_pop(L, 1);
-    } else if (!lua_isnil(L, -1)) {
-        if (lua_istable(L, -1)) lua_pop(L, 1);   /* its metatable */
-        solid = -1;
+    int solid = -1;                       /* not a plain table: the Lua's */
+    if (lua_isnil(L, -1)) {
+        solid = 1;                        /* get_layout's permarock */
+    } else if (lua_istable(L, -1)) {
+        if (lua_getmetatable(L, -1)) {
+            lua_pop(L, 1);
+        } else {
+            lua_getfield(L, -1, "solid");
+            solid = lua_toboolean(L, -1);
+            lua_pop(L, 1);
+        }
     }
     lua_pop(L, 1);
     return solid;
@@ -63,11 +66,17 @@ static int cell_solid(lua_State *L, int row, int x)
 /* One row of the solid map: s->sum's row j+1 from row j. */
 static int read_row(lua_State *L, int grid, sight *s, int j)
 {
-    int y = j - s->d, ok = 1;
+    int y = j - s->d, ok = 1, plain = 0;
     lua_rawgeti(L, grid, y);
-    int plain = lua_istable(L, -1) && !lua_getmetatable(L, -1);
-    if (!plain && lua_istable(L, -1)) lua_pop(L, 1);
-    if (!plain && !lua_isnil(L, -1)) ok = 0;
+    if (lua_istable(L, -1)) {
+        plain = !lua_getmetatable(L, -1);
+        if (!plain) {
+            lua_pop(L, 1);
+            ok = 0;                      /* a row with a metatable */
+        }
+    } else if (!lua_isnil(L, -1)) {
+        ok = 0;                          /* a row that is not a table */
+    }
     int *above = s->sum + j * (s->sw + 1), *here = above + s->sw + 1;
     int run = 0;
     here[0] = 0;
