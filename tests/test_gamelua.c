@@ -216,6 +216,34 @@ static uint64_t load_game_file(lua_State *L, const char *dat,
     return hash;
 }
 
+/* A state for a script over one library file of dat: game_state, the
+ * Lua of before (NULL: none), then file; with in_c, what gamelib.c
+ * replaces of it. what, a Lua expression, gives the function replaced,
+ * which must then be C exactly when in_c (else the file's text is not
+ * one src/bind knows). upvalue(f, name) is at hand for a local. */
+static lua_State *file_state(const char *dat, const char *before,
+                             const char *file, const char *what, int in_c)
+{
+    uint64_t hash;
+    lua_State *L = game_state(dat, &hash);
+    ck_assert_int_eq(luaL_dostring(L,
+        "function upvalue(f, name) for i = 1, 255 do\n"
+        "  local k, v = debug.getupvalue(f, i)\n"
+        "  if k == nil or k == name then return v end end end"), 0);
+    if (before) ck_assert_int_eq(luaL_dostring(L, before), 0);
+    hash = load_game_file(L, dat, file);
+    if (in_c) vf_bind_library_ran(L, file, hash);
+    char expr[256];
+    snprintf(expr, sizeof expr, "return %s", what);
+    ck_assert_int_eq(luaL_dostring(L, expr), 0);
+    ck_assert_msg(lua_isfunction(L, -1), "%s: no %s", file, what);
+    ck_assert_msg(lua_iscfunction(L, -1) == in_c, "%s of %s (vf_hash "
+                  "%016llx) is not one src/bind knows", file, dat,
+                  (unsigned long long)hash);
+    lua_pop(L, 1);
+    return L;
+}
+
 /* A run of set_usage calls on a usage grid, written out: every cell's
  * usage and, in order, the eligible list with each entry's spot. The
  * calls: cells in and out of the grid, each kind of usage, and a usage
@@ -249,23 +277,9 @@ static const char usage_script[] =
 
 static char *usage_run(const char *dat, int in_c)
 {
-    uint64_t hash;
-    lua_State *L = game_state(dat, &hash);
-    hash = load_game_file(L, dat, "dlua/v_paint.lua");
-    lua_getglobal(L, "vaults_set_usage");
-    lua_getupvalue(L, -1, 1);
-    ck_assert(!lua_iscfunction(L, -1));
-    lua_pop(L, 2);
-    if (in_c) {
-        vf_bind_library_ran(L, "dlua/v_paint.lua", hash);
-        lua_getglobal(L, "vaults_set_usage");
-        lua_getupvalue(L, -1, 1);
-        ck_assert_msg(lua_iscfunction(L, -1), "v_paint.lua of %s (vf_hash "
-                      "%016llx) is not the one src/bind/vpaint.c knows", dat,
-                      (unsigned long long)hash);
-        lua_pop(L, 2);
-    }
-    return output_of(L, usage_script);
+    return output_of(file_state(dat, NULL, "dlua/v_paint.lua",
+                                "upvalue(vaults_set_usage, 'set_usage')",
+                                in_c), usage_script);
 }
 
 START_TEST(v_paint_set_usage_in_c_is_the_game_lua)
@@ -290,9 +304,8 @@ static const char determine_script[] =
     "local seed = 3\n"
     "local function rnd(n) seed = (seed * 1103515245 + 12345) % 2147483648\n"
     "  return math.floor(seed / 65536) % n end\n"
-    "local determine\n"
-    "for i = 1, 60 do local k, v = debug.getupvalue(paint_vaults_layout, i)\n"
-    "  if k == 'determine_usage_from_layout' then determine = v end end\n"
+    "local determine = upvalue(paint_vaults_layout,\n"
+    "  'determine_usage_from_layout')\n"
     "local out = {}\n"
     "local function show(g)\n"
     "  local normals, nn = {}, 0\n"
@@ -335,25 +348,10 @@ static const char determine_script[] =
 
 static char *determine_run(const char *dat, int in_c)
 {
-    uint64_t hash;
-    lua_State *L = game_state(dat, &hash);
-    hash = load_game_file(L, dat, "dlua/v_paint.lua");
-    if (in_c) vf_bind_library_ran(L, "dlua/v_paint.lua", hash);
-    lua_getglobal(L, "paint_vaults_layout");
-    const char *name;
-    int found = 0;
-    for (int i = 1; !found && (name = lua_getupvalue(L, -1, i)); i++) {
-        found = !strcmp(name, "determine_usage_from_layout");
-        if (found)
-            ck_assert_msg(lua_iscfunction(L, -1) == in_c, "v_paint.lua of "
-                          "%s (vf_hash %016llx) is not the one "
-                          "src/bind/vpaint_usage.c knows", dat,
-                          (unsigned long long)hash);
-        lua_pop(L, 1);
-    }
-    ck_assert_msg(found, "no determine_usage_from_layout in %s", dat);
-    lua_pop(L, 1);
-    return output_of(L, determine_script);
+    return output_of(file_state(dat, NULL, "dlua/v_paint.lua",
+                                "upvalue(paint_vaults_layout, "
+                                "'determine_usage_from_layout')", in_c),
+                     determine_script);
 }
 
 START_TEST(v_paint_determine_usage_in_c_is_the_game_lua)
@@ -395,17 +393,9 @@ static const char groups_script[] =
 
 static char *groups_run(const char *dat, int in_c)
 {
-    uint64_t hash;
-    lua_State *L = game_state(dat, &hash);
-    hash = load_game_file(L, dat, "dlua/layout/omnigrid.lua");
-    if (in_c) vf_bind_library_ran(L, "dlua/layout/omnigrid.lua", hash);
-    lua_getglobal(L, "omnigrid");
-    lua_getfield(L, -1, "group_comparison");
-    ck_assert_msg(lua_iscfunction(L, -1) == in_c, "omnigrid.lua of %s "
-                  "(vf_hash %016llx) is not one src/bind/omnigrid.c knows",
-                  dat, (unsigned long long)hash);
-    lua_pop(L, 2);
-    return output_of(L, groups_script);
+    return output_of(file_state(dat, NULL, "dlua/layout/omnigrid.lua",
+                                "omnigrid.group_comparison", in_c),
+                     groups_script);
 }
 
 START_TEST(omnigrid_group_comparison_in_c_is_the_game_lua)
@@ -452,17 +442,10 @@ static const char hyper_script[] =
 
 static char *hyper_run(const char *dat, int in_c)
 {
-    uint64_t hash;
-    lua_State *L = game_state(dat, &hash);
-    ck_assert_int_eq(luaL_dostring(L, "hyper = {}"), 0);
-    hash = load_game_file(L, dat, "dlua/layout/hyper_usage.lua");
-    if (in_c) vf_bind_library_ran(L, "dlua/layout/hyper_usage.lua", hash);
-    ck_assert_int_eq(luaL_dostring(L, "return hyper.usage.set_usage"), 0);
-    ck_assert_msg(lua_iscfunction(L, -1) == in_c, "hyper_usage.lua of %s "
-                  "(vf_hash %016llx) is not one src/bind/hyperusage.c "
-                  "knows", dat, (unsigned long long)hash);
-    lua_pop(L, 1);
-    return output_of(L, hyper_script);
+    return output_of(file_state(dat, "hyper = {}",
+                                "dlua/layout/hyper_usage.lua",
+                                "hyper.usage.set_usage", in_c),
+                     hyper_script);
 }
 
 START_TEST(hyper_usage_set_usage_in_c_is_the_game_lua)

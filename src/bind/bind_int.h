@@ -88,6 +88,12 @@ void vf_bind_hyperusage_install(lua_State *L);
  * row at index 5 and the cell's usage at 6; usage_spot: usage.spot =
  * {x = x, y = y}; usage_store: usage_grid[y][x] = usage. */
 int vf_bind_call_lua(lua_State *L, int nargs);
+/* A local function of a library file, shared as an upvalue by its
+ * functions, replaced through the global function fn's upvalue of that
+ * name by a C closure of f (its upvalue 1: the Lua function); nothing
+ * when either is missing or already C. */
+void vf_bind_replace_local(lua_State *L, const char *fn, const char *local,
+                           lua_CFunction f);
 void vf_bind_table_remove(lua_State *L, int t, int pos);
 void vf_bind_table_append(lua_State *L, int t, int v);
 int vf_bind_usage_cell(lua_State *L);

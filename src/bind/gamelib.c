@@ -89,6 +89,26 @@ void vf_bind_usage_store(lua_State *L)
     lua_settable(L, -3);
 }
 
+void vf_bind_replace_local(lua_State *L, const char *fn, const char *local,
+                           lua_CFunction f)
+{
+    int top = lua_gettop(L);
+    lua_getglobal(L, fn);
+    if (lua_isfunction(L, -1) && !lua_iscfunction(L, -1)) {
+        const char *name;
+        for (int i = 1; (name = lua_getupvalue(L, top + 1, i)); i++) {
+            if (!strcmp(name, local) && lua_isfunction(L, -1) &&
+                !lua_iscfunction(L, -1)) {
+                lua_pushcclosure(L, f, 1);
+                lua_setupvalue(L, top + 1, i);
+                break;
+            }
+            lua_pop(L, 1);
+        }
+    }
+    lua_settop(L, top);
+}
+
 void vf_bind_library_ran(lua_State *L, const char *name, uint64_t text_hash)
 {
     for (size_t i = 0; i < sizeof known / sizeof *known; i++)

@@ -68,16 +68,6 @@ static int l_set_usage(lua_State *L)
 
 void vf_bind_vpaint_install(lua_State *L)
 {
-    int top = lua_gettop(L);
-    lua_getglobal(L, "vaults_set_usage");
-    if (lua_isfunction(L, -1) && !lua_iscfunction(L, -1)) {
-        const char *name = lua_getupvalue(L, -1, 1);
-        if (name && !strcmp(name, "set_usage") && lua_isfunction(L, -1) &&
-            !lua_iscfunction(L, -1)) {
-            lua_pushcclosure(L, l_set_usage, 1);
-            lua_setupvalue(L, -2, 1);
-        }
-    }
-    lua_settop(L, top);
+    vf_bind_replace_local(L, "vaults_set_usage", "set_usage", l_set_usage);
     vf_bind_vpaint_usage_install(L);
 }

@@ -248,19 +248,6 @@ static int l_determine_usage(lua_State *L)
 
 void vf_bind_vpaint_usage_install(lua_State *L)
 {
-    int top = lua_gettop(L);
-    lua_getglobal(L, "paint_vaults_layout");
-    if (lua_isfunction(L, -1) && !lua_iscfunction(L, -1)) {
-        const char *name;
-        for (int i = 1; (name = lua_getupvalue(L, top + 1, i)); i++) {
-            if (!strcmp(name, "determine_usage_from_layout") &&
-                lua_isfunction(L, -1) && !lua_iscfunction(L, -1)) {
-                lua_pushcclosure(L, l_determine_usage, 1);
-                lua_setupvalue(L, top + 1, i);
-                break;
-            }
-            lua_pop(L, 1);
-        }
-    }
-    lua_settop(L, top);
+    vf_bind_replace_local(L, "paint_vaults_layout",
+                          "determine_usage_from_layout", l_determine_usage);
 }
