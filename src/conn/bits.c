@@ -1,11 +1,12 @@
 /* Cell sets as bitmaps: the planes of a level in one pass, and the
  * predicates over them.
  *
- * A row's feature planes are built from its runs of one feature (a level
- * is mostly long runs, and most rows repeat the one above), its mask,
- * property and content planes eight or four cells per machine word, so a
- * row costs about as much as its runs, not its cells. Every predicate is
- * then cn_ok written out over bits (conn_int.h), T being travel_ok:
+ * A row's feature planes are built a kind of feature at a time, sixteen
+ * cells to a comparison (a row holds a few kinds, and most rows repeat
+ * the one above), its mask, property and content planes eight or four
+ * cells per machine word, so a row costs about as much as its kinds of
+ * feature, not its cells. Every predicate is then cn_ok written out over
+ * bits (conn_int.h), T being travel_ok:
  *
  *   passable            PM | (T & ~O)      PM: MMT_PASSABLE, O: MMT_OPAQUE
  *   passable_traps      passable | (TRAP & ~O)
@@ -20,6 +21,9 @@
 #include "conn_int.h"
 
 #include <string.h>
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
 
 _Static_assert(VF_GXM % 16 == 0 && VF_GXM <= 128, "two words a row");
 /* Cell x is bit x: a word loaded from a row holds its first cell in its
@@ -68,36 +72,23 @@ static inline v16 load16(const void *p)
     return v;
 }
 
-/* One bit per lane of a comparison result (lanes 0 or 0xff). */
+/* One bit per lane of a comparison result (lanes 0 or 0xff): x86-64's
+ * byte mask instruction, else two packing multiplies. */
 static inline uint64_t lane_bits(v16 m)
 {
+#ifdef __SSE2__
+    return (uint64_t)(unsigned)_mm_movemask_epi8((__m128i)m);
+#else
     uint64_t w[2];
     memcpy(w, &m, 16);
     return pack8(w[0] & BYTES) | pack8(w[1] & BYTES) << 8;
+#endif
 }
 
 /* Bit 7 of each byte of x that is not zero. */
 static inline uint64_t nonzero_bytes(uint64_t x)
 {
     return (x | ((x & ~HIGH) + ~HIGH)) & HIGH;
-}
-
-/* The row's run starts: cells whose feature differs from the one on
- * their left, and x = 0. The first sixteen cells by words, the rest by
- * comparing the row with itself one byte to the left (row - 1 is
- * in the row from there on). */
-static void run_starts(const uint8_t *row, uint64_t st[2])
-{
-    static const v16 zero = {0};
-    uint64_t f0 = load8(row), f1 = load8(row + 8);
-    uint64_t d0 = nonzero_bytes(f0 ^ (f0 << 8));
-    uint64_t d1 = nonzero_bytes(f1 ^ ((f1 << 8) | (f0 >> 56)));
-    st[0] = pack8(d0 >> 7) | pack8(d1 >> 7) << 8 | 1;
-    st[1] = 0;
-    for (int i = 1; i < VF_GXM / 16; i++) {
-        v16 eq = load16(row + 16 * i) == load16(row + 16 * i - 1);
-        st[i >> 2] |= lane_bits(eq == zero) << (16 * (i & 3));
-    }
 }
 
 /* Bits a..b-1 of a row. */
@@ -122,39 +113,44 @@ static inline uint64_t row_cells(int i)
     return i == 0 ? ~(uint64_t)0 : ~(uint64_t)0 >> (128 - VF_GXM);
 }
 
-/* Row y's class planes (those of the bits in want), from its runs: each
- * plane is the union of the runs whose class has its bit, built plane by
- * plane in registers (a level has few kinds of run in a row, and
- * clearing an array costs a memset call a row). */
+/* The cells of a row holding feature f. */
+static inline void feature_cells(const uint8_t *row, uint8_t f,
+                                 uint64_t out[2])
+{
+    const v16 id = (v16){0} + f;
+    uint64_t lo = 0, hi = 0;   /* in registers: the loop unrolls */
+    for (int i = 0; i < VF_GXM / 16; i++) {
+        uint64_t b = lane_bits(load16(row + 16 * i) == id);
+        if (i < 4) lo |= b << (16 * i);
+        else hi |= b << (16 * (i - 4));
+    }
+    out[0] = lo;
+    out[1] = hi;
+}
+
+/* Row y's class planes (those of the bits in want), one feature at a
+ * time: a row holds a few kinds of feature however many runs a cave's
+ * row breaks into, and sixteen cells are compared at once. */
 static void class_row(uint64_t (*pw)[2], cn_classes *k, const uint8_t *row,
                       unsigned want)
 {
-    uint64_t st[2], r[VF_GXM][2];
-    unsigned cls[VF_GXM], all = 0;
-    int at[VF_GXM + 1], n = 0, m = 0;
-    run_starts(row, st);
-    for (int i = 0; i < 2; i++)
-        for (uint64_t w = st[i]; w; w &= w - 1)
-            at[n++] = 64 * i + __builtin_ctzll(w);
-    at[n] = VF_GXM;
-    for (int j = 0; j < n; j++) {
-        unsigned c = cn_class(k, row[at[j]]) & want;
-        if (!c) continue;
-        range(at[j], at[j + 1], r[m]);
-        cls[m++] = c;
-        all |= c;
-    }
+    uint64_t left[2] = {~(uint64_t)0, row_cells(1)};   /* not yet met */
     for (unsigned wb = want; wb; wb &= wb - 1) {
         int b = __builtin_ctz(wb);
-        uint64_t w0 = 0, w1 = 0;
-        if (all & (1u << b))
-            for (int j = 0; j < m; j++)
-                if (cls[j] & (1u << b)) {
-                    w0 |= r[j][0];
-                    w1 |= r[j][1];
-                }
-        pw[b][0] = w0;
-        pw[b][1] = w1;
+        pw[b][0] = pw[b][1] = 0;
+    }
+    while (left[0] | left[1]) {
+        int x = left[0] ? __builtin_ctzll(left[0])
+                        : 64 + __builtin_ctzll(left[1]);
+        uint64_t eq[2];
+        feature_cells(row, row[x], eq);
+        left[0] &= ~eq[0];
+        left[1] &= ~eq[1];
+        for (unsigned cb = cn_class(k, row[x]) & want; cb; cb &= cb - 1) {
+            int b = __builtin_ctz(cb);
+            pw[b][0] |= eq[0];
+            pw[b][1] |= eq[1];
+        }
     }
 }
 
