@@ -20,7 +20,7 @@
 static void run_maps(const vf_desset *set, vf_engine *e, unsigned pick)
 {
     static const vf_mode modes[] = {VF_MODE_EMPTY, VF_MODE_FILL};
-    vf_case_opts o = {modes[pick % 2], (pick >> 1) & 1, (pick >> 2) & 1, NULL, NULL};
+    vf_case_opts o = {modes[pick % 2], (pick >> 1) & 1, (pick >> 2) & 1, NULL, NULL, NULL};
     vf_level *l = malloc(sizeof *l);
     vf_conn_report *r = malloc(sizeof *r);
     if (!l || !r) {

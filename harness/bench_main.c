@@ -111,7 +111,7 @@ typedef struct case_ws {
 static double case_rate(vf_engine *e, const vf_mapdef *def, int cases,
                         case_ws *w)
 {
-    vf_case_opts o = {VF_MODE_EMPTY, 1, 0, NULL, NULL};
+    vf_case_opts o = {VF_MODE_EMPTY, 1, 0, NULL, NULL, NULL};
     vf_verdict v;
     double t0 = now_ms();
     for (int i = 0; i < cases; i++)
@@ -141,7 +141,7 @@ static void bench_layouts(vf_engine *e, const vf_desset *set, case_ws *w,
                 vf_case_layout_level(w->l, m, &p, (uint64_t)i + 1, &err);
             levels = 300 / ((now_ms() - t0) / 1e3);
         }
-        vf_case_opts o = {m, 1, 0, NULL, NULL};
+        vf_case_opts o = {m, 1, 0, NULL, NULL, NULL};
         vf_verdict v;
         size_t n = 0;
         double t0 = now_ms();
@@ -191,7 +191,7 @@ static void at_own_place(vf_engine *e, const vf_place *dflt,
 /* The first case (of 20, mode empty) at warning or worse, or -1. */
 static int failing_iter(vf_engine *e, const vf_mapdef *def, case_ws *w)
 {
-    vf_case_opts o = {VF_MODE_EMPTY, 0, 0, NULL, NULL};
+    vf_case_opts o = {VF_MODE_EMPTY, 0, 0, NULL, NULL, NULL};
     for (int it = 0; it < 20; it++) {
         vf_verdict v;
         vf_case_run(e, def, 1, (uint32_t)it, &o, w->l, &w->m, w->r, &v);
@@ -208,7 +208,7 @@ static void bench_explain(vf_engine *e, const vf_desset *set, case_ws *w)
     enum { MAPS = 40 };
     double ms[MAPS];
     size_t n = 0, replays = 0;
-    vf_case_opts o = {VF_MODE_EMPTY, 0, 0, NULL, NULL};
+    vf_case_opts o = {VF_MODE_EMPTY, 0, 0, NULL, NULL, NULL};
     for (size_t i = 0; i < set->nmaps && n < MAPS; i++) {
         const vf_mapdef *def = &set->maps[i];
         int it = failing_iter(e, def, w);

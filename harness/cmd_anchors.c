@@ -135,7 +135,7 @@ typedef struct runner {
 static int our_failures(runner *u, const vf_mapdef *def, int n,
                         unsigned *kinds, vf_sev *sev)
 {
-    vf_case_opts o = {VF_MODE_EMPTY, 1, 0, NULL, NULL};
+    vf_case_opts o = {VF_MODE_EMPTY, 1, 0, NULL, NULL, NULL};
     vf_verdict v;
     int fails = 0, vetoed = 0;
     *kinds = 0;

@@ -208,7 +208,7 @@ out:
 
 int vf_cmd_check(vf_cli *cli, int argc, char **argv)
 {
-    check_args c = {1, 0, {VF_MODE_EMPTY, 0, 0, NULL, NULL}};
+    check_args c = {1, 0, {VF_MODE_EMPTY, 0, 0, NULL, NULL, NULL}};
     vf_strlist names = {0};
     vf_cli_world w;
     vf_cli_world_init(&w);

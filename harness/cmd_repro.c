@@ -223,7 +223,7 @@ static int explain(vf_cli *cli, const repro_args *r, vf_engine *e,
                    const vf_desset *set, const vf_mapdef *def)
 {
     vf_case_opts o = {r->a.modes[0], r->a.no_rotate, r->a.opacity, NULL,
-                      NULL};
+                      NULL, NULL};
     vf_cli_world_map_place(&r->a.w, e, def);
     vf_level *l = vf_xmalloc(sizeof *l);        /* owned here */
     vf_conn_report *rep = vf_xmalloc(sizeof *rep);
@@ -276,7 +276,7 @@ static int run(vf_cli *cli, repro_args *r, const char *was)
         vf_run_args_spec(&r->a, &spec, &text);
         vf_work w = {&spec, &set, e, NULL, NULL, NULL, NULL, NULL, 0, 0,
                      !r->a.w.place, r->a.w.cfg.place, NULL, NULL, NULL, NULL,
-                     NULL, NULL, NULL};
+                     NULL, NULL, NULL, NULL};
         vf_case_rec rec;
         vf_sbuf dump = VF_SBUF_INIT;
         vf_explanation x;

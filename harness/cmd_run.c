@@ -342,7 +342,7 @@ static int execute(job *j)
                  getenv("VAULTFUZZ_TEST_CRASH"), getenv("VAULTFUZZ_TEST_HANG"),
                  NULL, 0, 0, !j->a->w.place,
                  j->a->w.cfg.place, NULL, NULL, NULL, NULL, NULL, NULL,
-                 NULL},
+                 NULL, NULL},
                 j->sel, (size_t)j->nsel, j->a->jobs, j->a->timeout, NULL,
                 &j->input, &j->accept, &j->t, -1, 0};
     kill_hook(&r.work);

@@ -85,7 +85,7 @@ static vf_sev worst_case(vf_engine *e, const vf_mapdef *def, vf_level *l,
     for (uint32_t it = 0; it < MAX_ITERS && now() < until; it++)
         for (int k = 0; k < VF_MODE_COUNT; k++) {
             if (k == VF_MODE_FILL || (k == VF_MODE_GAME && !gl)) continue;
-            vf_case_opts o = {(vf_mode)k, 0, 0, NULL, gl};
+            vf_case_opts o = {(vf_mode)k, 0, 0, NULL, gl, NULL};
             vf_verdict v;
             vf_case_run(e, def, 1, it, &o, l, m, r, &v);
             (*cases)++;
@@ -105,7 +105,7 @@ static void show_case(vf_cli *cli, vf_engine *e, const vf_desset *set,
                       vf_level *l, vf_rmap *m, vf_conn_report *r,
                       vf_gamelayouts *gl)
 {
-    vf_case_opts o = {mode, 0, 0, NULL, gl};
+    vf_case_opts o = {mode, 0, 0, NULL, gl, NULL};
     vf_explanation x;
     vf_explain(e, def, 1, iter, &o, l, m, r, 2000, &x);
     /* The explanation leaves the level of its last replay: run the case

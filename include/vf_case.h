@@ -97,6 +97,9 @@ typedef struct vf_case_opts {
     vf_gamelayouts *game_layouts;   /* mode game: the caller's cache of
                                      * built layout maps (borrowed); NULL:
                                      * one for the call */
+    vf_conn_memo *conn_memo;        /* the caller's (borrowed), kept from
+                                     * case to case; NULL: one for the
+                                     * call */
 } vf_case_opts;
 
 /* "game:LAYOUT_MAP" for a game case that drew one, else the mode's name,

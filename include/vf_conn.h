@@ -78,10 +78,23 @@ int vf_conn_count_zones(const vf_level *l, int stairless);
  * -tele-zones test is vf_conn_count_tele_zones(l, 1) >= 1. */
 int vf_conn_count_tele_zones(const vf_level *l, int stairless);
 
+/* A labelling kept from one call to the next, for the calls below that
+ * take one: the zones of a set of cells depend on the set alone, and a
+ * case asks for those of the same passable cells as its level is built
+ * and again when it is judged. A call whose set is the kept one's reuses
+ * it, whatever level it came from. Owned by the caller, for one thread
+ * at a time; NULL where one is taken: nothing kept. */
+typedef struct vf_conn_memo vf_conn_memo;
+
+vf_conn_memo *vf_conn_memo_new(void);     /* free with vf_conn_memo_free */
+void vf_conn_memo_free(vf_conn_memo *m);  /* NULL: nothing */
+
 /* Zones of passable cells (8-connected, as dgn_count_disconnected_zones
  * grows them) with more than small of their cells outside every vault:
- * the pieces of a layout, a vault's own sealed room left out. */
-int vf_conn_zones_beyond_vaults(const vf_level *l, int small);
+ * the pieces of a layout, a vault's own sealed room left out. Keeps the
+ * passable cells' labelling in memo. */
+int vf_conn_zones_beyond_vaults(const vf_level *l, int small,
+                                vf_conn_memo *memo);
 
 /* ---- a layout's pieces round its vaults --------------------------------- */
 
@@ -107,8 +120,10 @@ typedef struct vf_conn_pieces {
     vf_conn_cells small_cells;  /* the cells of the small pieces */
 } vf_conn_pieces;
 
-/* The pieces of l, a piece of at most small cells counting as small. */
-void vf_conn_layout_pieces(const vf_level *l, int small, vf_conn_pieces *out);
+/* The pieces of l, a piece of at most small cells counting as small.
+ * Keeps the passable cells' labelling in memo. */
+void vf_conn_layout_pieces(const vf_level *l, int small, vf_conn_pieces *out,
+                           vf_conn_memo *memo);
 /* The same without the whole level's zones (apart and stairless are 0):
  * for callers that only want the pieces, sparing a labelling. */
 void vf_conn_layout_pieces_only(const vf_level *l, int small,
@@ -234,6 +249,10 @@ typedef struct vf_conn_report {
 
 /* Analyses l into r. */
 void vf_conn_analyse(const vf_level *l, vf_conn_report *r);
+/* The same, reusing memo's labelling where a flood's set is its set
+ * (memo is not changed). */
+void vf_conn_analyse_with(const vf_level *l, vf_conn_report *r,
+                          const vf_conn_memo *memo);
 
 /* Whether the report holds anything placement.lua or the game would
  * fail: more or fewer than one zone, or any finding. */

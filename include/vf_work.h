@@ -50,6 +50,7 @@ typedef struct vf_work {
     unsigned char *have_place; /* ... as these say */
     vf_strlist *subvault_tags; /* vf_desset_subvault_tags of set */
     vf_gamelayouts *game_layouts;  /* built layouts of mode game */
+    vf_conn_memo *conn_memo;       /* the cases' kept labelling */
     vf_layout_cache *layouts;  /* the layouts this worker built */
 } vf_work;
 

@@ -154,7 +154,7 @@ static const char des[] =
 static void run_cached(vf_t_eng *x, vf_level *l, const char *map, vf_mode m,
                        uint32_t iter, vf_layout_cache *c, vf_verdict *v)
 {
-    vf_case_opts o = {m, 0, 0, c, NULL};
+    vf_case_opts o = {m, 0, 0, c, NULL, NULL};
     vf_conn_report *r = malloc(sizeof *r);
     vf_case_run(x->e, vf_t_map(&x->l, map), 1, iter, &o, l, &x->m, r, v);
     free(r);

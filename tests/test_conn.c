@@ -107,14 +107,14 @@ START_TEST(zones_beyond_vaults)
                                "x.............xx",
                                "xxxxxxxxxxxxxxxx"), NULL);
     /* Left: 12 cells. Right: 12 + 1, then a diagonal step to 13 more. */
-    ck_assert_int_eq(vf_conn_zones_beyond_vaults(&l, 10), 2);
-    ck_assert_int_eq(vf_conn_zones_beyond_vaults(&l, 12), 1);
-    ck_assert_int_eq(vf_conn_zones_beyond_vaults(&l, 26), 0);
+    ck_assert_int_eq(vf_conn_zones_beyond_vaults(&l, 10, NULL), 2);
+    ck_assert_int_eq(vf_conn_zones_beyond_vaults(&l, 12, NULL), 1);
+    ck_assert_int_eq(vf_conn_zones_beyond_vaults(&l, 26, NULL), 0);
     /* Eight of the left zone's cells in a vault: four stay outside. */
     for (int y = 1; y <= 2; y++)
         for (int x = 1; x <= 4; x++) l.vault[y][x] = 1;
-    ck_assert_int_eq(vf_conn_zones_beyond_vaults(&l, 10), 1);
-    ck_assert_int_eq(vf_conn_zones_beyond_vaults(&l, 3), 2);
+    ck_assert_int_eq(vf_conn_zones_beyond_vaults(&l, 10, NULL), 1);
+    ck_assert_int_eq(vf_conn_zones_beyond_vaults(&l, 3, NULL), 2);
 }
 END_TEST
 
@@ -653,19 +653,19 @@ START_TEST(layout_pieces_with_and_without_zones)
         }
     set(&l, 60, 30, "floor");   /* a small piece */
     vf_conn_pieces *a = malloc(sizeof *a), *b = malloc(sizeof *b);
-    vf_conn_layout_pieces(&l, 10, a);
+    vf_conn_layout_pieces(&l, 10, a, NULL);
     ck_assert_int_eq(a->large, 2);
     ck_assert_int_eq(a->small, 1);
     ck_assert_int_eq(a->apart, 1);
     ck_assert_int_eq(a->stairless, 1);
     ck_assert(vf_conn_cells_has(&a->small_cells, 60, 30));
     set(&l, 12, 12, "stone_stairs_down_i");
-    vf_conn_layout_pieces(&l, 10, a);
+    vf_conn_layout_pieces(&l, 10, a, NULL);
     ck_assert_int_eq(a->stairless, 0);
     for (int i = 0; i < 20; i++) {
         uint32_t s = 0x51ed270bu + (uint32_t)i;
         random_level(&l, &s);
-        vf_conn_layout_pieces(&l, 10, a);
+        vf_conn_layout_pieces(&l, 10, a, NULL);
         vf_conn_layout_pieces_only(&l, 10, b);
         ck_assert_int_eq(a->large, b->large);
         ck_assert_int_eq(a->small, b->small);

@@ -612,7 +612,9 @@ static void check_finding(const ref *rf, const vf_conn_finding *f,
     ck_assert(!memcmp(got, zones, (size_t)nz * sizeof *got));
 }
 
-static void check_level(const vf_level *l)
+/* The analysis of l, reusing memo's labelling when it is of one of its
+ * sets (memo NULL: none). */
+static void check_level(const vf_level *l, const vf_conn_memo *memo)
 {
     static ref rf;
     static ref_report e;
@@ -626,7 +628,7 @@ static void check_level(const vf_level *l)
     closet_findings(&rf, &e, 1);
     pocket_findings(&rf, &e);
     memset(&r, 0xa5, sizeof r);
-    vf_conn_analyse(l, &r);
+    vf_conn_analyse_with(l, &r, memo);
     check_zones(&rf, &r);
     for (int k = 0; k < VF_CONN_KIND_COUNT; k++)
         if (r.count[k] != e.count[k])
@@ -772,14 +774,33 @@ static void ref_random_level(vf_level *l, uint32_t *s)
     if (!chance(s, 4)) l->feat[1][1] = VF_F_STONE_STAIRS_UP_I;
 }
 
+/* The pieces of l and its zones beyond vaults, with memo and without. */
+static void check_pieces(const vf_level *l, vf_conn_memo *memo)
+{
+    static vf_conn_pieces a, b;
+    memset(&a, 0, sizeof a);
+    memset(&b, 0, sizeof b);
+    vf_conn_layout_pieces(l, 10, &a, memo);
+    vf_conn_layout_pieces(l, 10, &b, NULL);
+    ck_assert(!memcmp(&a, &b, sizeof a));
+    ck_assert_int_eq(vf_conn_zones_beyond_vaults(l, 10, memo),
+                     vf_conn_zones_beyond_vaults(l, 10, NULL));
+}
+
+/* A memo carried from level to level: half the levels find their own
+ * passable cells kept in it, the others the last level's. */
 START_TEST(analysis_matches_reference)
 {
     static vf_level l;
     uint32_t s = 0x2545f491u + 977u * (uint32_t)_i;
+    vf_conn_memo *memo = vf_conn_memo_new();
     for (int k = 0; k < 10; k++) {
         ref_random_level(&l, &s);
-        check_level(&l);
+        if (k % 2) check_pieces(&l, memo);
+        check_level(&l, memo);
+        if (!(k % 2)) check_pieces(&l, memo);
     }
+    vf_conn_memo_free(memo);
 }
 END_TEST
 
@@ -793,7 +814,7 @@ START_TEST(reference_sees_findings)
     uint32_t s = 0x51ed27u;
     for (int k = 0; k < 120; k++) {
         ref_random_level(&l, &s);
-        check_level(&l);
+        check_level(&l, NULL);
         vf_conn_analyse(&l, &r);
         for (int i = 0; i < VF_CONN_KIND_COUNT; i++)
             if (r.count[i]) kinds |= 1 << i;

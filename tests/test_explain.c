@@ -50,7 +50,7 @@ static void scene_close(scene *s)
 static void explain(scene *s, const char *map, uint32_t iter,
                     vf_explanation *out)
 {
-    vf_case_opts o = {VF_MODE_EMPTY, 0, 0, NULL, NULL};
+    vf_case_opts o = {VF_MODE_EMPTY, 0, 0, NULL, NULL, NULL};
     vf_explain(s->x.e, vf_t_map(&s->x.l, map), 1, iter, &o, s->l, &s->x.m,
                s->r, 1000, out);
 }
@@ -122,7 +122,7 @@ START_TEST(forcing_keeps_the_other_draws)
                "no_vmirror\nSUBST: A = x.\nMAP\n........\n.AAAAAA.\n"
                ".A....A.\n.AAAAAA.\n........\nENDMAP\n");
     const vf_mapdef *def = vf_t_map(&s.x.l, "t_many");
-    vf_case_opts o = {VF_MODE_EMPTY, 0, 0, NULL, NULL};
+    vf_case_opts o = {VF_MODE_EMPTY, 0, 0, NULL, NULL, NULL};
     vf_choices log, forced;
     vf_choices_init(&log);
     log.record = 1;
@@ -179,7 +179,7 @@ START_TEST(lua_draws_and_mons_slots_are_choices)
     scene s;
     scene_open(&s, draws_vault);
     const vf_mapdef *def = vf_t_map(&s.x.l, "t_draws");
-    vf_case_opts o = {VF_MODE_EMPTY, 0, 0, NULL, NULL};
+    vf_case_opts o = {VF_MODE_EMPTY, 0, 0, NULL, NULL, NULL};
     vf_choices log;
     vf_choices_init(&log);
     log.record = 1;
@@ -270,7 +270,7 @@ START_TEST(dump_draws_the_finding_on_the_map)
     for (uint32_t it = 0; it < 40; it++) {
         vf_explanation x;
         explain(&s, "t_flip", it, &x);
-        vf_case_opts o = {VF_MODE_EMPTY, 0, 0, NULL, NULL};
+        vf_case_opts o = {VF_MODE_EMPTY, 0, 0, NULL, NULL, NULL};
         vf_verdict v;
         vf_case_run(s.x.e, vf_t_map(&s.x.l, "t_flip"), 1, it, &o, s.l,
                     &s.x.m, s.r, &v);

@@ -127,7 +127,7 @@ static void close_fixture(fixture *f)
 static void run_game(fixture *f, const char *map, uint32_t iter,
                      vf_gamelayouts *g, vf_verdict *v)
 {
-    vf_case_opts o = {VF_MODE_GAME, 0, 0, NULL, g};
+    vf_case_opts o = {VF_MODE_GAME, 0, 0, NULL, g, NULL};
     vf_case_run(f->x.e, vf_t_map(&f->x.l, map), 7, iter, &o, f->l, &f->x.m,
                 f->r, v);
 }
@@ -344,7 +344,7 @@ static unsigned long built_after(vf_t_eng *x, vf_gamelayouts *g,
     char why[128];
     ck_assert_msg(!vf_place_parse(place, &p, why, sizeof why), "%s", why);
     vf_engine_set_place(x->e, &p);
-    vf_case_opts o = {VF_MODE_GAME, 0, 0, NULL, g};
+    vf_case_opts o = {VF_MODE_GAME, 0, 0, NULL, g, NULL};
     for (uint32_t it = 0; it < 16; it++) {
         vf_verdict v;
         vf_case_run(x->e, vf_t_map(&x->l, "dr_mv"), 7, it, &o, l, &x->m, r,

@@ -142,7 +142,7 @@ START_TEST(minivaults_need_floor)
     vf_rmap *m = &x.m;
     vf_conn_report *r = malloc(sizeof *r);
     vf_verdict v;
-    vf_case_opts co = {VF_MODE_FILL, 1, 0, NULL, NULL};
+    vf_case_opts co = {VF_MODE_FILL, 1, 0, NULL, NULL, NULL};
     /* placement.lua's -fill: a minivault never finds floor. */
     vf_case_run(x.e, vf_t_map(&x.l, "closed_box"), 1, 0, &co, l, m, r, &v);
     ck_assert_uint_eq(v.kinds, VF_V_PLACE_FAILED);
@@ -171,7 +171,7 @@ START_TEST(zone_count_is_before_the_stair)
     vf_level *l = malloc(sizeof *l);
     vf_conn_report *r = malloc(sizeof *r);
     vf_verdict v;
-    vf_case_opts co = {VF_MODE_FILL, 1, 0, NULL, NULL};
+    vf_case_opts co = {VF_MODE_FILL, 1, 0, NULL, NULL, NULL};
     vf_case_run(x.e, vf_t_map(&x.l, "north_room"), 1, 0, &co, l, &x.m, r,
                 &v);
     ck_assert_int_eq(v.placed.vault, 0);

@@ -52,7 +52,7 @@ static double measured_rate(vf_t_eng *x, vf_level *l, const char *map,
                             const char *mode, unsigned bit, int cases,
                             vf_sev *sev)
 {
-    vf_case_opts o = {VF_MODE_EMPTY, 0, 0, NULL, NULL};
+    vf_case_opts o = {VF_MODE_EMPTY, 0, 0, NULL, NULL, NULL};
     ck_assert_msg(!vf_mode_parse(mode, &o.mode), "unknown mode %s", mode);
     vf_verdict v;
     vf_conn_report *r = malloc(sizeof *r);
@@ -118,7 +118,7 @@ END_TEST
 static vf_verdict one_case(vf_t_eng *x, vf_level *l, vf_conn_report *r,
                            const char *map, vf_mode m, uint32_t iter)
 {
-    vf_case_opts o = {m, 1, 0, NULL, NULL};
+    vf_case_opts o = {m, 1, 0, NULL, NULL, NULL};
     vf_verdict v;
     vf_case_run(x->e, vf_t_map(&x->l, map), 1, iter, &o, l, &x->m, r, &v);
     return v;
@@ -243,7 +243,7 @@ START_TEST(intervals_cover_the_true_rate)
     for (int s = 1; s <= runs; s++) {
         int vetoes = 0, shared = 0;
         for (uint32_t it = 0; it < 5; it++) {
-            vf_case_opts o = {VF_MODE_EMPTY, 0, 0, NULL, NULL};
+            vf_case_opts o = {VF_MODE_EMPTY, 0, 0, NULL, NULL, NULL};
             vf_verdict v;
             vf_case_run(x.e, def, (uint64_t)s, it, &o, l, &x.m, r, &v);
             shared += 6 * !!(v.kinds & VF_V_VETOED);

@@ -96,10 +96,11 @@ static int stairless_veto(const vf_level *l, const vf_conn_pieces *pc,
     return 1;
 }
 
-int case_layout_stairless(const vf_level *l, char *why, size_t n)
+int case_layout_stairless(const vf_level *l, vf_conn_memo *memo, char *why,
+                          size_t n)
 {
     vf_conn_pieces *pc = vf_xmalloc(sizeof *pc);
-    vf_conn_layout_pieces(l, CASE_SMALL_ZONE, pc);
+    vf_conn_layout_pieces(l, CASE_SMALL_ZONE, pc, memo);
     int vetoed = stairless_veto(l, pc, why, n);
     free(pc);
     return vetoed;
@@ -156,7 +157,7 @@ static int place_in_layout(vf_level *l, vf_rmap *m, const vf_case_opts *o,
     vf_rng sr;   /* the stairs' own draws */
     vf_rng_seed(&sr, vf_seed_mix(sseed ^ CASE_SEED_STAIRS));
     case_place_stairs(l, &sr);
-    vf_conn_layout_pieces(l, CASE_SMALL_ZONE, pc);
+    vf_conn_layout_pieces(l, CASE_SMALL_ZONE, pc, o->conn_memo);
     int vetoed = vetoed_layout(l, primary, zones, pc, v->placed.why,
                                sizeof v->placed.why);
     free(pc);
@@ -395,9 +396,9 @@ static void judge_fill(const vf_level *l, vf_verdict *v)
 
 /* A layout level has its own stairs: the analysis as it stands. */
 static void judge_layout(vf_level *l, vf_conn_report *r, const vf_sev_ctx *c,
-                         vf_verdict *v)
+                         const vf_conn_memo *memo, vf_verdict *v)
 {
-    vf_conn_analyse(l, r);
+    vf_conn_analyse_with(l, r, memo);
     v->zones = r->nzones;
     grade_findings(l, r, c, 1, v);
 }
@@ -432,10 +433,11 @@ void vf_case_run(vf_engine *e, const vf_mapdef *def, uint64_t base_seed,
     vf_case_opts own = *o;
     if (o->mode == VF_MODE_GAME && !o->game_layouts)
         own.game_layouts = vf_gamelayouts_new();
+    if (!o->conn_memo) own.conn_memo = vf_conn_memo_new();
     if (resolve_and_place(e, def, base_seed, &own, l, m, &pr, v)) {
         sev_ctx(e, l, m, o->mode, &v->judged);
         if (vf_mode_is_layout(o->mode)) {
-            judge_layout(l, r, &v->judged, v);
+            judge_layout(l, r, &v->judged, own.conn_memo, v);
         } else if (o->mode == VF_MODE_FILL) {
             judge_fill(l, v);
         } else {
@@ -446,4 +448,5 @@ void vf_case_run(vf_engine *e, const vf_mapdef *def, uint64_t base_seed,
     grade_plain(v, v->kinds & PLAIN_KINDS);
     if (own.game_layouts != o->game_layouts)
         vf_gamelayouts_free(own.game_layouts);
+    if (own.conn_memo != o->conn_memo) vf_conn_memo_free(own.conn_memo);
 }

@@ -66,8 +66,9 @@ int case_layout_reaches(vf_engine *e, const vf_mapdef *def,
 /* Whether the game vetoes l, a layout level with its vaults and stairs
  * in, for a zone holding a piece of the layout without stairs (dungeon.cc
  * _dgn_verify_connectivity, in the branches it checks): 1 with the reason
- * in why. */
-int case_layout_stairless(const vf_level *l, char *why, size_t n);
+ * in why. memo as vf_conn_layout_pieces takes it. */
+int case_layout_stairless(const vf_level *l, vf_conn_memo *memo, char *why,
+                          size_t n);
 
 /* Whether the game vetoes l for the exits of the vault pl placed: none of
  * them connected (outside the Abyss). 1 with the reason in why. */

@@ -62,9 +62,9 @@ void vf_gamelayouts_stats(const vf_gamelayouts *g, unsigned long *resolved,
 /* The layout's own pieces: zones of more than SMALL_ZONE cells outside
  * every vault (the game's dgn_count_disconnected_zones; a vault's sealed
  * room is not one: that is the vault's finding, not a cut layout). */
-static int layout_zones(const vf_level *l)
+static int layout_zones(const vf_level *l, vf_conn_memo *memo)
 {
-    return vf_conn_zones_beyond_vaults(l, SMALL_ZONE);
+    return vf_conn_zones_beyond_vaults(l, SMALL_ZONE, memo);
 }
 
 /* ---- building a layout ------------------------------------------------- */
@@ -90,7 +90,7 @@ static void write_layout(vf_gamelayouts *g, slot *s, vf_rmap *rm)
                 l->feat[y][x] = VF_F_FLOOR;
     memcpy(s->feat, l->feat, sizeof s->feat);
     memcpy(s->content, l->content, sizeof s->content);
-    s->zones = layout_zones(l);
+    s->zones = layout_zones(l, NULL);
 }
 
 static void build_slot(vf_engine *e, vf_gamelayouts *g, slot *s)
@@ -257,7 +257,7 @@ int case_game_place(vf_engine *e, vf_gamelayouts *g, uint64_t base_seed,
         return 1;
     }
     if (place_both(l, m, s, primary, o, r, v)) return -1;
-    int zones = primary ? 0 : layout_zones(l);
+    int zones = primary ? 0 : layout_zones(l, o->conn_memo);
     if (zones > s->zones) {
         /* dungeon.cc _dgn_verify_connectivity vetoes a level a minivault
          * cut into more zones ("Had %d zones, now has %d"): the game
@@ -280,7 +280,8 @@ int case_game_place(vf_engine *e, vf_gamelayouts *g, uint64_t base_seed,
         v->kinds |= VF_V_EXIT_UNCONNECTED;
     case_place_stairs(l, lr);
     /* And one whose layout has a zone without stairs. */
-    if (case_layout_stairless(l, v->placed.why, sizeof v->placed.why)) {
+    if (case_layout_stairless(l, o->conn_memo, v->placed.why,
+                              sizeof v->placed.why)) {
         v->placed.vault = -1;
         return -1;
     }

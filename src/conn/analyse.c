@@ -122,6 +122,8 @@ static void what_cells_hold(cn_ctx *x)
 
 const cn_lab *cn_labelled(cn_ctx *x, const cn_bits *set)
 {
+    const cn_lab *kept = cn_memo_find(x->memo, set);
+    if (kept) return kept;
     for (int i = 0; i < CN_LAB_SLOTS; i++)
         if (x->labok[i] && cn_same(&x->labset[i], set)) return &x->lab[i];
     int i = x->labnext;
@@ -604,9 +606,16 @@ static void tele_zones(cn_ctx *x)
 
 void vf_conn_analyse(const vf_level *l, vf_conn_report *r)
 {
+    vf_conn_analyse_with(l, r, NULL);
+}
+
+void vf_conn_analyse_with(const vf_level *l, vf_conn_report *r,
+                          const vf_conn_memo *memo)
+{
     cn_ctx x;
     x.l = l;
     x.r = r;
+    x.memo = memo;
     x.serial = 0;
     memset(x.stamp, 0, sizeof x.stamp);
     memset(x.labok, 0, sizeof x.labok);

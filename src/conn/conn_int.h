@@ -260,6 +260,21 @@ int cn_comp_hits(const cn_lab *b, int c, const cn_bits *s);
 /* How many cells of component c are in s. */
 int cn_comp_count(const cn_lab *b, int c, const cn_bits *s);
 
+/* ---- a labelling kept between calls (vf_conn_memo) ---------------------- */
+
+struct vf_conn_memo {
+    int ok;                 /* lab is the labelling of set */
+    cn_bits set;
+    cn_lab lab;
+};
+
+/* m's labelling when it is of set; else NULL (and for m NULL). */
+const cn_lab *cn_memo_find(const vf_conn_memo *m, const cn_bits *set);
+/* The labelling of set: m's, or made now and kept in m in place of the
+ * last (pointers to that one go stale); with m NULL, made in scratch. */
+const cn_lab *cn_memo_label(vf_conn_memo *m, cn_lab *scratch,
+                            const cn_bits *set);
+
 /* ---- the analysis ------------------------------------------------------- */
 
 /* What cells hold, as bitmaps, for the statistics of runs of cells. */
@@ -277,6 +292,8 @@ enum {
 typedef struct cn_ctx {
     const vf_level *l;
     vf_conn_report *r;
+    const vf_conn_memo *memo;      /* read, never written: the slots'
+                                    * labellings must not go stale */
     cn_classes k;
     unsigned exit_h, exit_nh;      /* exit stairs, with and without hatches */
     cn_planes pl;
@@ -302,8 +319,8 @@ typedef struct cn_ctx {
     cn_bits set, seeds, exits;     /* scratch */
 } cn_ctx;
 
-/* The labelling of set, made now or kept from before. It lasts until
- * CN_LAB_SLOTS other sets have been labelled. */
+/* The labelling of set, the memo's or made now or kept from before. It
+ * lasts until CN_LAB_SLOTS other sets have been labelled. */
 const cn_lab *cn_labelled(cn_ctx *x, const cn_bits *set);
 
 /* A new finding of kind (counted; NULL past the cap). */

@@ -60,27 +60,27 @@ static void add_comp(const cn_lab *b, int c, vf_conn_cells *out)
  * (out->stairless). */
 static void zones_holding(const cn_lab *pieces, const uint8_t *large,
                           const cn_bits *pass, const cn_bits *exits,
-                          vf_conn_pieces *out)
+                          vf_conn_memo *memo, vf_conn_pieces *out)
 {
-    cn_lab whole;
+    cn_lab scratch;
     uint8_t seen[CN_MAX_SPANS];
-    cn_label(&whole, pass);
+    const cn_lab *whole = cn_memo_label(memo, &scratch, pass);
     memset(seen, 0, sizeof seen);
     for (int c = 0; c < pieces->ncomp; c++) {
         if (!large[c]) continue;
         int i = pieces->first[c];
-        int z = cn_comp_at(&whole, pieces->x0[i], pieces->y0[i]);
+        int z = cn_comp_at(whole, pieces->x0[i], pieces->y0[i]);
         if (z < 0 || seen[z]) continue;
         seen[z] = 1;
         out->apart++;
-        if (!cn_comp_hits(&whole, z, exits)) out->stairless++;
+        if (!cn_comp_hits(whole, z, exits)) out->stairless++;
     }
 }
 
 /* The pieces, and with whole the zones of the whole level holding them
  * (a second labelling, of every passable cell). */
 static void layout_pieces(const vf_level *l, int small, int whole,
-                          vf_conn_pieces *out)
+                          vf_conn_memo *memo, vf_conn_pieces *out)
 {
     cn_classes k;
     cn_planes pl;
@@ -110,18 +110,20 @@ static void layout_pieces(const vf_level *l, int small, int whole,
             add_comp(&lab, c, &out->small_cells);
         }
     }
-    if (whole && out->large) zones_holding(&lab, large, &pass, &exits, out);
+    if (whole && out->large)
+        zones_holding(&lab, large, &pass, &exits, memo, out);
 }
 
-void vf_conn_layout_pieces(const vf_level *l, int small, vf_conn_pieces *out)
+void vf_conn_layout_pieces(const vf_level *l, int small, vf_conn_pieces *out,
+                           vf_conn_memo *memo)
 {
-    layout_pieces(l, small, 1, out);
+    layout_pieces(l, small, 1, memo, out);
 }
 
 void vf_conn_layout_pieces_only(const vf_level *l, int small,
                                 vf_conn_pieces *out)
 {
-    layout_pieces(l, small, 0, out);
+    layout_pieces(l, small, 0, NULL, out);
 }
 
 int vf_conn_cells_has(const vf_conn_cells *c, int x, int y)

@@ -33,7 +33,8 @@ int vf_conn_count_tele_zones(const vf_level *l, int stairless)
                          stairless ? VF_CE_HATCHES : VF_CE_ALL_ZONES);
 }
 
-int vf_conn_zones_beyond_vaults(const vf_level *l, int small)
+int vf_conn_zones_beyond_vaults(const vf_level *l, int small,
+                                vf_conn_memo *memo)
 {
     cn_classes k;
     cn_planes pl;
@@ -49,8 +50,9 @@ int vf_conn_zones_beyond_vaults(const vf_level *l, int small)
         outside.w[y][0] = pass.w[y][0] & ~v[0];
         outside.w[y][1] = pass.w[y][1] & ~v[1];
     }
-    int n = cn_label(&lab, &pass), zones = 0;
-    for (int c = 0; c < n; c++)
-        zones += cn_comp_count(&lab, c, &outside) > small;
+    const cn_lab *b = cn_memo_label(memo, &lab, &pass);
+    int zones = 0;
+    for (int c = 0; c < b->ncomp; c++)
+        zones += cn_comp_count(b, c, &outside) > small;
     return zones;
 }

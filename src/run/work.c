@@ -16,6 +16,8 @@ void vf_work_free(vf_work *w)
     free(w->report);
     vf_gamelayouts_free(w->game_layouts);
     w->game_layouts = NULL;
+    vf_conn_memo_free(w->conn_memo);
+    w->conn_memo = NULL;
     free(w->map_place);
     free(w->have_place);
     if (w->subvault_tags) vf_strlist_free(w->subvault_tags);
@@ -38,6 +40,8 @@ static vf_case_opts case_opts(vf_work *w, vf_mode m)
     o.layouts = w->layouts;
     if (!w->game_layouts) w->game_layouts = vf_gamelayouts_new();
     o.game_layouts = w->game_layouts;
+    if (!w->conn_memo) w->conn_memo = vf_conn_memo_new();
+    o.conn_memo = w->conn_memo;
     return o;
 }
 
