@@ -97,10 +97,15 @@ int vf_level_feature_char(vf_feat f)
 
 void vf_level_ascii(const vf_level *l, char *buf)
 {
+    /* Each kind of feature looked up once: a level holds a dozen. */
+    char ch[256] = {0};
     char *o = buf;
     for (int y = 0; y < VF_GYM; y++) {
-        for (int x = 0; x < VF_GXM; x++)
-            *o++ = (char)vf_level_feature_char(l->feat[y][x]);
+        for (int x = 0; x < VF_GXM; x++) {
+            uint8_t f = l->feat[y][x];
+            if (!ch[f]) ch[f] = (char)vf_level_feature_char((vf_feat)f);
+            *o++ = ch[f];
+        }
         *o++ = '\n';
     }
     *o = '\0';
