@@ -33,7 +33,6 @@ _Static_assert(VF_GXM % 16 == 0 && VF_GXM <= 128, "two words a row");
 #endif
 
 #define BYTES 0x0101010101010101u
-#define HIGH (BYTES << 7)
 #define LANES16 0x0001000100010001u
 #define LANES32 0x0000000100000001u
 
@@ -83,12 +82,6 @@ static inline uint64_t lane_bits(v16 m)
     memcpy(w, &m, 16);
     return pack8(w[0] & BYTES) | pack8(w[1] & BYTES) << 8;
 #endif
-}
-
-/* Bit 7 of each byte of x that is not zero. */
-static inline uint64_t nonzero_bytes(uint64_t x)
-{
-    return (x | ((x & ~HIGH) + ~HIGH)) & HIGH;
 }
 
 /* Bits a..b-1 of a row. */
