@@ -433,7 +433,9 @@ void vf_case_run(vf_engine *e, const vf_mapdef *def, uint64_t base_seed,
     vf_case_opts own = *o;
     if (o->mode == VF_MODE_GAME && !o->game_layouts)
         own.game_layouts = vf_gamelayouts_new();
-    if (!o->conn_memo) own.conn_memo = vf_conn_memo_new();
+    /* Only layouts count zones more than once on a level. */
+    if (!o->conn_memo && vf_mode_is_layout(o->mode))
+        own.conn_memo = vf_conn_memo_new();
     if (resolve_and_place(e, def, base_seed, &own, l, m, &pr, v)) {
         sev_ctx(e, l, m, o->mode, &v->judged);
         if (vf_mode_is_layout(o->mode)) {
