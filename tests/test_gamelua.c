@@ -248,7 +248,9 @@ static lua_State *file_state(const char *dat, const char *before,
  * usage and, in order, the eligible list with each entry's spot. The
  * calls: cells in and out of the grid, each kind of usage, and a usage
  * set on two cells at once (the list then holds it twice: the first
- * is the one a later call takes out). */
+ * is the one a later call takes out). And what the C's copy of the list
+ * (listcopy.c) must not be fooled by: entries put in and taken out by
+ * the script itself, a hole past the end, and usages with an __eq. */
 static const char usage_script[] =
     "local seed = 7\n"
     "local function rnd(n) seed = (seed * 1103515245 + 12345) % 2147483648\n"
@@ -260,19 +262,25 @@ static const char usage_script[] =
     "local kinds = { 'open', 'eligible', 'eligible_open', 'none',\n"
     "  'restricted' }\n"
     "local out, made, shared = {}, 0, nil\n"
+    "local eq = { __eq = function(a, b) return a.id % 3 == b.id % 3 end }\n"
     "for i = 1, 6000 do\n"
     "  local x, y = rnd(w + 4) - 2, rnd(h + 4) - 2\n"
     "  local u = { usage = kinds[rnd(5) + 1] }\n"
     "  made = made + 1; u.id = made\n"
     "  if i % 50 == 0 and shared then u = shared end\n"
     "  if i % 50 == 25 then shared = u end\n"
+    "  if i % 89 == 0 then setmetatable(u, eq) end\n"
+    "  if i % 97 == 0 then table.insert(g.eligibles, g[y % h][x % w]) end\n"
+    "  if i % 131 == 0 then table.remove(g.eligibles, rnd(5) + 1) end\n"
+    "  if i % 1009 == 0 then g.eligibles[#g.eligibles + 2] = u end\n"
     "  local r = vaults_set_usage(g, x, y, u)\n"
     "  out[#out + 1] = tostring(r)\n"
     "end\n"
     "for y = 0, h - 1 do for x = 0, w - 1 do\n"
     "  out[#out + 1] = g[y][x].usage .. tostring(g[y][x].id) end end\n"
     "for i, u in ipairs(g.eligibles) do\n"
-    "  out[#out + 1] = u.id .. '@' .. u.spot.x .. ',' .. u.spot.y end\n"
+    "  out[#out + 1] = tostring(u.id) .. '@' .. (u.spot and u.spot.x ..\n"
+    "    ',' .. u.spot.y or '-') end\n"
     "return table.concat(out, ' ')\n";
 
 static char *usage_run(const char *dat, int in_c)

@@ -96,6 +96,14 @@ void vf_bind_replace_local(lua_State *L, const char *fn, const char *local,
                            lua_CFunction f);
 void vf_bind_table_remove(lua_State *L, int t, int pos);
 void vf_bind_table_append(lua_State *L, int t, int v);
+/* The usage grids' eligible lists (listcopy.c), t and v stack indices:
+ * list_remove is "for i, u in ipairs(t) do if u == v then
+ * table.remove(t, i) break end end", list_append table.insert(t, v); the
+ * two keep a C copy of the list to look in. lists_forget drops every
+ * copy: call it before anything else may write a list. */
+void vf_bind_list_remove(lua_State *L, int t, int v);
+void vf_bind_list_append(lua_State *L, int t, int v);
+void vf_bind_lists_forget(lua_State *L);
 int vf_bind_usage_cell(lua_State *L);
 void vf_bind_usage_spot(lua_State *L);
 void vf_bind_usage_store(lua_State *L);

@@ -28,6 +28,7 @@ static const struct known {
 
 int vf_bind_call_lua(lua_State *L, int nargs)
 {
+    vf_bind_lists_forget(L);   /* the Lua writes lists behind the copies */
     lua_settop(L, nargs);
     lua_pushvalue(L, lua_upvalueindex(1));
     lua_insert(L, 1);

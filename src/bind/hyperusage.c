@@ -42,16 +42,7 @@ static void leave_eligibles(lua_State *L, int grid, int cur)
     int list = lua_gettop(L);
     if (!lua_istable(L, list)) luaL_error(L, "bad argument #1 to 'ipairs' "
                                           "(table expected)");
-    for (int i = 1;; i++) {
-        lua_rawgeti(L, list, i);
-        if (lua_isnil(L, -1)) break;
-        int same = lua_equal(L, -1, cur);
-        lua_pop(L, 1);
-        if (same) {
-            vf_bind_table_remove(L, list, i);
-            break;
-        }
-    }
+    vf_bind_list_remove(L, list, cur);
     lua_settop(L, which - 1);
 }
 
@@ -119,7 +110,7 @@ static int l_set_usage(lua_State *L)
         if (!lua_istable(L, -1)) return luaL_error(L, "bad argument #1 to "
                                                    "'insert' (table "
                                                    "expected)");
-        vf_bind_table_append(L, lua_gettop(L), 4);
+        vf_bind_list_append(L, lua_gettop(L), 4);
         lua_pop(L, 2);
         lua_pushstring(L, which);
         lua_setfield(L, 4, "eligibles_which");

@@ -6,7 +6,8 @@
  * was a third of all the Lua a night of mode game ran. The C below makes
  * the same reads and writes in the same order -- the first entry equal
  * to the old usage removed as table.remove does, the new one appended as
- * table.insert does -- only without the Lua interpreter between them.
+ * table.insert does -- only without the Lua interpreter between them,
+ * and the old usage looked for in a copy of the list (listcopy.c).
  *
  * set_usage is a local of v_paint.lua: the file's functions share it as
  * an upvalue, so setting it through the global vaults_set_usage sets it
@@ -17,24 +18,6 @@
 
 #include <lauxlib.h>
 #include <string.h>
-
-/* for i, u in ipairs(t) do if u == v then table.remove(t, i) break end */
-static void remove_first(lua_State *L, int t, int v)
-{
-    for (int i = 1;; i++) {
-        lua_rawgeti(L, t, i);
-        if (lua_isnil(L, -1)) {
-            lua_pop(L, 1);
-            return;
-        }
-        int same = lua_equal(L, -1, v);
-        lua_pop(L, 1);
-        if (same) {
-            vf_bind_table_remove(L, t, i);
-            return;
-        }
-    }
-}
 
 static int eligible(lua_State *L, int usage)
 {
@@ -54,12 +37,12 @@ static int l_set_usage(lua_State *L)
     if (cell <= 0) return cell < 0 ? vf_bind_call_lua(L, 4) : 1;
     lua_getfield(L, 1, "eligibles");             /* 7 */
     if (!lua_istable(L, 7)) return vf_bind_call_lua(L, 4);
-    remove_first(L, 7, 6);
+    vf_bind_list_remove(L, 7, 6);
     if (eligible(L, 4)) {
         vf_bind_usage_spot(L);
         lua_getfield(L, 1, "eligibles");
         if (!lua_istable(L, -1)) return luaL_error(L, "eligibles is gone");
-        vf_bind_table_append(L, lua_gettop(L), 4);
+        vf_bind_list_append(L, lua_gettop(L), 4);
         lua_pop(L, 1);
     }
     vf_bind_usage_store(L);
