@@ -134,6 +134,24 @@ const vf_mapinfo *vf_catalog_pick_if(const vf_catalog *c, const char *tags,
                                      const vf_place *place,
                                      const vf_used *used, vf_map_filter keep,
                                      const void *ctx, vf_rng *r);
+/* vf_catalog_pick_if in two halves, for a caller that picks often with
+ * the same arguments (mode game, a layout per case): list_if puts the
+ * maps it would roll over -- those eligible at place that keep accepts,
+ * in roll order -- in cand (the first cap) and returns how many there
+ * are; pick_from makes pick_if's draws over such a list, for a pick_if
+ * with the same arguments and used NULL. Eligibility never depends on
+ * the draws, so the two give what pick_if gives, draw for draw. */
+size_t vf_catalog_list_if(const vf_catalog *c, const char *tags,
+                          int check_depth, const vf_place *place,
+                          vf_map_filter keep, const void *ctx,
+                          const vf_mapinfo **cand, size_t cap);
+const vf_mapinfo *vf_catalog_pick_from(const vf_catalog *c,
+                                       const vf_mapinfo *const *cand,
+                                       size_t n, int check_depth,
+                                       int check_chance,
+                                       const vf_place *place,
+                                       vf_map_filter keep, const void *ctx,
+                                       vf_rng *r);
 
 /* Whether the game builds every level p from an encompass map: the maps
  * its random_map_for_place(p, minivault false) can draw (maps.cc: PLACE

@@ -55,6 +55,10 @@ static char *des_text(void)
     layout_map(&b, "lay_deep", "DEPTH: Zot\nWEIGHT: 1000\nTAGS: "
                "overwritable layout allow_dup unrand layout_type_open",
                open_floor);
+    /* Below D:8 only, where it nearly always wins. */
+    layout_map(&b, "lay_lower", "DEPTH: D:9-15\nWEIGHT: 1000\nTAGS: "
+               "overwritable layout allow_dup unrand layout_type_open",
+               open_floor);
     /* The only one in the Lair, and it draws nothing. */
     layout_map(&b, "lay_blank", "DEPTH: Lair\nWEIGHT: 10\nTAGS: "
                "overwritable layout allow_dup unrand layout_type_open",
@@ -160,6 +164,32 @@ START_TEST(layouts_follow_depth_weight_and_primary_rules)
         noprimary += !strcmp(v.layout, "lay_noprimary");
     }
     ck_assert_int_gt(noprimary, 5);
+    close_fixture(&f);
+}
+END_TEST
+
+/* The layout maps a vault may draw are listed once per place and kept
+ * (gamelayout.c): one set of layouts serves D:8, then D:10, then D:8
+ * again, and each level draws from its own maps. */
+START_TEST(each_level_draws_from_its_own_layout_maps)
+{
+    fixture f;
+    open_fixture(&f);
+    static const char *levels[] = {"D:8", "D:10", "D:8"};
+    for (int k = 0; k < 3; k++) {
+        vf_place p;
+        char why[128];
+        ck_assert_int_eq(vf_place_parse(levels[k], &p, why, sizeof why), 0);
+        vf_engine_set_place(f.x.e, &p);
+        int lower = 0;
+        for (uint32_t it = 0; it < 20; it++) {
+            vf_verdict v;
+            run_game(&f, "pv_room", it, f.g, &v);
+            lower += !strcmp(v.layout, "lay_lower");
+        }
+        if (k == 1) ck_assert_int_gt(lower, 15);
+        else ck_assert_int_eq(lower, 0);
+    }
     close_fixture(&f);
 }
 END_TEST
@@ -561,6 +591,55 @@ START_TEST(layout_chance_is_rolled_before_weight)
 }
 END_TEST
 
+static int not_heavy(const void *ctx, const vf_mapinfo *i)
+{
+    (void)ctx;
+    return strcmp(i->def->name, "ch_heavy") != 0;
+}
+
+/* vf_catalog_list_if then vf_catalog_pick_from, as mode game picks from
+ * a list it keeps: the same map as vf_catalog_pick_if at every draw, and
+ * the generator left the same, with CHANCE or without, filtered or not;
+ * a list longer than its room is counted whole. */
+START_TEST(a_kept_list_draws_as_the_whole_pick)
+{
+    vf_t_eng x;
+    vf_t_eng_open(&x, chance_des, 0);
+    vf_sbuf err = VF_SBUF_INIT;
+    const vf_catalog *cat = vf_engine_catalog(x.e, &err);
+    ck_assert_msg(cat != NULL, "%s", vf_sbuf_str(&err));
+    static const char *places[] = {"Orc:1", "Orc:2"};
+    for (int k = 0; k < 8; k++) {
+        vf_place p;
+        char why[128];
+        ck_assert_int_eq(vf_place_parse(places[k & 1], &p, why, sizeof why),
+                         0);
+        int chance = k >> 1 & 1;
+        vf_map_filter keep = k >> 2 ? not_heavy : NULL;
+        const vf_mapinfo *cand[8];
+        size_t n = vf_catalog_list_if(cat, "layout", 1, &p, keep, NULL,
+                                      cand, 8);
+        ck_assert_uint_eq(n, keep ? 4 : 5);
+        ck_assert_uint_eq(vf_catalog_list_if(cat, "layout", 1, &p, keep,
+                                             NULL, cand, 2), n);
+        n = vf_catalog_list_if(cat, "layout", 1, &p, keep, NULL, cand, 8);
+        vf_rng a, b;
+        vf_rng_seed(&a, 7 + (uint64_t)k);
+        b = a;
+        for (int i = 0; i < 300; i++) {
+            const vf_mapinfo *whole = vf_catalog_pick_if(
+                cat, "layout", 1, chance, &p, NULL, keep, NULL, &a);
+            const vf_mapinfo *kept = vf_catalog_pick_from(
+                cat, cand, n, 1, chance, &p, keep, NULL, &b);
+            ck_assert_ptr_eq(whole, kept);
+        }
+        ck_assert_int_eq(vf_random2(&a, 1 << 30), vf_random2(&b, 1 << 30));
+    }
+    vf_sbuf_free(&err);
+    vf_t_eng_close(&x);
+}
+END_TEST
+
 Suite *vf_test_gamelayout_suite(void)
 {
     Suite *s = suite_create("gamelayout");
@@ -568,6 +647,7 @@ Suite *vf_test_gamelayout_suite(void)
     tcase_set_timeout(tc, 120);
     tcase_add_test(tc, layouts_follow_depth_weight_and_primary_rules);
     tcase_add_test(tc, layout_tags_choose_the_layout_map);
+    tcase_add_test(tc, each_level_draws_from_its_own_layout_maps);
     tcase_add_test(tc, a_vault_that_cuts_the_layout_fails_to_place);
     tcase_add_test(tc, unconnected_exits_fail_to_place);
     tcase_add_test(tc, a_layout_that_draws_nothing_is_not_tried);
@@ -578,6 +658,7 @@ Suite *vf_test_gamelayout_suite(void)
     tcase_add_test(tc, the_journal_names_the_layout_map);
     tcase_add_test(tc, layout_lua_draws_on_the_level);
     tcase_add_test(tc, layout_chance_is_rolled_before_weight);
+    tcase_add_test(tc, a_kept_list_draws_as_the_whole_pick);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -28,11 +28,29 @@
 
 typedef case_glslot slot;
 
+#define PICKS 256          /* lists of layout maps kept, by key */
+#define PICK_MAPS 128      /* a longer list is rolled over afresh */
+#define PICK_KEY 96
+
+/* The layout maps a vault may draw at a place (vf_catalog_list_if): the
+ * same for every vault whose layout_* and nolayout_* tags (key) are the
+ * same, at the same place, primary or not. Listing them read every
+ * layout map's DEPTH and tags at each case. */
+typedef struct pick_list {
+    int ok, primary, central;
+    vf_place place;
+    char key[PICK_KEY];
+    size_t n;
+    const vf_mapinfo *cand[PICK_MAPS];
+} pick_list;
+
 struct vf_gamelayouts {
     case_glstore *store;   /* shared with the workers forked after new */
     slot own;              /* the last build, when the store had no room */
     vf_level scratch;      /* where a layout map is written */
     unsigned long resolved, reused;
+    pick_list *picks;      /* PICKS, owned */
+    const vf_catalog *picks_of;   /* the catalogue they list */
 };
 
 vf_gamelayouts *vf_gamelayouts_new(void)
@@ -40,6 +58,8 @@ vf_gamelayouts *vf_gamelayouts_new(void)
     vf_gamelayouts *g = vf_xmalloc(sizeof *g);
     g->store = case_glstore_new();
     g->resolved = g->reused = 0;
+    g->picks = vf_xcalloc(PICKS, sizeof *g->picks);
+    g->picks_of = NULL;
     return g;
 }
 
@@ -47,6 +67,7 @@ void vf_gamelayouts_free(vf_gamelayouts *g)
 {
     if (!g) return;
     case_glstore_free(g->store);
+    free(g->picks);
     free(g);
 }
 
@@ -156,16 +177,80 @@ static int usable(const void *ctx, const vf_mapinfo *i)
     return vf_layout_admits(c->tags, i->tags);
 }
 
-static const vf_mapinfo *choose(const vf_catalog *cat, const vf_rmap *m,
-                                int primary, const vf_place *p, vf_rng *r)
+/* The vault's layout_* and nolayout_* words, all vf_layout_admits reads
+ * of its tags, into key; -1 when they do not fit. */
+static int layout_words(const char *tags, char *key, size_t cap)
+{
+    size_t at = 0;
+    key[0] = '\0';
+    for (const char *p = tags; *p;) {
+        while (*p == ' ') p++;
+        size_t n = strcspn(p, " ");
+        if ((n >= 7 && !strncmp(p, "layout_", 7)) ||
+            (n >= 9 && !strncmp(p, "nolayout_", 9))) {
+            if (at + n + 2 > cap) return -1;
+            key[at++] = ' ';
+            memcpy(key + at, p, n);
+            at += n;
+            key[at] = '\0';
+        }
+        p += n;
+    }
+    return 0;
+}
+
+static size_t key_slot(const char *key, const vf_place *p, int primary,
+                       int central)
+{
+    uint64_t h = vf_hash((uint64_t)(unsigned)p->branch << 32 |
+                         (uint64_t)(unsigned)p->depth << 2 |
+                         (uint64_t)(primary << 1 | central), key,
+                         strlen(key));
+    return (size_t)(vf_seed_mix(h) % PICKS);
+}
+
+/* vf_catalog_pick_if(tag) for the chooser c at p, over the list kept for
+ * its key (made now when there is none). */
+static const vf_mapinfo *pick_kept(vf_gamelayouts *g, const vf_catalog *cat,
+                                   const char *tag, const chooser *c,
+                                   const vf_place *p, vf_rng *r)
+{
+    int central = !strcmp(tag, "central");
+    char key[PICK_KEY];
+    if (layout_words(c->tags, key, sizeof key))
+        return vf_catalog_pick_if(cat, tag, 1, 1, p, NULL, usable, c, r);
+    if (g->picks_of != cat) {   /* another catalogue: another run */
+        memset(g->picks, 0, PICKS * sizeof *g->picks);
+        g->picks_of = cat;
+    }
+    pick_list *pl = &g->picks[key_slot(key, p, c->primary, central)];
+    if (!pl->ok || pl->primary != c->primary || pl->central != central ||
+        pl->place.branch != p->branch || pl->place.depth != p->depth ||
+        strcmp(pl->key, key)) {
+        size_t n = vf_catalog_list_if(cat, tag, 1, p, usable, c, pl->cand,
+                                      PICK_MAPS);
+        pl->ok = n <= PICK_MAPS;
+        if (!pl->ok)
+            return vf_catalog_pick_if(cat, tag, 1, 1, p, NULL, usable, c, r);
+        pl->n = n;
+        pl->primary = c->primary;
+        pl->central = central;
+        pl->place = *p;
+        memcpy(pl->key, key, sizeof key);
+    }
+    return vf_catalog_pick_from(cat, pl->cand, pl->n, 1, 1, p, usable, c, r);
+}
+
+static const vf_mapinfo *choose(vf_gamelayouts *g, const vf_catalog *cat,
+                                const vf_rmap *m, int primary,
+                                const vf_place *p, vf_rng *r)
 {
     chooser c = {vf_sbuf_str(&m->tags), primary};
     const vf_mapinfo *i = NULL;
     if (primary && m->orient && !strcmp(m->orient, "centre"))
-        i = vf_catalog_pick_if(cat, "central", 1, 1, p, NULL, usable, &c,
-                               r);
+        i = pick_kept(g, cat, "central", &c, p, r);
     if (!i)
-        i = vf_catalog_pick_if(cat, "layout", 1, 1, p, NULL, usable, &c, r);
+        i = pick_kept(g, cat, "layout", &c, p, r);
     return i;
 }
 
@@ -224,7 +309,7 @@ int case_game_place(vf_engine *e, vf_gamelayouts *g, uint64_t base_seed,
         return -1;
     }
     int primary = !vf_rmap_has_tag(m, "minivault");
-    const vf_mapinfo *i = choose(cat, m, primary, &l->place, lr);
+    const vf_mapinfo *i = choose(g, cat, m, primary, &l->place, lr);
     if (!i) {
         /* Told apart: a vault no layout takes, or no layout at all. */
         int any = vf_catalog_pick(cat, "layout", 1, &l->place, NULL, lr)

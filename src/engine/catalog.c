@@ -423,12 +423,20 @@ static void roll(roller *ro, const vf_mapinfo *i)
     if (ro->cand && ro->ncand < ro->cap) ro->cand[ro->ncand++] = i;
 }
 
-/* The roll of vf_catalog_pick_listed and vf_catalog_pick_if, over the
- * eligible maps into ro. */
+static void roll_each(void *ro, const vf_mapinfo *i)
+{
+    roll(ro, i);
+}
+
+/* The eligible maps, in the order the game rolls them, each given to
+ * each(arg, map): of vf_catalog_pick_listed, vf_catalog_pick_if and
+ * vf_catalog_list_if. */
 static void pick_core(const vf_catalog *c, const char *tags,
                       int check_depth, const vf_place *place,
                       const vf_used *used, vf_map_filter keep,
-                      const void *ctx, roller *ro)
+                      const void *ctx,
+                      void (*each)(void *arg, const vf_mapinfo *i),
+                      void *arg)
 {
     const char *first = tags + strspn(tags, " \t");
     size_t len = strcspn(first, " \t");
@@ -436,7 +444,7 @@ static void pick_core(const vf_catalog *c, const char *tags,
         for (size_t k = 0; k < c->n; k++)
             if (eligible(&c->maps[k], tags, check_depth, place, used)
                 && (!keep || keep(ctx, &c->maps[k])))
-                roll(ro, &c->maps[k]);
+                each(arg, &c->maps[k]);
     } else {
         /* The first entry for the tag, then its run, in map order. */
         size_t lo = 0, hi = c->nindex;
@@ -451,7 +459,7 @@ static void pick_core(const vf_catalog *c, const char *tags,
             const vf_mapinfo *i = &c->maps[c->index[lo].map];
             if (eligible(i, tags, check_depth, place, used)
                 && (!keep || keep(ctx, i)))
-                roll(ro, i);
+                each(arg, i);
         }
     }
 }
@@ -464,7 +472,7 @@ const vf_mapinfo *vf_catalog_pick_listed(const vf_catalog *c,
                                          size_t *ncand)
 {
     roller ro = {place, r, 0, NULL, cand, 0, cap, 0, {NULL}, 0};
-    pick_core(c, tags, check_depth, place, used, NULL, NULL, &ro);
+    pick_core(c, tags, check_depth, place, used, NULL, NULL, roll_each, &ro);
     if (ncand) *ncand = ro.ncand;
     return ro.chosen;
 }
@@ -484,8 +492,29 @@ static const vf_mapinfo *chance_winner(const vf_catalog *c,
     char want[128];
     snprintf(want, sizeof want, "%.*s", (int)n, tag);
     roller ro = {place, r, 0, NULL, NULL, 0, 0, 0, {NULL}, 0};
-    pick_core(c, want, check_depth, place, used, keep, ctx, &ro);
+    pick_core(c, want, check_depth, place, used, keep, ctx, roll_each, &ro);
     return ro.chosen;
+}
+
+/* The maps set aside for their CHANCE rolled in turn, then the weighted
+ * roll's winner: the end of vf_catalog_pick_if. */
+static const vf_mapinfo *chances_then_chosen(const vf_catalog *c,
+                                             const roller *ro,
+                                             int check_depth,
+                                             const vf_place *place,
+                                             const vf_used *used,
+                                             vf_map_filter keep,
+                                             const void *ctx, vf_rng *r)
+{
+    for (size_t k = 0; k < ro->nchances; k++) {
+        if (vf_random2(r, CHANCE_ROLL)
+            >= vf_mapinfo_chance(ro->chances[k], place))
+            continue;
+        const vf_mapinfo *won = chance_winner(c, ro->chances[k], check_depth,
+                                              place, used, keep, ctx, r);
+        if (won) return won;
+    }
+    return ro->chosen;
 }
 
 const vf_mapinfo *vf_catalog_pick_if(const vf_catalog *c, const char *tags,
@@ -495,16 +524,45 @@ const vf_mapinfo *vf_catalog_pick_if(const vf_catalog *c, const char *tags,
                                      const void *ctx, vf_rng *r)
 {
     roller ro = {place, r, 0, NULL, NULL, 0, 0, check_chance, {NULL}, 0};
-    pick_core(c, tags, check_depth, place, used, keep, ctx, &ro);
-    for (size_t k = 0; k < ro.nchances; k++) {
-        if (vf_random2(r, CHANCE_ROLL)
-            >= vf_mapinfo_chance(ro.chances[k], place))
-            continue;
-        const vf_mapinfo *won = chance_winner(c, ro.chances[k], check_depth,
-                                              place, used, keep, ctx, r);
-        if (won) return won;
-    }
-    return ro.chosen;
+    pick_core(c, tags, check_depth, place, used, keep, ctx, roll_each, &ro);
+    return chances_then_chosen(c, &ro, check_depth, place, used, keep, ctx,
+                               r);
+}
+
+typedef struct lister {
+    const vf_mapinfo **cand;
+    size_t n, cap;
+} lister;
+
+static void list_each(void *arg, const vf_mapinfo *i)
+{
+    lister *li = arg;
+    if (li->n < li->cap) li->cand[li->n] = i;
+    li->n++;
+}
+
+size_t vf_catalog_list_if(const vf_catalog *c, const char *tags,
+                          int check_depth, const vf_place *place,
+                          vf_map_filter keep, const void *ctx,
+                          const vf_mapinfo **cand, size_t cap)
+{
+    lister li = {cand, 0, cap};
+    pick_core(c, tags, check_depth, place, NULL, keep, ctx, list_each, &li);
+    return li.n;
+}
+
+const vf_mapinfo *vf_catalog_pick_from(const vf_catalog *c,
+                                       const vf_mapinfo *const *cand,
+                                       size_t n, int check_depth,
+                                       int check_chance,
+                                       const vf_place *place,
+                                       vf_map_filter keep, const void *ctx,
+                                       vf_rng *r)
+{
+    roller ro = {place, r, 0, NULL, NULL, 0, 0, check_chance, {NULL}, 0};
+    for (size_t k = 0; k < n; k++) roll(&ro, cand[k]);
+    return chances_then_chosen(c, &ro, check_depth, place, NULL, keep, ctx,
+                               r);
 }
 
 const vf_mapinfo *vf_catalog_pick(const vf_catalog *c, const char *tags,
