@@ -118,6 +118,32 @@ static void place_stair(vf_level *l, vf_rng *r, vf_feat stair)
     }
 }
 
+#define FIRST_STAIR VF_F_STONE_STAIRS_DOWN_I
+_Static_assert(VF_F_STONE_STAIRS_UP_III - FIRST_STAIR == 5,
+               "the six stone stairs are consecutive features");
+
+static int is_stair(uint8_t f)
+{
+    return (uint8_t)(f - FIRST_STAIR) < 6;
+}
+
+/* Which stone stairs the level holds, bit k for FIRST_STAIR + k. Rows
+ * are tested whole first (a loop the compiler does 16 or 32 cells at a
+ * time): most hold none. */
+static unsigned stairs_present(const vf_level *l)
+{
+    unsigned present = 0;
+    for (int y = 0; y < VF_GYM; y++) {
+        int any = 0;
+        for (int x = 0; x < VF_GXM; x++) any |= is_stair(l->feat[y][x]);
+        if (!any) continue;
+        for (int x = 0; x < VF_GXM; x++)
+            if (is_stair(l->feat[y][x]))
+                present |= 1u << (l->feat[y][x] - FIRST_STAIR);
+    }
+    return present;
+}
+
 void case_place_stairs(vf_level *l, vf_rng *r)
 {
     static const vf_feat stairs[6] = {
@@ -125,11 +151,9 @@ void case_place_stairs(vf_level *l, vf_rng *r)
         VF_F_STONE_STAIRS_DOWN_II, VF_F_STONE_STAIRS_UP_II,
         VF_F_STONE_STAIRS_DOWN_III, VF_F_STONE_STAIRS_UP_III,
     };
-    /* Which the vaults brought, in one pass over the level. */
-    uint8_t present[256] = {0};
-    for (int y = 0; y < VF_GYM; y++)
-        for (int x = 0; x < VF_GXM; x++) present[l->feat[y][x]] = 1;
     /* Only those no vault brought, as the game places the missing ones. */
+    unsigned present = stairs_present(l);
     for (int i = 0; i < 6; i++)
-        if (!present[stairs[i]]) place_stair(l, r, stairs[i]);
+        if (!(present >> (stairs[i] - FIRST_STAIR) & 1))
+            place_stair(l, r, stairs[i]);
 }
