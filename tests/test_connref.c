@@ -775,16 +775,25 @@ static void ref_random_level(vf_level *l, uint32_t *s)
 }
 
 /* The pieces of l and its zones beyond vaults, with memo and without. */
-static void check_pieces(const vf_level *l, vf_conn_memo *memo)
+/* The pieces with and without a memo; the veto's quick count
+ * (vf_conn_layout_stairless) as the full one, whole when not 0. Returns
+ * the stairless zones. */
+static int check_pieces(const vf_level *l, vf_conn_memo *memo)
 {
-    static vf_conn_pieces a, b;
+    static vf_conn_pieces a, b, c;
     memset(&a, 0, sizeof a);
     memset(&b, 0, sizeof b);
     vf_conn_layout_pieces(l, 10, &a, memo);
     vf_conn_layout_pieces(l, 10, &b, NULL);
     ck_assert(!memcmp(&a, &b, sizeof a));
+    for (int k = 0; k < 2; k++) {
+        vf_conn_layout_stairless(l, 10, &c, k ? NULL : memo);
+        ck_assert_int_eq(c.stairless, a.stairless);
+        if (a.stairless) ck_assert(!memcmp(&a, &c, sizeof a));
+    }
     ck_assert_int_eq(vf_conn_zones_beyond_vaults(l, 10, memo),
                      vf_conn_zones_beyond_vaults(l, 10, NULL));
+    return a.stairless;
 }
 
 /* A memo carried from level to level: half the levels find their own
@@ -810,16 +819,20 @@ START_TEST(reference_sees_findings)
 {
     static vf_level l;
     static vf_conn_report r;
-    int kinds = 0;
+    int kinds = 0, stairless = 0;
     uint32_t s = 0x51ed27u;
     for (int k = 0; k < 120; k++) {
         ref_random_level(&l, &s);
         check_level(&l, NULL);
+        stairless += check_pieces(&l, NULL) > 0;
         vf_conn_analyse(&l, &r);
         for (int i = 0; i < VF_CONN_KIND_COUNT; i++)
             if (r.count[i]) kinds |= 1 << i;
     }
     ck_assert_int_eq(kinds, (1 << VF_CONN_KIND_COUNT) - 1);
+    /* Both ways of the veto's count are taken. */
+    printf("connref: %d of 120 levels with a stairless piece\n", stairless);
+    ck_assert(stairless > 0 && stairless < 120);
 }
 END_TEST
 

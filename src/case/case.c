@@ -100,7 +100,7 @@ int case_layout_stairless(const vf_level *l, vf_conn_memo *memo, char *why,
                           size_t n)
 {
     vf_conn_pieces *pc = vf_xmalloc(sizeof *pc);
-    vf_conn_layout_pieces(l, CASE_SMALL_ZONE, pc, memo);
+    vf_conn_layout_stairless(l, CASE_SMALL_ZONE, pc, memo);
     int vetoed = stairless_veto(l, pc, why, n);
     free(pc);
     return vetoed;

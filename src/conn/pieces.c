@@ -77,9 +77,27 @@ static void zones_holding(const cn_lab *pieces, const uint8_t *large,
     }
 }
 
-/* The pieces, and with whole the zones of the whole level holding them
- * (a second labelling, of every passable cell). */
-static void layout_pieces(const vf_level *l, int small, int whole,
+/* Whether a zone of the whole level without an exit holds more than
+ * small cells of the pieces. A piece lies in one zone (the pieces are
+ * passable cells, joined as the zones are), so when none does, no zone
+ * holding a large piece lacks an exit: stairless is 0. */
+static int stairless_possible(const cn_lab *whole, const cn_bits *pieces,
+                              const cn_bits *exits, int small)
+{
+    for (int z = 0; z < whole->ncomp; z++)
+        if (!cn_comp_hits(whole, z, exits) &&
+            cn_comp_count(whole, z, pieces) > small)
+            return 1;
+    return 0;
+}
+
+enum { PIECES_ONLY, PIECES_AND_ZONES, STAIRLESS };
+
+/* The pieces; with PIECES_AND_ZONES the zones of the whole level holding
+ * them (a second labelling, of every passable cell, kept in memo); with
+ * STAIRLESS the same, unless that labelling shows at once that stairless
+ * is 0 (then nothing else is counted). */
+static void layout_pieces(const vf_level *l, int small, int what,
                           vf_conn_memo *memo, vf_conn_pieces *out)
 {
     cn_classes k;
@@ -100,6 +118,10 @@ static void layout_pieces(const vf_level *l, int small, int whole,
         pieces.w[y][1] = pass.w[y][1] & open[1];
     }
     memset(out, 0, sizeof *out);
+    if (what == STAIRLESS &&
+        !stairless_possible(cn_memo_label(memo, &lab, &pass), &pieces,
+                            &exits, small))
+        return;
     int n = cn_label(&lab, &pieces);
     for (int c = 0; c < n; c++) {
         large[c] = comp_size(&lab, c) > small;
@@ -110,20 +132,26 @@ static void layout_pieces(const vf_level *l, int small, int whole,
             add_comp(&lab, c, &out->small_cells);
         }
     }
-    if (whole && out->large)
+    if (what != PIECES_ONLY && out->large)
         zones_holding(&lab, large, &pass, &exits, memo, out);
 }
 
 void vf_conn_layout_pieces(const vf_level *l, int small, vf_conn_pieces *out,
                            vf_conn_memo *memo)
 {
-    layout_pieces(l, small, 1, memo, out);
+    layout_pieces(l, small, PIECES_AND_ZONES, memo, out);
 }
 
 void vf_conn_layout_pieces_only(const vf_level *l, int small,
                                 vf_conn_pieces *out)
 {
-    layout_pieces(l, small, 0, NULL, out);
+    layout_pieces(l, small, PIECES_ONLY, NULL, out);
+}
+
+void vf_conn_layout_stairless(const vf_level *l, int small,
+                              vf_conn_pieces *out, vf_conn_memo *memo)
+{
+    layout_pieces(l, small, STAIRLESS, memo, out);
 }
 
 int vf_conn_cells_has(const vf_conn_cells *c, int x, int y)
