@@ -137,18 +137,22 @@ const vf_mapinfo *vf_catalog_pick_if(const vf_catalog *c, const char *tags,
 /* vf_catalog_pick_if in two halves, for a caller that picks often with
  * the same arguments (mode game, a layout per case): list_if puts the
  * maps it would roll over -- those eligible at place that keep accepts,
- * in roll order -- in cand (the first cap) and returns how many there
- * are; pick_from makes pick_if's draws over such a list, for a pick_if
- * with the same arguments and used NULL. Eligibility never depends on
- * the draws, so the two give what pick_if gives, draw for draw. */
+ * in roll order, with their CHANCE and WEIGHT there -- in cand (the
+ * first cap) and returns how many there are; pick_from makes pick_if's
+ * draws over such a list, for a pick_if with the same arguments and
+ * used NULL. Eligibility never depends on the draws, so the two give
+ * what pick_if gives, draw for draw. */
+typedef struct vf_pick_cand {
+    const vf_mapinfo *map;
+    int chance, weight;      /* vf_mapinfo_chance, vf_mapinfo_weight */
+} vf_pick_cand;
 size_t vf_catalog_list_if(const vf_catalog *c, const char *tags,
                           int check_depth, const vf_place *place,
                           vf_map_filter keep, const void *ctx,
-                          const vf_mapinfo **cand, size_t cap);
+                          vf_pick_cand *cand, size_t cap);
 const vf_mapinfo *vf_catalog_pick_from(const vf_catalog *c,
-                                       const vf_mapinfo *const *cand,
-                                       size_t n, int check_depth,
-                                       int check_chance,
+                                       const vf_pick_cand *cand, size_t n,
+                                       int check_depth, int check_chance,
                                        const vf_place *place,
                                        vf_map_filter keep, const void *ctx,
                                        vf_rng *r);

@@ -616,7 +616,7 @@ START_TEST(a_kept_list_draws_as_the_whole_pick)
                          0);
         int chance = k >> 1 & 1;
         vf_map_filter keep = k >> 2 ? not_heavy : NULL;
-        const vf_mapinfo *cand[8];
+        vf_pick_cand cand[8];
         size_t n = vf_catalog_list_if(cat, "layout", 1, &p, keep, NULL,
                                       cand, 8);
         ck_assert_uint_eq(n, keep ? 4 : 5);

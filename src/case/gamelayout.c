@@ -32,16 +32,17 @@ typedef case_glslot slot;
 #define PICK_MAPS 128      /* a longer list is rolled over afresh */
 #define PICK_KEY 96
 
-/* The layout maps a vault may draw at a place (vf_catalog_list_if): the
- * same for every vault whose layout_* and nolayout_* tags (key) are the
- * same, at the same place, primary or not. Listing them read every
- * layout map's DEPTH and tags at each case. */
+/* The layout maps a vault may draw at a place, with their CHANCE and
+ * WEIGHT there (vf_catalog_list_if): the same for every vault whose
+ * layout_* and nolayout_* tags (key) are the same, at the same place,
+ * primary or not. Listing them read every layout map's DEPTH and tags
+ * at each case, and rolling them each one's WEIGHT and CHANCE. */
 typedef struct pick_list {
     int ok, primary, central;
     vf_place place;
     char key[PICK_KEY];
     size_t n;
-    const vf_mapinfo *cand[PICK_MAPS];
+    vf_pick_cand cand[PICK_MAPS];
 } pick_list;
 
 struct vf_gamelayouts {

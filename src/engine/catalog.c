@@ -410,17 +410,24 @@ static void set_aside(roller *ro, const vf_mapinfo *i)
     if (ro->nchances < CHANCE_MAPS) ro->chances[ro->nchances++] = i;
 }
 
-static void roll(roller *ro, const vf_mapinfo *i)
+/* Map i's turn in the roll, its CHANCE at the place (when ro->chance
+ * asks) and weight there given. */
+static void roll_with(roller *ro, const vf_mapinfo *i, int chance, int w)
 {
-    if (ro->chance && vf_mapinfo_chance(i, ro->place) >= 0) {
+    if (ro->chance && chance >= 0) {
         set_aside(ro, i);
         return;
     }
-    int w = vf_mapinfo_weight(i, ro->place);
     if (w <= 0) return;
     ro->total += w;
     if (vf_x_chance_in_y(ro->r, w, ro->total)) ro->chosen = i;
     if (ro->cand && ro->ncand < ro->cap) ro->cand[ro->ncand++] = i;
+}
+
+static void roll(roller *ro, const vf_mapinfo *i)
+{
+    int chance = ro->chance ? vf_mapinfo_chance(i, ro->place) : -1;
+    roll_with(ro, i, chance, vf_mapinfo_weight(i, ro->place));
 }
 
 static void roll_each(void *ro, const vf_mapinfo *i)
@@ -530,37 +537,43 @@ const vf_mapinfo *vf_catalog_pick_if(const vf_catalog *c, const char *tags,
 }
 
 typedef struct lister {
-    const vf_mapinfo **cand;
+    const vf_place *place;
+    vf_pick_cand *cand;
     size_t n, cap;
 } lister;
 
 static void list_each(void *arg, const vf_mapinfo *i)
 {
     lister *li = arg;
-    if (li->n < li->cap) li->cand[li->n] = i;
+    if (li->n < li->cap) {
+        vf_pick_cand *c = &li->cand[li->n];
+        c->map = i;
+        c->chance = vf_mapinfo_chance(i, li->place);
+        c->weight = vf_mapinfo_weight(i, li->place);
+    }
     li->n++;
 }
 
 size_t vf_catalog_list_if(const vf_catalog *c, const char *tags,
                           int check_depth, const vf_place *place,
                           vf_map_filter keep, const void *ctx,
-                          const vf_mapinfo **cand, size_t cap)
+                          vf_pick_cand *cand, size_t cap)
 {
-    lister li = {cand, 0, cap};
+    lister li = {place, cand, 0, cap};
     pick_core(c, tags, check_depth, place, NULL, keep, ctx, list_each, &li);
     return li.n;
 }
 
 const vf_mapinfo *vf_catalog_pick_from(const vf_catalog *c,
-                                       const vf_mapinfo *const *cand,
-                                       size_t n, int check_depth,
-                                       int check_chance,
+                                       const vf_pick_cand *cand, size_t n,
+                                       int check_depth, int check_chance,
                                        const vf_place *place,
                                        vf_map_filter keep, const void *ctx,
                                        vf_rng *r)
 {
     roller ro = {place, r, 0, NULL, NULL, 0, 0, check_chance, {NULL}, 0};
-    for (size_t k = 0; k < n; k++) roll(&ro, cand[k]);
+    for (size_t k = 0; k < n; k++)
+        roll_with(&ro, cand[k].map, cand[k].chance, cand[k].weight);
     return chances_then_chosen(c, &ro, check_depth, place, NULL, keep, ctx,
                                r);
 }
