@@ -836,6 +836,50 @@ START_TEST(reference_sees_findings)
 }
 END_TEST
 
+/* The pieces against a flood of their own: passable cells inside the
+ * builder's area with no vault and no mask bit, on levels with mask bits
+ * strewn outside the vaults too (any of the sixteen). */
+START_TEST(pieces_match_reference)
+{
+    static vf_level l;
+    static cells in;
+    static comps cm;
+    static vf_conn_pieces pc;
+    static int size[VF_GYM * VF_GXM + 1];
+    uint32_t s = 0x9e3779b9u;
+    int masked = 0;
+    for (int k = 0; k < 60; k++) {
+        ref_random_level(&l, &s);
+        for (int n = upto(&s, 60); n > 0; n--) {
+            int x, y;
+            inside(&s, &x, &y);
+            l.mask[y][x] |= (uint16_t)(1u << upto(&s, 16));
+        }
+        pred_cells(&l, VF_CP_PASSABLE, in);
+        for (int y = 0; y < VF_GYM; y++)
+            for (int x = 0; x < VF_GXM; x++) {
+                int open = x >= 1 && x <= VF_GXM - 2 && y >= 1 &&
+                           y <= VF_GYM - 2 && !l.vault[y][x];
+                masked += open && in[y][x] && l.mask[y][x];
+                if (!open || l.mask[y][x]) in[y][x] = 0;
+            }
+        int n = flood(in, cm), small = 0;
+        memset(size, 0, sizeof size);
+        for (int y = 0; y < VF_GYM; y++)
+            for (int x = 0; x < VF_GXM; x++) size[cm[y][x]]++;
+        for (int c = 1; c <= n; c++) small += size[c] <= 10;
+        vf_conn_layout_pieces_only(&l, 10, &pc);
+        ck_assert_int_eq(pc.small, small);
+        ck_assert_int_eq(pc.large, n - small);
+        for (int y = 0; y < VF_GYM; y++)
+            for (int x = 0; x < VF_GXM; x++)
+                ck_assert_int_eq(vf_conn_cells_has(&pc.small_cells, x, y),
+                                 cm[y][x] && size[cm[y][x]] <= 10);
+    }
+    ck_assert_int_gt(masked, 100);
+}
+END_TEST
+
 Suite *vf_test_connref_suite(void)
 {
     Suite *s = suite_create("connref");
@@ -843,6 +887,7 @@ Suite *vf_test_connref_suite(void)
     tcase_set_timeout(tc, 120);
     tcase_add_loop_test(tc, analysis_matches_reference, 0, 20);
     tcase_add_test(tc, reference_sees_findings);
+    tcase_add_test(tc, pieces_match_reference);
     suite_add_tcase(s, tc);
     return s;
 }

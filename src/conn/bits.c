@@ -366,6 +366,27 @@ void cn_nonzero_row(const uint8_t *row, uint64_t out[2])
                        << (16 * (i & 3));
 }
 
+void cn_nonzero_row16(const uint16_t *row, uint64_t out[2])
+{
+    out[0] = out[1] = 0;
+    for (int i = 0; i < VF_GXM / 16; i++) {
+        const uint16_t *p = row + 16 * i;
+#ifdef __SSE2__
+        /* Zero lanes as 0xffff, packed to a byte each (-1 stays -1). */
+        const __m128i z = _mm_setzero_si128();
+        __m128i a = _mm_cmpeq_epi16(_mm_loadu_si128((const __m128i *)p), z);
+        __m128i b = _mm_cmpeq_epi16(_mm_loadu_si128((const __m128i *)(p + 8)),
+                                    z);
+        uint64_t bits = ~(unsigned)_mm_movemask_epi8(_mm_packs_epi16(a, b))
+                        & 0xffffu;
+#else
+        uint64_t bits = 0;
+        for (int k = 0; k < 16; k++) bits |= (uint64_t)(p[k] != 0) << k;
+#endif
+        out[i >> 2] |= bits << (16 * (i & 3));
+    }
+}
+
 void cn_row_spread(const uint64_t m[2], uint64_t out[2])
 {
     uint64_t lo = m[0] | m[0] << 1 | m[0] >> 1 | m[1] << 63;

@@ -220,6 +220,8 @@ void cn_vault_row(const vf_level *l, int v, int y, uint64_t out[2]);
 /* The cells of a row of bytes (a row of vf_level.vault) that are not
  * zero. */
 void cn_nonzero_row(const uint8_t *row, uint64_t out[2]);
+/* The same for a row of 16-bit cells (a mask row). */
+void cn_nonzero_row16(const uint16_t *row, uint64_t out[2]);
 /* A row's cells and their left and right neighbours. */
 void cn_row_spread(const uint64_t m[2], uint64_t out[2]);
 

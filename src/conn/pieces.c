@@ -6,34 +6,18 @@
 
 #include <string.h>
 
-/* Whether any of n bytes at p is set, a word at a time. */
-static int any_byte(const void *p, size_t n)
-{
-    const unsigned char *b = p;
-    uint64_t acc = 0;
-    for (size_t i = 0; i + 8 <= n; i += 8) {
-        uint64_t w;
-        memcpy(&w, b + i, 8);
-        acc |= w;
-    }
-    return acc != 0;
-}
-
 /* Row y's cells inside the builder's area (1..GXM-2, 1..GYM-2) with no
- * vault and no mask on them. Most rows hold no vault: one test each. */
+ * vault and no mask on them. */
 static void open_row(const vf_level *l, int y, uint64_t out[2])
 {
-    _Static_assert(VF_GXM % 8 == 0, "rows of whole words");
     out[0] = out[1] = 0;
     if (y < 1 || y >= VF_GYM - 1) return;
-    const uint8_t *v = l->vault[y];
-    const uint16_t *m = l->mask[y];
-    if (!any_byte(v, VF_GXM) && !any_byte(m, sizeof l->mask[y])) {
-        cn_row_range(1, VF_GXM - 2, out);
-        return;
-    }
-    for (int x = 1; x < VF_GXM - 1; x++)
-        if (!v[x] && !m[x]) out[x >> 6] |= (uint64_t)1 << (x & 63);
+    uint64_t inner[2], v[2], m[2];
+    cn_row_range(1, VF_GXM - 2, inner);
+    cn_nonzero_row(l->vault[y], v);
+    cn_nonzero_row16(l->mask[y], m);
+    out[0] = inner[0] & ~(v[0] | m[0]);
+    out[1] = inner[1] & ~(v[1] | m[1]);
 }
 
 static int comp_size(const cn_lab *b, int c)

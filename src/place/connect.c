@@ -14,20 +14,20 @@ static int nearest_floor(const vf_level *l, int x, int y, int *tx, int *ty)
 {
     static const int d[8][2] = {{1, 0}, {-1, 0}, {0, 1}, {0, -1},
                                 {1, 1}, {-1, -1}, {1, -1}, {-1, 1}};
-    uint8_t seen[VF_GYM][VF_GXM];
+    uint64_t seen[VF_GYM][(VF_GXM + 63) / 64];   /* a bit a cell */
     int queue[VF_GXM * VF_GYM], head = 0, tail = 0;
     memset(seen, 0, sizeof seen);
-    seen[y][x] = 1;
+    seen[y][x >> 6] |= (uint64_t)1 << (x & 63);
     queue[tail++] = y * VF_GXM + x;
     while (head < tail) {
         int cx = queue[head] % VF_GXM, cy = queue[head] / VF_GXM;
         head++;
         for (int i = 0; i < 8; i++) {
             int nx = cx + d[i][0], ny = cy + d[i][1];
-            if (!vf_level_in_builder(nx, ny) || seen[ny][nx] ||
-                l->mask[ny][nx])
+            if (!vf_level_in_builder(nx, ny) ||
+                (seen[ny][nx >> 6] >> (nx & 63) & 1) || l->mask[ny][nx])
                 continue;
-            seen[ny][nx] = 1;
+            seen[ny][nx >> 6] |= (uint64_t)1 << (nx & 63);
             if (l->feat[ny][nx] == VF_F_FLOOR) {
                 *tx = nx;
                 *ty = ny;
