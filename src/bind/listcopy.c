@@ -117,19 +117,19 @@ static copy *copy_of(lua_State *L, int t)
 }
 
 /* The Lua's walk: the first entry equal to v (__eq and all) taken out. */
-static int walk_remove(lua_State *L, int t, int v)
+static void walk_remove(lua_State *L, int t, int v)
 {
     for (int i = 1;; i++) {
         lua_rawgeti(L, t, i);
         if (lua_isnil(L, -1)) {
             lua_pop(L, 1);
-            return 0;
+            return;
         }
         int same = lua_equal(L, -1, v);
         lua_pop(L, 1);
         if (same) {
             vf_bind_table_remove(L, t, i);
-            return i;
+            return;
         }
     }
 }
@@ -142,20 +142,27 @@ static int find(const copy *c, const void *p)
     return -1;
 }
 
+/* A table without a metatable: == on it is identity. */
 static int plain_table(lua_State *L, int v)
 {
-    if (!lua_istable(L, v) || !lua_getmetatable(L, v)) return lua_istable(L, v);
+    if (!lua_istable(L, v)) return 0;
+    if (!lua_getmetatable(L, v)) return 1;
     lua_pop(L, 1);
     return 0;
 }
 
+static int absolute(lua_State *L, int idx)
+{
+    return idx < 0 ? lua_gettop(L) + idx + 1 : idx;
+}
+
 void vf_bind_list_remove(lua_State *L, int t, int v)
 {
-    t = t < 0 ? lua_gettop(L) + t + 1 : t;
-    v = v < 0 ? lua_gettop(L) + v + 1 : v;
+    t = absolute(L, t);
+    v = absolute(L, v);
     copy *c = plain_table(L, v) ? copy_of(L, t) : NULL;
-    if (!c) {
-        if (walk_remove(L, t, v)) forget(L, t);
+    if (!c) {   /* a copy left behind is made again: the length moved */
+        walk_remove(L, t, v);
         return;
     }
     int i = find(c, lua_topointer(L, v));
@@ -175,8 +182,8 @@ void vf_bind_list_remove(lua_State *L, int t, int v)
 
 void vf_bind_list_append(lua_State *L, int t, int v)
 {
-    t = t < 0 ? lua_gettop(L) + t + 1 : t;
-    v = v < 0 ? lua_gettop(L) + v + 1 : v;
+    t = absolute(L, t);
+    v = absolute(L, v);
     int len = (int)lua_objlen(L, t);
     vf_bind_table_append(L, t, v);
     copy *c = kept(L, t);
