@@ -33,6 +33,10 @@ struct vf_catalog {
     size_t *placed;           /* the maps with a PLACE, in order; made
                                * with the index */
     size_t nplaced;
+    long *encompass;          /* per level (enc_at[branch] + depth - 1):
+                               * place_encompass's answer, a map's index
+                               * or -1; made with the index */
+    size_t *enc_at;           /* per branch, and one past the last */
 };
 
 static int cmp_tag(const char *a, size_t an, const char *b, size_t bn)
@@ -50,6 +54,30 @@ static int cmp_tagged(const void *pa, const void *pb)
 
 /* The tag index: choosing by tag looks only at the maps carrying the
  * first wanted tag, not at every map. */
+static const vf_mapinfo *encompass_scan(const vf_catalog *c,
+                                        const vf_place *p);
+
+/* place_encompass's answer at every level of every branch: every layout
+ * case asks it, and the answer depends on the place alone. */
+static void encompass_table(vf_catalog *c)
+{
+    size_t nb = vf_branch_count(), levels = 0;
+    c->enc_at = vf_xmalloc((nb + 1) * sizeof *c->enc_at);
+    for (size_t b = 0; b < nb; b++) {
+        c->enc_at[b] = levels;
+        levels += (size_t)vf_branch_get((int)b)->depth;
+    }
+    c->enc_at[nb] = levels;
+    c->encompass = vf_xmalloc((levels ? levels : 1) * sizeof *c->encompass);
+    for (size_t b = 0; b < nb; b++)
+        for (int d = 1; d <= vf_branch_get((int)b)->depth; d++) {
+            vf_place p = {(int)b, d};
+            const vf_mapinfo *i = encompass_scan(c, &p);
+            c->encompass[c->enc_at[b] + (size_t)d - 1] =
+                i ? (long)(i - c->maps) : -1;
+        }
+}
+
 static void build_index(vf_catalog *c)
 {
     size_t cap = 0;
@@ -69,6 +97,7 @@ static void build_index(vf_catalog *c)
     c->placed = vf_xmalloc((c->n ? c->n : 1) * sizeof *c->placed);
     for (size_t k = 0; k < c->n; k++)
         if (c->maps[k].places.n) c->placed[c->nplaced++] = k;
+    encompass_table(c);
 }
 
 static void fill(vf_mapinfo *i, const vf_mapdef *def, const vf_rmap *m,
@@ -248,6 +277,8 @@ void vf_catalog_free(vf_catalog *c)
     free(c->filled);
     free(c->index);
     free(c->placed);
+    free(c->encompass);
+    free(c->enc_at);
     free(c);
 }
 
@@ -609,9 +640,22 @@ static int has_tag_prefix(const char *tags, const char *prefix)
 const vf_mapinfo *vf_catalog_place_encompass(const vf_catalog *c,
                                              const vf_place *p)
 {
+    size_t nb = vf_branch_count();
+    if (c->encompass && p->branch >= 0 && (size_t)p->branch < nb &&
+        p->depth >= 1 &&
+        c->enc_at[p->branch] + (size_t)p->depth <= c->enc_at[p->branch + 1]) {
+        long k = c->encompass[c->enc_at[p->branch] + (size_t)p->depth - 1];
+        return k < 0 ? NULL : &c->maps[k];
+    }
+    return encompass_scan(c, p);
+}
+
+static const vf_mapinfo *encompass_scan(const vf_catalog *c,
+                                        const vf_place *p)
+{
     const vf_mapinfo *first = NULL;
-    /* Every layout case asks: once the index is made, only the few maps
-     * with a PLACE are looked at. */
+    /* Once the index is made, only the few maps with a PLACE are looked
+     * at. */
     size_t n = c->index ? c->nplaced : c->n;
     for (size_t k = 0; k < n; k++) {
         const vf_mapinfo *i = &c->maps[c->index ? c->placed[k] : k];
