@@ -128,12 +128,14 @@ void vf_conn_layout_pieces(const vf_level *l, int small, vf_conn_pieces *out,
  * for callers that only want the pieces, sparing a labelling. */
 void vf_conn_layout_pieces_only(const vf_level *l, int small,
                                 vf_conn_pieces *out);
-/* For callers that only ask whether a zone holding a large piece lacks an
- * exit (the game's veto): out->stairless as vf_conn_layout_pieces gives
- * it, and when it is not 0 the rest too; when it is 0 the rest may be 0
- * (the whole level's zones told so without labelling the pieces). */
-void vf_conn_layout_stairless(const vf_level *l, int small,
-                              vf_conn_pieces *out, vf_conn_memo *memo);
+/* For callers that only ask whether the game's vetoes fire: a zone
+ * holding a large piece lacks an exit (out->stairless), or more than
+ * most_apart zones hold one (out->apart; INT_MAX: not asked). When
+ * either fires, out is what vf_conn_layout_pieces gives; when neither
+ * does, out may be all 0 instead (the whole level's zones told so
+ * without labelling the pieces). */
+void vf_conn_layout_vetoes(const vf_level *l, int small, int most_apart,
+                           vf_conn_pieces *out, vf_conn_memo *memo);
 
 /* ---- the full analysis -------------------------------------------------- */
 

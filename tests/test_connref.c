@@ -7,6 +7,7 @@
 #include "tests.h"
 #include "vf_conn.h"
 
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -774,23 +775,40 @@ static void ref_random_level(vf_level *l, uint32_t *s)
     if (!chance(s, 4)) l->feat[1][1] = VF_F_STONE_STAIRS_UP_I;
 }
 
-/* The pieces of l and its zones beyond vaults, with memo and without. */
-/* The pieces with and without a memo; the veto's quick count
- * (vf_conn_layout_stairless) as the full one, whole when not 0. Returns
- * the stairless zones. */
+/* Answers of vf_conn_layout_vetoes: quick ones (all 0 where the full
+ * count differs but fires no veto), and the full count's. */
+static int vetoes_quick, vetoes_full;
+
+/* The vetoes' count (vf_conn_layout_vetoes) against the full one: the
+ * same whenever a veto fires, else the same or all 0. */
+static void check_vetoes(const vf_level *l, const vf_conn_pieces *a,
+                         int most_apart, vf_conn_memo *memo)
+{
+    static vf_conn_pieces c, zero;
+    vf_conn_layout_vetoes(l, 10, most_apart, &c, memo);
+    if (!memcmp(a, &c, sizeof c)) {
+        vetoes_full++;
+        return;
+    }
+    ck_assert(!a->stairless && a->apart <= most_apart);
+    ck_assert(!memcmp(&c, &zero, sizeof c));
+    vetoes_quick++;
+}
+
+/* The pieces with and without a memo; the vetoes' quick count as the
+ * full one; the zones beyond vaults. Returns the stairless zones. */
 static int check_pieces(const vf_level *l, vf_conn_memo *memo)
 {
-    static vf_conn_pieces a, b, c;
+    static vf_conn_pieces a, b;
+    static const int most_apart[] = {INT_MAX, 0, 1, 2};
     memset(&a, 0, sizeof a);
     memset(&b, 0, sizeof b);
     vf_conn_layout_pieces(l, 10, &a, memo);
     vf_conn_layout_pieces(l, 10, &b, NULL);
     ck_assert(!memcmp(&a, &b, sizeof a));
-    for (int k = 0; k < 2; k++) {
-        vf_conn_layout_stairless(l, 10, &c, k ? NULL : memo);
-        ck_assert_int_eq(c.stairless, a.stairless);
-        if (a.stairless) ck_assert(!memcmp(&a, &c, sizeof a));
-    }
+    for (int k = 0; k < 2; k++)
+        for (int i = 0; i < 4; i++)
+            check_vetoes(l, &a, most_apart[i], k ? NULL : memo);
     ck_assert_int_eq(vf_conn_zones_beyond_vaults(l, 10, memo),
                      vf_conn_zones_beyond_vaults(l, 10, NULL));
     return a.stairless;
@@ -821,6 +839,7 @@ START_TEST(reference_sees_findings)
     static vf_conn_report r;
     int kinds = 0, stairless = 0;
     uint32_t s = 0x51ed27u;
+    vetoes_quick = vetoes_full = 0;
     for (int k = 0; k < 120; k++) {
         ref_random_level(&l, &s);
         check_level(&l, NULL);
@@ -830,9 +849,12 @@ START_TEST(reference_sees_findings)
             if (r.count[i]) kinds |= 1 << i;
     }
     ck_assert_int_eq(kinds, (1 << VF_CONN_KIND_COUNT) - 1);
-    /* Both ways of the veto's count are taken. */
-    printf("connref: %d of 120 levels with a stairless piece\n", stairless);
+    /* Both ways of the vetoes' count are taken. */
+    printf("connref: %d of 120 levels with a stairless piece; vetoes "
+           "counted quick %d times, in full %d\n", stairless, vetoes_quick,
+           vetoes_full);
     ck_assert(stairless > 0 && stairless < 120);
+    ck_assert(vetoes_quick > 0 && vetoes_full > 0);
 }
 END_TEST
 

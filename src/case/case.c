@@ -3,6 +3,7 @@
 #include "vf_gamelayout.h"
 #include "vf_severity.h"
 
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -64,9 +65,9 @@ enum { TRY_PLACED, TRY_NO_POSITION, TRY_VETOED };
 static void fill_small_pieces(vf_level *l, const vf_conn_pieces *pc)
 {
     for (int y = 0; pc->small && y < VF_GYM; y++)
-        for (int x = 0; x < VF_GXM; x++)
-            if (vf_conn_cells_has(&pc->small_cells, x, y))
-                l->feat[y][x] = VF_F_ROCK_WALL;
+        for (int h = 0; h < 2; h++)
+            for (uint64_t w = pc->small_cells.w[y][h]; w; w &= w - 1)
+                l->feat[y][64 * h + __builtin_ctzll(w)] = VF_F_ROCK_WALL;
 }
 
 /* Whether a zone holding a piece of the layout has no stairs, where the
@@ -100,7 +101,7 @@ int case_layout_stairless(const vf_level *l, vf_conn_memo *memo, char *why,
                           size_t n)
 {
     vf_conn_pieces *pc = vf_xmalloc(sizeof *pc);
-    vf_conn_layout_stairless(l, CASE_SMALL_ZONE, pc, memo);
+    vf_conn_layout_vetoes(l, CASE_SMALL_ZONE, INT_MAX, pc, memo);
     int vetoed = stairless_veto(l, pc, why, n);
     free(pc);
     return vetoed;
@@ -111,10 +112,17 @@ int case_layout_stairless(const vf_level *l, vf_conn_memo *memo, char *why,
  * minivault that leaves more zones than the layout had ("Had %d zones,
  * now has %d"), or a zone of the layout without stairs
  * (stairless_veto). */
+/* The zones holding a large piece a minivault may leave, on a layout
+ * that had zones of its own. */
+static int most_apart(int zones)
+{
+    return zones > 1 ? zones : 1;
+}
+
 static int vetoed_layout(const vf_level *l, int primary, int zones,
                          const vf_conn_pieces *pc, char *why, size_t n)
 {
-    if (!primary && pc->apart > (zones > 1 ? zones : 1)) {
+    if (!primary && pc->apart > most_apart(zones)) {
         snprintf(why, n, "the minivault parts the layout into %d zones (the "
                  "game vetoes the level and builds another)", pc->apart);
         return 1;
@@ -157,7 +165,9 @@ static int place_in_layout(vf_level *l, vf_rmap *m, const vf_case_opts *o,
     vf_rng sr;   /* the stairs' own draws */
     vf_rng_seed(&sr, vf_seed_mix(sseed ^ CASE_SEED_STAIRS));
     case_place_stairs(l, &sr);
-    vf_conn_layout_pieces(l, CASE_SMALL_ZONE, pc, o->conn_memo);
+    vf_conn_layout_vetoes(l, CASE_SMALL_ZONE, primary ? INT_MAX
+                                                      : most_apart(zones),
+                          pc, o->conn_memo);
     int vetoed = vetoed_layout(l, primary, zones, pc, v->placed.why,
                                sizeof v->placed.why);
     free(pc);

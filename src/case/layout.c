@@ -63,6 +63,20 @@ int case_layout_build(case_layout *out, vf_mode m, const vf_place *p,
     return rc;
 }
 
+/* Row y of the layout onto l, but for cells a vault's mask keeps. Most
+ * rows hold no such cell: one pass to see that, then a copy. */
+static void draw_row(vf_level *l, const case_layout *lay, int y)
+{
+    unsigned any = 0;
+    for (int x = 0; x < VF_GXM; x++) any |= l->mask[y][x];
+    if (!(any & VF_MMT_VAULT)) {
+        memcpy(l->feat[y], lay->feat[y], sizeof l->feat[y]);
+        return;
+    }
+    for (int x = 0; x < VF_GXM; x++)
+        if (!(l->mask[y][x] & VF_MMT_VAULT)) l->feat[y][x] = lay->feat[y][x];
+}
+
 int case_draw_layout(vf_level *l, vf_layout_cache *c, vf_mode m,
                      const vf_place *p, uint64_t seed, int *zones,
                      vf_sbuf *err)
@@ -70,10 +84,7 @@ int case_draw_layout(vf_level *l, vf_layout_cache *c, vf_mode m,
     case_layout *scratch = c ? NULL : vf_xmalloc(sizeof *scratch);
     const case_layout *lay = case_layout_cached(c, scratch, m, p, seed, err);
     if (lay) {
-        for (int y = 0; y < VF_GYM; y++)
-            for (int x = 0; x < VF_GXM; x++)
-                if (!(l->mask[y][x] & VF_MMT_VAULT))
-                    l->feat[y][x] = lay->feat[y][x];
+        for (int y = 0; y < VF_GYM; y++) draw_row(l, lay, y);
         *zones = lay->zones;
     }
     free(scratch);

@@ -61,28 +61,32 @@ static void zones_holding(const cn_lab *pieces, const uint8_t *large,
     }
 }
 
-/* Whether a zone of the whole level without an exit holds more than
- * small cells of the pieces. A piece lies in one zone (the pieces are
- * passable cells, joined as the zones are), so when none does, no zone
- * holding a large piece lacks an exit: stairless is 0. */
-static int stairless_possible(const cn_lab *whole, const cn_bits *pieces,
-                              const cn_bits *exits, int small)
+/* Whether the whole level's zones show that neither veto can fire: no
+ * zone without an exit holds more than small cells of the pieces, and
+ * at most most_apart zones hold that many. A piece lies in one zone (the
+ * pieces are passable cells, joined as the zones are), so a large piece
+ * makes its zone hold more than small of them: then stairless is 0 and
+ * apart is at most most_apart. */
+static int vetoes_quiet(const cn_lab *whole, const cn_bits *pieces,
+                        const cn_bits *exits, int small, int most_apart)
 {
-    for (int z = 0; z < whole->ncomp; z++)
-        if (!cn_comp_hits(whole, z, exits) &&
-            cn_comp_count(whole, z, pieces) > small)
-            return 1;
-    return 0;
+    int big = 0;
+    for (int z = 0; z < whole->ncomp; z++) {
+        if (cn_comp_count(whole, z, pieces) <= small) continue;
+        if (++big > most_apart || !cn_comp_hits(whole, z, exits)) return 0;
+    }
+    return 1;
 }
 
-enum { PIECES_ONLY, PIECES_AND_ZONES, STAIRLESS };
+enum { PIECES_ONLY, PIECES_AND_ZONES, VETOES };
 
 /* The pieces; with PIECES_AND_ZONES the zones of the whole level holding
  * them (a second labelling, of every passable cell, kept in memo); with
- * STAIRLESS the same, unless that labelling shows at once that stairless
- * is 0 (then nothing else is counted). */
+ * VETOES the same, unless that labelling shows at once that neither
+ * veto can fire (vetoes_quiet: then nothing else is counted). */
 static void layout_pieces(const vf_level *l, int small, int what,
-                          vf_conn_memo *memo, vf_conn_pieces *out)
+                          int most_apart, vf_conn_memo *memo,
+                          vf_conn_pieces *out)
 {
     cn_classes k;
     cn_planes pl;
@@ -102,9 +106,9 @@ static void layout_pieces(const vf_level *l, int small, int what,
         pieces.w[y][1] = pass.w[y][1] & open[1];
     }
     memset(out, 0, sizeof *out);
-    if (what == STAIRLESS &&
-        !stairless_possible(cn_memo_label(memo, &lab, &pass), &pieces,
-                            &exits, small))
+    if (what == VETOES &&
+        vetoes_quiet(cn_memo_label(memo, &lab, &pass), &pieces, &exits,
+                     small, most_apart))
         return;
     int n = cn_label(&lab, &pieces);
     for (int c = 0; c < n; c++) {
@@ -123,19 +127,19 @@ static void layout_pieces(const vf_level *l, int small, int what,
 void vf_conn_layout_pieces(const vf_level *l, int small, vf_conn_pieces *out,
                            vf_conn_memo *memo)
 {
-    layout_pieces(l, small, PIECES_AND_ZONES, memo, out);
+    layout_pieces(l, small, PIECES_AND_ZONES, 0, memo, out);
 }
 
 void vf_conn_layout_pieces_only(const vf_level *l, int small,
                                 vf_conn_pieces *out)
 {
-    layout_pieces(l, small, PIECES_ONLY, NULL, out);
+    layout_pieces(l, small, PIECES_ONLY, 0, NULL, out);
 }
 
-void vf_conn_layout_stairless(const vf_level *l, int small,
-                              vf_conn_pieces *out, vf_conn_memo *memo)
+void vf_conn_layout_vetoes(const vf_level *l, int small, int most_apart,
+                           vf_conn_pieces *out, vf_conn_memo *memo)
 {
-    layout_pieces(l, small, STAIRLESS, memo, out);
+    layout_pieces(l, small, VETOES, most_apart, memo, out);
 }
 
 int vf_conn_cells_has(const vf_conn_cells *c, int x, int y)
