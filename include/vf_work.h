@@ -56,6 +56,10 @@ typedef struct vf_work {
 
 void vf_work_free(vf_work *w);   /* frees the workspace only */
 
+/* The level cases of map run at (see map_places above); kept per map,
+ * in w's workspace. */
+void vf_work_map_place(vf_work *w, size_t map, vf_place *out);
+
 /* The vf_pool_fn: answers one task line with a journal line. */
 void vf_work_task(void *w, const char *task, vf_sbuf *reply);
 

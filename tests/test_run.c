@@ -187,6 +187,43 @@ START_TEST(run_reports_every_kind_of_map)
 }
 END_TEST
 
+/* Maps at two levels, in turn in the file. */
+static const char two_levels[] =
+    "NAME: t_a2\nTAGS: transparent\nDEPTH: D:2\nMAP\n.@.\nENDMAP\n\n"
+    "NAME: t_b5\nTAGS: transparent\nDEPTH: D:5\nMAP\n.@.\nENDMAP\n\n"
+    "NAME: t_c2\nTAGS: transparent\nDEPTH: D:2\nMAP\n.@.\nENDMAP\n\n"
+    "NAME: t_d5\nTAGS: transparent\nDEPTH: D:5\nMAP\n.@.\nENDMAP\n";
+
+/* Cases go out grouped by the level their maps run at, whatever the
+ * file's order (a worker's built layouts are kept per level): at -j 1
+ * the journal's case lines come in the order they went out, so the
+ * level changes once. */
+START_TEST(cases_go_out_by_level)
+{
+    space s;
+    space_open(&s, two_levels);
+    vf_t_run a = vf_t_vaultfuzz("run", "--des", s.des, "--count", "3",
+                                "-j", "1", "--layouts", "empty,rooms",
+                                "--explain", "none", "--out",
+                                sub(&s, 0, "out"), NULL);
+    ck_assert_msg(a.rc == 0, "%s", a.err);
+    char *j = text_of(s.path[0], "journal.tsv");
+    int cases = 0, changes = 0, last = -1;
+    for (const char *l = j; l && *l; l = strchr(l, '\n'), l = l ? l + 1 : l) {
+        if (strncmp(l, "C\t", 2)) continue;
+        int depth = atoi(l + 2) % 2 ? 5 : 2;   /* maps 1 and 3 at D:5 */
+        changes += last >= 0 && depth != last;
+        last = depth;
+        cases++;
+    }
+    ck_assert_int_eq(cases, 4 * 2 * 3);
+    ck_assert_int_eq(changes, 1);
+    free(j);
+    vf_t_run_free(&a);
+    space_close(&s);
+}
+END_TEST
+
 START_TEST(reports_identical_for_j1_and_j2)
 {
     space s;
@@ -1404,6 +1441,7 @@ Suite *vf_test_run_suite(void)
     tcase_set_timeout(tc, 120);
     tcase_add_test(tc, run_reports_every_kind_of_map);
     tcase_add_test(tc, reports_identical_for_j1_and_j2);
+    tcase_add_test(tc, cases_go_out_by_level);
     tcase_add_test(tc, three_shards_merged_equal_one_run);
     tcase_add_test(tc, repro_writes_identical_dumps);
     tcase_add_test(tc, repro_replays_layout_cases);

@@ -1,6 +1,7 @@
 /* The parent of a run: dispatch, journal, deaths, progress. */
 #include "vf_run.h"
 #include "vf_gamelayout.h"
+#include "vf_layout.h"
 #include "vf_pool.h"
 #include "vf_report.h"
 
@@ -109,15 +110,71 @@ static int examine_all(state *s, vf_sbuf *err)
     return rc < 0 ? -1 : 0;
 }
 
+/* A map's cases, a run of the case list, and the place they run at. */
+typedef struct block {
+    size_t from, n;
+    uint64_t key;              /* vf_layout_place_key of the place */
+    vf_place place;
+} block;
+
+static int cmp_block(const void *pa, const void *pb)
+{
+    const block *a = pa, *b = pb;
+    if (a->key != b->key) return a->key < b->key ? -1 : 1;
+    if (a->place.branch != b->place.branch)
+        return a->place.branch < b->place.branch ? -1 : 1;
+    if (a->place.depth != b->place.depth)
+        return a->place.depth < b->place.depth ? -1 : 1;
+    return (a->from > b->from) - (a->from < b->from);
+}
+
+/* Orders the case list by the place its maps run at, maps of one place in
+ * their own order. A worker keeps a few hundred built layouts per (layout,
+ * place) and sixteen thousand in all (layout_cache.c); in the maps' own
+ * order the places of a whole-trunk run with every layout came round
+ * again after their layouts had been put out, and were built again.
+ * Results do not depend on the order. */
+static void by_place(state *s)
+{
+    vf_work *w = &s->r->work;
+    uint64_t *v = s->q.v;
+    size_t n = s->q.n, nb = 0;
+    if (!w->map_places || n < 2) return;
+    block *b = vf_xmalloc(n * sizeof *b);
+    for (size_t i = 0; i < n; i++) {
+        size_t map = VF_CASE_MAP(v[i]);
+        if (nb && VF_CASE_MAP(v[b[nb - 1].from]) == map) {
+            b[nb - 1].n++;
+            continue;
+        }
+        b[nb] = (block){i, 1, 0, {0, 0}};
+        vf_work_map_place(w, map, &b[nb].place);
+        b[nb].key = vf_layout_place_key(&b[nb].place);
+        nb++;
+    }
+    qsort(b, nb, sizeof *b, cmp_block);
+    uint64_t *out = vf_xmalloc(n * sizeof *out);
+    size_t k = 0;
+    for (size_t i = 0; i < nb; i++) {
+        memcpy(out + k, v + b[i].from, b[i].n * sizeof *out);
+        k += b[i].n;
+    }
+    free(b);
+    free(v);
+    s->q.v = out;
+}
+
 /* Once every map is examined, the cases of this shard not done yet (a
  * new list each time: --until-settled adds cases once the first round's
- * results are in); once they are all done, the explanations wanted. */
+ * results are in), by place; once they are all done, the explanations
+ * wanted. */
 static void list_cases(state *s)
 {
     free(s->q.v);
     s->q.v = NULL;
     s->q.head = 0;
     vf_tally_cases(s->r->tally, &s->q.v, &s->q.n);
+    by_place(s);
     if (s->q.n) return;
     free(s->q.v);
     vf_tally_explains(s->r->tally, &s->q.v, &s->q.n);

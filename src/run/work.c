@@ -45,23 +45,34 @@ static vf_case_opts case_opts(vf_work *w, vf_mode m)
     return o;
 }
 
-/* The engine told the level a case of map runs at (see vf_work). The
- * place is worked out once per map and worker: it depends on the map
- * alone. */
-static void set_place(vf_work *w, size_t map)
+/* The place is worked out once per map and process: it depends on the
+ * map alone. vf_engine_map_place reads the engine's place, so that is
+ * w->place while it runs. */
+void vf_work_map_place(vf_work *w, size_t map, vf_place *out)
 {
-    vf_engine_set_place(w->engine, &w->place);
+    *out = w->place;
     if (!w->map_places) return;
     if (!w->map_place) {
         w->map_place = vf_xcalloc(w->set->nmaps, sizeof *w->map_place);
         w->have_place = vf_xcalloc(w->set->nmaps, 1);
     }
     if (!w->have_place[map]) {
+        vf_place was = *vf_engine_place(w->engine);
+        vf_engine_set_place(w->engine, &w->place);
         vf_engine_map_place(w->engine, &w->set->maps[map],
                             &w->map_place[map]);
+        vf_engine_set_place(w->engine, &was);
         w->have_place[map] = 1;
     }
-    vf_engine_set_place(w->engine, &w->map_place[map]);
+    *out = w->map_place[map];
+}
+
+/* The engine told the level a case of map runs at (see vf_work). */
+static void set_place(vf_work *w, size_t map)
+{
+    vf_place p;
+    vf_work_map_place(w, map, &p);
+    vf_engine_set_place(w->engine, &p);
 }
 
 static int tagged(const vf_run_spec *s, const vf_mapinfo *i)
