@@ -110,7 +110,8 @@ static int examine_all(state *s, vf_sbuf *err)
     return rc < 0 ? -1 : 0;
 }
 
-/* A map's cases, a run of the case list, and the place they run at. */
+/* A run of the case list: one map's cases in one layout, and the place
+ * they run at. */
 typedef struct block {
     size_t from, n;
     uint64_t key;              /* vf_layout_place_key of the place */
@@ -128,39 +129,67 @@ static int cmp_block(const void *pa, const void *pb)
     return (a->from > b->from) - (a->from < b->from);
 }
 
-/* Orders the case list by the place its maps run at, maps of one place in
- * their own order. A worker keeps a few hundred built layouts per (layout,
- * place) and sixteen thousand in all (layout_cache.c); in the maps' own
- * order the places of a whole-trunk run with every layout came round
- * again after their layouts had been put out, and were built again.
- * Results do not depend on the order. */
-static void by_place(state *s)
+static int is_game(const state *s, uint64_t id)
 {
-    vf_work *w = &s->r->work;
-    uint64_t *v = s->q.v;
-    size_t n = s->q.n, nb = 0;
-    if (!w->map_places || n < 2) return;
-    block *b = vf_xmalloc(n * sizeof *b);
-    for (size_t i = 0; i < n; i++) {
-        size_t map = VF_CASE_MAP(v[i]);
-        if (nb && VF_CASE_MAP(v[b[nb - 1].from]) == map) {
-            b[nb - 1].n++;
+    return s->r->work.spec->modes[VF_CASE_MODE(id)] == VF_MODE_GAME;
+}
+
+/* The list's runs of mode game (game set) or of the other layouts, in
+ * order, into b; returns how many. */
+static size_t runs_of(state *s, int game, block *b)
+{
+    const uint64_t *v = s->q.v;
+    size_t nb = 0;
+    for (size_t i = 0; i < s->q.n; i++) {
+        if (is_game(s, v[i]) != game) continue;
+        block *last = nb ? &b[nb - 1] : NULL;
+        if (last && last->from + last->n == i &&
+            VF_CASE_MAP(v[i]) == VF_CASE_MAP(v[i - 1]) &&
+            VF_CASE_MODE(v[i]) == VF_CASE_MODE(v[i - 1])) {
+            last->n++;
             continue;
         }
         b[nb] = (block){i, 1, 0, {0, 0}};
-        vf_work_map_place(w, map, &b[nb].place);
-        b[nb].key = vf_layout_place_key(&b[nb].place);
+        if (!game) {
+            vf_work_map_place(&s->r->work, VF_CASE_MAP(v[i]), &b[nb].place);
+            b[nb].key = vf_layout_place_key(&b[nb].place);
+        }
         nb++;
     }
-    qsort(b, nb, sizeof *b, cmp_block);
+    return nb;
+}
+
+/* Orders the case list: our layouts' cases by the place their maps run
+ * at (maps of one place in their own order), mode game's in the maps'
+ * order, the two merged evenly. A worker keeps a few hundred built
+ * layouts per (layout, place) and sixteen thousand in all
+ * (layout_cache.c); in the maps' own order the places of a whole-trunk
+ * run with every layout came round again after their layouts had been
+ * put out, and were built again. Mode game's store keeps every build,
+ * and by place the workers met the same new level at once and built the
+ * same layouts twice. Results do not depend on the order. */
+static void by_place(state *s)
+{
+    size_t n = s->q.n;
+    if (!s->r->work.map_places || n < 2) return;
+    block *g = vf_xmalloc(n * sizeof *g), *o = vf_xmalloc(n * sizeof *o);
+    size_t ng = runs_of(s, 1, g), no = runs_of(s, 0, o);
+    qsort(o, no, sizeof *o, cmp_block);
+    size_t gall = 0, gdone = 0, odone = 0, gi = 0, oi = 0, k = 0;
+    for (size_t i = 0; i < ng; i++) gall += g[i].n;
     uint64_t *out = vf_xmalloc(n * sizeof *out);
-    size_t k = 0;
-    for (size_t i = 0; i < nb; i++) {
-        memcpy(out + k, v + b[i].from, b[i].n * sizeof *out);
-        k += b[i].n;
+    while (gi < ng || oi < no) {
+        /* The list behind in its share of its cases goes next. */
+        int take_g = oi == no ||
+                     (gi < ng && gdone * (n - gall) <= odone * gall);
+        const block *b = take_g ? &g[gi++] : &o[oi++];
+        memcpy(out + k, s->q.v + b->from, b->n * sizeof *out);
+        k += b->n;
+        *(take_g ? &gdone : &odone) += b->n;
     }
-    free(b);
-    free(v);
+    free(g);
+    free(o);
+    free(s->q.v);
     s->q.v = out;
 }
 
