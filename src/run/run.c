@@ -134,29 +134,67 @@ static int is_game(const state *s, uint64_t id)
     return s->r->work.spec->modes[VF_CASE_MODE(id)] == VF_MODE_GAME;
 }
 
-/* The list's runs of mode game (game set) or of the other layouts, in
- * order, into b; returns how many. */
-static size_t runs_of(state *s, int game, block *b)
+/* Whether case i of v starts a run: the cases of one map in one layout
+ * are together in the list (vf_tally_cases). */
+static int starts_run(const uint64_t *v, size_t i)
+{
+    return !i || VF_CASE_MAP(v[i]) != VF_CASE_MAP(v[i - 1]) ||
+           VF_CASE_MODE(v[i]) != VF_CASE_MODE(v[i - 1]);
+}
+
+/* The case list's runs: mode game's from the front of b, in order, the
+ * other layouts' from the back, sorted by place. */
+typedef struct split {
+    block *b;
+    size_t ng, no;             /* runs of game, of the others */
+    size_t gall;               /* cases of game */
+} split;
+
+static void split_runs(state *s, split *sp)
 {
     const uint64_t *v = s->q.v;
-    size_t nb = 0;
+    size_t runs = 0;
+    for (size_t i = 0; i < s->q.n; i++) runs += starts_run(v, i);
+    sp->b = vf_xmalloc(runs * sizeof *sp->b);
+    sp->ng = sp->no = sp->gall = 0;
+    block *cur = NULL;
+    int game = 0;
     for (size_t i = 0; i < s->q.n; i++) {
-        if (is_game(s, v[i]) != game) continue;
-        block *last = nb ? &b[nb - 1] : NULL;
-        if (last && last->from + last->n == i &&
-            VF_CASE_MAP(v[i]) == VF_CASE_MAP(v[i - 1]) &&
-            VF_CASE_MODE(v[i]) == VF_CASE_MODE(v[i - 1])) {
-            last->n++;
-            continue;
+        if (starts_run(v, i)) {
+            game = is_game(s, v[i]);
+            cur = game ? &sp->b[sp->ng++] : &sp->b[runs - ++sp->no];
+            *cur = (block){i, 0, 0, {0, 0}};
+            if (!game) {
+                vf_work_map_place(&s->r->work, VF_CASE_MAP(v[i]),
+                                  &cur->place);
+                cur->key = vf_layout_place_key(&cur->place);
+            }
         }
-        b[nb] = (block){i, 1, 0, {0, 0}};
-        if (!game) {
-            vf_work_map_place(&s->r->work, VF_CASE_MAP(v[i]), &b[nb].place);
-            b[nb].key = vf_layout_place_key(&b[nb].place);
-        }
-        nb++;
+        cur->n++;
+        sp->gall += game;
     }
-    return nb;
+    /* The others went in last first: the sort's tie-break on from puts
+     * the maps of one place back in their order. */
+    qsort(sp->b + sp->ng, sp->no, sizeof *sp->b, cmp_block);
+}
+
+/* The cases of v (n of them) in sp's order, game's and the others' runs
+ * merged evenly: the list behind in its share of its cases goes next.
+ * The caller frees the list. */
+static uint64_t *merge_runs(const uint64_t *v, size_t n, const split *sp)
+{
+    const block *g = sp->b, *o = sp->b + sp->ng;
+    uint64_t *out = vf_xmalloc(n * sizeof *out);
+    size_t gdone = 0, odone = 0, gi = 0, oi = 0, k = 0, gall = sp->gall;
+    while (gi < sp->ng || oi < sp->no) {
+        int take_g = oi == sp->no ||
+                     (gi < sp->ng && gdone * (n - gall) <= odone * gall);
+        const block *r = take_g ? &g[gi++] : &o[oi++];
+        memcpy(out + k, v + r->from, r->n * sizeof *out);
+        k += r->n;
+        *(take_g ? &gdone : &odone) += r->n;
+    }
+    return out;
 }
 
 /* Orders the case list: our layouts' cases by the place their maps run
@@ -170,25 +208,11 @@ static size_t runs_of(state *s, int game, block *b)
  * same layouts twice. Results do not depend on the order. */
 static void by_place(state *s)
 {
-    size_t n = s->q.n;
-    if (!s->r->work.map_places || n < 2) return;
-    block *g = vf_xmalloc(n * sizeof *g), *o = vf_xmalloc(n * sizeof *o);
-    size_t ng = runs_of(s, 1, g), no = runs_of(s, 0, o);
-    qsort(o, no, sizeof *o, cmp_block);
-    size_t gall = 0, gdone = 0, odone = 0, gi = 0, oi = 0, k = 0;
-    for (size_t i = 0; i < ng; i++) gall += g[i].n;
-    uint64_t *out = vf_xmalloc(n * sizeof *out);
-    while (gi < ng || oi < no) {
-        /* The list behind in its share of its cases goes next. */
-        int take_g = oi == no ||
-                     (gi < ng && gdone * (n - gall) <= odone * gall);
-        const block *b = take_g ? &g[gi++] : &o[oi++];
-        memcpy(out + k, s->q.v + b->from, b->n * sizeof *out);
-        k += b->n;
-        *(take_g ? &gdone : &odone) += b->n;
-    }
-    free(g);
-    free(o);
+    if (!s->r->work.map_places || s->q.n < 2) return;
+    split sp;
+    split_runs(s, &sp);
+    uint64_t *out = merge_runs(s->q.v, s->q.n, &sp);
+    free(sp.b);
     free(s->q.v);
     s->q.v = out;
 }
