@@ -73,6 +73,10 @@ vf_rmap *vf_bind_tomapgrd(lua_State *L, int idx);
  * omnigrid.c's omnigrid.group_comparison; hyperusage.c's
  * hyper.usage.set_usage. */
 void vf_bind_library_ran(lua_State *L, const char *name, uint64_t text_hash);
+/* Whether a library file's text is one we know: 1 when
+ * vf_bind_library_ran replaces part of it, 0 when it keeps its own Lua
+ * (another version of the function), -1 when we do not know it. */
+int vf_bind_library_known(const char *name, uint64_t text_hash);
 void vf_bind_zonify_install(lua_State *L);
 void vf_bind_vpaint_install(lua_State *L);
 void vf_bind_vpaint_usage_install(lua_State *L);

@@ -24,7 +24,19 @@ static const struct known {
     /* trunk and 0.34.1. */
     {"dlua/layout/hyper_usage.lua", 0x3f011826e30276c8ULL,
      vf_bind_hyperusage_install},
+    /* 0.30.0: its set_usage takes a usage out of the list by an index the
+     * usage keeps, not by a search, so these keep their own Lua. */
+    {"dlua/v_paint.lua", 0xfcb1f45b24ed56e8ULL, NULL},
+    {"dlua/layout/hyper_usage.lua", 0x631035d8596cb426ULL, NULL},
 };
+
+int vf_bind_library_known(const char *name, uint64_t text_hash)
+{
+    for (size_t i = 0; i < sizeof known / sizeof *known; i++)
+        if (known[i].hash == text_hash && !strcmp(known[i].name, name))
+            return known[i].install != NULL;
+    return -1;
+}
 
 int vf_bind_call_lua(lua_State *L, int nargs)
 {
@@ -113,6 +125,7 @@ void vf_bind_replace_local(lua_State *L, const char *fn, const char *local,
 void vf_bind_library_ran(lua_State *L, const char *name, uint64_t text_hash)
 {
     for (size_t i = 0; i < sizeof known / sizeof *known; i++)
-        if (known[i].hash == text_hash && !strcmp(known[i].name, name))
+        if (known[i].hash == text_hash && !strcmp(known[i].name, name) &&
+            known[i].install)
             known[i].install(L);
 }
