@@ -107,11 +107,6 @@ int case_layout_stairless(const vf_level *l, vf_conn_memo *memo, char *why,
     return vetoed;
 }
 
-/* Whether the game would veto the level for what the vault did to the
- * layout's pieces (dungeon.cc _dgn_verify_connectivity), with why: a
- * minivault that leaves more zones than the layout had ("Had %d zones,
- * now has %d"), or a zone of the layout without stairs
- * (stairless_veto). */
 /* The zones holding a large piece a minivault may leave, on a layout
  * that had zones of its own. */
 static int most_apart(int zones)
@@ -119,6 +114,11 @@ static int most_apart(int zones)
     return zones > 1 ? zones : 1;
 }
 
+/* Whether the game would veto the level for what the vault did to the
+ * layout's pieces (dungeon.cc _dgn_verify_connectivity), with why: a
+ * minivault that leaves more zones than the layout had ("Had %d zones,
+ * now has %d"), or a zone of the layout without stairs
+ * (stairless_veto). */
 static int vetoed_layout(const vf_level *l, int primary, int zones,
                          const vf_conn_pieces *pc, char *why, size_t n)
 {

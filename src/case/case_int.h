@@ -37,6 +37,10 @@ const case_layout *case_layout_cached(vf_layout_cache *c, case_layout *scratch,
                                       vf_mode m, const vf_place *p,
                                       uint64_t seed, vf_sbuf *err);
 
+/* Whether row y of l holds a cell a vault's mask keeps (VF_MMT_VAULT):
+ * layouts are copied whole over rows that hold none. */
+int case_row_has_vault(const vf_level *l, int y);
+
 /* Writes layout (m, p, seed) on l (from cache c, or built afresh when c
  * is NULL: the same level), leaving every cell with the vault mask as it
  * is (the game's layouts skip vault cells). *zones gets the layout's own

@@ -257,20 +257,12 @@ static const vf_mapinfo *choose(vf_gamelayouts *g, const vf_catalog *cat,
 
 /* ---- the case ------------------------------------------------------------ */
 
-/* Whether row y holds a cell of a vault. */
-static int row_has_vault(const vf_level *l, int y)
-{
-    unsigned acc = 0;
-    for (int x = 0; x < VF_GXM; x++) acc |= l->mask[y][x];
-    return (acc & VF_MMT_VAULT) != 0;
-}
-
 /* Writes the layout on l round every cell a vault holds; rows without
  * one (most of them) whole. */
 static void draw(vf_level *l, const slot *s)
 {
     for (int y = 0; y < VF_GYM; y++) {
-        if (!row_has_vault(l, y)) {
+        if (!case_row_has_vault(l, y)) {
             memcpy(l->feat[y], s->feat[y], sizeof l->feat[y]);
             memcpy(l->content[y], s->content[y], sizeof l->content[y]);
             continue;

@@ -63,13 +63,18 @@ int case_layout_build(case_layout *out, vf_mode m, const vf_place *p,
     return rc;
 }
 
+int case_row_has_vault(const vf_level *l, int y)
+{
+    unsigned acc = 0;
+    for (int x = 0; x < VF_GXM; x++) acc |= l->mask[y][x];
+    return (acc & VF_MMT_VAULT) != 0;
+}
+
 /* Row y of the layout onto l, but for cells a vault's mask keeps. Most
  * rows hold no such cell: one pass to see that, then a copy. */
 static void draw_row(vf_level *l, const case_layout *lay, int y)
 {
-    unsigned any = 0;
-    for (int x = 0; x < VF_GXM; x++) any |= l->mask[y][x];
-    if (!(any & VF_MMT_VAULT)) {
+    if (!case_row_has_vault(l, y)) {
         memcpy(l->feat[y], lay->feat[y], sizeof l->feat[y]);
         return;
     }

@@ -52,8 +52,6 @@ static int cmp_tagged(const void *pa, const void *pb)
     return c ? c : (a->map > b->map) - (a->map < b->map);
 }
 
-/* The tag index: choosing by tag looks only at the maps carrying the
- * first wanted tag, not at every map. */
 static const vf_mapinfo *encompass_scan(const vf_catalog *c,
                                         const vf_place *p);
 
@@ -78,6 +76,8 @@ static void encompass_table(vf_catalog *c)
         }
 }
 
+/* The tag index: choosing by tag looks only at the maps carrying the
+ * first wanted tag, not at every map. */
 static void build_index(vf_catalog *c)
 {
     size_t cap = 0;
