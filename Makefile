@@ -100,6 +100,7 @@ check-layers:
 check-real: vaultfuzz $(TEST_BIN)
 	VF_REAL_DES=$(REAL_DES) VF_CRAWL_DIR=$(CRAWL_DIR) $(TEST_BIN) realcorpus \
 	    gamelua
+	@if [ -n "$(CRAWL_DIR)" ]; then harness/check-labels.sh $(CRAWL_DIR); fi
 
 # The game's checkouts at trunk, 0.34.1 and 0.30.0 (../shared/crawl), each
 # read as its own version: lint and a short run, what may fail listed in

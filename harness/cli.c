@@ -1,6 +1,8 @@
 /* vaultfuzz: command dispatch and the options every command shares. */
+#define _XOPEN_SOURCE 700   /* realpath */
 #include "cli.h"
 #include "color.h"
+#include "vf_fs.h"
 #include "vf_version.h"
 #include "vf_gamever.h"
 
@@ -217,6 +219,42 @@ static int world_seconds(const char *arg, vf_lua_limits *l)
     return 0;
 }
 
+/* Whether set holds a file whose real path is path's. */
+static int set_holds(const vf_desset *set, const char *path)
+{
+    char *want = realpath(path, NULL);
+    int hit = 0;
+    for (size_t i = 0; want && !hit && i < set->nfiles; i++) {
+        char *have = realpath(set->files[i].path, NULL);
+        hit = have && !strcmp(have, want);
+        free(have);
+    }
+    free(want);
+    return hit;
+}
+
+/* The checkout's layout maps (dat/des/builder), after the maps of the
+ * paths given, each file unless those held it already: a case of mode
+ * game draws the game's own layouts whatever --des names. Returns the
+ * load errors. */
+static long world_layouts(vf_cli_world *w, vf_desset *set, vf_diag *d)
+{
+    w->given_maps = set->nmaps;
+    if (!w->game_layouts || !w->crawl_dat || !w->des.n) return 0;
+    vf_sbuf dir = VF_SBUF_INIT;
+    vf_sbuf_printf(&dir, "%s/des/builder", w->crawl_dat);
+    vf_strlist files = {0};
+    struct stat st;
+    long errors = stat(dir.s, &st) || !S_ISDIR(st.st_mode)
+                  ? 0 : vf_fs_expand(dir.s, ".des", &files, d);
+    for (size_t i = 0; i < files.n; i++)
+        if (!set_holds(set, files.v[i]))
+            errors += (long)vf_des_load_file(set, files.v[i], d);
+    vf_strlist_free(&files);
+    vf_sbuf_free(&dir);
+    return errors;
+}
+
 long vf_cli_world_load(vf_cli *cli, const char *cmd, vf_cli_world *w,
                        vf_desset *set, vf_diag *d)
 {
@@ -249,13 +287,17 @@ long vf_cli_world_load(vf_cli *cli, const char *cmd, vf_cli_world *w,
         fprintf(cli->err, "vaultfuzz %s: --place: %s\n", cmd, why);
         return -1;
     }
-    if (w->des.n) return (long)vf_des_load_paths(set, w->des.v, w->des.n, d);
+    if (w->des.n) {
+        long n = (long)vf_des_load_paths(set, w->des.v, w->des.n, d);
+        return n + world_layouts(w, set, d);
+    }
     vf_sbuf dir = VF_SBUF_INIT;
     if (w->crawl_dat) vf_sbuf_printf(&dir, "%s/des", w->crawl_dat);
     else vf_cli_data_path("corpus", &dir);
     char *path = dir.s;
     long n = (long)vf_des_load_paths(set, &path, 1, d);
     vf_sbuf_free(&dir);
+    w->given_maps = set->nmaps;
     return n;
 }
 

@@ -77,6 +77,12 @@ typedef struct vf_cli_world {
     vf_sbuf gamesrc_note;      /* what they hold, for lint to print */
     vf_engine_config cfg;      /* ready for vf_engine_new after load */
     char *dlua;                /* our library's directory (owned) */
+    int game_layouts;          /* set before load by the commands that
+                                * run cases: with a checkout, its layout
+                                * maps load too, whatever --des names */
+    size_t given_maps;         /* after load: the maps of the paths given
+                                * (the first of the set); the checkout's
+                                * layout maps follow them, not selected */
 } vf_cli_world;
 
 #define VF_CLI_WORLD_OPTS {"--des", 1}, {"--crawl-dir", 1}, {"--place", 1}, \

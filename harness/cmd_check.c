@@ -171,6 +171,7 @@ static int run(vf_cli *cli, const check_args *c, vf_cli_world *w,
     vf_diag d;
     vf_sbuf err = VF_SBUF_INIT;
     int rc = VF_EXIT_USAGE;
+    w->game_layouts = 1;
     if (vf_cli_world_load(cli, "check", w, &set, &d) < 0) goto out;
     const vf_mapdef *def = vf_desset_find(&set, name);
     vf_engine *e = def ? vf_engine_new(&set, &w->cfg, &d, &err) : NULL;

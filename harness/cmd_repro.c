@@ -255,6 +255,7 @@ static int run(vf_cli *cli, repro_args *r, const char *was)
     vf_sbuf err = VF_SBUF_INIT;
     int rc = VF_EXIT_USAGE;
     const char *name = r->pos.v[0];
+    r->a.w.game_layouts = 1;
     if (vf_run_args_canonicalise(cli, "repro", &r->a)
         || vf_cli_world_load(cli, "repro", &r->a.w, &set, &d) < 0)
         return rc;

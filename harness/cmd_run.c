@@ -131,7 +131,7 @@ static long select_maps(vf_cli *cli, const vf_run_args *a,
     *sel = vf_xmalloc((set->nmaps ? set->nmaps : 1) * sizeof **sel);
     char *hit = vf_xcalloc(a->names.n + 1, 1);
     size_t n = 0;
-    for (size_t i = 0; i < set->nmaps; i++) {
+    for (size_t i = 0; i < a->w.given_maps; i++) {
         const vf_mapdef *m = &set->maps[i];
         int named = !a->names.n;
         for (size_t k = 0; k < a->names.n; k++)
@@ -389,6 +389,7 @@ static int start(job *j)
 {
     vf_cli *cli = j->cli;
     vf_sbuf err = VF_SBUF_INIT;
+    j->a->w.game_layouts = 1;
     if (vf_cli_world_load(cli, "run", &j->a->w, &j->set, &j->d) < 0)
         return VF_EXIT_USAGE;
     /* Made here, on as many threads as there will be workers, rather than

@@ -139,6 +139,7 @@ static int test_maps(vf_cli *cli, vf_cli_world *w, double seconds)
     vf_desset set;
     vf_diag d;
     vf_sbuf err = VF_SBUF_INIT;
+    w->game_layouts = 1;
     if (vf_cli_world_load(cli, "test", w, &set, &d) < 0) return VF_EXIT_USAGE;
     vf_engine *e = vf_engine_new(&set, &w->cfg, &d, &err);
     int rc = VF_EXIT_OK;
@@ -150,8 +151,9 @@ static int test_maps(vf_cli *cli, vf_cli_world *w, double seconds)
     vf_conn_report *r = vf_xmalloc(sizeof *r);
     /* The game's layouts need the game's: only with a checkout. */
     vf_gamelayouts *gl = w->crawl_dat ? vf_gamelayouts_new() : NULL;
-    double start = now(), slice = seconds / (set.nmaps ? set.nmaps : 1);
-    for (size_t i = 0; e && i < set.nmaps; i++) {
+    size_t given = w->given_maps;
+    double start = now(), slice = seconds / (given ? given : 1);
+    for (size_t i = 0; e && i < given; i++) {
         const vf_mapdef *def = &set.maps[i];
         vf_rmap m;
         vf_rmap_init(&m, def, NULL);

@@ -131,7 +131,14 @@ enum {
     /* A small stairless zone the game fills with rock (vf_conn.h): on
      * the empty level, made by the vault (a note). */
     VF_V_FILLED_ZONE = 1 << 12,
-    VF_V_COUNT_KINDS = 13,
+    /* The game throws this level away and builds another, for a finding
+     * of the vault (a stairless area it does not fill, a minivault that
+     * parts the level, exits a layout cannot join): the case carries the
+     * veto and the findings behind it, as notes, and nothing else. Its
+     * severity is the map's, by the share of builds it vetoes
+     * (vf_grade_veto). */
+    VF_V_LEVEL_VETOED = 1 << 13,
+    VF_V_COUNT_KINDS = 14,
 };
 
 /* The name of one verdict bit ("isolated_zones"), or NULL. */

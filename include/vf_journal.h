@@ -12,7 +12,9 @@
  * layout is the mode's name, or for a case of mode game that drew a
  * layout map, game:NAME (vf_case_layout_label).
  *
- * kinds are "name:severity" joined by ',' ("ok" for none), so a journal
+ * kinds are "name:severity" joined by ',' ("ok" for none, "not_tried"
+ * for a case whose level was never built: its layout takes no such map,
+ * or none was loaded; the message says why), so a journal
  * stays readable when verdict kinds are added; a kind without a severity
  * (a journal from before severities) reads as an error. Everything a report says comes
  * from the journal and the run's parameters, which is what makes --resume
@@ -81,6 +83,7 @@ typedef struct vf_case_rec {
     char layout[96];         /* the layout it is reported under:
                               * vf_case_layout_label ("" reads as the
                               * mode's name) */
+    int not_tried;           /* no level was built (kinds 0): never ok */
 } vf_case_rec;
 
 /* Why a case failed (vf_explain.h), as a run journals it:

@@ -53,9 +53,6 @@ void vf_report_gnu(vf_sbuf *b, const vf_report_in *in);
  * whole for what loaded. */
 int vf_report_exit_status(const vf_report_in *in);
 
-/* The 95% Wilson score interval for k failures in n cases. */
-void vf_wilson(unsigned long k, unsigned long n, double *lo, double *hi);
-
 /* The individual files (report.c writes them all). */
 void vf_report_json(vf_sbuf *b, const vf_report_in *in);
 void vf_report_csv(vf_sbuf *b, const vf_report_in *in);

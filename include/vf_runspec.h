@@ -36,6 +36,8 @@ typedef struct vf_run_spec {
                                 * (vf_explain.h) once every case is done;
                                 * VF_EXPLAIN_ALL: each of its cases at its
                                 * worst (up to a cap, vf_tally.h); 0: none */
+    vf_grade_opts grade;       /* the shares of vetoed builds that make a
+                              * warning or an error (0s: the defaults) */
     vf_sev fail_on;            /* the least severity that fails the run
                                 * (exit status 1, a failed JUnit case);
                                 * VF_SEV_OK: error */

@@ -60,17 +60,30 @@ typedef struct vf_sev_ctx {
                           * _count_tele_closets); else they stay open */
     int minivault;       /* the vault is a minivault: the game vetoes a
                           * level whose zone count it raised */
-    int layout;          /* the level is a layout built round the vault:
-                          * where the game would veto it, it builds the
-                          * level again (dungeon.cc, up to 50 times), so
-                          * what would veto is a rebuilt level, a note */
+    int layout;          /* the level is a layout built round the vault */
+    int stress;          /* ... one of our synthetic layouts: a stress
+                          * test, not a level the game builds */
+    int abyss;           /* the level is in the Abyss, which reshapes
+                          * itself round the player */
 } vf_sev_ctx;
 
+/* A finding's grade: its severity, whether the game throws the level
+ * away for it (a veto: the case's cost is then the map's share of
+ * vetoed builds, vf_grade_veto), and why, in words a vault author
+ * reads. */
+typedef struct vf_sev_grade {
+    vf_sev sev;
+    int veto;
+    const char *why;
+} vf_sev_grade;
+
 /* The severity of finding f, and why, in words a vault author reads.
- * VF_SEV_OK: the game does not look there (a stairless zone in the
- * Abyss), so it is no finding. */
+ * VF_SEV_OK: the game does not look there (an empty area in the Abyss),
+ * so it is no finding. */
 vf_sev vf_sev_finding(const vf_conn_finding *f, const vf_sev_ctx *c,
                                 const char **why);
+vf_sev_grade vf_sev_finding_grade(const vf_conn_finding *f,
+                                  const vf_sev_ctx *c);
 
 /* The severity of finding i of r on level l, as vf_sev_finding, but for
  * what the rest of the level changes: an interior pocket lying wholly in
@@ -80,6 +93,9 @@ vf_sev vf_sev_finding(const vf_conn_finding *f, const vf_sev_ctx *c,
  * note). */
 vf_sev vf_sev_in_report(const vf_level *l, const vf_conn_report *r, int i,
                         const vf_sev_ctx *c, const char **why);
+vf_sev_grade vf_sev_grade_in_report(const vf_level *l,
+                                    const vf_conn_report *r, int i,
+                                    const vf_sev_ctx *c);
 
 /* A line per finding of r, lettered as vf_conn_render letters them:
  * "  A  error: why". */
@@ -93,7 +109,50 @@ unsigned vf_sev_finding_kinds(const vf_conn_finding *f);
  * failed validation, failed placement, unconnected exits, crashes and
  * time-outs are errors; a veto is a note (the game picks another map:
  * weight control), unless every case of the map is vetoed; in a layout,
- * unconnected exits are a rebuilt level (a note). */
+ * unconnected exits are a rebuilt level (a note); a placement that fails
+ * in a stress layout is a note (the game skips a minivault it cannot
+ * fit). */
 vf_sev vf_sev_plain(unsigned kind_bit, const vf_sev_ctx *c);
+
+/* ---- a map's cost, from all its cases (grade.c) ------------------------ */
+
+/* The shares of builds that make a map's level vetoes a warning or an
+ * error. 0 in a field: its default. */
+typedef struct vf_grade_opts {
+    double veto_error;       /* of the builds that stand for the game (its
+                              * own layouts and the empty level): default
+                              * VF_GRADE_VETO_ERROR */
+    double veto_warning;     /* likewise: default VF_GRADE_VETO_WARNING */
+    double stress_warning;   /* of the builds of our synthetic layouts
+                              * alone, never an error: default
+                              * VF_GRADE_STRESS_WARNING */
+} vf_grade_opts;
+
+#define VF_GRADE_VETO_ERROR 0.10
+#define VF_GRADE_VETO_WARNING 0.02
+#define VF_GRADE_STRESS_WARNING 0.25
+
+/* A map's builds that the game would throw away (level_vetoed), of the
+ * builds tried, in the modes that stand for the game (mode game and the
+ * empty level) and in our synthetic layouts. */
+typedef struct vf_veto_count {
+    unsigned long game_vetoed, game_tried;
+    unsigned long stress_vetoed, stress_tried;
+} vf_veto_count;
+
+/* The severity of a map's level vetoes: an error when the game surely
+ * throws away at least veto_error of the levels it builds with the map
+ * (the low end of the share's 95% Wilson interval; at 100% the map is
+ * never placed), a warning from veto_warning, a note below (a rare
+ * rebuild costs the map a little of its weight); vetoes that only our
+ * stress layouts show are a warning from stress_warning, else a note.
+ * VF_SEV_OK when nothing was vetoed. */
+vf_sev vf_grade_veto(const vf_veto_count *n, const vf_grade_opts *o);
+
+/* The 95% Wilson score interval for k of n cases. */
+void vf_wilson(unsigned long k, unsigned long n, double *lo, double *hi);
+
+/* The thresholds in force: o's, or the defaults. */
+vf_grade_opts vf_grade_opts_resolved(const vf_grade_opts *o);
 
 #endif

@@ -27,6 +27,11 @@ typedef struct vf_tally_map {
     int known;                 /* its M record arrived */
     vf_map_rec rec;
     unsigned long cases, failed;
+    unsigned long untried;     /* cases done whose level was never built
+                                * (vf_case_rec.not_tried): in cases, never
+                                * ok nor failed */
+    unsigned long untried_in[VF_RUN_MAX_MODES];   /* by layout index */
+    char untried_why[160];     /* the first one's message */
     unsigned long kind[VF_R_COUNT_KINDS];   /* failing cases by kind */
     int first_mode;            /* first failing case in case order: */
     uint32_t first_iter;       /*   layout index and iteration ... */
@@ -70,7 +75,7 @@ typedef struct vf_tally {
     vf_tally_map *maps;
     vf_case_rec *fails;        /* failing cases, owned; unsorted */
     size_t nfails, fails_cap;
-    unsigned long cases, failed, kind[VF_R_COUNT_KINDS];
+    unsigned long cases, failed, untried, kind[VF_R_COUNT_KINDS];
     size_t status[VF_MAP_STATUS_COUNT];     /* maps by status */
 } vf_tally;
 

@@ -277,7 +277,7 @@ START_TEST(trunk_severities)
     long warn = number_after(json, "\"warning\": ");
     printf("realcorpus: trunk at placement.lua's setting: %ld errors, %ld "
            "warnings\n", err, warn);
-    ck_assert_msg(err >= 42 && err <= 52, "%ld maps with errors", err);
+    ck_assert_msg(err >= 30 && err <= 45, "%ld maps with errors", err);
     ck_assert_msg(err + warn <= 150, "%ld errors and warnings", err + warn);
     free(json);
     snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
@@ -492,14 +492,22 @@ START_TEST(trunk_game_layouts_judge_corpus)
              "'%s/dat/des/builder' --crawl-dir '%s' --layouts game --count "
              "200 --seed 5 -j 2 --explain none --out '%s/r' 'vf_ok_*' "
              "vf_bad_side_room >/dev/null 2>&1", crawl, crawl, dir);
-    ck_assert_int_eq(WEXITSTATUS(system(cmd)), 0);   /* notes at worst */
+    /* The side room vetoes a real share of the game's levels: an error
+     * (vf_ok_plant_niche and its kin, transparent one-cell niches, are
+     * vetoed by the game's rule too; their closet findings are not). */
+    ck_assert_int_eq(WEXITSTATUS(system(cmd)), 1);
     snprintf(cmd, sizeof cmd, "%s/r/summary.txt", dir);
     char *text, why[256];
     size_t len;
     ck_assert_int_eq(vf_fs_read(cmd, 1 << 24, &text, &len, why, sizeof why),
                      0);
-    ck_assert_msg(strstr(text, "maps by severity: error 0, warning 0, "), "%s",
-                  text);
+    const char *errors = strstr(text, "\nerrors:");
+    const char *side = strstr(text, "\n  vf_bad_side_room ");
+    const char *warnings = strstr(text, "\nwarnings:");
+    ck_assert_msg(errors && side && side > errors
+                  && (!warnings || side < warnings), "%s", text);
+    ck_assert_msg(!strstr(text, "tele_closet_walk 1 warning")
+                  && !strstr(text, "tele_closet_walk 1 error"), "%s", text);
     free(text);
     snprintf(cmd, sizeof cmd, "%s/r", dir);
     journal_tally *j = malloc(sizeof *j);

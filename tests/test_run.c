@@ -1169,7 +1169,7 @@ START_TEST(journal_lines_round_trip)
     vf_case_rec c = {7, VF_MODE_FILL, 42,
                      VF_V_LUA_ERROR | VF_V_VETOED | VF_R_TIMEOUT, VF_V_VETOED,
                      VF_R_TIMEOUT, 18446744073709551615u, 3, 1, 1, 2, 3, 4,
-                     5, 6, "tab\there\nnew line \\ back", ""};
+                     5, 6, "tab\there\nnew line \\ back", "", 0};
     vf_sbuf b = VF_SBUF_INIT;
     vf_journal_case_line(&b, &c);
     ck_assert_str_eq(b.s, "C\t7\tfill\t42\tlua_error:note,vetoed:warning,"

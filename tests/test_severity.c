@@ -22,7 +22,7 @@ static vf_conn_finding finding(vf_conn_kind k, int size, int vault_cells,
     return f;
 }
 
-static const vf_sev_ctx trunk_d = {1, 1, 0, 0};    /* checked, masked */
+static const vf_sev_ctx trunk_d = {1, 1, 0, 0, 0, 0};   /* checked, masked */
 
 static vf_sev sev(vf_conn_finding f, const vf_sev_ctx *c)
 {
@@ -52,17 +52,30 @@ START_TEST(stairless_areas_follow_the_fill_limit)
 }
 END_TEST
 
-/* Where the game does not look (Abyss, Pan, portals, Tomb), no finding. */
-START_TEST(unchecked_branches_have_no_stairless_or_closet_findings)
+/* Where the game does not look (Pan, portals, Tomb) the player meets
+ * what the vault left: a closet strands them (an error), a sealed area
+ * keeps its loot. The Abyss reshapes itself: notes at most. */
+START_TEST(unchecked_branches_rank_what_the_player_meets)
 {
-    vf_sev_ctx abyss = {0, 1, 0, 0};
+    vf_sev_ctx abyss = {0, 1, 0, 0, 0, 1};
+    vf_sev_ctx pan = {0, 1, 0, 0, 0, 0};
+    ck_assert_int_eq(sev(finding(VF_CONN_STAIRLESS_ZONE, 40, 1, 0, 0),
+                         &abyss), VF_SEV_OK);
     ck_assert_int_eq(sev(finding(VF_CONN_STAIRLESS_ZONE, 40, 1, 1, 0),
-                         &abyss), VF_SEV_OK);
+                         &abyss), VF_SEV_NOTE);
     ck_assert_int_eq(sev(finding(VF_CONN_TELE_CLOSET_WALK, 40, 1, 1, 0),
-                         &abyss), VF_SEV_OK);
-    /* An interior pocket holding an item is beyond the game: still met. */
+                         &abyss), VF_SEV_NOTE);
     ck_assert_int_eq(sev(finding(VF_CONN_INTERIOR_POCKET, 4, 1, 1, 0),
-                         &abyss), VF_SEV_WARNING);
+                         &abyss), VF_SEV_NOTE);
+    ck_assert_int_eq(sev(finding(VF_CONN_TELE_CLOSET_WALK, 6, 1, 0, 0),
+                         &pan), VF_SEV_ERROR);
+    ck_assert_int_eq(sev(finding(VF_CONN_STAIRLESS_ZONE, 40, 1, 1, 0),
+                         &pan), VF_SEV_WARNING);
+    ck_assert_int_eq(sev(finding(VF_CONN_STAIRLESS_ZONE, 40, 1, 0, 0),
+                         &pan), VF_SEV_NOTE);
+    /* Nothing there is a veto: the game builds the level as it is. */
+    vf_conn_finding f = finding(VF_CONN_STAIRLESS_ZONE, 40, 1, 1, 0);
+    ck_assert(!vf_sev_finding_grade(&f, &pan).veto);
     /* The branch table says which branches those are. */
     ck_assert(vf_branch_checked(vf_branch_get(vf_branch_find("D"))));
     ck_assert(vf_branch_checked(vf_branch_get(vf_branch_find("Zot"))));
@@ -72,16 +85,21 @@ START_TEST(unchecked_branches_have_no_stairless_or_closet_findings)
 }
 END_TEST
 
-/* Trunk masks the closets it finds; older games leave them open. */
+/* Trunk masks the closets it finds; older games leave them open, and a
+ * teleport strands the player there (an error). A masked closet costs
+ * only the loot in it; a monster kept there is a cage. */
 START_TEST(closets_follow_the_game_version)
 {
-    vf_sev_ctx old = {1, 0, 0, 0};
+    vf_sev_ctx old = {1, 0, 0, 0, 0, 0};
     ck_assert_int_eq(sev(finding(VF_CONN_TELE_CLOSET_WALK, 6, 1, 0, 0),
                          &trunk_d), VF_SEV_NOTE);
     ck_assert_int_eq(sev(finding(VF_CONN_TELE_CLOSET_FLY, 6, 1, 2, 0),
                          &trunk_d), VF_SEV_WARNING);
     ck_assert_int_eq(sev(finding(VF_CONN_TELE_CLOSET_WALK, 6, 1, 0, 0),
-                         &old), VF_SEV_WARNING);
+                         &old), VF_SEV_ERROR);
+    vf_conn_finding caged = finding(VF_CONN_TELE_CLOSET_WALK, 1, 1, 0, 0);
+    caged.s.monsters = 1;
+    ck_assert_int_eq(sev(caged, &trunk_d), VF_SEV_NOTE);
 }
 END_TEST
 
@@ -97,10 +115,14 @@ START_TEST(zones_pockets_and_layouts)
                          &trunk_d), VF_SEV_NOTE);
     ck_assert_int_eq(sev(finding(VF_CONN_INTERIOR_POCKET, 4, 1, 0, 0),
                          &trunk_d), VF_SEV_WARNING);
-    /* In a layout the game builds a vetoed level again. */
-    vf_sev_ctx layout = {1, 1, 0, 1};
-    ck_assert_int_eq(sev(finding(VF_CONN_STAIRLESS_ZONE, 40, 1, 0, 0),
-                         &layout), VF_SEV_NOTE);
+    /* A stairless area vetoes the level, in a layout too: the case's
+     * cost is then the map's share of vetoed builds (vf_grade_veto). */
+    vf_sev_ctx layout = {1, 1, 0, 1, 0, 0};
+    vf_conn_finding st = finding(VF_CONN_STAIRLESS_ZONE, 40, 1, 0, 0);
+    ck_assert(vf_sev_finding_grade(&st, &layout).veto);
+    ck_assert(vf_sev_finding_grade(&st, &trunk_d).veto);
+    vf_conn_finding pk = finding(VF_CONN_INTERIOR_POCKET, 4, 1, 1, 0);
+    ck_assert(!vf_sev_finding_grade(&pk, &layout).veto);
     ck_assert_int_eq(sev(finding(VF_CONN_INTERIOR_POCKET, 4, 1, 1, 0),
                          &layout), VF_SEV_WARNING);
     ck_assert_int_eq(vf_sev_plain(VF_V_EXIT_UNCONNECTED, &layout),
@@ -110,13 +132,46 @@ START_TEST(zones_pockets_and_layouts)
      * zone is vetoed (and rebuilt). */
     ck_assert_int_eq(sev(finding(VF_CONN_ISOLATED_ZONES, 30, 1, 0, 1),
                          &layout), VF_SEV_OK);
-    vf_sev_ctx mini_layout = {1, 1, 1, 1};
-    ck_assert_int_eq(sev(finding(VF_CONN_ISOLATED_ZONES, 30, 1, 0, 1),
-                         &mini_layout), VF_SEV_NOTE);
+    vf_sev_ctx mini_layout = {1, 1, 1, 1, 0, 0};
+    vf_conn_finding iz = finding(VF_CONN_ISOLATED_ZONES, 30, 1, 0, 1);
+    ck_assert(vf_sev_finding_grade(&iz, &mini_layout).veto);
+    /* A minivault the game cannot fit is skipped: in our stress layouts
+     * a note, on a level the game builds an error. */
+    vf_sev_ctx stress = {1, 1, 1, 1, 1, 0};
+    ck_assert_int_eq(vf_sev_plain(VF_V_PLACE_FAILED, &stress), VF_SEV_NOTE);
+    ck_assert_int_eq(vf_sev_plain(VF_V_PLACE_FAILED, &mini_layout),
+                     VF_SEV_ERROR);
     ck_assert_int_eq(vf_sev_plain(VF_V_EXIT_UNCONNECTED, &trunk_d),
                      VF_SEV_ERROR);
     ck_assert_int_eq(vf_sev_plain(VF_V_VETOED, &trunk_d), VF_SEV_NOTE);
     ck_assert_int_eq(vf_sev_plain(VF_V_LUA_ERROR, &trunk_d), VF_SEV_ERROR);
+}
+END_TEST
+
+/* A map's level vetoes by their share of its builds, the low end of
+ * the interval: rare rebuilds are notes, a large share is an error, and
+ * our stress layouts alone never make one. */
+START_TEST(veto_shares_grade_the_map)
+{
+    vf_veto_count none = {0, 100, 0, 100};
+    ck_assert_int_eq(vf_grade_veto(&none, NULL), VF_SEV_OK);
+    vf_veto_count rare = {1, 2000, 0, 0};        /* 1 in 2000 */
+    ck_assert_int_eq(vf_grade_veto(&rare, NULL), VF_SEV_NOTE);
+    vf_veto_count one_in_ten = {1, 10, 0, 0};    /* too few to tell */
+    ck_assert_int_eq(vf_grade_veto(&one_in_ten, NULL), VF_SEV_NOTE);
+    vf_veto_count some = {8, 100, 0, 0};         /* low end 4.1% */
+    ck_assert_int_eq(vf_grade_veto(&some, NULL), VF_SEV_WARNING);
+    vf_veto_count many = {4, 10, 0, 0};          /* low end 16.8% */
+    ck_assert_int_eq(vf_grade_veto(&many, NULL), VF_SEV_ERROR);
+    vf_veto_count dead = {100, 100, 0, 0};
+    ck_assert_int_eq(vf_grade_veto(&dead, NULL), VF_SEV_ERROR);
+    vf_veto_count stress = {0, 10, 25, 25};
+    ck_assert_int_eq(vf_grade_veto(&stress, NULL), VF_SEV_WARNING);
+    vf_veto_count stress_rare = {0, 10, 1, 25};
+    ck_assert_int_eq(vf_grade_veto(&stress_rare, NULL), VF_SEV_NOTE);
+    /* The thresholds are the caller's to set. */
+    vf_grade_opts strict = {0.5, 0.3, 0.9};
+    ck_assert_int_eq(vf_grade_veto(&many, &strict), VF_SEV_NOTE);
 }
 END_TEST
 
@@ -172,10 +227,11 @@ Suite *vf_test_severity_suite(void)
     Suite *s = suite_create("severity");
     TCase *tc = tcase_create("rules");
     tcase_add_test(tc, stairless_areas_follow_the_fill_limit);
-    tcase_add_test(tc, unchecked_branches_have_no_stairless_or_closet_findings);
+    tcase_add_test(tc, unchecked_branches_rank_what_the_player_meets);
     tcase_add_test(tc, closets_follow_the_game_version);
     tcase_add_test(tc, zones_pockets_and_layouts);
     tcase_add_test(tc, pocket_inside_a_masked_closet);
+    tcase_add_test(tc, veto_shares_grade_the_map);
     tcase_add_test(tc, names_round_trip);
     suite_add_tcase(s, tc);
     return s;

@@ -12,7 +12,7 @@ static const char *const kind_names[VF_V_COUNT_KINDS] = {
     "lua_error", "validate_failed", "vetoed", "place_failed",
     "exit_unconnected", "isolated_zones", "stairless_zone", "isolated_area",
     "trap_pocket", "tele_closet_walk", "tele_closet_fly", "interior_pocket",
-    "filled_zone",
+    "filled_zone", "level_vetoed",
 };
 
 const char *vf_verdict_kind_name(unsigned bit)
@@ -182,14 +182,15 @@ static int place_in_layout(vf_level *l, vf_rmap *m, const vf_case_opts *o,
 /* The game's _write_vault: up to 25 tries of resolve then position. Each
  * try after the first resolves from a seed derived from the case seed, so
  * the case still replays alone. In a layout a try also builds the level
- * again with a layout of its own (a vetoed level is built again). Returns
+ * again with a layout of its own (a level vetoed as the vault goes on it
+ * is built again; vetoed every time, the case is level_vetoed). Returns
  * 1 when placed. */
 static int resolve_and_place(vf_engine *e, const vf_mapdef *def,
                              uint64_t base, const vf_case_opts *o,
                              vf_level *l, vf_rmap *m, vf_rng *r,
                              vf_verdict *v)
 {
-    int layout = vf_mode_is_layout(o->mode), vetoed = 0, last = TRY_PLACED;
+    int layout = vf_mode_is_layout(o->mode), last = TRY_PLACED, vetoed = 0;
     vf_place_opts po = {0, 1, o->opacity, 0};
     if (layout && !case_layout_reaches(e, def, &l->place, v->message,
                                        sizeof v->message))
@@ -225,21 +226,22 @@ static int resolve_and_place(vf_engine *e, const vf_mapdef *def,
                                          r, &lr, v);
                 if (!rc) return 1;
                 if (rc > 0) return v->not_tried = 1, 0;
-                last = TRY_NO_POSITION;
-                continue;
+                last = rc == -2 ? TRY_VETOED : TRY_NO_POSITION;
+            } else {
+                last = place_in_layout(l, m, o,
+                                       layout_seed(base, o->mode, seed),
+                                       seed, r, v);
+                if (last == TRY_PLACED) return 1;
             }
-            int t = place_in_layout(l, m, o, layout_seed(base, o->mode, seed),
-                                    seed, r, v);
-            if (t == TRY_PLACED) return 1;
-            vetoed += t == TRY_VETOED;
-            last = t;
+            vetoed += last == TRY_VETOED;
             continue;
         }
         vf_place_status ps = vf_place_map(l, m, &po, r, &v->placed);
         if (ps != VF_PLACE_FAILED) return 1;
     }
-    v->kinds |= VF_V_PLACE_FAILED;
-    if (last == TRY_VETOED)
+    /* The last build vetoed too: the game throws such levels away. */
+    v->kinds |= last == TRY_VETOED ? VF_V_LEVEL_VETOED : VF_V_PLACE_FAILED;
+    if (vetoed)
         snprintf(v->message, sizeof v->message, "%s: in %d of %d builds",
                  v->placed.why, vetoed, VF_RESOLVE_ATTEMPTS);
     else
@@ -276,42 +278,67 @@ static const unsigned conn_bits[VF_CONN_KIND_COUNT] = {
     VF_V_INTERIOR_POCKET,
 };
 
-/* Each finding graded into v. In a layout only findings in or next to a
- * vault count, since what the layout does away from the vault (an island
- * in a lake) is not the vault's doing. A kind whose findings were all
- * dropped past the cap is graded as a large region holding vault cells
- * would be: the worst it can be where the level is. */
+/* Whether finding i counts where the level is: in a layout only
+ * findings in or next to a vault, since what the layout does away from
+ * the vault (an island in a lake) is not the vault's doing. */
+static int counts(const vf_conn_finding *f, int layout)
+{
+    return !layout || f->vault >= 0 || f->s.vaults_in || f->s.vaults_near;
+}
+
+/* The finding a kind stands for when all its findings were dropped past
+ * the cap: a large region holding vault cells, the worst it can be. */
+static vf_conn_finding dropped_finding(int k)
+{
+    vf_conn_finding worst;
+    memset(&worst, 0, sizeof worst);
+    worst.kind = (vf_conn_kind)k;
+    worst.vault = 0;
+    worst.s.size = VF_GXM * VF_GYM;
+    worst.s.vaults_in = 1;
+    return worst;
+}
+
+/* Each finding graded into v. When one vetoes the level, the game throws
+ * the level away: no player meets anything else on it, so the case
+ * carries level_vetoed and, as notes, the findings behind the veto. */
 static void grade_findings(const vf_level *l, const vf_conn_report *r,
                            const vf_sev_ctx *c, int layout, vf_verdict *v)
 {
-    unsigned described = 0;
+    unsigned described = 0, vetoing = 0;
+    vf_verdict mine = *v;
     for (int i = 0; i < r->nfindings; i++) {
         const vf_conn_finding *f = &r->findings[i];
         unsigned kinds = vf_sev_finding_kinds(f);
         described |= kinds;
-        if (layout && f->vault < 0 && !f->s.vaults_in && !f->s.vaults_near)
-            continue;
-        const char *why;
-        vf_sev sv = vf_sev_in_report(l, r, i, c, &why);
+        if (!counts(f, layout)) continue;
+        vf_sev_grade g = vf_sev_grade_in_report(l, r, i, c);
         for (int k = 0; k < VF_CONN_KIND_COUNT; k++)
-            if (kinds & (1u << k)) grade(v, conn_bits[k], sv);
+            if (kinds & (1u << k)) {
+                grade(&mine, conn_bits[k], g.sev);
+                if (g.veto) vetoing |= conn_bits[k];
+            }
     }
     for (int k = 0; r->dropped && k < VF_CONN_KIND_COUNT; k++) {
         if (!r->count[k] || (described & (1u << k))) continue;
-        vf_conn_finding worst;
-        const char *why;
-        memset(&worst, 0, sizeof worst);
-        worst.kind = (vf_conn_kind)k;
-        worst.vault = 0;
-        worst.s.size = VF_GXM * VF_GYM;
-        worst.s.vaults_in = 1;
-        grade(v, conn_bits[k], vf_sev_finding(&worst, c, &why));
+        vf_conn_finding worst = dropped_finding(k);
+        vf_sev_grade g = vf_sev_finding_grade(&worst, c);
+        grade(&mine, conn_bits[k], g.sev);
+        if (g.veto) vetoing |= conn_bits[k];
     }
+    if (!vetoing) {
+        *v = mine;
+        return;
+    }
+    for (int k = 0; k < VF_CONN_KIND_COUNT; k++)
+        if (vetoing & conn_bits[k]) grade(v, conn_bits[k], VF_SEV_NOTE);
+    grade(v, VF_V_LEVEL_VETOED, VF_SEV_ERROR);
 }
 
 /* The kinds that no finding grades. */
 #define PLAIN_KINDS (VF_V_LUA_ERROR | VF_V_VALIDATE_FAILED | VF_V_VETOED \
-                     | VF_V_PLACE_FAILED | VF_V_EXIT_UNCONNECTED)
+                     | VF_V_PLACE_FAILED | VF_V_EXIT_UNCONNECTED \
+                     | VF_V_LEVEL_VETOED)
 
 /* Those kinds, at their plain severity. */
 static void grade_plain(vf_verdict *v, unsigned kinds)
@@ -421,6 +448,8 @@ static void sev_ctx(vf_engine *e, const vf_level *l, const vf_rmap *m,
     c->closets_masked = vf_engine_closets_masked(e);
     c->minivault = vf_rmap_has_tag(m, "minivault");
     c->layout = vf_mode_is_layout(mode);
+    c->stress = c->layout && mode != VF_MODE_GAME;
+    c->abyss = b && !strcmp(b->abbrev, "Abyss");
 }
 
 void vf_case_run(vf_engine *e, const vf_mapdef *def, uint64_t base_seed,
@@ -456,6 +485,9 @@ void vf_case_run(vf_engine *e, const vf_mapdef *def, uint64_t base_seed,
             judge_exits(l, v);
             judge_level(l, r, &v->judged, v);
         }
+    } else {
+        v->judged.layout = vf_mode_is_layout(o->mode);
+        v->judged.stress = v->judged.layout && o->mode != VF_MODE_GAME;
     }
     grade_plain(v, v->kinds & PLAIN_KINDS);
     if (own.game_layouts != o->game_layouts)

@@ -85,7 +85,8 @@ int case_exits_vetoed(const vf_level *l, const vf_placed *pl, char *why,
  * game's order, connects the exits and puts in the stairs. v->layout
  * names the layout map. Returns 0 when placed; -1 when this try failed
  * (v->placed.why says why: no position, the layout map's resolve
- * failed, the vault cut the layout); 1 when no layout map admits m (the
+ * failed); -2 when the game would veto the level for what the vault did
+ * to it (v->placed.why says what); 1 when no layout map admits m (the
  * reason in v->message). */
 int case_game_place(vf_engine *e, vf_gamelayouts *g, uint64_t base_seed,
                     vf_level *l, vf_rmap *m, const vf_case_opts *o,

@@ -347,12 +347,12 @@ int case_game_place(vf_engine *e, vf_gamelayouts *g, uint64_t base_seed,
                  "into %d zones (it has %d alone): the game vetoes such a "
                  "level", i->def->name, zones, s->zones);
         v->placed.vault = -1;
-        return -1;
+        return -2;
     }
     if (case_exits_vetoed(l, &v->placed, v->placed.why,
                           sizeof v->placed.why)) {
         v->placed.vault = -1;
-        return -1;
+        return -2;
     }
     if (v->placed.exits && !v->placed.connected)   /* the Abyss keeps it */
         v->kinds |= VF_V_EXIT_UNCONNECTED;
@@ -361,7 +361,7 @@ int case_game_place(vf_engine *e, vf_gamelayouts *g, uint64_t base_seed,
     if (case_layout_stairless(l, o->conn_memo, v->placed.why,
                               sizeof v->placed.why)) {
         v->placed.vault = -1;
-        return -1;
+        return -2;
     }
     return 0;
 }

@@ -98,7 +98,8 @@ void vf_journal_case_line(vf_sbuf *b, const vf_case_rec *r)
     vf_sbuf_printf(b, "C\t%zu", r->map);
     field(b, vf_case_rec_layout(r));
     vf_sbuf_printf(b, "\t%lu\t", (unsigned long)r->iter);
-    vf_result_kinds_sev(b, r->kinds, r->warning, r->error, ",");
+    if (r->not_tried && !r->kinds) vf_sbuf_adds(b, "not_tried");
+    else vf_result_kinds_sev(b, r->kinds, r->warning, r->error, ",");
     vf_sbuf_printf(b, "\t%llu\t%d\t", (unsigned long long)r->seed,
                    r->attempts);
     if (r->placed)
@@ -163,7 +164,9 @@ static int parse_status(const char *s, vf_map_status *st)
 static int parse_kinds(const char *s, vf_case_rec *c)
 {
     c->kinds = c->warning = c->error = 0;
+    c->not_tried = 0;
     if (!strcmp(s, "ok")) return 0;
+    if (!strcmp(s, "not_tried")) return c->not_tried = 1, 0;
     char *copy = vf_xstrdup(s), *save = NULL;
     int rc = 0;
     for (char *w = strtok_r(copy, ",", &save); w && !rc;

@@ -1,23 +1,7 @@
 /* The report directory: every file from the tally, replaced atomically. */
 #include "vf_report.h"
 
-#include <math.h>
 #include <stdio.h>
-
-void vf_wilson(unsigned long k, unsigned long n, double *lo, double *hi)
-{
-    if (!n) {
-        *lo = 0;
-        *hi = 1;
-        return;
-    }
-    const double z = 1.959963984540054;   /* the 97.5% normal quantile */
-    double p = (double)k / n, z2n = z * z / n;
-    double centre = (p + z2n / 2) / (1 + z2n);
-    double half = z * sqrt(p * (1 - p) / n + z2n / (4.0 * n)) / (1 + z2n);
-    *lo = centre - half < 0 ? 0 : centre - half;
-    *hi = centre + half > 1 ? 1 : centre + half;
-}
 
 int vf_report_exit_status(const vf_report_in *in)
 {

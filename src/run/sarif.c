@@ -28,6 +28,7 @@ static const char *const summaries[] = {
                           "cannot fly out.",
     /* interior_pocket */ "Part of the vault its exits do not reach.",
     /* filled_zone */ "A small stairless zone the game fills with rock.",
+    /* level_vetoed */ "The game throws the level away and builds another.",
     /* crash */ "A worker crashed on the case.",
     /* timeout */ "A case ran past --timeout.",
     /* load_error */ "The map's Lua fails when the game loads the maps.",

@@ -67,7 +67,10 @@ static void by_layout(vf_sbuf *b, const vf_tally *t, const vf_tally_map *m)
     for (int i = 0; i < t->spec->nmodes; i++) {
         vf_sbuf_printf(b, "%s %s %lu/%lu", i ? "," : "",
                        vf_mode_name(t->spec->modes[i]),
-                       m->layout_at[i][m->sev], m->layout_cases[i]);
+                       m->layout_at[i][m->sev],
+                       m->layout_cases[i] - m->untried_in[i]);
+        if (m->untried_in[i])
+            vf_sbuf_printf(b, " (%lu not tried)", m->untried_in[i]);
         if (t->spec->modes[i] != VF_MODE_GAME || !m->nlmaps) continue;
         for (size_t k = 0; k < m->nlmaps; k++)
             vf_sbuf_printf(b, "%s%s %lu/%lu", k ? ", " : " (",
@@ -227,6 +230,31 @@ static void severity_counts(vf_sbuf *b, const vf_tally *t)
 }
 
 /* What the accept files did: lines used, and stale ones. */
+/* The maps with cases whose level was never built, by layout, with the
+ * first one's reason: never counted ok, said in every report. */
+static void untried_text(vf_sbuf *b, const vf_tally *t)
+{
+    size_t n = 0;
+    for (size_t i = 0; i < t->nmaps; i++) n += t->maps[i].untried > 0;
+    if (!n) return;
+    vf_sbuf_printf(b, "not tried: cases no level was built for, counted "
+                   "neither ok nor failed (%zu maps):\n", n);
+    for (size_t i = 0; i < t->nmaps; i++) {
+        const vf_tally_map *m = &t->maps[i];
+        if (!m->untried) continue;
+        vf_sbuf_printf(b, "  %s  %s:%d ", m->rec.name, m->rec.file,
+                       m->rec.line);
+        for (int k = 0, c = 0; k < t->spec->nmodes; k++)
+            if (m->untried_in[k])
+                vf_sbuf_printf(b, "%s %s %lu of %lu", c++ ? "," : "",
+                               vf_mode_name(t->spec->modes[k]),
+                               m->untried_in[k], m->layout_cases[k]);
+        const char *why = m->untried_why;
+        if (!strncmp(why, "not tried: ", 11)) why += 11;
+        vf_sbuf_printf(b, ": %s\n", why);
+    }
+}
+
 static void accept_text(vf_sbuf *b, const vf_accept *a)
 {
     if (!a || !a->n) return;
@@ -277,8 +305,9 @@ void vf_report_summary(vf_sbuf *b, const vf_report_in *in)
                    t->status[VF_MAP_RUN], skipped(t),
                    t->status[VF_MAP_LOAD_ERROR]);
     skipped_text(b, t);
-    vf_sbuf_printf(b, "\ncases: %lu run, %lu ok, %lu failed\nfailed cases "
-                   "by kind: ", t->cases, t->cases - t->failed, t->failed);
+    vf_sbuf_printf(b, "\ncases: %lu run, %lu ok, %lu failed, %lu not tried"
+                   "\nfailed cases by kind: ", t->cases,
+                   t->cases - t->failed - t->untried, t->failed, t->untried);
     kinds_text(b, t->kind);
     vf_sbuf_adds(b, "\n");
     if (s->settle) {
@@ -296,6 +325,7 @@ void vf_report_summary(vf_sbuf *b, const vf_report_in *in)
             "the game lets it through");
     maps_of(b, t, VF_SEV_NOTE, "notes: worth knowing, harmless");
     maps_of(b, t, VF_SEV_OK, "accepted: every finding marked intended");
+    untried_text(b, t);
     accept_text(b, in->accept);
     static const char *const verdicts[] = {"nothing fails the run",
                                            "failures found", "incomplete",
@@ -420,9 +450,10 @@ void vf_report_json(vf_sbuf *b, const vf_report_in *in)
         vf_sbuf_printf(b, "%s\"%s\": %zu", s ? ", " : "",
                        vf_map_status_name((vf_map_status)s), t->status[s]);
     vf_sbuf_printf(b, "}},\n  \"cases\": {\"expected\": %zu, \"run\": %lu, "
-                   "\"ok\": %lu, \"failed\": %lu, \"kinds\": ",
-                   vf_tally_cases(t, NULL, NULL), t->cases,
-                   t->cases - t->failed, t->failed);
+                   "\"ok\": %lu, \"failed\": %lu, \"not_tried\": %lu, "
+                   "\"kinds\": ", vf_tally_cases(t, NULL, NULL), t->cases,
+                   t->cases - t->failed - t->untried, t->failed,
+                   t->untried);
     json_kinds(b, t->kind);
     size_t n[VF_SEV_COUNT];
     maps_by_sev(t, n);

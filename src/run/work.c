@@ -147,6 +147,7 @@ static void to_rec(const vf_verdict *v, size_t map, vf_mode mode,
     vf_case_layout_label(mode, v->layout, rec->layout, sizeof rec->layout);
     rec->iter = iter;
     rec->kinds = v->kinds;
+    rec->not_tried = v->not_tried && !v->kinds;
     rec->warning = v->warning;
     rec->error = v->error;
     rec->seed = v->seed;

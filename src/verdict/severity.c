@@ -60,22 +60,24 @@ vf_sev vf_sev_plain(unsigned kind_bit, const vf_sev_ctx *c)
 {
     if (kind_bit == VF_V_VETOED) return VF_SEV_NOTE;
     if (kind_bit == VF_V_EXIT_UNCONNECTED && c->layout) return VF_SEV_NOTE;
+    /* The game skips a minivault it cannot fit (dungeon.cc
+     * _build_secondary_vault returns; nothing is vetoed): in our stress
+     * layouts that is no more than worth knowing. */
+    if (kind_bit == VF_V_PLACE_FAILED && c->stress) return VF_SEV_NOTE;
     return VF_SEV_ERROR;
-}
-
-/* In a layout, a level the game would veto is built again. */
-static vf_sev rebuilt(const vf_sev_ctx *c, vf_sev sv, const char **why)
-{
-    if (!c->layout || sv != VF_SEV_ERROR) return sv;
-    *why = "the game would veto this level and build it again: a rebuilt "
-           "level, counted at its rate (dungeon.cc builder)";
-    return VF_SEV_NOTE;
 }
 
 /* What a player would miss in the region: anything but bare cells. */
 static int holds_something(const vf_conn_stats *s)
 {
     return s->items || s->monsters || s->stairs || s->altars || s->portals;
+}
+
+/* What a player loses to a region nobody lands in: loot, stairs, an
+ * altar or a portal; a monster kept there is a cage, a design. */
+static int holds_loot(const vf_conn_stats *s)
+{
+    return s->items || s->stairs || s->altars || s->portals;
 }
 
 /* The game's vetoes on zones without stairs: the zone is big enough or
@@ -85,27 +87,45 @@ static int vetoed_zone(const vf_conn_stats *s)
     return s->vaults_in || s->size > SMALL_ZONE;
 }
 
-static vf_sev stairless(const vf_conn_finding *f, const vf_sev_ctx *c,
-                             const char **why)
+static vf_sev_grade graded(vf_sev sev, int veto, const char *why)
 {
-    if (!c->checked) {
-        *why = "the game checks no stairless areas in this branch";
-        return VF_SEV_OK;
-    }
-    if (vetoed_zone(&f->s)) {
-        *why = "the game vetoes the level: an area without stairs that is "
-               "larger than 10 cells or holds vault cells (dungeon.cc "
-               "_dgn_verify_connectivity)";
-        return VF_SEV_ERROR;
-    }
-    if (holds_something(&f->s)) {
-        *why = "the game fills this small stairless area with rock, but "
-               "what stands in it stays out of reach";
-        return VF_SEV_WARNING;
-    }
-    *why = "the game fills this small stairless area with rock "
-           "(dungeon.cc _fill_small_disconnected_zones)";
-    return VF_SEV_NOTE;
+    vf_sev_grade g = {sev, veto, why};
+    return g;
+}
+
+/* Where the game checks nothing (Pandemonium, the portal branches,
+ * Ziggurats, the Tomb) the player meets the area as the vault left it;
+ * the Abyss reshapes itself round the player, so there it hardly
+ * matters. */
+static vf_sev_grade unchecked_area(const vf_conn_finding *f,
+                                   const vf_sev_ctx *c)
+{
+    if (c->abyss)
+        return graded(holds_something(&f->s) ? VF_SEV_NOTE : VF_SEV_OK, 0,
+                      "an area apart in the Abyss, which reshapes itself "
+                      "round the player");
+    if (holds_something(&f->s))
+        return graded(VF_SEV_WARNING, 0,
+                      "the game checks nothing in this branch: what stands "
+                      "in this area without stairs stays out of reach");
+    return graded(VF_SEV_NOTE, 0, "an empty area without stairs, in a "
+                  "branch the game does not check");
+}
+
+static vf_sev_grade stairless(const vf_conn_finding *f, const vf_sev_ctx *c)
+{
+    if (!c->checked) return unchecked_area(f, c);
+    if (vetoed_zone(&f->s))
+        return graded(VF_SEV_ERROR, 1,
+                      "the game vetoes the level: an area without stairs "
+                      "that is larger than 10 cells or holds vault cells "
+                      "(dungeon.cc _dgn_verify_connectivity)");
+    if (holds_something(&f->s))
+        return graded(VF_SEV_WARNING, 0,
+                      "the game fills this small stairless area with rock, "
+                      "but what stands in it stays out of reach");
+    return graded(VF_SEV_NOTE, 0, "the game fills this small stairless area "
+                  "with rock (dungeon.cc _fill_small_disconnected_zones)");
 }
 
 /* A passable zone apart from the main one. Without stairs it is judged
@@ -115,99 +135,111 @@ static vf_sev stairless(const vf_conn_finding *f, const vf_sev_ctx *c,
  * level (dungeon.cc _dgn_verify_connectivity, "Had %d zones"). On a
  * layout the game's builder is the judge: a primary vault may part the
  * layout into zones that each have stairs. */
-static vf_sev isolated(const vf_conn_finding *f, const vf_sev_ctx *c,
-                       const char **why)
+static vf_sev_grade isolated(const vf_conn_finding *f, const vf_sev_ctx *c)
 {
-    if (!f->s.exits) return stairless(f, c, why);
-    if (c->layout && !c->minivault) {
-        *why = "the vault parts the layout into zones that each have "
-               "stairs, which the game's builder lets through (dungeon.cc "
-               "_dgn_verify_connectivity looks for zones without stairs)";
-        return VF_SEV_OK;
-    }
-    *why = c->minivault
-           ? "the game vetoes the level: the minivault split it into more "
-             "zones (dungeon.cc _dgn_verify_connectivity)"
-           : "the level splits into zones each with stairs: the game's own "
-             "test fails the vault (scripts/placement.lua)";
-    return VF_SEV_ERROR;
+    if (!f->s.exits) return stairless(f, c);
+    if (c->layout && !c->minivault)
+        return graded(VF_SEV_OK, 0,
+                      "the vault parts the layout into zones that each have "
+                      "stairs, which the game's builder lets through "
+                      "(dungeon.cc _dgn_verify_connectivity looks for zones "
+                      "without stairs)");
+    if (c->minivault)
+        return graded(VF_SEV_ERROR, c->checked,
+                      "the game vetoes the level: the minivault split it "
+                      "into more zones (dungeon.cc "
+                      "_dgn_verify_connectivity)");
+    return graded(VF_SEV_ERROR, 0,
+                  "the level splits into zones each with stairs: the game's "
+                  "own test fails the vault (scripts/placement.lua)");
 }
 
-static vf_sev closet(const vf_conn_finding *f, const vf_sev_ctx *c,
-                          const char **why)
+static vf_sev_grade closet(const vf_conn_finding *f, const vf_sev_ctx *c)
 {
-    if (!c->checked) {
-        *why = "the game looks for no teleport closets in this branch";
-        return VF_SEV_OK;
-    }
-    if (!c->closets_masked) {
-        *why = "a teleport can strand the player here: this version of the "
-               "game does not mask teleport closets";
-        return VF_SEV_WARNING;
-    }
-    if (holds_something(&f->s)) {
-        *why = "the game masks this closet against teleports, so what "
-               "stands in it is out of reach";
-        return VF_SEV_WARNING;
-    }
-    *why = "an empty closet the game masks against teleports (dungeon.cc "
-           "_count_tele_closets)";
-    return VF_SEV_NOTE;
+    if (!c->checked && c->abyss)
+        return graded(VF_SEV_NOTE, 0, "a closet in the Abyss, which "
+                      "reshapes itself round the player");
+    if (!c->checked)
+        return graded(VF_SEV_ERROR, 0,
+                      "the game neither vetoes nor masks teleport closets "
+                      "in this branch: a teleport strands the player here");
+    if (!c->closets_masked)
+        return graded(VF_SEV_ERROR, 0,
+                      "a teleport strands the player here: this version of "
+                      "the game does not mask teleport closets");
+    if (holds_loot(&f->s))
+        return graded(VF_SEV_WARNING, 0,
+                      "the game masks this closet against teleports, so "
+                      "the loot or stairs in it are out of reach");
+    return graded(VF_SEV_NOTE, 0, "a closet the game masks against "
+                  "teleports, with no loot or stairs in it (dungeon.cc "
+                  "_count_tele_closets)");
 }
 
-static vf_sev pocket(const vf_conn_finding *f, const char **why)
+static vf_sev_grade pocket(const vf_conn_finding *f, const vf_sev_ctx *c)
 {
-    if (holds_something(&f->s)) {
-        *why = "part of the vault its exits do not reach holds something "
-               "a player cannot get to";
-        return VF_SEV_WARNING;
-    }
-    if (f->s.size <= SMALL_POCKET) {
-        *why = "an empty pocket of at most 3 cells";
-        return VF_SEV_NOTE;
-    }
-    *why = "part of the vault that its exits do not reach";
-    return VF_SEV_WARNING;
+    if (c->abyss)
+        return graded(VF_SEV_NOTE, 0, "part of the vault its exits do not "
+                      "reach, in the Abyss");
+    if (holds_something(&f->s))
+        return graded(VF_SEV_WARNING, 0,
+                      "part of the vault its exits do not reach holds "
+                      "something a player cannot get to");
+    if (f->s.size <= SMALL_POCKET)
+        return graded(VF_SEV_NOTE, 0, "an empty pocket of at most 3 cells");
+    return graded(VF_SEV_WARNING, 0,
+                  "part of the vault that its exits do not reach");
 }
 
-static vf_sev rule(vf_conn_kind k, const vf_conn_finding *f,
-                   const vf_sev_ctx *c, const char **why)
+static vf_sev_grade rule(vf_conn_kind k, const vf_conn_finding *f,
+                         const vf_sev_ctx *c)
 {
     switch (k) {
-    case VF_CONN_ISOLATED_ZONES: return isolated(f, c, why);
+    case VF_CONN_ISOLATED_ZONES: return isolated(f, c);
     case VF_CONN_STAIRLESS_ZONE:
     case VF_CONN_ISOLATED_AREA:
-    case VF_CONN_TRAP_POCKET: return stairless(f, c, why);
+    case VF_CONN_TRAP_POCKET: return stairless(f, c);
     case VF_CONN_TELE_CLOSET_WALK:
-    case VF_CONN_TELE_CLOSET_FLY: return closet(f, c, why);
-    case VF_CONN_INTERIOR_POCKET: return pocket(f, why);
-    default:
-        *why = "?";
-        return VF_SEV_ERROR;
+    case VF_CONN_TELE_CLOSET_FLY: return closet(f, c);
+    case VF_CONN_INTERIOR_POCKET: return pocket(f, c);
+    default: return graded(VF_SEV_ERROR, 0, "?");
     }
 }
 
 /* The worst of the rules of the kinds (bits) a region is found by: one
- * region, one severity, with the reason of the rule that set it. */
-static vf_sev worst(const vf_conn_finding *f, unsigned kinds,
-                    const vf_sev_ctx *c, const char **why)
+ * region, one severity, with the reason of the rule that set it; it
+ * vetoes the level when any of its rules does. */
+static vf_sev_grade worst(const vf_conn_finding *f, unsigned kinds,
+                          const vf_sev_ctx *c)
 {
-    vf_sev best = VF_SEV_OK;
-    *why = "the game does not look for this here";
+    vf_sev_grade best = graded(VF_SEV_OK, 0, "the game does not look for "
+                               "this here");
+    int first = 1;
     for (int k = 0; k < VF_CONN_KIND_COUNT; k++) {
         if (!(kinds & (1u << k))) continue;
-        const char *w;
-        vf_sev s = rule((vf_conn_kind)k, f, c, &w);
-        if (s > best || best == VF_SEV_OK) *why = w;
-        if (s > best) best = s;
+        vf_sev_grade g = rule((vf_conn_kind)k, f, c);
+        int veto = best.veto || g.veto;
+        if (g.sev > best.sev || (g.sev == best.sev && g.veto)
+            || (first && g.sev == VF_SEV_OK))
+            best = g;
+        best.veto = veto;
+        first = 0;
     }
-    return rebuilt(c, best, why);
+    return best;
+}
+
+vf_sev_grade vf_sev_finding_grade(const vf_conn_finding *f,
+                                  const vf_sev_ctx *c)
+{
+    return worst(f, vf_sev_finding_kinds(f), c);
 }
 
 vf_sev vf_sev_finding(const vf_conn_finding *f, const vf_sev_ctx *c,
                       const char **why)
 {
-    return worst(f, vf_sev_finding_kinds(f), c, why);
+    vf_sev_grade g = vf_sev_finding_grade(f, c);
+    *why = g.why;
+    return g.sev;
 }
 
 /* Whether every cell of finding i lies in a walking teleport closet of
@@ -244,8 +276,9 @@ static int on_vault_edge(const vf_level *l, const vf_conn_finding *f)
     return 0;
 }
 
-vf_sev vf_sev_in_report(const vf_level *l, const vf_conn_report *r, int i,
-                        const vf_sev_ctx *c, const char **why)
+vf_sev_grade vf_sev_grade_in_report(const vf_level *l,
+                                    const vf_conn_report *r, int i,
+                                    const vf_sev_ctx *c)
 {
     const vf_conn_finding *f = &r->findings[i];
     unsigned kinds = vf_sev_finding_kinds(f);
@@ -255,13 +288,21 @@ vf_sev vf_sev_in_report(const vf_level *l, const vf_conn_report *r, int i,
         kinds = (kinds & ~pocket) | 1u << VF_CONN_TELE_CLOSET_WALK;
     if ((kinds & pocket) && on_vault_edge(l, f)) {
         kinds &= ~pocket;
-        if (!kinds) {
-            *why = "the vault's padding, apart from its exits: a level "
-                   "reaches it wherever the layout has floor beside it";
-            return VF_SEV_NOTE;
-        }
+        if (!kinds)
+            return graded(VF_SEV_NOTE, 0,
+                          "the vault's padding, apart from its exits: a "
+                          "level reaches it wherever the layout has floor "
+                          "beside it");
     }
-    return worst(f, kinds, c, why);
+    return worst(f, kinds, c);
+}
+
+vf_sev vf_sev_in_report(const vf_level *l, const vf_conn_report *r, int i,
+                        const vf_sev_ctx *c, const char **why)
+{
+    vf_sev_grade g = vf_sev_grade_in_report(l, r, i, c);
+    *why = g.why;
+    return g.sev;
 }
 
 void vf_sev_describe(const vf_level *l, const vf_conn_report *r,
@@ -269,9 +310,12 @@ void vf_sev_describe(const vf_level *l, const vf_conn_report *r,
 {
     for (int i = 0; i < r->nfindings; i++) {
         const char *why;
-        vf_sev sv = vf_sev_in_report(l, r, i, c, &why);
+        vf_sev_grade g = vf_sev_grade_in_report(l, r, i, c);
+        why = g.why;
         vf_sbuf_printf(out, "  %c  %s: %s\n", vf_conn_letter(i),
-                       sv == VF_SEV_OK ? "not a finding" : vf_sev_name(sv),
+                       g.veto ? "level vetoed"
+                       : g.sev == VF_SEV_OK ? "not a finding"
+                                            : vf_sev_name(g.sev),
                        why);
     }
     if (r->dropped)
