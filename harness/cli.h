@@ -150,6 +150,8 @@ typedef struct vf_run_args {
                                       * a checkout is known (canonical) */
     int no_rotate, opacity, force, dump;
     vf_sev fail_on;                  /* --fail-on: what fails the run */
+    vf_grade_opts grade;             /* --veto-error, --veto-warning,
+                                      * --stress-warning (0: default) */
     const char *accept;              /* --accept FILE, or NULL: the
                                       * vaultfuzz-accept.txt beside the
                                       * .des trees */

@@ -76,6 +76,7 @@ static const vf_opt run_opts[] = {
     {"--all", 0}, {"--tag", 1}, {"--file", 1}, {"--count", 1},
     {"--seed", 1}, {"--mode", 1}, {"--layouts", 1}, {"--no-rotate", 0}, {"--opacity", 0},
     {"--force", 0}, {"--dump", 0}, {"--shard", 1}, {"--fail-on", 1},
+    {"--veto-error", 1}, {"--veto-warning", 1}, {"--stress-warning", 1},
     {"--until-settled", 1}, {"--explain", 1},
     {"--accept", 1}, {"--changed-since", 1}, VF_CLI_WORLD_OPTS,
     /* how it runs */
@@ -91,6 +92,26 @@ static int first_exec_opt(void)
     int k = 0;
     while (strcmp(run_opts[k].name, "-j")) k++;
     return k;
+}
+
+/* A percentage in (0, 100] as a share into *to. */
+static int percent(const char *arg, double *to)
+{
+    char *end;
+    double v = strtod(arg, &end);
+    if (!*arg || *end || !(v > 0) || v > 100) return -1;
+    *to = v / 100;
+    return 0;
+}
+
+/* A share as the percentage it was given in ("12.5"). */
+static void push_percent(vf_strlist *out, const char *opt, double share)
+{
+    char buf[32];
+    if (!(share > 0)) return;
+    snprintf(buf, sizeof buf, "%g", share * 100);
+    vf_strlist_push(out, vf_xstrdup(opt));
+    vf_strlist_push(out, vf_xstrdup(buf));
 }
 
 /* One option of what the run does. Returns 0, or -1 with *why set. */
@@ -120,6 +141,12 @@ static int run_opt(vf_run_args *a, const char *o, const char *arg,
     } else if (!strcmp(o, "--fail-on")) {
         if (vf_sev_parse(arg, &a->fail_on) || a->fail_on == VF_SEV_OK)
             return *why = "error, warning or note", -1;
+    } else if (!strcmp(o, "--veto-error") || !strcmp(o, "--veto-warning")
+               || !strcmp(o, "--stress-warning")) {
+        double *to = o[2] == 's' ? &a->grade.stress_warning
+                     : o[7] == 'e' ? &a->grade.veto_error
+                                   : &a->grade.veto_warning;
+        if (percent(arg, to)) return *why = "a percentage above 0, to 100", -1;
     } else if (!strcmp(o, "--until-settled")) {
         if (vf_cli_unumber(arg, 1000000, &v)) return *why = "iterations to add", -1;
         a->settle = (unsigned long)v;
@@ -302,6 +329,9 @@ void vf_run_args_words(const vf_run_args *a, int shard, vf_strlist *out)
     if (a->dump) push(out, "--dump");
     if (a->fail_on != VF_SEV_ERROR)
         push(out, "--fail-on"), push(out, vf_sev_name(a->fail_on));
+    push_percent(out, "--veto-error", a->grade.veto_error);
+    push_percent(out, "--veto-warning", a->grade.veto_warning);
+    push_percent(out, "--stress-warning", a->grade.stress_warning);
     if (a->accept) push(out, "--accept"), push(out, a->accept);
     if (a->settle) push_n(out, "--until-settled", a->settle);
     if (a->explain != VF_EXPLAIN_FIRST)
@@ -344,6 +374,7 @@ void vf_run_args_spec(const vf_run_args *a, vf_run_spec *s,
     s->opts.opacity = a->opacity;
     s->force = a->force;
     s->fail_on = a->fail_on;
+    s->grade = a->grade;
     s->explain = a->explain;
     s->dump_all = a->dump;
     s->shard_i = a->shard_i;

@@ -131,15 +131,19 @@ enum {
     /* A small stairless zone the game fills with rock (vf_conn.h): on
      * the empty level, made by the vault (a note). */
     VF_V_FILLED_ZONE = 1 << 12,
-    /* The game throws this level away and builds another, for a finding
-     * of the vault (a stairless area it does not fill, a minivault that
-     * parts the level, exits a layout cannot join): the case carries the
-     * veto and the findings behind it, as notes, and nothing else. Its
-     * severity is the map's, by the share of builds it vetoes
-     * (vf_grade_veto). */
+    /* The game threw a level built with the vault away (a stairless area
+     * it does not fill, a minivault that parts the level, exits a layout
+     * cannot join) and built another: v->vetoed_builds of v->builds. When
+     * the last build is the vetoed one, the case carries the veto and the
+     * findings behind it, as notes, and nothing else. Its severity is the
+     * map's, by the share of its builds vetoed (vf_grade_veto). */
     VF_V_LEVEL_VETOED = 1 << 13,
     VF_V_COUNT_KINDS = 14,
 };
+_Static_assert(VF_GRADE_DESIGN_KINDS == (VF_V_TELE_CLOSET_WALK
+                                         | VF_V_TELE_CLOSET_FLY
+                                         | VF_V_INTERIOR_POCKET),
+               "the kinds vf_grade_design names");
 
 /* The name of one verdict bit ("isolated_zones"), or NULL. */
 const char *vf_verdict_kind_name(unsigned bit);
@@ -151,6 +155,10 @@ typedef struct vf_verdict {
     vf_sev_ctx judged;       /* what the findings were graded against */
     uint64_t seed;           /* the case's seed */
     int attempts;            /* resolve attempts (validate, placement) */
+    int builds;              /* levels built with the vault on them ... */
+    int vetoed_builds;       /* ... and those the game would throw away
+                              * (level_vetoed when any was) */
+    char veto_why[160];      /* why the first of them was vetoed */
     vf_placed placed;
     int not_tried;           /* the map's layout_* or nolayout_* tags keep
                               * it out of this layout (vf_mode_admits): no

@@ -9,6 +9,9 @@
  *   C <map index> <layout> <iteration> <kinds> <case seed> <attempts>
  *     <placed x,y,w,h,exits,connected or -> <message>
  *
+ * attempts is "A" or "A,B,V": resolve attempts, then the levels built
+ * with the vault and those vetoed (vf_verdict.builds, vetoed_builds).
+ *
  * layout is the mode's name, or for a case of mode game that drew a
  * layout map, game:NAME (vf_case_layout_label).
  *
@@ -77,6 +80,7 @@ typedef struct vf_case_rec {
                               * rest are notes; vf_severity.h) */
     uint64_t seed;           /* the case seed */
     int attempts;
+    int builds, vetoed_builds;   /* vf_verdict's */
     int placed;              /* 1 when the fields below are set */
     int x, y, w, h, exits, connected;
     char *message;           /* owned; "" when none */

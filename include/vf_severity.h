@@ -65,6 +65,9 @@ typedef struct vf_sev_ctx {
                           * test, not a level the game builds */
     int abyss;           /* the level is in the Abyss, which reshapes
                           * itself round the player */
+    int empty;           /* placement.lua's empty level: floor no layout
+                          * of the game leaves open (its border strips,
+                          * a MAP's blank cells) is the set-up's */
 } vf_sev_ctx;
 
 /* A finding's grade: its severity, whether the game throws the level
@@ -128,7 +131,7 @@ typedef struct vf_grade_opts {
                               * VF_GRADE_STRESS_WARNING */
 } vf_grade_opts;
 
-#define VF_GRADE_VETO_ERROR 0.10
+#define VF_GRADE_VETO_ERROR 0.15
 #define VF_GRADE_VETO_WARNING 0.02
 #define VF_GRADE_STRESS_WARNING 0.25
 
@@ -151,6 +154,16 @@ vf_sev vf_grade_veto(const vf_veto_count *n, const vf_grade_opts *o);
 
 /* The 95% Wilson score interval for k of n cases. */
 void vf_wilson(unsigned long k, unsigned long n, double *lo, double *hi);
+
+/* The kinds a design explains when every case has them: a masked
+ * closet or a pocket present whatever the rolls is what the author drew
+ * (a display, a cage); one only some rolls make is the accident to find.
+ * Of the verdict kinds (bit i of counts[i] cases each) in every one of
+ * tried cases, those: their warnings are notes. */
+#define VF_GRADE_DESIGN_KINDS 0xe00u   /* closets walking and flying,
+                                        * interior pockets (vf_case.h) */
+unsigned vf_grade_design(const unsigned long *counts, int nkinds,
+                         unsigned long tried);
 
 /* The thresholds in force: o's, or the defaults. */
 vf_grade_opts vf_grade_opts_resolved(const vf_grade_opts *o);

@@ -32,6 +32,9 @@ typedef struct vf_tally_map {
                                 * ok nor failed */
     unsigned long untried_in[VF_RUN_MAX_MODES];   /* by layout index */
     char untried_why[160];     /* the first one's message */
+    vf_veto_count vetoes;      /* levels built with it and vetoed, in the
+                                * modes that stand for the game and in
+                                * our stress layouts */
     unsigned long kind[VF_R_COUNT_KINDS];   /* failing cases by kind */
     int first_mode;            /* first failing case in case order: */
     uint32_t first_iter;       /*   layout index and iteration ... */

@@ -148,9 +148,9 @@ char *vf_t_read(const char *path)
     return text;
 }
 
-void vf_t_place_failed(const vf_verdict *v, const char *why)
+void vf_t_vetoed_every_build(const vf_verdict *v, const char *why)
 {
-    ck_assert_uint_eq(v->kinds, VF_V_PLACE_FAILED);
+    ck_assert_uint_eq(v->kinds, VF_V_LEVEL_VETOED);
     ck_assert_msg(strstr(v->message, why), "'%s' not in: %s", why,
                   v->message);
 }

@@ -115,7 +115,7 @@ START_TEST(check_letters_in_colour_and_never_in_files)
     ck_assert_ptr_nonnull(mkdtemp(dir));
     snprintf(out, sizeof out, "%s/r", dir);
     r = vf_t_vaultfuzz("--color", "always", "run", "vf_bad_subst_pocket",
-                       "--mode", "empty", "--count", "10", "-j", "1",
+                       "--mode", "empty", "--count", "60", "-j", "1",
                        "--accept", "/dev/null", "--des", KNOWN_BAD, "--out",
                        out, NULL);
     ck_assert_int_eq(r.rc, 1);

@@ -230,8 +230,8 @@ START_TEST(a_vault_that_cuts_the_layout_fails_to_place)
     open_fixture(&f);
     vf_verdict v;
     run_game(&f, "mv_ring", 0, f.g, &v);
-    vf_t_place_failed(&v, "into 2 zones (it has 1 alone)");
-    ck_assert(v.error & VF_V_PLACE_FAILED);
+    vf_t_vetoed_every_build(&v, "into 2 zones (it has 1 alone)");
+    ck_assert(v.error & VF_V_LEVEL_VETOED);
     ck_assert_int_eq(v.attempts, VF_RESOLVE_ATTEMPTS);
     for (uint32_t it = 0; it < 5; it++) {
         run_game(&f, "pv_block", it, f.g, &v);
@@ -253,7 +253,7 @@ START_TEST(unconnected_exits_fail_to_place)
     for (uint32_t it = 0; it < 3; it++) {
         vf_verdict v;
         run_game(&f, "pv_walled", it, f.g, &v);
-        vf_t_place_failed(&v, "none of the vault's 1 exits connects");
+        vf_t_vetoed_every_build(&v, "none of the vault's 1 exits connects");
         ck_assert_int_eq(v.attempts, VF_RESOLVE_ATTEMPTS);
     }
     close_fixture(&f);

@@ -1083,7 +1083,7 @@ START_TEST(accept_file_and_fail_on)
                                  "0, note 1, ok 1 (fail on error)\n"));
     ck_assert_ptr_nonnull(strstr(r.out, "accepted: every finding marked "
                                  "intended (1):\n  t_pocket  "));
-    ck_assert_ptr_nonnull(strstr(r.out, "stairless_zone 4 error (accepted)"));
+    ck_assert_ptr_nonnull(strstr(r.out, "level_vetoed 4 error (accepted)"));
     ck_assert_ptr_nonnull(strstr(r.out, "accept.txt:3: t_pocket trap_pocket: "
                                  "stale accept line\n"));
     char *csv = text_of(s.path[0], "vaults.csv");
@@ -1166,10 +1166,13 @@ END_TEST
 
 START_TEST(journal_lines_round_trip)
 {
-    vf_case_rec c = {7, VF_MODE_FILL, 42,
-                     VF_V_LUA_ERROR | VF_V_VETOED | VF_R_TIMEOUT, VF_V_VETOED,
-                     VF_R_TIMEOUT, 18446744073709551615u, 3, 1, 1, 2, 3, 4,
-                     5, 6, "tab\there\nnew line \\ back", "", 0};
+    vf_case_rec c = {
+        .map = 7, .mode = VF_MODE_FILL, .iter = 42,
+        .kinds = VF_V_LUA_ERROR | VF_V_VETOED | VF_R_TIMEOUT,
+        .warning = VF_V_VETOED, .error = VF_R_TIMEOUT,
+        .seed = 18446744073709551615u, .attempts = 3, .placed = 1,
+        .x = 1, .y = 2, .w = 3, .h = 4, .exits = 5, .connected = 6,
+        .message = "tab\there\nnew line \\ back"};
     vf_sbuf b = VF_SBUF_INIT;
     vf_journal_case_line(&b, &c);
     ck_assert_str_eq(b.s, "C\t7\tfill\t42\tlua_error:note,vetoed:warning,"
@@ -1194,6 +1197,24 @@ START_TEST(journal_lines_round_trip)
                                       "\t-\t", &m, &back), 0);
     ck_assert_int_eq(vf_journal_parse(b.s, &m, &back), 'C');
     ck_assert(back.seed == c.seed && back.iter == 42 && back.h == 4);
+    vf_case_rec_free(&back);
+    /* Builds and vetoed builds ride on the attempts field. */
+    c.builds = 5;
+    c.vetoed_builds = 2;
+    vf_sbuf_reset(&b);
+    vf_journal_case_line(&b, &c);
+    ck_assert_ptr_nonnull(strstr(b.s, "\t3,5,2\t"));
+    b.s[--b.len] = '\0';
+    ck_assert_int_eq(vf_journal_parse(b.s, &m, &back), 'C');
+    ck_assert(back.attempts == 3 && back.builds == 5
+              && back.vetoed_builds == 2);
+    vf_case_rec_free(&back);
+    ck_assert_int_eq(vf_journal_parse("C\t1\tempty\t3\tok\t1\t1,2,3\t-\t",
+                                      &m, &back), 0);
+    /* A case never tried reads back as such. */
+    ck_assert_int_eq(vf_journal_parse("C\t1\tgame\t3\tnot_tried\t1\t0"
+                                      "\t-\tno layout", &m, &back), 'C');
+    ck_assert(back.not_tried && !back.kinds);
     vf_case_rec_free(&back);
 
     vf_map_rec mr = {3, VF_MAP_BRANCH_END, 12, "n\tame", "f.des", ""};

@@ -22,7 +22,8 @@ static vf_conn_finding finding(vf_conn_kind k, int size, int vault_cells,
     return f;
 }
 
-static const vf_sev_ctx trunk_d = {1, 1, 0, 0, 0, 0};   /* checked, masked */
+static const vf_sev_ctx trunk_d = {.checked = 1, .closets_masked = 1};   /* checked, masked */
+static const vf_sev_ctx trunk_mini = {.checked = 1, .closets_masked = 1, .minivault = 1};   /* a minivault */
 
 static vf_sev sev(vf_conn_finding f, const vf_sev_ctx *c)
 {
@@ -57,14 +58,14 @@ END_TEST
  * keeps its loot. The Abyss reshapes itself: notes at most. */
 START_TEST(unchecked_branches_rank_what_the_player_meets)
 {
-    vf_sev_ctx abyss = {0, 1, 0, 0, 0, 1};
-    vf_sev_ctx pan = {0, 1, 0, 0, 0, 0};
+    vf_sev_ctx abyss = {.closets_masked = 1, .abyss = 1};
+    vf_sev_ctx pan = {.closets_masked = 1};
     ck_assert_int_eq(sev(finding(VF_CONN_STAIRLESS_ZONE, 40, 1, 0, 0),
                          &abyss), VF_SEV_OK);
     ck_assert_int_eq(sev(finding(VF_CONN_STAIRLESS_ZONE, 40, 1, 1, 0),
-                         &abyss), VF_SEV_NOTE);
+                         &abyss), VF_SEV_OK);
     ck_assert_int_eq(sev(finding(VF_CONN_TELE_CLOSET_WALK, 40, 1, 1, 0),
-                         &abyss), VF_SEV_NOTE);
+                         &abyss), VF_SEV_OK);
     ck_assert_int_eq(sev(finding(VF_CONN_INTERIOR_POCKET, 4, 1, 1, 0),
                          &abyss), VF_SEV_NOTE);
     ck_assert_int_eq(sev(finding(VF_CONN_TELE_CLOSET_WALK, 6, 1, 0, 0),
@@ -87,14 +88,18 @@ END_TEST
 
 /* Trunk masks the closets it finds; older games leave them open, and a
  * teleport strands the player there (an error). A masked closet costs
- * only the loot in it; a monster kept there is a cage. */
+ * only the stairs, altar or portal in it; items there are on show, a
+ * monster caged. */
 START_TEST(closets_follow_the_game_version)
 {
-    vf_sev_ctx old = {1, 0, 0, 0, 0, 0};
+    vf_sev_ctx old = {.checked = 1};
     ck_assert_int_eq(sev(finding(VF_CONN_TELE_CLOSET_WALK, 6, 1, 0, 0),
                          &trunk_d), VF_SEV_NOTE);
     ck_assert_int_eq(sev(finding(VF_CONN_TELE_CLOSET_FLY, 6, 1, 2, 0),
-                         &trunk_d), VF_SEV_WARNING);
+                         &trunk_d), VF_SEV_NOTE);
+    vf_conn_finding way = finding(VF_CONN_TELE_CLOSET_FLY, 6, 1, 0, 0);
+    way.s.stairs = 1;
+    ck_assert_int_eq(sev(way, &trunk_d), VF_SEV_WARNING);
     ck_assert_int_eq(sev(finding(VF_CONN_TELE_CLOSET_WALK, 6, 1, 0, 0),
                          &old), VF_SEV_ERROR);
     vf_conn_finding caged = finding(VF_CONN_TELE_CLOSET_WALK, 1, 1, 0, 0);
@@ -105,9 +110,10 @@ END_TEST
 
 START_TEST(zones_pockets_and_layouts)
 {
-    /* A zone with its own stairs: placement.lua's test fails it. */
+    /* A zone with its own stairs: the game lets it through, and
+     * placement.lua's test fails it. */
     ck_assert_int_eq(sev(finding(VF_CONN_ISOLATED_ZONES, 30, 1, 0, 1),
-                         &trunk_d), VF_SEV_ERROR);
+                         &trunk_d), VF_SEV_WARNING);
     /* Without stairs it is the stairless zone it is. */
     ck_assert_int_eq(sev(finding(VF_CONN_ISOLATED_ZONES, 4, 0, 0, 0),
                          &trunk_d), VF_SEV_NOTE);
@@ -117,7 +123,7 @@ START_TEST(zones_pockets_and_layouts)
                          &trunk_d), VF_SEV_WARNING);
     /* A stairless area vetoes the level, in a layout too: the case's
      * cost is then the map's share of vetoed builds (vf_grade_veto). */
-    vf_sev_ctx layout = {1, 1, 0, 1, 0, 0};
+    vf_sev_ctx layout = {.checked = 1, .closets_masked = 1, .layout = 1};
     vf_conn_finding st = finding(VF_CONN_STAIRLESS_ZONE, 40, 1, 0, 0);
     ck_assert(vf_sev_finding_grade(&st, &layout).veto);
     ck_assert(vf_sev_finding_grade(&st, &trunk_d).veto);
@@ -132,12 +138,13 @@ START_TEST(zones_pockets_and_layouts)
      * zone is vetoed (and rebuilt). */
     ck_assert_int_eq(sev(finding(VF_CONN_ISOLATED_ZONES, 30, 1, 0, 1),
                          &layout), VF_SEV_OK);
-    vf_sev_ctx mini_layout = {1, 1, 1, 1, 0, 0};
+    vf_sev_ctx mini_layout = {.checked = 1, .closets_masked = 1, .minivault = 1, .layout = 1};
     vf_conn_finding iz = finding(VF_CONN_ISOLATED_ZONES, 30, 1, 0, 1);
-    ck_assert(vf_sev_finding_grade(&iz, &mini_layout).veto);
+    ck_assert_int_eq(sev(iz, &mini_layout), VF_SEV_OK);
+    ck_assert(vf_sev_finding_grade(&iz, &trunk_mini).veto);
     /* A minivault the game cannot fit is skipped: in our stress layouts
      * a note, on a level the game builds an error. */
-    vf_sev_ctx stress = {1, 1, 1, 1, 1, 0};
+    vf_sev_ctx stress = {.checked = 1, .closets_masked = 1, .minivault = 1, .layout = 1, .stress = 1};
     ck_assert_int_eq(vf_sev_plain(VF_V_PLACE_FAILED, &stress), VF_SEV_NOTE);
     ck_assert_int_eq(vf_sev_plain(VF_V_PLACE_FAILED, &mini_layout),
                      VF_SEV_ERROR);
@@ -145,6 +152,19 @@ START_TEST(zones_pockets_and_layouts)
                      VF_SEV_ERROR);
     ck_assert_int_eq(vf_sev_plain(VF_V_VETOED, &trunk_d), VF_SEV_NOTE);
     ck_assert_int_eq(vf_sev_plain(VF_V_LUA_ERROR, &trunk_d), VF_SEV_ERROR);
+}
+END_TEST
+
+/* On the empty level, floor outside every vault is the set-up's. */
+START_TEST(empty_level_floor_is_the_setups)
+{
+    vf_sev_ctx empty = {.checked = 1, .closets_masked = 1, .empty = 1};
+    vf_conn_finding strip = finding(VF_CONN_STAIRLESS_ZONE, 60, 0, 0, 0);
+    ck_assert_int_eq(sev(strip, &empty), VF_SEV_NOTE);
+    ck_assert(!vf_sev_finding_grade(&strip, &empty).veto);
+    ck_assert(vf_sev_finding_grade(&strip, &trunk_d).veto);
+    vf_conn_finding inside = finding(VF_CONN_STAIRLESS_ZONE, 60, 1, 0, 0);
+    ck_assert(vf_sev_finding_grade(&inside, &empty).veto);
 }
 END_TEST
 
@@ -161,6 +181,8 @@ START_TEST(veto_shares_grade_the_map)
     ck_assert_int_eq(vf_grade_veto(&one_in_ten, NULL), VF_SEV_NOTE);
     vf_veto_count some = {8, 100, 0, 0};         /* low end 4.1% */
     ck_assert_int_eq(vf_grade_veto(&some, NULL), VF_SEV_WARNING);
+    vf_veto_count three = {3, 10, 0, 0};         /* low end 10.8% */
+    ck_assert_int_eq(vf_grade_veto(&three, NULL), VF_SEV_WARNING);
     vf_veto_count many = {4, 10, 0, 0};          /* low end 16.8% */
     ck_assert_int_eq(vf_grade_veto(&many, NULL), VF_SEV_ERROR);
     vf_veto_count dead = {100, 100, 0, 0};
@@ -232,6 +254,7 @@ Suite *vf_test_severity_suite(void)
     tcase_add_test(tc, zones_pockets_and_layouts);
     tcase_add_test(tc, pocket_inside_a_masked_closet);
     tcase_add_test(tc, veto_shares_grade_the_map);
+    tcase_add_test(tc, empty_level_floor_is_the_setups);
     tcase_add_test(tc, names_round_trip);
     suite_add_tcase(s, tc);
     return s;

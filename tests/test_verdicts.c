@@ -61,12 +61,33 @@ static double measured_rate(vf_t_eng *x, vf_level *l, const char *map,
     vf_engine_map_place(x->e, def, &p);
     vf_engine_set_place(x->e, &p);
     int hits = 0, vetoed = 0;
+    unsigned long count[VF_V_COUNT_KINDS] = {0};
+    vf_sev worst[VF_V_COUNT_KINDS] = {0};
+    vf_veto_count builds = {0, 0, 0, 0};
+    int game = o.mode == VF_MODE_EMPTY || o.mode == VF_MODE_GAME;
     *sev = VF_SEV_OK;
     for (int i = 0; i < cases; i++) {
         vf_case_run(x->e, def, 1, (uint32_t)i, &o, l, &x->m, r, &v);
         hits += (v.kinds & bit) != 0;
         vetoed += (v.kinds & VF_V_VETOED) != 0;
-        vf_sev s = vf_sev_of(v.kinds, v.warning, v.error);
+        (game ? &builds.game_tried : &builds.stress_tried)[0] +=
+            (unsigned long)v.builds;
+        (game ? &builds.game_vetoed : &builds.stress_vetoed)[0] +=
+            (unsigned long)v.vetoed_builds;
+        for (int k = 0; k < VF_V_COUNT_KINDS; k++) {
+            vf_sev s = vf_sev_kind(1u << k, v.kinds, v.warning, v.error);
+            count[k] += (v.kinds >> k & 1);
+            if (s > worst[k]) worst[k] = s;
+        }
+    }
+    /* The map's grade, as the report's: a level veto by the share of
+     * builds vetoed, a design's closet or pocket a note. */
+    unsigned design = vf_grade_design(count, VF_V_COUNT_KINDS,
+                                      (unsigned long)cases);
+    for (int k = 0; k < VF_V_COUNT_KINDS; k++) {
+        vf_sev s = worst[k];
+        if (1u << k == VF_V_LEVEL_VETOED) s = vf_grade_veto(&builds, NULL);
+        if ((design >> k & 1) && s == VF_SEV_WARNING) s = VF_SEV_NOTE;
         if (s > *sev) *sev = s;
     }
     if (vetoed == cases) *sev = VF_SEV_ERROR;

@@ -109,9 +109,9 @@ void vf_t_run_free(vf_t_run *r);
 /* The text of a file, which must be readable; the caller frees it. */
 char *vf_t_read(const char *path);
 
-/* Asserts a case that failed to place and found nothing else, why being
- * in its message. */
-void vf_t_place_failed(const vf_verdict *v, const char *why);
+/* Asserts a case whose every build the game would veto and that found
+ * nothing else, why being in its message. */
+void vf_t_vetoed_every_build(const vf_verdict *v, const char *why);
 
 /* Assertions: two files hold the same bytes; two report directories hold
  * the same report files and the same dumps. */

@@ -179,12 +179,19 @@ static int place_in_layout(vf_level *l, vf_rmap *m, const vf_case_opts *o,
     return TRY_PLACED;
 }
 
+/* One more build of the case vetoed, for why (the first one's kept). */
+static void note_veto(vf_verdict *v, const char *why)
+{
+    if (!v->vetoed_builds++)
+        snprintf(v->veto_why, sizeof v->veto_why, "%s", why);
+}
+
 /* The game's _write_vault: up to 25 tries of resolve then position. Each
  * try after the first resolves from a seed derived from the case seed, so
  * the case still replays alone. In a layout a try also builds the level
  * again with a layout of its own (a level vetoed as the vault goes on it
  * is built again; vetoed every time, the case is level_vetoed). Returns
- * 1 when placed. */
+ * 1 when placed (one build: v->builds). */
 static int resolve_and_place(vf_engine *e, const vf_mapdef *def,
                              uint64_t base, const vf_case_opts *o,
                              vf_level *l, vf_rmap *m, vf_rng *r,
@@ -224,22 +231,28 @@ static int resolve_and_place(vf_engine *e, const vf_mapdef *def,
                 vf_rng_seed(&lr, vf_seed_mix(seed ^ CASE_SEED_LAYOUT));
                 int rc = case_game_place(e, o->game_layouts, base, l, m, o,
                                          r, &lr, v);
-                if (!rc) return 1;
                 if (rc > 0) return v->not_tried = 1, 0;
-                last = rc == -2 ? TRY_VETOED : TRY_NO_POSITION;
+                last = !rc ? TRY_PLACED
+                       : rc == -2 ? TRY_VETOED : TRY_NO_POSITION;
             } else {
                 last = place_in_layout(l, m, o,
                                        layout_seed(base, o->mode, seed),
                                        seed, r, v);
-                if (last == TRY_PLACED) return 1;
             }
+            if (last == TRY_PLACED) return v->builds = 1;
             vetoed += last == TRY_VETOED;
             continue;
         }
         vf_place_status ps = vf_place_map(l, m, &po, r, &v->placed);
-        if (ps != VF_PLACE_FAILED) return 1;
+        if (ps != VF_PLACE_FAILED) return v->builds = 1;
     }
-    /* The last build vetoed too: the game throws such levels away. */
+    /* The vetoes as the vault goes on a layout are built again, not
+     * counted (their share in our layouts is mostly the layouts' own
+     * scraps); the last of them stands for the case's build. */
+    if (last == TRY_VETOED) {
+        v->builds = 1;
+        note_veto(v, v->placed.why);
+    }
     v->kinds |= last == TRY_VETOED ? VF_V_LEVEL_VETOED : VF_V_PLACE_FAILED;
     if (vetoed)
         snprintf(v->message, sizeof v->message, "%s: in %d of %d builds",
@@ -332,7 +345,9 @@ static void grade_findings(const vf_level *l, const vf_conn_report *r,
     }
     for (int k = 0; k < VF_CONN_KIND_COUNT; k++)
         if (vetoing & conn_bits[k]) grade(v, conn_bits[k], VF_SEV_NOTE);
-    grade(v, VF_V_LEVEL_VETOED, VF_SEV_ERROR);
+    note_veto(v, "an area of the level without stairs, or a zone apart: "
+              "the game vetoes the level (dungeon.cc "
+              "_dgn_verify_connectivity)");
 }
 
 /* The kinds that no finding grades. */
@@ -450,6 +465,7 @@ static void sev_ctx(vf_engine *e, const vf_level *l, const vf_rmap *m,
     c->layout = vf_mode_is_layout(mode);
     c->stress = c->layout && mode != VF_MODE_GAME;
     c->abyss = b && !strcmp(b->abbrev, "Abyss");
+    c->empty = mode == VF_MODE_EMPTY;
 }
 
 void vf_case_run(vf_engine *e, const vf_mapdef *def, uint64_t base_seed,
@@ -488,6 +504,13 @@ void vf_case_run(vf_engine *e, const vf_mapdef *def, uint64_t base_seed,
     } else {
         v->judged.layout = vf_mode_is_layout(o->mode);
         v->judged.stress = v->judged.layout && o->mode != VF_MODE_GAME;
+    }
+    if (v->vetoed_builds) {
+        v->kinds |= VF_V_LEVEL_VETOED;
+        if (!v->message[0])
+            snprintf(v->message, sizeof v->message, "level vetoed in %d of "
+                     "%d builds: %s", v->vetoed_builds, v->builds,
+                     v->veto_why);
     }
     grade_plain(v, v->kinds & PLAIN_KINDS);
     if (own.game_layouts != o->game_layouts)

@@ -3,6 +3,7 @@
 #include "vf_fs.h"
 
 #include <errno.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -100,8 +101,11 @@ void vf_journal_case_line(vf_sbuf *b, const vf_case_rec *r)
     vf_sbuf_printf(b, "\t%lu\t", (unsigned long)r->iter);
     if (r->not_tried && !r->kinds) vf_sbuf_adds(b, "not_tried");
     else vf_result_kinds_sev(b, r->kinds, r->warning, r->error, ",");
-    vf_sbuf_printf(b, "\t%llu\t%d\t", (unsigned long long)r->seed,
+    vf_sbuf_printf(b, "\t%llu\t%d", (unsigned long long)r->seed,
                    r->attempts);
+    if (r->builds || r->vetoed_builds)
+        vf_sbuf_printf(b, ",%d,%d", r->builds, r->vetoed_builds);
+    vf_sbuf_addc(b, '\t');
     if (r->placed)
         vf_sbuf_printf(b, "%d,%d,%d,%d,%d,%d", r->x, r->y, r->w, r->h,
                        r->exits, r->connected);
@@ -231,18 +235,35 @@ const char *vf_case_rec_layout(const vf_case_rec *r)
     return r->layout[0] ? r->layout : vf_mode_name(r->mode);
 }
 
+/* "A" or "A,B,V" (attempts, builds, vetoed builds). */
+static int parse_attempts(char *s, vf_case_rec *c)
+{
+    unsigned long long v[3] = {0, 0, 0};
+    int n = 0;
+    for (char *save = NULL, *w = strtok_r(s, ",", &save); w;
+         w = strtok_r(NULL, ",", &save)) {
+        if (n == 3 || number(w, &v[n]) || v[n] > INT_MAX) return -1;
+        n++;
+    }
+    if (n != 1 && n != 3) return -1;
+    if (v[2] > v[1]) return -1;
+    c->attempts = (int)v[0];
+    c->builds = (int)v[1];
+    c->vetoed_builds = (int)v[2];
+    return 0;
+}
+
 static int parse_case(char **f, int n, vf_case_rec *c)
 {
-    unsigned long long idx, iter, seed, attempts;
+    unsigned long long idx, iter, seed;
     if (n != 9 || number(f[1], &idx) || parse_layout(f[2], c)
         || number(f[3], &iter) || iter > UINT32_MAX
         || parse_kinds(f[4], c) || number(f[5], &seed)
-        || number(f[6], &attempts) || parse_placed(f[7], c))
+        || parse_attempts(f[6], c) || parse_placed(f[7], c))
         return -1;
     c->map = (size_t)idx;
     c->iter = (uint32_t)iter;
     c->seed = seed;
-    c->attempts = (int)attempts;
     c->message = f[8];
     f[8] = NULL;
     return 0;

@@ -166,6 +166,35 @@ static void causes_over_all(vf_sbuf *b, const vf_tally_map *m)
     vf_sbuf_addc(b, '\n');
 }
 
+/* A share of builds with its interval: "3 of 40 (7.5%, 95% CI
+ * 2.6-19.9%)". */
+static void share_text(vf_sbuf *b, unsigned long k, unsigned long n)
+{
+    double lo, hi;
+    vf_wilson(k, n, &lo, &hi);
+    vf_sbuf_printf(b, "%lu of %lu (%.1f%%, 95%% CI %.1f-%.1f%%)", k, n,
+                   n ? 100.0 * k / n : 0.0, 100 * lo, 100 * hi);
+}
+
+/* The levels built with the map that the game would throw away, which
+ * its level_vetoed severity is ranked by (vf_grade_veto). */
+static void vetoes_text(vf_sbuf *b, const vf_tally_map *m)
+{
+    const vf_veto_count *v = &m->vetoes;
+    if (!v->game_vetoed && !v->stress_vetoed) return;
+    vf_sbuf_adds(b, "    levels vetoed: ");
+    if (v->game_tried) {
+        share_text(b, v->game_vetoed, v->game_tried);
+        vf_sbuf_adds(b, " of those the game builds");
+    }
+    if (v->stress_tried) {
+        vf_sbuf_adds(b, v->game_tried ? "; " : "");
+        share_text(b, v->stress_vetoed, v->stress_tried);
+        vf_sbuf_adds(b, " in our synthetic layouts");
+    }
+    vf_sbuf_addc(b, '\n');
+}
+
 static void failing_map(vf_sbuf *b, const vf_tally *t, const vf_tally_map *m)
 {
     vf_sbuf_printf(b, "  %s  %s:%d  ", m->rec.name, m->rec.file, m->rec.line);
@@ -175,17 +204,19 @@ static void failing_map(vf_sbuf *b, const vf_tally *t, const vf_tally_map *m)
         return;
     }
     double lo, hi;
-    unsigned long k = at_sev(m);
-    vf_wilson(k, m->cases, &lo, &hi);
+    unsigned long k = at_sev(m), tried = m->cases - m->untried;
+    vf_wilson(k, tried, &lo, &hi);
     vf_sbuf_printf(b, "%s in %lu of %lu cases (%.1f%%, 95%% CI %.1f-%.1f%%):"
                    " ", m->sev > VF_SEV_OK ? vf_sev_name(m->sev) : "accepted",
-                   k, m->cases, 100.0 * k / m->cases, 100 * lo, 100 * hi);
+                   k, tried, tried ? 100.0 * k / tried : 0.0, 100 * lo,
+                   100 * hi);
     map_kinds(b, m);
     const vf_case_rec *f = &t->fails[m->first];
     vf_sbuf_printf(b, "; first: %s #%lu\n", vf_case_rec_layout(f),
                    (unsigned long)f->iter);
     if ((t->spec->nmodes > 1 || m->nlmaps > 1) && m->sev > VF_SEV_OK)
         by_layout(b, t, m);
+    vetoes_text(b, m);
     if (m->why && m->sev > VF_SEV_OK) cause_text(b, m);
     if (m->why && m->sev > VF_SEV_OK && m->nall > 1) causes_over_all(b, m);
 }

@@ -95,6 +95,13 @@ static vf_tally_lmap *lmap_of(vf_tally_map *m, const vf_case_rec *r,
     return &m->lmaps[i];
 }
 
+/* Whether a case of mode m stands for a level the game builds: one of
+ * its own layouts, or placement.lua's empty level. */
+static int stands_for_game(vf_mode m)
+{
+    return m == VF_MODE_GAME || m == VF_MODE_EMPTY;
+}
+
 int vf_tally_add_case(vf_tally *t, const vf_case_rec *r)
 {
     int mi = vf_run_mode_index(t->spec, r->mode);
@@ -113,6 +120,13 @@ int vf_tally_add_case(vf_tally *t, const vf_case_rec *r)
         m->base_cases++;
         m->base_failing += vf_sev_of(r->kinds, r->warning, r->error)
                            >= vf_run_fail_on(t->spec);
+    }
+    if (stands_for_game(r->mode)) {
+        m->vetoes.game_tried += (unsigned long)r->builds;
+        m->vetoes.game_vetoed += (unsigned long)r->vetoed_builds;
+    } else {
+        m->vetoes.stress_tried += (unsigned long)r->builds;
+        m->vetoes.stress_vetoed += (unsigned long)r->vetoed_builds;
     }
     if (r->not_tried) {
         m->untried++;
@@ -386,59 +400,10 @@ static void judge_reset(vf_tally_map *m)
     m->first = (size_t)-1;
 }
 
-/* Whether a case of mode m stands for a level the game builds: one of
- * its own layouts, or placement.lua's empty level. */
-static int stands_for_game(vf_mode m)
+/* The severity of map m's level vetoes, by their share of its builds. */
+static vf_sev veto_sev(const vf_tally *t, const vf_tally_map *m)
 {
-    return m == VF_MODE_GAME || m == VF_MODE_EMPTY;
-}
-
-/* Cases done of map m in layout index mi, from the done bits. */
-static unsigned long done_in(const vf_tally *t, const vf_tally_map *m,
-                             int mi)
-{
-    unsigned long n = 0;
-    for (uint32_t it = 0; m->done && it < vf_run_max_iter(t->spec); it++) {
-        size_t bit = (size_t)mi * vf_run_max_iter(t->spec) + it;
-        n += m->done[bit / 8] >> (bit % 8) & 1;
-    }
-    return n;
-}
-
-/* The severity of map i's level vetoes, by their share of its builds;
- * its failing cases are t->fails[f...] (sorted). */
-static vf_sev veto_sev(const vf_tally *t, size_t i, size_t f)
-{
-    const vf_tally_map *m = &t->maps[i];
-    vf_veto_count n = {0, 0, 0, 0};
-    for (int mi = 0; mi < t->spec->nmodes; mi++) {
-        unsigned long tried = done_in(t, m, mi) - m->untried_in[mi];
-        if (stands_for_game(t->spec->modes[mi])) n.game_tried += tried;
-        else n.stress_tried += tried;
-    }
-    for (; f < t->nfails && t->fails[f].map == i; f++) {
-        if (!(t->fails[f].kinds & VF_V_LEVEL_VETOED)) continue;
-        if (stands_for_game(t->fails[f].mode)) n.game_vetoed++;
-        else n.stress_vetoed++;
-    }
-    return vf_grade_veto(&n, &t->spec->grade);
-}
-
-/* The kinds a design explains when every case has them: a masked
- * closet or a pocket present whatever the rolls is what the author
- * drew; one that only some rolls make is the accident to find. */
-#define DESIGN_KINDS (VF_V_TELE_CLOSET_WALK | VF_V_TELE_CLOSET_FLY \
-                      | VF_V_INTERIOR_POCKET)
-
-/* Those of map m's kinds in every case it tried. */
-static unsigned every_case(const vf_tally_map *m)
-{
-    unsigned out = 0;
-    unsigned long tried = m->cases - m->untried;
-    for (int k = 0; tried && k < VF_R_COUNT_KINDS; k++)
-        if ((DESIGN_KINDS & (1u << k)) && m->kind[k] == tried)
-            out |= 1u << k;
-    return out;
+    return vf_grade_veto(&m->vetoes, &t->spec->grade);
 }
 
 /* Kind bit b of a case at severity sv in (warn, err). */
@@ -460,7 +425,8 @@ static void judge_case(vf_tally *t, vf_tally_map *m, size_t f,
     if (all_vetoed) err |= r->kinds & VF_V_VETOED;
     if (r->kinds & VF_V_LEVEL_VETOED)
         set_sev(VF_V_LEVEL_VETOED, vetoes, &warn, &err);
-    warn &= ~every_case(m);
+    warn &= ~vf_grade_design(m->kind, VF_R_COUNT_KINDS,
+                             m->cases - m->untried);
     for (int k = 0; k < VF_R_COUNT_KINDS; k++) {
         vf_sev sv = vf_sev_kind(1u << k, r->kinds, warn, err);
         if (sv > m->kind_sev[k]) m->kind_sev[k] = sv;
@@ -499,7 +465,7 @@ void vf_tally_judge(vf_tally *t, vf_accept *accept)
         }
         int all_vetoed = m->cases
                          && m->kind[KIND_INDEX(VF_V_VETOED)] == m->cases;
-        vf_sev vetoes = veto_sev(t, i, f);
+        vf_sev vetoes = veto_sev(t, m);
         for (; f < t->nfails && t->fails[f].map == i; f++)
             judge_case(t, m, f, accept, all_vetoed, vetoes);
         m->at[VF_SEV_OK] = m->cases - m->untried

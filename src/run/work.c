@@ -152,6 +152,8 @@ static void to_rec(const vf_verdict *v, size_t map, vf_mode mode,
     rec->error = v->error;
     rec->seed = v->seed;
     rec->attempts = v->attempts;
+    rec->builds = v->builds;
+    rec->vetoed_builds = v->vetoed_builds;
     if (v->placed.vault >= 0) {
         rec->placed = 1;
         rec->x = v->placed.x;

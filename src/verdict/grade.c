@@ -62,3 +62,13 @@ vf_sev vf_grade_veto(const vf_veto_count *n, const vf_grade_opts *o)
     }
     return sev;
 }
+
+unsigned vf_grade_design(const unsigned long *counts, int nkinds,
+                         unsigned long tried)
+{
+    unsigned out = 0;
+    for (int k = 0; tried && k < nkinds && k < 32; k++)
+        if ((VF_GRADE_DESIGN_KINDS >> k & 1) && counts[k] == tried)
+            out |= 1u << k;
+    return out;
+}

@@ -73,11 +73,13 @@ static int holds_something(const vf_conn_stats *s)
     return s->items || s->monsters || s->stairs || s->altars || s->portals;
 }
 
-/* What a player loses to a region nobody lands in: loot, stairs, an
- * altar or a portal; a monster kept there is a cage, a design. */
-static int holds_loot(const vf_conn_stats *s)
+/* What a player loses to a closet nobody lands in: stairs, an altar or
+ * a portal. Items kept there are most often a display (behind glass, a
+ * moat, a grate: tests/labels-trunk.tsv, 79 of 86 flagged closet maps
+ * harmless), a monster a cage. */
+static int holds_a_way(const vf_conn_stats *s)
 {
-    return s->items || s->stairs || s->altars || s->portals;
+    return s->stairs || s->altars || s->portals;
 }
 
 /* The game's vetoes on zones without stairs: the zone is big enough or
@@ -101,9 +103,8 @@ static vf_sev_grade unchecked_area(const vf_conn_finding *f,
                                    const vf_sev_ctx *c)
 {
     if (c->abyss)
-        return graded(holds_something(&f->s) ? VF_SEV_NOTE : VF_SEV_OK, 0,
-                      "an area apart in the Abyss, which reshapes itself "
-                      "round the player");
+        return graded(VF_SEV_OK, 0, "an area apart in the Abyss, which "
+                      "reshapes itself round the player");
     if (holds_something(&f->s))
         return graded(VF_SEV_WARNING, 0,
                       "the game checks nothing in this branch: what stands "
@@ -133,32 +134,38 @@ static vf_sev_grade stairless(const vf_conn_finding *f, const vf_sev_ctx *c)
  * lets a primary vault through, but its own test (scripts/placement.lua:
  * one zone) fails the vault, and a minivault that adds a zone vetoes the
  * level (dungeon.cc _dgn_verify_connectivity, "Had %d zones"). On a
- * layout the game's builder is the judge: a primary vault may part the
- * layout into zones that each have stairs. */
+ * layout the game's builder is the judge: zones that each have stairs
+ * pass. */
 static vf_sev_grade isolated(const vf_conn_finding *f, const vf_sev_ctx *c)
 {
     if (!f->s.exits) return stairless(f, c);
-    if (c->layout && !c->minivault)
+    /* A minivault that raised the layout's zone count was vetoed as it
+     * went on (case_game_place, place_in_layout): what is left here are
+     * the layout's own zones, each with stairs (Orc's caves). */
+    if (c->layout)
         return graded(VF_SEV_OK, 0,
-                      "the vault parts the layout into zones that each have "
-                      "stairs, which the game's builder lets through "
-                      "(dungeon.cc _dgn_verify_connectivity looks for zones "
-                      "without stairs)");
+                      "the level is in zones that each have stairs, which "
+                      "the game's builder lets through (dungeon.cc "
+                      "_dgn_verify_connectivity vetoes zones without "
+                      "stairs, and a minivault only for raising the "
+                      "count)");
     if (c->minivault)
         return graded(VF_SEV_ERROR, c->checked,
                       "the game vetoes the level: the minivault split it "
                       "into more zones (dungeon.cc "
                       "_dgn_verify_connectivity)");
-    return graded(VF_SEV_ERROR, 0,
+    return graded(VF_SEV_WARNING, 0,
                   "the level splits into zones each with stairs: the game's "
-                  "own test fails the vault (scripts/placement.lua)");
+                  "builder lets it through, the player reaches one part only "
+                  "from another level, and the game's own test fails it "
+                  "(scripts/placement.lua)");
 }
 
 static vf_sev_grade closet(const vf_conn_finding *f, const vf_sev_ctx *c)
 {
     if (!c->checked && c->abyss)
-        return graded(VF_SEV_NOTE, 0, "a closet in the Abyss, which "
-                      "reshapes itself round the player");
+        return graded(VF_SEV_OK, 0, "a closet in the Abyss, which reshapes "
+                      "itself round the player");
     if (!c->checked)
         return graded(VF_SEV_ERROR, 0,
                       "the game neither vetoes nor masks teleport closets "
@@ -167,13 +174,13 @@ static vf_sev_grade closet(const vf_conn_finding *f, const vf_sev_ctx *c)
         return graded(VF_SEV_ERROR, 0,
                       "a teleport strands the player here: this version of "
                       "the game does not mask teleport closets");
-    if (holds_loot(&f->s))
+    if (holds_a_way(&f->s))
         return graded(VF_SEV_WARNING, 0,
                       "the game masks this closet against teleports, so "
-                      "the loot or stairs in it are out of reach");
+                      "the stairs, altar or portal in it are out of reach");
     return graded(VF_SEV_NOTE, 0, "a closet the game masks against "
-                  "teleports, with no loot or stairs in it (dungeon.cc "
-                  "_count_tele_closets)");
+                  "teleports (dungeon.cc _count_tele_closets): nobody "
+                  "lands there, and what it holds is on show");
 }
 
 static vf_sev_grade pocket(const vf_conn_finding *f, const vf_sev_ctx *c)
@@ -194,6 +201,14 @@ static vf_sev_grade pocket(const vf_conn_finding *f, const vf_sev_ctx *c)
 static vf_sev_grade rule(vf_conn_kind k, const vf_conn_finding *f,
                          const vf_sev_ctx *c)
 {
+    /* On the empty level, an area holding no vault cell is the level's
+     * own floor walled in by the vault (its blank corners or middle, the
+     * strip by the border): in the game a layout fills it. */
+    if (c->empty && !f->s.vaults_in && k != VF_CONN_INTERIOR_POCKET)
+        return graded(f->s.size > SMALL_ZONE ? VF_SEV_NOTE : VF_SEV_OK, 0,
+                      "the empty level's own floor, walled in by the vault "
+                      "where its MAP leaves cells blank: in the game a "
+                      "layout fills it");
     switch (k) {
     case VF_CONN_ISOLATED_ZONES: return isolated(f, c);
     case VF_CONN_STAIRLESS_ZONE:
@@ -284,8 +299,15 @@ vf_sev_grade vf_sev_grade_in_report(const vf_level *l,
     unsigned kinds = vf_sev_finding_kinds(f);
     unsigned pocket = 1u << VF_CONN_INTERIOR_POCKET;
     if ((kinds & pocket) && c->checked && c->closets_masked
-        && inside_closet(r, i))
+        && inside_closet(r, i)) {
+        /* Nobody lands there: what it holds is lost to every player. */
+        if (f->s.items && !c->abyss)
+            return graded(VF_SEV_WARNING, 0,
+                          "part of the vault its exits do not reach holds "
+                          "items, and the game masks it against teleports: "
+                          "out of every player's reach");
         kinds = (kinds & ~pocket) | 1u << VF_CONN_TELE_CLOSET_WALK;
+    }
     if ((kinds & pocket) && on_vault_edge(l, f)) {
         kinds &= ~pocket;
         if (!kinds)
@@ -313,9 +335,8 @@ void vf_sev_describe(const vf_level *l, const vf_conn_report *r,
         vf_sev_grade g = vf_sev_grade_in_report(l, r, i, c);
         why = g.why;
         vf_sbuf_printf(out, "  %c  %s: %s\n", vf_conn_letter(i),
-                       g.veto ? "level vetoed"
-                       : g.sev == VF_SEV_OK ? "not a finding"
-                                            : vf_sev_name(g.sev),
+                       g.sev == VF_SEV_OK ? "not a finding"
+                                          : vf_sev_name(g.sev),
                        why);
     }
     if (r->dropped)
