@@ -65,6 +65,9 @@ typedef struct vf_sev_ctx {
                           * test, not a level the game builds */
     int abyss;           /* the level is in the Abyss, which reshapes
                           * itself round the player */
+    int pan;             /* Pandemonium: the game vetoes a level in more
+                          * than one zone once its secondary vaults go
+                          * on (dungeon.cc _build_vault_impl) */
     int empty;           /* placement.lua's empty level: floor no layout
                           * of the game leaves open (its border strips,
                           * a MAP's blank cells) is the set-up's */
@@ -120,35 +123,48 @@ vf_sev vf_sev_plain(unsigned kind_bit, const vf_sev_ctx *c);
 /* ---- a map's cost, from all its cases (grade.c) ------------------------ */
 
 /* The shares of builds that make a map's level vetoes a warning or an
- * error. 0 in a field: its default. */
+ * error, each taken at the low end of its 95% Wilson interval. 0 in a
+ * field: its default. */
 typedef struct vf_grade_opts {
-    double veto_error;       /* of the builds that stand for the game (its
-                              * own layouts and the empty level): default
-                              * VF_GRADE_VETO_ERROR */
-    double veto_warning;     /* likewise: default VF_GRADE_VETO_WARNING */
-    double stress_warning;   /* of the builds of our synthetic layouts
-                              * alone, never an error: default
-                              * VF_GRADE_STRESS_WARNING */
+    double veto_error;       /* default VF_GRADE_VETO_ERROR */
+    double veto_warning;     /* default VF_GRADE_VETO_WARNING */
+    double stress_warning;   /* our synthetic layouts alone, never an
+                              * error: default VF_GRADE_STRESS_WARNING */
 } vf_grade_opts;
 
 #define VF_GRADE_VETO_ERROR 0.15
-#define VF_GRADE_VETO_WARNING 0.02
+#define VF_GRADE_VETO_WARNING 0.05
 #define VF_GRADE_STRESS_WARNING 0.25
+/* The game's own layouts throw away at least half the levels built with
+ * the map: an error whatever our layouts say. */
+#define VF_GRADE_VETO_MOST 0.50
 
-/* A map's builds that the game would throw away (level_vetoed), of the
- * builds tried, in the modes that stand for the game (mode game and the
- * empty level) and in our synthetic layouts. */
+/* Where a build was made: placement.lua's empty level, one of the game's
+ * own layouts (mode game), one of our synthetic layouts. */
+typedef enum vf_veto_source {
+    VF_VETO_EMPTY,
+    VF_VETO_GAME,
+    VF_VETO_STRESS,
+    VF_VETO_SOURCES
+} vf_veto_source;
+
+/* A map's builds from each source, and those the game would throw away
+ * (level_vetoed). */
 typedef struct vf_veto_count {
-    unsigned long game_vetoed, game_tried;
-    unsigned long stress_vetoed, stress_tried;
+    unsigned long built[VF_VETO_SOURCES];
+    unsigned long vetoed[VF_VETO_SOURCES];
 } vf_veto_count;
 
-/* The severity of a map's level vetoes: an error when the game surely
- * throws away at least veto_error of the levels it builds with the map
- * (the low end of the share's 95% Wilson interval; at 100% the map is
- * never placed), a warning from veto_warning, a note below (a rare
- * rebuild costs the map a little of its weight); vetoes that only our
- * stress layouts show are a warning from stress_warning, else a note.
+/* The severity of a map's level vetoes, by the low end (95% Wilson) of
+ * the shares: E on the empty level, G in the game's layouts, L in every
+ * layout (the game's and ours), S in ours alone. An error when E or
+ * both G and L reach veto_error, or G reaches VF_GRADE_VETO_MOST (at
+ * 100% the map is never placed); a warning when E reaches veto_warning,
+ * or the game's layouts vetoed it and L reaches veto_warning, or S
+ * reaches stress_warning; else a note (a rare rebuild costs the map a
+ * little of its weight). The game's layouts alone are too noisy a
+ * sample: a veto there in 3 of 5 builds that our layouts never show is
+ * most often the layout's own scrap of floor (tests/labels-trunk.tsv).
  * VF_SEV_OK when nothing was vetoed. */
 vf_sev vf_grade_veto(const vf_veto_count *n, const vf_grade_opts *o);
 

@@ -22,8 +22,11 @@ static vf_conn_finding finding(vf_conn_kind k, int size, int vault_cells,
     return f;
 }
 
-static const vf_sev_ctx trunk_d = {.checked = 1, .closets_masked = 1};   /* checked, masked */
-static const vf_sev_ctx trunk_mini = {.checked = 1, .closets_masked = 1, .minivault = 1};   /* a minivault */
+/* A checked branch of trunk, which masks closets; the same for a
+ * minivault. */
+static const vf_sev_ctx trunk_d = {.checked = 1, .closets_masked = 1};
+static const vf_sev_ctx trunk_mini = {.checked = 1, .closets_masked = 1,
+                                      .minivault = 1};
 
 static vf_sev sev(vf_conn_finding f, const vf_sev_ctx *c)
 {
@@ -74,7 +77,17 @@ START_TEST(unchecked_branches_rank_what_the_player_meets)
                          &pan), VF_SEV_WARNING);
     ck_assert_int_eq(sev(finding(VF_CONN_STAIRLESS_ZONE, 40, 1, 0, 0),
                          &pan), VF_SEV_NOTE);
-    /* Nothing there is a veto: the game builds the level as it is. */
+    /* In a layout, a piece with no vault cell is the layout's own. */
+    vf_sev_ctx pan_layout = {.closets_masked = 1, .layout = 1};
+    ck_assert_int_eq(sev(finding(VF_CONN_TELE_CLOSET_WALK, 6, 0, 0, 0),
+                         &pan_layout), VF_SEV_NOTE);
+    ck_assert_int_eq(sev(finding(VF_CONN_TELE_CLOSET_WALK, 6, 1, 0, 0),
+                         &pan_layout), VF_SEV_ERROR);
+    /* But Pandemonium vetoes a level in more than one zone. */
+    vf_sev_ctx pan_zones = {.closets_masked = 1, .pan = 1};
+    vf_conn_finding apart = finding(VF_CONN_ISOLATED_ZONES, 40, 1, 0, 0);
+    ck_assert(vf_sev_finding_grade(&apart, &pan_zones).veto);
+    /* Nothing else there is a veto: the game builds the level as it is. */
     vf_conn_finding f = finding(VF_CONN_STAIRLESS_ZONE, 40, 1, 1, 0);
     ck_assert(!vf_sev_finding_grade(&f, &pan).veto);
     /* The branch table says which branches those are. */
@@ -138,13 +151,19 @@ START_TEST(zones_pockets_and_layouts)
      * zone is vetoed (and rebuilt). */
     ck_assert_int_eq(sev(finding(VF_CONN_ISOLATED_ZONES, 30, 1, 0, 1),
                          &layout), VF_SEV_OK);
-    vf_sev_ctx mini_layout = {.checked = 1, .closets_masked = 1, .minivault = 1, .layout = 1};
+    vf_sev_ctx mini_layout = {.checked = 1, .closets_masked = 1,
+                              .minivault = 1, .layout = 1};
     vf_conn_finding iz = finding(VF_CONN_ISOLATED_ZONES, 30, 1, 0, 1);
     ck_assert_int_eq(sev(iz, &mini_layout), VF_SEV_OK);
     ck_assert(vf_sev_finding_grade(&iz, &trunk_mini).veto);
     /* A minivault the game cannot fit is skipped: in our stress layouts
      * a note, on a level the game builds an error. */
-    vf_sev_ctx stress = {.checked = 1, .closets_masked = 1, .minivault = 1, .layout = 1, .stress = 1};
+    vf_sev_ctx stress = {.checked = 1, .closets_masked = 1, .minivault = 1,
+                         .layout = 1, .stress = 1};
+    /* Our stress layouts never make an error alone. */
+    vf_sev_ctx pan_stress = {.layout = 1, .stress = 1};
+    ck_assert_int_eq(sev(finding(VF_CONN_TELE_CLOSET_WALK, 6, 1, 0, 0),
+                         &pan_stress), VF_SEV_WARNING);
     ck_assert_int_eq(vf_sev_plain(VF_V_PLACE_FAILED, &stress), VF_SEV_NOTE);
     ck_assert_int_eq(vf_sev_plain(VF_V_PLACE_FAILED, &mini_layout),
                      VF_SEV_ERROR);
@@ -173,23 +192,31 @@ END_TEST
  * our stress layouts alone never make one. */
 START_TEST(veto_shares_grade_the_map)
 {
-    vf_veto_count none = {0, 100, 0, 100};
+    /* {built}, {vetoed}: empty, game, stress. */
+    vf_veto_count none = {{100, 5, 25}, {0, 0, 0}};
     ck_assert_int_eq(vf_grade_veto(&none, NULL), VF_SEV_OK);
-    vf_veto_count rare = {1, 2000, 0, 0};        /* 1 in 2000 */
+    vf_veto_count rare = {{2000, 0, 0}, {1, 0, 0}};   /* 1 in 2000 */
     ck_assert_int_eq(vf_grade_veto(&rare, NULL), VF_SEV_NOTE);
-    vf_veto_count one_in_ten = {1, 10, 0, 0};    /* too few to tell */
-    ck_assert_int_eq(vf_grade_veto(&one_in_ten, NULL), VF_SEV_NOTE);
-    vf_veto_count some = {8, 100, 0, 0};         /* low end 4.1% */
+    vf_veto_count some = {{100, 0, 0}, {10, 0, 0}};   /* low end 5.5% */
     ck_assert_int_eq(vf_grade_veto(&some, NULL), VF_SEV_WARNING);
-    vf_veto_count three = {3, 10, 0, 0};         /* low end 10.8% */
-    ck_assert_int_eq(vf_grade_veto(&three, NULL), VF_SEV_WARNING);
-    vf_veto_count many = {4, 10, 0, 0};          /* low end 16.8% */
+    vf_veto_count many = {{100, 0, 0}, {25, 0, 0}};   /* low end 17.5% */
     ck_assert_int_eq(vf_grade_veto(&many, NULL), VF_SEV_ERROR);
-    vf_veto_count dead = {100, 100, 0, 0};
+    vf_veto_count dead = {{100, 5, 25}, {100, 5, 25}};
     ck_assert_int_eq(vf_grade_veto(&dead, NULL), VF_SEV_ERROR);
-    vf_veto_count stress = {0, 10, 25, 25};
+    /* The game's layouts alone: 3 of 5 that our layouts never show is
+     * a note; with ours at 11 of 25 too, an error; 5 of 5, an error. */
+    vf_veto_count game_only = {{100, 5, 25}, {0, 3, 0}};
+    ck_assert_int_eq(vf_grade_veto(&game_only, NULL), VF_SEV_NOTE);
+    vf_veto_count both = {{100, 5, 25}, {0, 3, 11}};
+    ck_assert_int_eq(vf_grade_veto(&both, NULL), VF_SEV_ERROR);
+    vf_veto_count most = {{100, 5, 25}, {0, 5, 0}};
+    ck_assert_int_eq(vf_grade_veto(&most, NULL), VF_SEV_ERROR);
+    vf_veto_count some_layouts = {{100, 5, 25}, {0, 2, 3}};   /* L 5/30 */
+    ck_assert_int_eq(vf_grade_veto(&some_layouts, NULL), VF_SEV_WARNING);
+    /* Our layouts alone never make an error. */
+    vf_veto_count stress = {{100, 5, 25}, {0, 0, 25}};
     ck_assert_int_eq(vf_grade_veto(&stress, NULL), VF_SEV_WARNING);
-    vf_veto_count stress_rare = {0, 10, 1, 25};
+    vf_veto_count stress_rare = {{100, 5, 25}, {0, 0, 2}};
     ck_assert_int_eq(vf_grade_veto(&stress_rare, NULL), VF_SEV_NOTE);
     /* The thresholds are the caller's to set. */
     vf_grade_opts strict = {0.5, 0.3, 0.9};

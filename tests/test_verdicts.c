@@ -63,17 +63,17 @@ static double measured_rate(vf_t_eng *x, vf_level *l, const char *map,
     int hits = 0, vetoed = 0;
     unsigned long count[VF_V_COUNT_KINDS] = {0};
     vf_sev worst[VF_V_COUNT_KINDS] = {0};
-    vf_veto_count builds = {0, 0, 0, 0};
-    int game = o.mode == VF_MODE_EMPTY || o.mode == VF_MODE_GAME;
+    vf_veto_count builds = {{0}, {0}};
+    vf_veto_source src = o.mode == VF_MODE_EMPTY ? VF_VETO_EMPTY
+                         : o.mode == VF_MODE_GAME ? VF_VETO_GAME
+                                                  : VF_VETO_STRESS;
     *sev = VF_SEV_OK;
     for (int i = 0; i < cases; i++) {
         vf_case_run(x->e, def, 1, (uint32_t)i, &o, l, &x->m, r, &v);
         hits += (v.kinds & bit) != 0;
         vetoed += (v.kinds & VF_V_VETOED) != 0;
-        (game ? &builds.game_tried : &builds.stress_tried)[0] +=
-            (unsigned long)v.builds;
-        (game ? &builds.game_vetoed : &builds.stress_vetoed)[0] +=
-            (unsigned long)v.vetoed_builds;
+        builds.built[src] += (unsigned long)v.builds;
+        builds.vetoed[src] += (unsigned long)v.vetoed_builds;
         for (int k = 0; k < VF_V_COUNT_KINDS; k++) {
             vf_sev s = vf_sev_kind(1u << k, v.kinds, v.warning, v.error);
             count[k] += (v.kinds >> k & 1);

@@ -212,6 +212,24 @@ static int you_pos(lua_State *L)
     return 2;
 }
 
+/* Pandemonium's runes (the lords' and the demonic ones) a game may hold
+ * by the time it stands there: each drawn from the case's game, one game
+ * in two, so a vault that checks one (a lord's map vetoed until its rune
+ * is held: builder/uniques.des) sees both answers over its cases. Other
+ * runes, and every rune elsewhere, are not held (a new character). */
+static int you_have_rune(lua_State *L)
+{
+    static const char *const pan[] = {"demonic", "fiery", "dark", "glowing",
+                                      "magical"};
+    const char *name = luaL_checkstring(L, 1);
+    int held = 0;
+    const vf_branch *b = here(L);
+    for (int i = 0; b && !strcmp(b->abbrev, "Pan") && i < 5; i++)
+        if (!strcmp(name, pan[i])) held = game_bits(L) >> (8 + i) & 1;
+    lua_pushboolean(L, held);
+    return 1;
+}
+
 static const luaL_Reg you_fns[] = {
     {"where", you_where}, {"branch", you_branch}, {"depth", you_depth},
     {"absdepth", you_absdepth}, {"depth_fraction", you_depth_fraction},
@@ -221,7 +239,7 @@ static const luaL_Reg you_fns[] = {
     {"god", you_god}, {"race", you_species}, {"species", you_species},
     {"genus", you_genus}, {"monster", you_genus}, {"name", you_name},
     {"pos", you_pos},
-    {"have_rune", you_none_false}, {"uniques", you_none_false},
+    {"have_rune", you_have_rune}, {"uniques", you_none_false},
     {"unrands", you_none_false}, {"have_orb", you_none_false},
     {"silenced", you_none_false}, {"see_cell", you_none_false},
     {"hear_pos", you_none_false}, {"taking_stairs", you_none_false},

@@ -345,6 +345,14 @@ static void grade_findings(const vf_level *l, const vf_conn_report *r,
     }
     for (int k = 0; k < VF_CONN_KIND_COUNT; k++)
         if (vetoing & conn_bits[k]) grade(v, conn_bits[k], VF_SEV_NOTE);
+    /* Pandemonium's layouts split round any vault: the game throws away
+     * about a quarter of its builds even with a plain open float there
+     * (tests/labels-trunk.tsv), so only the empty level's splits are the
+     * vault's to count. */
+    if (c->pan && layout) {
+        grade(v, VF_V_LEVEL_VETOED, VF_SEV_NOTE);
+        return;
+    }
     note_veto(v, "an area of the level without stairs, or a zone apart: "
               "the game vetoes the level (dungeon.cc "
               "_dgn_verify_connectivity)");
@@ -465,6 +473,7 @@ static void sev_ctx(vf_engine *e, const vf_level *l, const vf_rmap *m,
     c->layout = vf_mode_is_layout(mode);
     c->stress = c->layout && mode != VF_MODE_GAME;
     c->abyss = b && !strcmp(b->abbrev, "Abyss");
+    c->pan = b && !strcmp(b->abbrev, "Pan");
     c->empty = mode == VF_MODE_EMPTY;
 }
 

@@ -31,9 +31,21 @@ static vf_feat trap_for_place(vf_rng *r)
     return traps[vf_random2(r, (int)(sizeof traps / sizeof *traps))];
 }
 
+/* An ITEM slot "nothing" places no item (mapdef.cc item_list's
+ * "nothing": OBJ_UNASSIGNED), so nothing there is a player's loss. */
+static int is_nothing(const char *spec)
+{
+    while (*spec == ' ') spec++;
+    size_t n = strlen(spec);
+    while (n && spec[n - 1] == ' ') n--;
+    return n == 7 && !strncmp(spec, "nothing", 7);
+}
+
 static int is_item_glyph(const vf_rmap *m, int g)
 {
-    if (g >= 'd' && g <= 'k') return (size_t)(g - 'd') < m->items.n;
+    if (g >= 'd' && g <= 'k')
+        return (size_t)(g - 'd') < m->items.n
+               && !is_nothing(m->items.v[g - 'd']);
     return (vf_glyph_flags(g) & VF_GL_ITEM) != 0;
 }
 
@@ -144,6 +156,11 @@ static int write_cell(vf_level *l, const vf_rmap *m, vf_rng *r,
     } else {
         l->feat[y][x] = VF_F_ENTER_SHOP;
     }
+    /* A feature mimic (KFEAT "... mimic[:N]": one chance in N) is a
+     * monster standing on floor: the game's checks read the cell through
+     * feat_at_no_mimic, as floor (dungeon.cc _vault_grid_mapspec). */
+    if (c->feat && c->feat->mimic > 0 && vf_one_chance_in(r, c->feat->mimic))
+        l->feat[y][x] = VF_F_FLOOR;
     if (c->mons) l->content[y][x] |= VF_CELL_MONSTER;
     if (c->items) l->content[y][x] |= VF_CELL_ITEM;
     l->prop[y][x] |= c->overlay.props;

@@ -177,20 +177,22 @@ static void share_text(vf_sbuf *b, unsigned long k, unsigned long n)
 }
 
 /* The levels built with the map that the game would throw away, which
- * its level_vetoed severity is ranked by (vf_grade_veto). */
+ * its level_vetoed severity is ranked by (vf_grade_veto), by where they
+ * were built. */
 static void vetoes_text(vf_sbuf *b, const vf_tally_map *m)
 {
+    static const char *const where[VF_VETO_SOURCES] = {
+        "on the empty level", "in the game's layouts", "in our layouts"};
     const vf_veto_count *v = &m->vetoes;
-    if (!v->game_vetoed && !v->stress_vetoed) return;
-    vf_sbuf_adds(b, "    levels vetoed: ");
-    if (v->game_tried) {
-        share_text(b, v->game_vetoed, v->game_tried);
-        vf_sbuf_adds(b, " of those the game builds");
-    }
-    if (v->stress_tried) {
-        vf_sbuf_adds(b, v->game_tried ? "; " : "");
-        share_text(b, v->stress_vetoed, v->stress_tried);
-        vf_sbuf_adds(b, " in our synthetic layouts");
+    if (!v->vetoed[VF_VETO_EMPTY] && !v->vetoed[VF_VETO_GAME]
+        && !v->vetoed[VF_VETO_STRESS])
+        return;
+    vf_sbuf_adds(b, "    levels vetoed:");
+    for (int i = 0, n = 0; i < VF_VETO_SOURCES; i++) {
+        if (!v->built[i]) continue;
+        vf_sbuf_adds(b, n++ ? "; " : " ");
+        share_text(b, v->vetoed[i], v->built[i]);
+        vf_sbuf_printf(b, " %s", where[i]);
     }
     vf_sbuf_addc(b, '\n');
 }

@@ -95,11 +95,11 @@ static vf_tally_lmap *lmap_of(vf_tally_map *m, const vf_case_rec *r,
     return &m->lmaps[i];
 }
 
-/* Whether a case of mode m stands for a level the game builds: one of
- * its own layouts, or placement.lua's empty level. */
-static int stands_for_game(vf_mode m)
+/* Which builds a case of mode m counts with (vf_grade_veto). */
+static vf_veto_source veto_source(vf_mode m)
 {
-    return m == VF_MODE_GAME || m == VF_MODE_EMPTY;
+    return m == VF_MODE_EMPTY ? VF_VETO_EMPTY
+           : m == VF_MODE_GAME ? VF_VETO_GAME : VF_VETO_STRESS;
 }
 
 int vf_tally_add_case(vf_tally *t, const vf_case_rec *r)
@@ -121,13 +121,9 @@ int vf_tally_add_case(vf_tally *t, const vf_case_rec *r)
         m->base_failing += vf_sev_of(r->kinds, r->warning, r->error)
                            >= vf_run_fail_on(t->spec);
     }
-    if (stands_for_game(r->mode)) {
-        m->vetoes.game_tried += (unsigned long)r->builds;
-        m->vetoes.game_vetoed += (unsigned long)r->vetoed_builds;
-    } else {
-        m->vetoes.stress_tried += (unsigned long)r->builds;
-        m->vetoes.stress_vetoed += (unsigned long)r->vetoed_builds;
-    }
+    vf_veto_source src = veto_source(r->mode);
+    m->vetoes.built[src] += (unsigned long)r->builds;
+    m->vetoes.vetoed[src] += (unsigned long)r->vetoed_builds;
     if (r->not_tried) {
         m->untried++;
         m->untried_in[mi]++;

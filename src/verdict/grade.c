@@ -50,17 +50,21 @@ static double share(unsigned long n, unsigned long of)
 vf_sev vf_grade_veto(const vf_veto_count *n, const vf_grade_opts *o)
 {
     vf_grade_opts t = vf_grade_opts_resolved(o);
-    vf_sev sev = VF_SEV_OK;
-    if (n->game_vetoed) {
-        double s = share(n->game_vetoed, n->game_tried);
-        sev = s >= t.veto_error ? VF_SEV_ERROR
-              : s >= t.veto_warning ? VF_SEV_WARNING : VF_SEV_NOTE;
-    }
-    if (n->stress_vetoed && sev < VF_SEV_WARNING) {
-        double s = share(n->stress_vetoed, n->stress_tried);
-        sev = s >= t.stress_warning ? VF_SEV_WARNING : VF_SEV_NOTE;
-    }
-    return sev;
+    const unsigned long *v = n->vetoed, *b = n->built;
+    if (!v[VF_VETO_EMPTY] && !v[VF_VETO_GAME] && !v[VF_VETO_STRESS])
+        return VF_SEV_OK;
+    double e = share(v[VF_VETO_EMPTY], b[VF_VETO_EMPTY]);
+    double g = share(v[VF_VETO_GAME], b[VF_VETO_GAME]);
+    double l = share(v[VF_VETO_GAME] + v[VF_VETO_STRESS],
+                     b[VF_VETO_GAME] + b[VF_VETO_STRESS]);
+    double s = share(v[VF_VETO_STRESS], b[VF_VETO_STRESS]);
+    if (e >= t.veto_error || (g >= t.veto_error && l >= t.veto_error)
+        || g >= VF_GRADE_VETO_MOST)
+        return VF_SEV_ERROR;
+    if (e >= t.veto_warning || (v[VF_VETO_GAME] && l >= t.veto_warning)
+        || s >= t.stress_warning)
+        return VF_SEV_WARNING;
+    return VF_SEV_NOTE;
 }
 
 unsigned vf_grade_design(const unsigned long *counts, int nkinds,

@@ -95,6 +95,12 @@ static vf_sev_grade graded(vf_sev sev, int veto, const char *why)
     return g;
 }
 
+/* A region of a layout beside the vault holding none of its cells, in
+ * a branch the game does not check: the layout's own scrap. */
+static const char layout_piece[] =
+    "a piece of the layout beside the vault, none of it the vault's, in a "
+    "branch the game does not check: the layout's own";
+
 /* Where the game checks nothing (Pandemonium, the portal branches,
  * Ziggurats, the Tomb) the player meets the area as the vault left it;
  * the Abyss reshapes itself round the player, so there it hardly
@@ -105,6 +111,8 @@ static vf_sev_grade unchecked_area(const vf_conn_finding *f,
     if (c->abyss)
         return graded(VF_SEV_OK, 0, "an area apart in the Abyss, which "
                       "reshapes itself round the player");
+    if (c->layout && !f->s.vaults_in)
+        return graded(VF_SEV_NOTE, 0, layout_piece);
     if (holds_something(&f->s))
         return graded(VF_SEV_WARNING, 0,
                       "the game checks nothing in this branch: what stands "
@@ -138,6 +146,10 @@ static vf_sev_grade stairless(const vf_conn_finding *f, const vf_sev_ctx *c)
  * pass. */
 static vf_sev_grade isolated(const vf_conn_finding *f, const vf_sev_ctx *c)
 {
+    if (c->pan)
+        return graded(VF_SEV_ERROR, 1, "the game vetoes a Pandemonium level "
+                      "in more than one zone (dungeon.cc _build_vault_impl: "
+                      "\"Pan map with disconnected zones\")");
     if (!f->s.exits) return stairless(f, c);
     /* A minivault that raised the layout's zone count was vetoed as it
      * went on (case_game_place, place_in_layout): what is left here are
@@ -166,6 +178,8 @@ static vf_sev_grade closet(const vf_conn_finding *f, const vf_sev_ctx *c)
     if (!c->checked && c->abyss)
         return graded(VF_SEV_OK, 0, "a closet in the Abyss, which reshapes "
                       "itself round the player");
+    if (!c->checked && c->layout && !f->s.vaults_in)
+        return graded(VF_SEV_NOTE, 0, layout_piece);
     if (!c->checked)
         return graded(VF_SEV_ERROR, 0,
                       "the game neither vetoes nor masks teleport closets "
@@ -240,6 +254,8 @@ static vf_sev_grade worst(const vf_conn_finding *f, unsigned kinds,
         best.veto = veto;
         first = 0;
     }
+    /* Our synthetic layouts are stress tests: never alone an error. */
+    if (c->stress && best.sev == VF_SEV_ERROR) best.sev = VF_SEV_WARNING;
     return best;
 }
 
