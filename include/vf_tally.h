@@ -31,7 +31,9 @@ typedef struct vf_tally_map {
                                 * (vf_case_rec.not_tried): in cases, never
                                 * ok nor failed */
     unsigned long untried_in[VF_RUN_MAX_MODES];   /* by layout index */
-    char untried_why[160];     /* the first one's message */
+    char untried_why[160];     /* the message of the first in case
+                                * order ... */
+    uint64_t untried_first;    /* ... which is this (VF_CASE_ID, map 0) */
     vf_veto_count vetoes;      /* levels built with it and vetoed, in the
                                 * modes that stand for the game and in
                                 * our stress layouts */

@@ -378,6 +378,47 @@ static void json_kinds(vf_sbuf *b, const unsigned long *kind)
     vf_sbuf_addc(b, '}');
 }
 
+/* Closes by_layout; the cases never tried, and the builds vetoed by
+ * where they were built: "not_tried": 3, "levels_vetoed": {"empty": [k,
+ * n], "game": [...], "ours": [...]}. */
+static void json_vetoes(vf_sbuf *b, const vf_tally_map *m)
+{
+    static const char *const where[VF_VETO_SOURCES] = {"empty", "game",
+                                                       "ours"};
+    const vf_veto_count *v = &m->vetoes;
+    vf_sbuf_printf(b, "}, \"not_tried\": %lu, \"levels_vetoed\": {",
+                   m->untried);
+    for (int i = 0; i < VF_VETO_SOURCES; i++)
+        vf_sbuf_printf(b, "%s\"%s\": [%lu, %lu]", i ? ", " : "", where[i],
+                       v->vetoed[i], v->built[i]);
+    vf_sbuf_addc(b, '}');
+}
+
+/* The maps with cases never tried: [{"map": ..., "not_tried": {"game":
+ * 40}, "why": ...}]. */
+static void json_untried(vf_sbuf *b, const vf_tally *t)
+{
+    vf_sbuf_adds(b, "  \"not_tried_maps\": [");
+    const char *sep = "";
+    for (size_t i = 0; i < t->nmaps; i++) {
+        const vf_tally_map *m = &t->maps[i];
+        if (!m->untried) continue;
+        vf_sbuf_printf(b, "%s\n    {\"map\": ", sep);
+        vf_json_cstr(b, m->rec.name);
+        vf_sbuf_adds(b, ", \"not_tried\": {");
+        for (int k = 0, c = 0; k < t->spec->nmodes; k++)
+            if (m->untried_in[k])
+                vf_sbuf_printf(b, "%s\"%s\": %lu", c++ ? ", " : "",
+                               vf_mode_name(t->spec->modes[k]),
+                               m->untried_in[k]);
+        vf_sbuf_adds(b, "}, \"why\": ");
+        vf_json_cstr(b, m->untried_why);
+        vf_sbuf_addc(b, '}');
+        sep = ",";
+    }
+    vf_sbuf_adds(b, *sep ? "\n  ],\n" : "],\n");
+}
+
 static void json_map(vf_sbuf *b, const vf_tally *t, const vf_tally_map *m)
 {
     vf_sbuf_adds(b, "    {\"map\": ");
@@ -419,8 +460,9 @@ static void json_map(vf_sbuf *b, const vf_tally *t, const vf_tally_map *m)
                        m->layout_at[i][m->sev > VF_SEV_OK ? m->sev
                                                           : VF_SEV_OK],
                        m->layout_cases[i]);
+    json_vetoes(b, m);
     const vf_case_rec *f = &t->fails[m->first];
-    vf_sbuf_printf(b, "}, \"accepted\": %s, \"first\": {\"layout\": \"%s\", "
+    vf_sbuf_printf(b, ", \"accepted\": %s, \"first\": {\"layout\": \"%s\", "
                    "\"iteration\": %lu, \"seed\": %llu}}",
                    m->accepted ? "true" : "false", vf_case_rec_layout(f),
                    (unsigned long)f->iter, (unsigned long long)f->seed);
@@ -496,6 +538,7 @@ void vf_report_json(vf_sbuf *b, const vf_report_in *in)
                    n[VF_SEV_WARNING], n[VF_SEV_NOTE], n[VF_SEV_OK],
                    vf_sev_name(vf_run_fail_on(t->spec)));
     json_stale(b, in->accept);
+    json_untried(b, t);
     vf_sbuf_adds(b, "  \"failing_maps\": [");
     const char *sep = "\n";
     for (int sv = VF_SEV_ERROR; sv >= VF_SEV_OK; sv--)

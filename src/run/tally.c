@@ -128,9 +128,13 @@ int vf_tally_add_case(vf_tally *t, const vf_case_rec *r)
         m->untried++;
         m->untried_in[mi]++;
         t->untried++;
-        if (m->untried == 1)
+        /* The first in case order, whatever order cases arrive in. */
+        uint64_t id = VF_CASE_ID(0, mi, r->iter);
+        if (m->untried == 1 || id < m->untried_first) {
+            m->untried_first = id;
             snprintf(m->untried_why, sizeof m->untried_why, "%s",
                      r->message ? r->message : "");
+        }
         return 0;
     }
     if (!r->kinds) return 0;
