@@ -203,16 +203,19 @@ typedef struct vf_verdict {
  * (more zones hold its large pieces than the layout had alone), the game
  * vetoes the level and builds another (dungeon.cc), and so does the case:
  * the try fails and the next one resolves and builds again, with a new
- * layout; after VF_RESOLVE_ATTEMPTS tries the case is place_failed, with
- * the reason. A map its layout tags keep out is not tried (v->not_tried,
- * kinds 0). The layout of each try is one of VF_LAYOUT_POOL under the
+ * layout; when the last of VF_RESOLVE_ATTEMPTS tries is vetoed too the
+ * case is level_vetoed, with the reason (one build, vetoed), and when no
+ * try found a position it is place_failed. A level the finished analysis
+ * vetoes (a stairless area it does not fill) is one build, vetoed: the
+ * case carries level_vetoed and the findings behind it as notes. A map
+ * its layout tags keep out is not tried (v->not_tried, kinds 0). The layout of each try is one of VF_LAYOUT_POOL under the
  * base seed, picked by the try's seed, and the stairs draw from a
  * generator seeded from the try's seed, so the case replays alone.
  *
  * In mode game each try draws a layout map of the checkout for the level
  * and one seed of its pool (vf_gamelayout.h); a level the vault cuts into
  * more zones than its layout had is vetoed and built again, within the
- * same tries, then the case is place_failed. */
+ * same tries, then the case is level_vetoed. */
 void vf_case_run(vf_engine *e, const vf_mapdef *def, uint64_t base_seed,
                  uint32_t iter, const vf_case_opts *o, vf_level *l,
                  vf_rmap *m, vf_conn_report *r, vf_verdict *v);
