@@ -219,16 +219,22 @@ static int world_seconds(const char *arg, vf_lua_limits *l)
     return 0;
 }
 
-/* Whether set holds a file whose real path is path's. */
-static int set_holds(const vf_desset *set, const char *path)
+/* The real paths of set's files, into out (owned by it). */
+static void real_paths(const vf_desset *set, vf_strlist *out)
+{
+    for (size_t i = 0; i < set->nfiles; i++) {
+        char *r = realpath(set->files[i].path, NULL);
+        if (r) vf_strlist_push(out, r);
+    }
+}
+
+/* Whether path's real path is one of have. */
+static int holds_path(const vf_strlist *have, const char *path)
 {
     char *want = realpath(path, NULL);
     int hit = 0;
-    for (size_t i = 0; want && !hit && i < set->nfiles; i++) {
-        char *have = realpath(set->files[i].path, NULL);
-        hit = have && !strcmp(have, want);
-        free(have);
-    }
+    for (size_t i = 0; want && !hit && i < have->n; i++)
+        hit = !strcmp(have->v[i], want);
     free(want);
     return hit;
 }
@@ -247,9 +253,12 @@ static long world_layouts(vf_cli_world *w, vf_desset *set, vf_diag *d)
     struct stat st;
     long errors = stat(dir.s, &st) || !S_ISDIR(st.st_mode)
                   ? 0 : vf_fs_expand(dir.s, ".des", &files, d);
+    vf_strlist have = {0};
+    real_paths(set, &have);
     for (size_t i = 0; i < files.n; i++)
-        if (!set_holds(set, files.v[i]))
+        if (!holds_path(&have, files.v[i]))
             errors += (long)vf_des_load_file(set, files.v[i], d);
+    vf_strlist_free(&have);
     vf_strlist_free(&files);
     vf_sbuf_free(&dir);
     return errors;

@@ -181,6 +181,13 @@ void vf_wilson(unsigned long k, unsigned long n, double *lo, double *hi);
 unsigned vf_grade_design(const unsigned long *counts, int nkinds,
                          unsigned long tried);
 
+/* Of those kinds (the closets and pockets a player meets), the ones in
+ * so few of tried cases that the low end of their share's 95% interval
+ * is under veto_warning: a rare roll's defect, whose errors (a closet the
+ * game does not mask) are warnings. */
+unsigned vf_grade_rare(const unsigned long *counts, int nkinds,
+                       unsigned long tried, const vf_grade_opts *o);
+
 /* The thresholds in force: o's, or the defaults. */
 vf_grade_opts vf_grade_opts_resolved(const vf_grade_opts *o);
 

@@ -174,6 +174,24 @@ START_TEST(zones_pockets_and_layouts)
 }
 END_TEST
 
+/* A closet or pocket in a rare roll: its errors are warnings; in every
+ * case, its warnings notes. */
+START_TEST(rare_rolls_and_designs)
+{
+    unsigned long counts[VF_V_COUNT_KINDS] = {0};
+    counts[9] = 1;      /* tele_closet_walk: 1 case of 100 */
+    counts[11] = 100;   /* interior_pocket: every case */
+    ck_assert_uint_eq(vf_grade_rare(counts, VF_V_COUNT_KINDS, 100, NULL),
+                      VF_V_TELE_CLOSET_WALK);
+    ck_assert_uint_eq(vf_grade_design(counts, VF_V_COUNT_KINDS, 100),
+                      VF_V_INTERIOR_POCKET);
+    counts[9] = 30;
+    ck_assert_uint_eq(vf_grade_rare(counts, VF_V_COUNT_KINDS, 100, NULL), 0);
+    counts[5] = 1;      /* isolated_zones: not a kind a player meets */
+    ck_assert_uint_eq(vf_grade_rare(counts, VF_V_COUNT_KINDS, 100, NULL), 0);
+}
+END_TEST
+
 /* On the empty level, floor outside every vault is the set-up's. */
 START_TEST(empty_level_floor_is_the_setups)
 {
@@ -282,6 +300,7 @@ Suite *vf_test_severity_suite(void)
     tcase_add_test(tc, pocket_inside_a_masked_closet);
     tcase_add_test(tc, veto_shares_grade_the_map);
     tcase_add_test(tc, empty_level_floor_is_the_setups);
+    tcase_add_test(tc, rare_rolls_and_designs);
     tcase_add_test(tc, names_round_trip);
     suite_add_tcase(s, tc);
     return s;

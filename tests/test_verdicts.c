@@ -84,9 +84,12 @@ static double measured_rate(vf_t_eng *x, vf_level *l, const char *map,
      * builds vetoed, a design's closet or pocket a note. */
     unsigned design = vf_grade_design(count, VF_V_COUNT_KINDS,
                                       (unsigned long)cases);
+    unsigned rare = vf_grade_rare(count, VF_V_COUNT_KINDS,
+                                  (unsigned long)cases, NULL);
     for (int k = 0; k < VF_V_COUNT_KINDS; k++) {
         vf_sev s = worst[k];
         if (1u << k == VF_V_LEVEL_VETOED) s = vf_grade_veto(&builds, NULL);
+        if ((rare >> k & 1) && s == VF_SEV_ERROR) s = VF_SEV_WARNING;
         if ((design >> k & 1) && s == VF_SEV_WARNING) s = VF_SEV_NOTE;
         if (s > *sev) *sev = s;
     }

@@ -5,6 +5,7 @@
 #include "bind_int.h"
 #include "vf_feature.h"
 #include "vf_place.h"
+#include "vf_rng.h"
 
 #include <lauxlib.h>
 #include <string.h>
@@ -224,8 +225,10 @@ static int you_have_rune(lua_State *L)
     const char *name = luaL_checkstring(L, 1);
     int held = 0;
     const vf_branch *b = here(L);
+    /* Mixed apart from the bits the branch pairs and the orbs read. */
     for (int i = 0; b && !strcmp(b->abbrev, "Pan") && i < 5; i++)
-        if (!strcmp(name, pan[i])) held = game_bits(L) >> (8 + i) & 1;
+        if (!strcmp(name, pan[i]))
+            held = vf_seed_mix(game_bits(L) ^ (0x72756e65ULL + i)) & 1;
     lua_pushboolean(L, held);
     return 1;
 }

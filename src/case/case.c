@@ -275,14 +275,28 @@ static void judge_exits(const vf_level *l, vf_verdict *v)
     if (lv->nexits && !reach) v->kinds |= VF_V_EXIT_UNCONNECTED;
 }
 
+/* A case's kinds and which of them are warnings and errors. */
+typedef struct graded_bits {
+    unsigned kinds, warning, error;
+} graded_bits;
+
 /* Sets kind bit b at severity sv (the worst one a kind meets wins). */
-static void grade(vf_verdict *v, unsigned b, vf_sev sv)
+static void grade_bits(graded_bits *g, unsigned b, vf_sev sv)
 {
     if (sv == VF_SEV_OK) return;
-    v->kinds |= b;
-    if (sv == VF_SEV_ERROR) v->error |= b;
-    else if (sv == VF_SEV_WARNING && !(v->error & b)) v->warning |= b;
-    if (v->error & b) v->warning &= ~b;
+    g->kinds |= b;
+    if (sv == VF_SEV_ERROR) g->error |= b;
+    else if (sv == VF_SEV_WARNING && !(g->error & b)) g->warning |= b;
+    if (g->error & b) g->warning &= ~b;
+}
+
+static void grade(vf_verdict *v, unsigned b, vf_sev sv)
+{
+    graded_bits g = {v->kinds, v->warning, v->error};
+    grade_bits(&g, b, sv);
+    v->kinds = g.kinds;
+    v->warning = g.warning;
+    v->error = g.error;
 }
 
 static const unsigned conn_bits[VF_CONN_KIND_COUNT] = {
@@ -319,7 +333,7 @@ static void grade_findings(const vf_level *l, const vf_conn_report *r,
                            const vf_sev_ctx *c, int layout, vf_verdict *v)
 {
     unsigned described = 0, vetoing = 0;
-    vf_verdict mine = *v;
+    graded_bits mine = {v->kinds, v->warning, v->error};
     for (int i = 0; i < r->nfindings; i++) {
         const vf_conn_finding *f = &r->findings[i];
         unsigned kinds = vf_sev_finding_kinds(f);
@@ -328,7 +342,7 @@ static void grade_findings(const vf_level *l, const vf_conn_report *r,
         vf_sev_grade g = vf_sev_grade_in_report(l, r, i, c);
         for (int k = 0; k < VF_CONN_KIND_COUNT; k++)
             if (kinds & (1u << k)) {
-                grade(&mine, conn_bits[k], g.sev);
+                grade_bits(&mine, conn_bits[k], g.sev);
                 if (g.veto) vetoing |= conn_bits[k];
             }
     }
@@ -336,11 +350,13 @@ static void grade_findings(const vf_level *l, const vf_conn_report *r,
         if (!r->count[k] || (described & (1u << k))) continue;
         vf_conn_finding worst = dropped_finding(k);
         vf_sev_grade g = vf_sev_finding_grade(&worst, c);
-        grade(&mine, conn_bits[k], g.sev);
+        grade_bits(&mine, conn_bits[k], g.sev);
         if (g.veto) vetoing |= conn_bits[k];
     }
     if (!vetoing) {
-        *v = mine;
+        v->kinds = mine.kinds;
+        v->warning = mine.warning;
+        v->error = mine.error;
         return;
     }
     for (int k = 0; k < VF_CONN_KIND_COUNT; k++)

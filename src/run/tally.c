@@ -400,12 +400,6 @@ static void judge_reset(vf_tally_map *m)
     m->first = (size_t)-1;
 }
 
-/* The severity of map m's level vetoes, by their share of its builds. */
-static vf_sev veto_sev(const vf_tally *t, const vf_tally_map *m)
-{
-    return vf_grade_veto(&m->vetoes, &t->spec->grade);
-}
-
 /* Kind bit b of a case at severity sv in (warn, err). */
 static void set_sev(unsigned b, vf_sev sv, unsigned *warn, unsigned *err)
 {
@@ -415,18 +409,39 @@ static void set_sev(unsigned b, vf_sev sv, unsigned *warn, unsigned *err)
     if (sv == VF_SEV_WARNING) *warn |= b;
 }
 
-/* One failing case (index f of t->fails) of map m; its level vetoes are
- * at the map's severity vetoes. */
+/* What a map's cases together say of each of them (vf_severity.h). */
+typedef struct map_grade {
+    int all_vetoed;      /* its own veto hook vetoed every case */
+    vf_sev vetoes;       /* its level vetoes, by their shares */
+    unsigned design;     /* kinds in every case: warnings are notes */
+    unsigned rare;       /* kinds in a rare roll's cases: errors warnings */
+} map_grade;
+
+static map_grade grade_map(const vf_tally *t, const vf_tally_map *m)
+{
+    unsigned long tried = m->cases - m->untried;
+    map_grade g = {
+        .all_vetoed = m->cases && m->kind[KIND_INDEX(VF_V_VETOED)] == m->cases,
+        .vetoes = vf_grade_veto(&m->vetoes, &t->spec->grade),
+        .design = vf_grade_design(m->kind, VF_R_COUNT_KINDS, tried),
+        .rare = vf_grade_rare(m->kind, VF_R_COUNT_KINDS, tried,
+                              &t->spec->grade),
+    };
+    return g;
+}
+
+/* One failing case (index f of t->fails) of map m, graded as g says. */
 static void judge_case(vf_tally *t, vf_tally_map *m, size_t f,
-                       vf_accept *accept, int all_vetoed, vf_sev vetoes)
+                       vf_accept *accept, const map_grade *g)
 {
     const vf_case_rec *r = &t->fails[f];
     unsigned err = r->error, warn = r->warning;
-    if (all_vetoed) err |= r->kinds & VF_V_VETOED;
+    if (g->all_vetoed) err |= r->kinds & VF_V_VETOED;
     if (r->kinds & VF_V_LEVEL_VETOED)
-        set_sev(VF_V_LEVEL_VETOED, vetoes, &warn, &err);
-    warn &= ~vf_grade_design(m->kind, VF_R_COUNT_KINDS,
-                             m->cases - m->untried);
+        set_sev(VF_V_LEVEL_VETOED, g->vetoes, &warn, &err);
+    warn |= err & g->rare;
+    err &= ~g->rare;
+    warn &= ~g->design;
     for (int k = 0; k < VF_R_COUNT_KINDS; k++) {
         vf_sev sv = vf_sev_kind(1u << k, r->kinds, warn, err);
         if (sv > m->kind_sev[k]) m->kind_sev[k] = sv;
@@ -463,11 +478,9 @@ void vf_tally_judge(vf_tally *t, vf_accept *accept)
             m->accepted = accepted_kinds(accept, m->rec.name, VF_V_LUA_ERROR);
             m->sev = m->accepted ? VF_SEV_OK : VF_SEV_ERROR;
         }
-        int all_vetoed = m->cases
-                         && m->kind[KIND_INDEX(VF_V_VETOED)] == m->cases;
-        vf_sev vetoes = veto_sev(t, m);
+        map_grade g = grade_map(t, m);
         for (; f < t->nfails && t->fails[f].map == i; f++)
-            judge_case(t, m, f, accept, all_vetoed, vetoes);
+            judge_case(t, m, f, accept, &g);
         m->at[VF_SEV_OK] = m->cases - m->untried
                            - (m->failed - m->at[VF_SEV_OK]);
         layout_cases(t, m);

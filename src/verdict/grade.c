@@ -76,3 +76,15 @@ unsigned vf_grade_design(const unsigned long *counts, int nkinds,
             out |= 1u << k;
     return out;
 }
+
+unsigned vf_grade_rare(const unsigned long *counts, int nkinds,
+                       unsigned long tried, const vf_grade_opts *o)
+{
+    vf_grade_opts t = vf_grade_opts_resolved(o);
+    unsigned out = 0;
+    for (int k = 0; tried && k < nkinds && k < 32; k++)
+        if ((VF_GRADE_DESIGN_KINDS >> k & 1) && counts[k]
+            && share(counts[k], tried) < t.veto_warning)
+            out |= 1u << k;
+    return out;
+}

@@ -161,8 +161,9 @@ static vf_sev_grade isolated(const vf_conn_finding *f, const vf_sev_ctx *c)
                       "_dgn_verify_connectivity vetoes zones without "
                       "stairs, and a minivault only for raising the "
                       "count)");
+    /* "Had %d zones" is asked in every branch. */
     if (c->minivault)
-        return graded(VF_SEV_ERROR, c->checked,
+        return graded(VF_SEV_ERROR, !c->abyss,
                       "the game vetoes the level: the minivault split it "
                       "into more zones (dungeon.cc "
                       "_dgn_verify_connectivity)");
