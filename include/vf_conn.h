@@ -188,9 +188,8 @@ typedef enum vf_conn_kind {
     /* Cells a teleport can land in but not walk (fly) out of to an exit
      * stair, hatch or permanent teleport trap (§4.4 step 6). The cells are
      * the whole stranded region; landings counts where one lands, less
-     * the cells masked allow_tele_closets and those a monster never
-     * leaves (a stationary monster's, a lone monster's in a one-cell
-     * cage): a teleport never lands on a monster. Transporters are
+     * the cells masked allow_tele_closets; monsters do not count, as in
+     * the game's own search. Transporters are
      * followed as the game follows them: a region holding a transporter
      * whose destination leads out is not stranded. */
     VF_CONN_TELE_CLOSET_WALK,
@@ -223,6 +222,13 @@ typedef struct vf_conn_finding {
     int zone[VF_CONN_FINDING_ZONES];  /* the first of them (zones[] index) */
     uint64_t cells[VF_GYM][2];  /* bit x of row y (x >= 64 in word 1) */
 } vf_conn_finding;
+
+/* The game fills stairless zones of at most VF_CONN_SMALL_ZONE cells
+ * with rock (_fill_small_disconnected_zones); its flood does not count
+ * the cell it starts from, so zones of VF_CONN_FILL_MAX cells go too.
+ * One number for the analysis, the layouts and the severities. */
+#define VF_CONN_SMALL_ZONE 10
+#define VF_CONN_FILL_MAX (VF_CONN_SMALL_ZONE + 1)
 
 /* The analysis of one level. A plain value (about 155 KiB): the caller
  * owns it, keeps it where it likes and may reuse it; vf_conn_analyse

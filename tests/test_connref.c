@@ -445,21 +445,6 @@ static void pocket_findings(ref *rf, ref_report *e)
     }
 }
 
-/* Whether a monster at (x, y) never leaves it: a stationary one, or any
- * with only solid cells round it. */
-static int held(const vf_level *l, int x, int y)
-{
-    if (l->content[y][x] & VF_CELL_STATIC_MONSTER) return 1;
-    if (!(l->content[y][x] & VF_CELL_MONSTER)) return 0;
-    for (int dy = -1; dy <= 1; dy++)
-        for (int dx = -1; dx <= 1; dx++)
-            if ((dx || dy) && vf_level_in_bounds(x + dx, y + dy)
-                && !(vf_feature_props(l->feat[y + dy][x + dx])
-                     & VF_FP_SOLID))
-                return 0;
-    return 1;
-}
-
 /* The game's _fill_small_disconnected_zones on a copy: stairless
  * passable zones of up to 11 cells (its count leaves out the seed) with
  * no MMT_VAULT cell become rock wall, but for monsters not firewood. */
@@ -508,7 +493,7 @@ static void ref_prepare(ref *rf, const vf_level *l)
     for (int y = 0; y < VF_GYM; y++)
         for (int x = 0; x < VF_GXM; x++) {
             rf->exit_any[y][x] = (uint8_t)is_exit_any(rf, x, y);
-            if ((l->mask[y][x] & VF_MMT_NO_TELE_CLOSET) || held(l, x, y))
+            if (l->mask[y][x] & VF_MMT_NO_TELE_CLOSET)
                 rf->land_walk[y][x] = rf->land_fly[y][x] = 0;
         }
     rf->nzones = flood(rf->pass, rf->zone);

@@ -254,70 +254,23 @@ static vf_conn_finding *comp_finding(cn_ctx *x, vf_conn_kind kind,
     return f;
 }
 
-/* Row y's cells that are not solid. */
-static void open_row(const cn_ctx *x, int y, uint64_t out[2])
-{
-    out[0] = ~x->pl.w[y][CN_B_SOLID][0];
-    out[1] = ~x->pl.w[y][CN_B_SOLID][1] & (~(uint64_t)0 >> (128 - VF_GXM));
-}
-
-/* The cells a monster never leaves, into x->held: a stationary one's
- * (M_STATIONARY), and any monster's whose eight neighbours are all solid
- * or off the level (a one-cell cage). */
-static void held_cells(cn_ctx *x)
-{
-    uint64_t any = 0, below[2] = {0, 0}, here[2], next[2] = {0, 0}, tmp[2];
-    for (int y = 0; y < VF_GYM; y++)
-        any |= x->pl.w[y][CN_PL_MONSTER][0] | x->pl.w[y][CN_PL_MONSTER][1];
-    x->anyheld = any != 0;   /* most levels of a vault's cases: none */
-    if (!x->anyheld) return;
-    open_row(x, 0, here);
-    for (int y = 0; y < VF_GYM; y++) {
-        uint64_t above[2], sides[2], mid[2];
-        memcpy(above, below, sizeof above);      /* row y - 1, spread */
-        if (y + 1 < VF_GYM) {
-            open_row(x, y + 1, tmp);
-            cn_row_spread(tmp, next);
-        } else {
-            next[0] = next[1] = 0;
-        }
-        cn_row_spread(here, mid);
-        /* Across: the neighbours left and right, the cell itself not. */
-        sides[0] = here[0] << 1 | here[0] >> 1 | here[1] << 63;
-        sides[1] = (here[1] << 1 | here[1] >> 1 | here[0] >> 63)
-                   & (~(uint64_t)0 >> (128 - VF_GXM));
-        for (int i = 0; i < 2; i++) {
-            uint64_t near = above[i] | sides[i] | next[i];
-            x->held.w[y][i] = x->pl.w[y][CN_PL_STATIC][i]
-                              | (x->pl.w[y][CN_PL_MONSTER][i] & ~near);
-        }
-        memcpy(below, mid, sizeof below);
-        if (y + 1 < VF_GYM) open_row(x, y + 1, here);
-    }
-}
-
 /* Where a teleport lands, walking or flying, into out: the game's
  * _dgn_square_is_tele_target less the cells masked allow_tele_closets
- * (MMT_NO_TELE_CLOSET), as _count_tele_closets counts them, and less the
- * cells a monster never leaves: a teleport never lands on a monster
- * (cell_vetoes_teleport, which _teleport_player asks of every cell it
- * tries), and one that never moves keeps its cell for good. */
+ * (MMT_NO_TELE_CLOSET), as _count_tele_closets counts them. Monsters do
+ * not count: the game's search ignores them, and one standing on the
+ * only landing does not stand there for good (water_boxes_lemuel's
+ * fungi on the loot of sealed boxes: a closet its maintainers fixed). */
 static void landings(const cn_ctx *x, int fly, cn_bits *out)
 {
     cn_pred_set(&x->pl, x->l,
                 fly ? VF_CP_TELE_TARGET_FLY : VF_CP_TELE_TARGET_WALK, out);
     for (int y = 0; y < VF_GYM; y++)
         for (int i = 0; i < 2; i++)
-            out->w[y][i] &= ~x->pl.w[y][CN_PL_NOCLOSET][i]
-                            & ~(x->anyheld ? x->held.w[y][i] : 0);
+            out->w[y][i] &= ~x->pl.w[y][CN_PL_NOCLOSET][i];
 }
 
 /* ---- the game's filling of small zones (§4.4 step 1) -------------------- */
 
-/* The most cells a zone may have and be filled: the game fills zones
- * whose size is at most 10, but _dgn_fill_zone counts every cell it
- * records, and it records every cell but the one it starts from. */
-#define CN_FILL_MAX 11
 
 static int in_abyss(const vf_level *l)
 {
@@ -374,7 +327,7 @@ static void fill_comp(cn_ctx *x, const cn_lab *b, int c)
 
 /* §4.4 step 1, the game's _fill_small_disconnected_zones: outside the
  * Abyss, every stairless passable zone (hatches count, the branch-bottom
- * rule too: _process_disconnected_zones) of at most CN_FILL_MAX cells
+ * rule too: _process_disconnected_zones) of at most VF_CONN_FILL_MAX cells
  * with no cell masked MMT_VAULT becomes rock, in the planes: everything
  * after reads the level as the game leaves it. The game does this only
  * when vaults came after the level's layout; here always, since a vault
@@ -389,7 +342,7 @@ static void fill_small_zones(cn_ctx *x)
     uint16_t small[CN_MAX_SPANS];
     int n = 0;
     for (int c = 0; c < b->ncomp; c++)
-        if (comp_size_upto(b, c, CN_FILL_MAX) <= CN_FILL_MAX)
+        if (comp_size_upto(b, c, VF_CONN_FILL_MAX) <= VF_CONN_FILL_MAX)
             small[n++] = (uint16_t)c;
     if (!n) return;
     cn_class_set(&x->pl, x->exit_h, &x->exits);
@@ -628,7 +581,6 @@ void vf_conn_analyse_with(const vf_level *l, vf_conn_report *r,
     memset(r->count, 0, sizeof r->count);
     r->nfindings = r->dropped = 0;
     fill_small_zones(&x);
-    held_cells(&x);
     what_cells_hold(&x);
     const cn_lab *zones = passable_zones(&x);
     isolated_zones(&x, zones);

@@ -315,9 +315,6 @@ typedef struct cn_ctx {
     cn_bits land;                  /* walking landings, less the cells
                                     * masked allow_tele_closets and those
                                     * a monster never leaves */
-    cn_bits held;                  /* cells a monster never leaves; set
-                                    * only when anyheld */
-    int anyheld;                   /* the level holds a monster */
     cn_bits set, seeds, exits;     /* scratch */
 } cn_ctx;
 
