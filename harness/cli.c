@@ -5,6 +5,7 @@
 #include "vf_fs.h"
 #include "vf_version.h"
 #include "vf_gamever.h"
+#include "vf_verdict.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -34,7 +35,9 @@ static const char usage[] =
     "  compare two reports: new failures, fixed maps, rates that moved\n"
     "  html    report.html of a report directory, written again\n"
     "  anchors compare with the game's own placement.lua results\n"
-    "  help    this text, or 'vaultfuzz help COMMAND'\n"
+    "  help    this text, 'vaultfuzz help COMMAND', or 'help kinds':\n"
+    "          the kinds of finding, the game's rule each mirrors, how\n"
+    "          each ranks\n"
     "\n"
     "Each command takes --help. The default --des is corpus/. Every command\n"
     "takes --color auto|always|never: severities and the lettered findings\n"
@@ -320,6 +323,58 @@ void vf_cli_world_map_place(const vf_cli_world *w, vf_engine *e,
     vf_engine_set_place(e, &p);
 }
 
+static int dispatch(int argc, char **argv, FILE *out, FILE *err,
+                    int color);
+
+/* label and text as lines of at most 76 columns, indented two, the
+ * text broken at blanks. */
+static void wrapped(FILE *out, const char *label, const char *text)
+{
+    int col = fprintf(out, "  %s", label), fresh = 1;
+    while (*text) {
+        size_t n = strcspn(text, " ");
+        if (!fresh && col + (int)n + 1 > 76) col = fprintf(out, "\n    ");
+        else if (!fresh) col += fprintf(out, " ");
+        col += fprintf(out, "%.*s", (int)n, text);
+        fresh = 0;
+        text += n;
+        text += strspn(text, " ");
+    }
+    fputc('\n', out);
+}
+
+/* The table of verdict kinds: what each means, the game's rule it
+ * mirrors, how it ranks (vf_verdict.h). */
+static void help_kinds(FILE *out)
+{
+    fputs("The kinds of finding, as reports name them:\n", out);
+    for (int i = 0; i < VF_V_COUNT_KINDS; i++) {
+        const vf_verdict_kind *k = vf_verdict_kind_at(i);
+        fprintf(out, "\n%s\n", k->name);
+        wrapped(out, "", k->meaning);
+        wrapped(out, "the game: ", k->rule);
+        wrapped(out, "ranks: ", k->ranks);
+    }
+}
+
+/* help, --help, -h: the usage; with a command, its --help; with
+ * "kinds", the kinds of finding. Only a command's own name goes on, so
+ * "help --help" is the usage, not help of help. */
+static int help(int argc, char **argv, FILE *out, FILE *err, int color)
+{
+    const char *topic = argc > 2 ? argv[2] : NULL;
+    if (topic && !strcmp(topic, "kinds")) {
+        help_kinds(out);
+        return VF_EXIT_OK;
+    }
+    if (topic && topic[0] != '-' && strcmp(topic, "help")) {
+        char *sub[] = {argv[0], argv[2], "--help", NULL};
+        return dispatch(3, sub, out, err, color);
+    }
+    fputs(usage, out);
+    return VF_EXIT_OK;
+}
+
 static int dispatch(int argc, char **argv, FILE *out, FILE *err, int color)
 {
     vf_cli cli = {out, err, color};
@@ -349,14 +404,8 @@ static int dispatch(int argc, char **argv, FILE *out, FILE *err, int color)
     if (!strcmp(cmd, "chunks"))
         return vf_cmd_chunks(&cli, argc - 1, argv + 1);
     if (!strcmp(cmd, "html")) return vf_cmd_html(&cli, argc - 1, argv + 1);
-    if (!strcmp(cmd, "help") || !strcmp(cmd, "--help") || !strcmp(cmd, "-h")) {
-        if (argc > 2 && strcmp(argv[2], "help")) {
-            char *sub[] = {argv[0], argv[2], "--help", NULL};
-            return dispatch(3, sub, out, err, color);
-        }
-        fputs(usage, out);
-        return VF_EXIT_OK;
-    }
+    if (!strcmp(cmd, "help") || !strcmp(cmd, "--help") || !strcmp(cmd, "-h"))
+        return help(argc, argv, out, err, color);
     fprintf(err, "vaultfuzz: unknown command '%s'\n\n%s", cmd, usage);
     return VF_EXIT_USAGE;
 }

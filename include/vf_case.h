@@ -21,6 +21,7 @@
 #include "vf_placement.h"
 #include "vf_sbuf.h"
 #include "vf_severity.h"
+#include "vf_verdict.h"
 
 typedef enum vf_mode {
     VF_MODE_EMPTY,   /* placement.lua's level: floor inside a rock border */
@@ -113,40 +114,6 @@ const char *vf_case_layout_label(vf_mode m, const char *layout_map,
  * or -1 with a message in err. */
 int vf_case_layout_level(vf_level *l, vf_mode m, const vf_place *p,
                          uint64_t seed, vf_sbuf *err);
-
-/* What went wrong, as bits: a case may fail several ways. */
-enum {
-    VF_V_LUA_ERROR = 1 << 0,
-    VF_V_VALIDATE_FAILED = 1 << 1,
-    VF_V_VETOED = 1 << 2,
-    VF_V_PLACE_FAILED = 1 << 3,
-    VF_V_EXIT_UNCONNECTED = 1 << 4,
-    VF_V_ISOLATED_ZONES = 1 << 5,
-    VF_V_STAIRLESS_ZONE = 1 << 6,
-    VF_V_ISOLATED_AREA = 1 << 7,
-    VF_V_TRAP_POCKET = 1 << 8,
-    VF_V_TELE_CLOSET_WALK = 1 << 9,
-    VF_V_TELE_CLOSET_FLY = 1 << 10,
-    VF_V_INTERIOR_POCKET = 1 << 11,
-    /* A small stairless zone the game fills with rock (vf_conn.h): on
-     * the empty level, made by the vault (a note). */
-    VF_V_FILLED_ZONE = 1 << 12,
-    /* The game threw a level built with the vault away (a stairless area
-     * it does not fill, a minivault that parts the level, exits a layout
-     * cannot join) and built another: v->vetoed_builds of v->builds. When
-     * the last build is the vetoed one, the case carries the veto and the
-     * findings behind it, as notes, and nothing else. Its severity is the
-     * map's, by the share of its builds vetoed (vf_grade_veto). */
-    VF_V_LEVEL_VETOED = 1 << 13,
-    VF_V_COUNT_KINDS = 14,
-};
-_Static_assert(VF_GRADE_DESIGN_KINDS == (VF_V_TELE_CLOSET_WALK
-                                         | VF_V_TELE_CLOSET_FLY
-                                         | VF_V_INTERIOR_POCKET),
-               "the kinds vf_grade_design names");
-
-/* The name of one verdict bit ("isolated_zones"), or NULL. */
-const char *vf_verdict_kind_name(unsigned bit);
 
 typedef struct vf_verdict {
     unsigned kinds;          /* VF_V_* bits; 0 = ok */

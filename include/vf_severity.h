@@ -16,6 +16,7 @@
 #include "vf_conn.h"
 #include "vf_level.h"
 #include "vf_sbuf.h"
+#include "vf_verdict.h"
 
 typedef enum vf_sev {
     VF_SEV_OK,
@@ -176,8 +177,8 @@ void vf_wilson(unsigned long k, unsigned long n, double *lo, double *hi);
  * (a display, a cage); one only some rolls make is the accident to find.
  * Of the verdict kinds (bit i of counts[i] cases each) in every one of
  * tried cases, those: their warnings are notes. */
-#define VF_GRADE_DESIGN_KINDS 0xe00u   /* closets walking and flying,
-                                        * interior pockets (vf_case.h) */
+#define VF_GRADE_DESIGN_KINDS                                               \
+    (VF_V_TELE_CLOSET_WALK | VF_V_TELE_CLOSET_FLY | VF_V_INTERIOR_POCKET)
 unsigned vf_grade_design(const unsigned long *counts, int nkinds,
                          unsigned long tried);
 

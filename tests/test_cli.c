@@ -2,6 +2,7 @@
 #define _GNU_SOURCE
 #include "tests.h"
 #include "cli.h"
+#include "vf_verdict.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -440,6 +441,25 @@ START_TEST(usage_and_help)
     r = vf("help", "list", NULL, NULL);
     ck_assert_int_eq(r.rc, 0);
     ck_assert_ptr_nonnull(strstr(r.out, "usage: vaultfuzz list"));
+    done(&r);
+    /* Help of help is the usage (it once recursed until the stack ran
+     * out). */
+    static const char *const selves[][2] = {
+        {"help", "--help"}, {"help", "-h"}, {"--help", "--help"},
+        {"-h", "help"}, {"help", "help"}};
+    for (size_t i = 0; i < sizeof selves / sizeof *selves; i++) {
+        r = vf(selves[i][0], selves[i][1], NULL, NULL);
+        ck_assert_int_eq(r.rc, 0);
+        ck_assert_ptr_nonnull(strstr(r.out, "usage: vaultfuzz COMMAND"));
+        done(&r);
+    }
+    /* help kinds: every kind of the table, with its rule and rank. */
+    r = vf("help", "kinds", NULL, NULL);
+    ck_assert_int_eq(r.rc, 0);
+    for (int i = 0; i < VF_V_COUNT_KINDS; i++)
+        ck_assert_msg(strstr(r.out, vf_verdict_kind_at(i)->name),
+                      "help kinds lacks %s", vf_verdict_kind_at(i)->name);
+    ck_assert_ptr_nonnull(strstr(r.out, "_count_tele_closets"));
     done(&r);
 }
 END_TEST

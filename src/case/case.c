@@ -8,20 +8,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-static const char *const kind_names[VF_V_COUNT_KINDS] = {
-    "lua_error", "validate_failed", "vetoed", "place_failed",
-    "exit_unconnected", "isolated_zones", "stairless_zone", "isolated_area",
-    "trap_pocket", "tele_closet_walk", "tele_closet_fly", "interior_pocket",
-    "filled_zone", "level_vetoed",
-};
-
-const char *vf_verdict_kind_name(unsigned bit)
-{
-    for (int i = 0; i < VF_V_COUNT_KINDS; i++)
-        if (bit == 1u << i) return kind_names[i];
-    return NULL;
-}
-
 static void build_level(vf_level *l, const vf_place *p, vf_mode mode)
 {
     if (mode == VF_MODE_EMPTY) vf_level_init_empty(l, p);
@@ -101,7 +87,7 @@ int case_layout_stairless(const vf_level *l, vf_conn_memo *memo, char *why,
                           size_t n)
 {
     vf_conn_pieces *pc = vf_xmalloc(sizeof *pc);
-    vf_conn_layout_vetoes(l, CASE_SMALL_ZONE, INT_MAX, pc, memo);
+    vf_conn_layout_vetoes(l, VF_CONN_SMALL_ZONE, INT_MAX, pc, memo);
     int vetoed = stairless_veto(l, pc, why, n);
     free(pc);
     return vetoed;
@@ -159,13 +145,13 @@ static int place_in_layout(vf_level *l, vf_rmap *m, const vf_case_opts *o,
     vf_sbuf_free(&err);
     if (rc) return TRY_NO_POSITION;
     vf_conn_pieces *pc = vf_xmalloc(sizeof *pc);
-    vf_conn_layout_pieces_only(l, CASE_SMALL_ZONE, pc);
+    vf_conn_layout_pieces_only(l, VF_CONN_SMALL_ZONE, pc);
     fill_small_pieces(l, pc);
     case_connect_exits(l, r, &v->placed);
     vf_rng sr;   /* the stairs' own draws */
     vf_rng_seed(&sr, vf_seed_mix(sseed ^ CASE_SEED_STAIRS));
     case_place_stairs(l, &sr);
-    vf_conn_layout_vetoes(l, CASE_SMALL_ZONE, primary ? INT_MAX
+    vf_conn_layout_vetoes(l, VF_CONN_SMALL_ZONE, primary ? INT_MAX
                                                       : most_apart(zones),
                           pc, o->conn_memo);
     int vetoed = vetoed_layout(l, primary, zones, pc, v->placed.why,

@@ -7,10 +7,6 @@
 
 #include <stdatomic.h>
 
-/* The game fills walking zones of at most this many cells with rock
- * (dungeon.cc _fill_small_disconnected_zones). */
-#define CASE_SMALL_ZONE 10
-
 /* What each of a case's generators is seeded with besides its seed. */
 #define CASE_SEED_LAYOUT 0x6c61796f7574ULL   /* "layout": the pool slot */
 #define CASE_SEED_STAIRS 0x737461697273ULL   /* "stairs" */
@@ -21,7 +17,7 @@ typedef struct case_layout {
                                     * as floor (case_place_stairs puts
                                     * stairs in once the vaults are on) */
     int zones;                     /* its walking zones of more than
-                                    * CASE_SMALL_ZONE cells, alone */
+                                    * VF_CONN_SMALL_ZONE cells, alone */
 } case_layout;
 
 /* Builds layout mode m for place p from layout seed into *out. Returns 0,
@@ -104,7 +100,7 @@ typedef struct case_glslot {
                              * the branch: it serves every depth there */
     int ok;                 /* resolved; else why says what failed */
     int empty;              /* resolved, but drew no zone to walk */
-    int zones;              /* its zones of more than CASE_SMALL_ZONE */
+    int zones;              /* its zones of more than VF_CONN_SMALL_ZONE */
     uint8_t feat[VF_GYM][VF_GXM];
     uint8_t content[VF_GYM][VF_GXM];
     char why[160];

@@ -24,8 +24,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define SMALL_ZONE 10      /* as the game fills its small zones */
-
 typedef case_glslot slot;
 
 #define PICKS 256          /* lists of layout maps kept, by key */
@@ -81,12 +79,12 @@ void vf_gamelayouts_stats(const vf_gamelayouts *g, unsigned long *resolved,
 
 /* ---- zones ---------------------------------------------------------------- */
 
-/* The layout's own pieces: zones of more than SMALL_ZONE cells outside
+/* The layout's own pieces: zones of more than VF_CONN_SMALL_ZONE cells outside
  * every vault (the game's dgn_count_disconnected_zones; a vault's sealed
  * room is not one: that is the vault's finding, not a cut layout). */
 static int layout_zones(const vf_level *l, vf_conn_memo *memo)
 {
-    return vf_conn_zones_beyond_vaults(l, SMALL_ZONE, memo);
+    return vf_conn_zones_beyond_vaults(l, VF_CONN_SMALL_ZONE, memo);
 }
 
 /* ---- building a layout ------------------------------------------------- */

@@ -36,7 +36,7 @@ static int own_zones(const case_layout *lay, const vf_place *p)
     vf_conn_pieces *pc = vf_xmalloc(sizeof *pc);
     vf_level_init(l, p, VF_F_ROCK_WALL);
     memcpy(l->feat, lay->feat, sizeof l->feat);
-    vf_conn_layout_pieces_only(l, CASE_SMALL_ZONE, pc);
+    vf_conn_layout_pieces_only(l, VF_CONN_SMALL_ZONE, pc);
     int n = pc->large;
     free(pc);
     free(l);

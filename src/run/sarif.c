@@ -8,55 +8,43 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* What each result kind is, in the order of its bit (vf_journal.h), then
- * the rule for a map whose Lua fails at load. */
-static const char *const summaries[] = {
-    /* lua_error */ "The map's Lua raised an error while it was resolved.",
-    /* validate_failed */ "The map's validation failed in all its tries.",
-    /* vetoed */ "The map vetoed itself.",
-    /* place_failed */ "The map could not be placed on the level.",
-    /* exit_unconnected */ "None of the vault's exits could reach floor.",
-    /* isolated_zones */ "The level splits into zones that do not reach "
-                         "each other.",
-    /* stairless_zone */ "A zone of the level has no stairs.",
-    /* isolated_area */ "An area of the level cannot be reached from the "
-                        "stairs.",
-    /* trap_pocket */ "A pocket is reachable only across a trap.",
-    /* tele_closet_walk */ "A teleport closet: a player teleported there "
-                           "cannot walk out.",
-    /* tele_closet_fly */ "A teleport closet: a player teleported there "
-                          "cannot fly out.",
-    /* interior_pocket */ "Part of the vault its exits do not reach.",
-    /* filled_zone */ "A small stairless zone the game fills with rock.",
-    /* level_vetoed */ "The game throws the level away and builds another.",
-    /* crash */ "A worker crashed on the case.",
-    /* timeout */ "A case ran past --timeout.",
-    /* load_error */ "The map's Lua fails when the game loads the maps.",
+/* The result kinds past the verdict's (vf_journal.h), then the rule for
+ * a map whose Lua fails at load: what each is, the game's rule, its rank. */
+static const vf_verdict_kind extra[] = {
+    {"crash", "A worker crashed on the case.", "none: a fault of ours",
+     "error"},
+    {"timeout", "A case ran past --timeout.",
+     "none: the game has no time limit, but a map this slow is suspect",
+     "error"},
+    {"load_error", "The map's Lua fails when the game loads the maps.",
+     "maps.cc: a map whose Lua does not compile is never placed", "error"},
 };
-#define NKINDS (sizeof summaries / sizeof *summaries)
-_Static_assert(NKINDS == VF_R_COUNT_KINDS + 1, "a summary per result kind");
+#define NKINDS (VF_V_COUNT_KINDS + sizeof extra / sizeof *extra)
+_Static_assert(NKINDS == VF_R_COUNT_KINDS + 1, "a rule per result kind");
 #define LOAD_RULE VF_R_COUNT_KINDS
 
-static const char *rule_id(int k)
+static const vf_verdict_kind *kind_row(size_t i)
 {
-    return k == LOAD_RULE ? "load_error" : vf_result_kind_name(k);
+    return i < VF_V_COUNT_KINDS ? vf_verdict_kind_at((int)i)
+                                : &extra[i - VF_V_COUNT_KINDS];
 }
 
-/* The rules, each with what its severities mean (severity.c); help
- * owned by the caller (freed with free_rules). */
+/* The rules, from the table of kinds (vf_verdict.h); help owned by the
+ * caller (freed with free_rules). */
 static vf_sarif_rule *make_rules(void)
 {
     vf_sarif_rule *r = vf_xcalloc(NKINDS, sizeof *r);
     for (size_t i = 0; i < NKINDS; i++) {
+        const vf_verdict_kind *k = kind_row(i);
         vf_sbuf help = VF_SBUF_INIT;
-        vf_sbuf_printf(&help, "%s Its severity is what the game would do "
-                       "with it on that level: error, %s; warning, %s; "
-                       "note, %s.", summaries[i],
+        vf_sbuf_printf(&help, "%s The game's rule: %s. How it ranks: %s. "
+                       "A severity is what the game would do with it on "
+                       "that level: error, %s; warning, %s; note, %s.",
+                       k->meaning, k->rule, k->ranks,
                        vf_sev_meaning(VF_SEV_ERROR),
                        vf_sev_meaning(VF_SEV_WARNING),
                        vf_sev_meaning(VF_SEV_NOTE));
-        r[i] = (vf_sarif_rule){rule_id((int)i), summaries[i],
-                               vf_sbuf_take(&help)};
+        r[i] = (vf_sarif_rule){k->name, k->meaning, vf_sbuf_take(&help)};
     }
     return r;
 }
@@ -113,11 +101,11 @@ static void kind_result(vf_sarif *w, const vf_tally *t, const vf_tally_map *m,
     vf_strlist texts = {0};
     vf_sbuf_printf(&msg, "%s: %s (%s) in %lu of %lu cases; the map's first "
                    "case at its worst: %s #%lu (", m->rec.name,
-                   rule_id(k), vf_sev_name(sv), m->kind[k], m->cases,
+                   kind_row((size_t)k)->name, vf_sev_name(sv), m->kind[k], m->cases,
                    vf_mode_name(f->mode), (unsigned long)f->iter);
     vf_run_repro(t->spec, m->rec.name, f->mode, f->iter, &msg);
     vf_sbuf_adds(&msg, ")");
-    vf_sbuf_printf(&fp, "%s/%s", m->rec.name, rule_id(k));
+    vf_sbuf_printf(&fp, "%s/%s", m->rec.name, kind_row((size_t)k)->name);
     size_t nrel = 0;
     vf_sarif_loc *rel = sv == m->sev ? causes(m, &nrel, &texts) : NULL;
     vf_sarif_result r = {

@@ -10,15 +10,10 @@
  * same with traps counted as floor, and the same grown through deep water
  * and lava. Teleport closets are masked (FPROP_NO_TELE_INTO on their
  * landing cells) by trunk since 2026-06, never vetoed in play. */
-#include "vf_case.h"
 #include "vf_severity.h"
 
 #include <string.h>
 
-/* The game's fill limit: _fill_small_disconnected_zones says 10 cells,
- * but _dgn_fill_zone does not count the cell its flood starts from, so
- * zones of 11 are filled (vf_conn.h). */
-#define SMALL_ZONE 11
 /* An empty pocket this small is a note (issue 12: trees, statues). */
 #define SMALL_POCKET 3
 
@@ -86,7 +81,7 @@ static int holds_a_way(const vf_conn_stats *s)
  * holds a vault cell, so _fill_small_disconnected_zones leaves it. */
 static int vetoed_zone(const vf_conn_stats *s)
 {
-    return s->vaults_in || s->size > SMALL_ZONE;
+    return s->vaults_in || s->size > VF_CONN_FILL_MAX;
 }
 
 static vf_sev_grade graded(vf_sev sev, int veto, const char *why)
@@ -220,7 +215,7 @@ static vf_sev_grade rule(vf_conn_kind k, const vf_conn_finding *f,
      * own floor walled in by the vault (its blank corners or middle, the
      * strip by the border): in the game a layout fills it. */
     if (c->empty && !f->s.vaults_in && k != VF_CONN_INTERIOR_POCKET)
-        return graded(f->s.size > SMALL_ZONE ? VF_SEV_NOTE : VF_SEV_OK, 0,
+        return graded(f->s.size > VF_CONN_FILL_MAX ? VF_SEV_NOTE : VF_SEV_OK, 0,
                       "the empty level's own floor, walled in by the vault "
                       "where its MAP leaves cells blank: in the game a "
                       "layout fills it");
