@@ -216,6 +216,10 @@ typedef struct vf_conn_finding {
     int landings;             /* closets, pockets: cells a teleport can land
                                * in (flying, when a flying closet is among
                                * the kinds); else 0 */
+    int held;                 /* closets: of the landings, those a monster
+                               * that never moves (M_STATIONARY) stands on:
+                               * a player lands there only once it is
+                               * killed */
     int vault;                /* interior pockets: the vault's index; else
                                * -1 */
     int nzones;               /* passable zones with a cell among them */

@@ -817,6 +817,8 @@ START_TEST(monsters_do_not_hide_landings)
     vf_conn_report *r = report(&l);
     ck_assert_int_eq(r->count[VF_CONN_TELE_CLOSET_WALK], 1);
     ck_assert_int_eq(first_of(r, VF_CONN_TELE_CLOSET_WALK)->landings, 2);
+    /* Of them, the one a monster that never moves stands on is held. */
+    ck_assert_int_eq(first_of(r, VF_CONN_TELE_CLOSET_WALK)->held, 1);
 }
 END_TEST
 

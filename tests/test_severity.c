@@ -118,6 +118,15 @@ START_TEST(closets_follow_the_game_version)
     vf_conn_finding caged = finding(VF_CONN_TELE_CLOSET_WALK, 1, 1, 0, 0);
     caged.s.monsters = 1;
     ck_assert_int_eq(sev(caged, &trunk_d), VF_SEV_NOTE);
+    /* An open closet whose every landing a plant stands on strands a
+     * player only once the plant is killed: a warning, not an error;
+     * with one free landing it is an error again. */
+    caged.landings = caged.held = 1;
+    ck_assert_int_eq(sev(caged, &old), VF_SEV_WARNING);
+    vf_sev_ctx pan = {.closets_masked = 1};
+    ck_assert_int_eq(sev(caged, &pan), VF_SEV_WARNING);
+    caged.landings = 2;
+    ck_assert_int_eq(sev(caged, &old), VF_SEV_ERROR);
 }
 END_TEST
 

@@ -185,7 +185,10 @@ void cn_finding_done(cn_ctx *x, vf_conn_finding *f)
     for (vf_conn_finding *e = r->findings; e < f; e++) {
         if (!same_cells(e, f)) continue;
         e->kinds |= f->kinds;
-        if (f->landings > e->landings) e->landings = f->landings;
+        if (f->landings > e->landings) {
+            e->landings = f->landings;
+            e->held = f->held;
+        }
         if (e->vault < 0) e->vault = f->vault;
         merge_zones(e, f);
         r->nfindings--;   /* f is the last one */
@@ -483,6 +486,17 @@ static void trap_pockets(cn_ctx *x)
     }
 }
 
+/* Of component c's landings, those a stationary monster stands on. */
+static int held_landings(cn_ctx *x, const cn_lab *b, int c,
+                         const cn_bits *land)
+{
+    cn_bits held;
+    for (int y = 0; y < VF_GYM; y++)
+        for (int i = 0; i < 2; i++)
+            held.w[y][i] = land->w[y][i] & x->pl.w[y][CN_PL_STATIC][i];
+    return cn_comp_count(b, c, &held);
+}
+
 /* §4.4 step 6 (_count_tele_closets): regions a teleport can land in but
  * not leave for an exit stair, hatch or permanent teleport trap. set and
  * land: the closet cells and the landings, walking or flying. */
@@ -501,7 +515,10 @@ static void tele_closets(cn_ctx *x, int fly, const cn_bits *set,
         int landings = cn_comp_count(b, c, land);
         if (!landings) continue;
         vf_conn_finding *f = comp_finding(x, kind, b, c);
-        if (f) f->landings = landings;
+        if (f) {
+            f->landings = landings;
+            f->held = held_landings(x, b, c, land);
+        }
         cn_finding_done(x, f);
     }
 }

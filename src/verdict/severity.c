@@ -176,6 +176,12 @@ static vf_sev_grade closet(const vf_conn_finding *f, const vf_sev_ctx *c)
                       "itself round the player");
     if (!c->checked && c->layout && !f->s.vaults_in)
         return graded(VF_SEV_NOTE, 0, layout_piece);
+    int open = !c->checked || !c->closets_masked;
+    if (open && f->landings && f->held == f->landings)
+        return graded(VF_SEV_WARNING, 0,
+                      "the game leaves this closet open, but a monster that "
+                      "never moves stands on every landing: a teleport "
+                      "strands the player here once it is killed");
     if (!c->checked)
         return graded(VF_SEV_ERROR, 0,
                       "the game neither vetoes nor masks teleport closets "
