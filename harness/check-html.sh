@@ -10,7 +10,8 @@
 #     shown) and every failing map -- each map in failures.jsonl -- has
 #     its section, and each section a picture of its level (an <svg> in
 #     <figure class="level">) unless it says why not (a Lua error at
-#     load: no case ran).
+#     load: no case ran);
+#   - each vault picture is the size of the vault its dump says placed.
 # Chromium, tidy and libpng-dev are installed when missing, as
 # harness/deps.sh does for the build's libraries (root with apt-get);
 # otherwise it stops and says how. vaultfuzz itself needs none of them.
@@ -92,4 +93,24 @@ loaderr=$(grep -c '"layout": "load"' "$tmp/run/failures.jsonl" || true)
     || fail "$pictures pictures, $nopic load errors, $sections sections"
 [ "$nopic" = "$loaderr" ] || fail "$nopic sections without picture, $loaderr maps failing at load"
 echo "check-html: $sections failing maps, $pictures with a picture, $nopic failing at load"
+
+# Each vault picture is the size of the vault its case placed, as the
+# dump the section names says ("placed: WxH"): a picture read from the
+# wrong lines of the dump (the why section, the MAP view) is wider.
+vaults=0
+while IFS= read -r sec; do
+    drawn=$(printf '%s\n' "$sec" \
+        | grep -o '<figure class="vault"><svg[^>]*viewBox="0 0 [0-9]* [0-9]*"' \
+        | head -n 1 | sed 's/.*viewBox="0 0 \([0-9]*\) \([0-9]*\)"/\1x\2/')
+    [ -n "$drawn" ] || continue
+    dump=$(printf '%s\n' "$sec" | grep -o 'dump <code>[^<]*</code>' \
+        | head -n 1 | sed 's/^dump <code>//; s/<\/code>$//')
+    placed=$(gzip -dc "$tmp/run/$dump" \
+        | sed -n 's/^placed: \([0-9]*x[0-9]*\) .*/\1/p')
+    [ "$drawn" = "$placed" ] \
+        || fail "the vault picture of $dump is $drawn cells, the vault $placed"
+    vaults=$((vaults + 1))
+done <"$tmp/sections"
+[ "$vaults" -gt 0 ] || fail "no vault picture to check"
+echo "check-html: $vaults vault pictures, each the size of its vault"
 echo "check-html: ok"

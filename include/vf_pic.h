@@ -37,6 +37,8 @@ typedef struct vf_pic {
                          * none), drawn as a dashed frame */
     uint8_t *cat;       /* owned, w * h vf_pic_cat, row by row */
     uint8_t *mark;      /* owned, w * h: 0, or finding index + 1 */
+    uint8_t *cause;     /* owned, w * h: 1 on a cell of a cause (the
+                         * vault's choice that breaks the case) */
     int nfind;
     vf_pic_finding find[VF_PIC_MAX_FINDINGS];
 } vf_pic;

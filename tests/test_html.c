@@ -81,7 +81,7 @@ START_TEST(svg_draws_cells_as_rectangles)
                                  "<path class=\"fz\" d=\""
                                  "M1 1h2v1H1z\"/><path class=\"fo\" d=\""
                                  "M1 1h2M1 2h2M1 1v1M3 1v1\"/><text "
-                                 "class=\"fl\" x=\"1\" y=\"2\">A</text>"));
+                                 "class=\"fl\" x=\"1.5\" y=\"1.8\">A</text>"));
     ck_assert_ptr_nonnull(strstr(b.s, "<rect class=\"vr\" x=\"1\" y=\"0\" "
                                  "width=\"3\" height=\"3\"/>"));
     vf_sbuf_free(&b);
@@ -176,7 +176,13 @@ static char *fake_dump(void)
     vf_sbuf_adds(&b, "A tele_closet_walk: 6 cells at (40,30)-(42,31)\n"
                  "what each finding means:\n  A  warning: a <closet>\n\n"
                  "resolved vault t_closet (5x4, orient -, tags: ):\n"
-                 "xxxxx\nx...x\nx.1.x\nxxxxx\n");
+                 "xxxxx\nx...x\nx.1.x\nxxxxx\n"
+                 /* What follows the vault is not the vault's. */
+                 "\nwhy it fails (vaultfuzz explain: 2 choices, 2 "
+                 "replays):\nt.des:9:6: SUBST: A = x. chose 'x'\n"
+                 "cause cells: 1 at (43,30)\n\nthe vault as its MAP block: "
+                 "findings lettered as on the level\n        12345\n"
+                 "     5  xxxxx\n     6  xAAA*\n");
     return vf_sbuf_take(&b);
 }
 
@@ -197,8 +203,17 @@ START_TEST(dump_read_back)
     ck_assert_int_eq(d.level.nfind, 1);
     ck_assert_str_eq(d.level.find[0].label, "tele_closet_walk: 6 cells at "
                      "(40,30)-(42,31) -- warning: a <closet>");
+    /* The vault at the size its heading gives, whatever follows it,
+     * with the level's findings and the causes' cells on it. */
     ck_assert_int_eq(d.vault.w, 5);
+    ck_assert_int_eq(d.vault.h, 4);
     ck_assert_int_eq(vf_pic_at(&d.vault, 2, 2), VF_PC_MONSTER);
+    ck_assert_int_eq(d.vault.mark[1 * 5 + 1], 1);
+    ck_assert_int_eq(d.vault.mark[0], 0);
+    ck_assert_int_eq(d.vault.nfind, 1);
+    ck_assert_int_eq(d.level.cause[30 * VF_GXM + 43], 1);
+    ck_assert_int_eq(d.vault.cause[1 * 5 + 4], 1);
+    ck_assert_int_eq(d.vault.cause[1 * 5 + 3], 0);
     /* Cropped round the vault and the finding, 4 cells of margin. */
     int x, y, w, h;
     vf_pic_focus(&d.level, d.vx, d.vy, d.vw, d.vh, 4, &x, &y, &w, &h);

@@ -117,6 +117,20 @@ static void findings(const lines *L, const char *const *rows, vf_pic *p)
     }
 }
 
+/* "cause cells: 2 at (12,4) (13,4)" onto the level picture. */
+static void cause_cells(const lines *L, vf_pic *p)
+{
+    int i = find(L, 0, "cause cells:");
+    if (i < 0) return;
+    const char *s = strstr(L->v[i], " at ");
+    for (s = s ? strchr(s, '(') : NULL; s; s = strchr(s + 1, '(')) {
+        int x, y;
+        if (sscanf(s, "(%d,%d)", &x, &y) == 2 && x >= 0 && x < p->w
+            && y >= 0 && y < p->h)
+            p->cause[y * p->w + x] = 1;
+    }
+}
+
 static void level(const lines *L, vf_dumpread *d)
 {
     int i = find(L, 0, "level (");
@@ -132,25 +146,56 @@ static void level(const lines *L, vf_dumpread *d)
     contents(L, "items:", VF_PC_ITEM, &d->level);
     contents(L, "monsters:", VF_PC_MONSTER, &d->level);
     findings(L, rows, &d->level);
+    cause_cells(L, &d->level);
     d->has_level = 1;
 }
 
+/* The resolved vault: its heading gives its size ("resolved vault NAME
+ * (WxH, ..."), and its rows follow, up to the blank line that ends the
+ * section (the why section and the MAP view come after). A row longer
+ * than the size, or rows past it, are not the vault's: the picture
+ * keeps the size the heading gives. */
 static void vault(const lines *L, vf_dumpread *d)
 {
     int i = find(L, 0, "resolved vault ");
     if (i < 0) return;
-    int h = L->n - i - 1, w = 0;
-    for (int y = 0; y < h; y++) {
-        int n = (int)strlen(L->v[i + 1 + y]);
-        w = n > w ? n : w;
-    }
+    const char *size = strchr(L->v[i], '(');
+    int w = 0, h = 0;
+    if (!size || sscanf(size, "(%dx%d", &w, &h) != 2 || w <= 0 || h <= 0
+        || w > VF_GXM || h > VF_GYM)
+        return;
+    int rows = 0;
+    while (rows < h && i + 1 + rows < L->n && *L->v[i + 1 + rows]) rows++;
     vf_pic_free(&d->vault);
     vf_pic_init(&d->vault, w, h);
-    for (int y = 0; y < h; y++)
-        for (const char *s = L->v[i + 1 + y]; *s; s++)
-            d->vault.cat[y * w + (s - L->v[i + 1 + y])] =
-                (uint8_t)vf_pic_glyph_cat((unsigned char)*s);
-    d->has_vault = w > 0 && h > 0;
+    for (int y = 0; y < rows; y++) {
+        const char *s = L->v[i + 1 + y];
+        for (int x = 0; x < w && s[x]; x++)
+            d->vault.cat[y * w + x] =
+                (uint8_t)vf_pic_glyph_cat((unsigned char)s[x]);
+    }
+    d->has_vault = 1;
+}
+
+/* What the level shows on the vault's cells, onto the vault picture:
+ * the findings' marks and labels, and the causes' cells. */
+static void vault_marks(vf_dumpread *d)
+{
+    vf_pic *v = &d->vault;
+    const vf_pic *l = &d->level;
+    if (!d->has_vault || !d->has_level || !d->placed) return;
+    for (int y = 0; y < v->h; y++)
+        for (int x = 0; x < v->w; x++) {
+            int lx = d->vx + x, ly = d->vy + y;
+            if (lx < 0 || ly < 0 || lx >= l->w || ly >= l->h) continue;
+            v->mark[y * v->w + x] = l->mark[ly * l->w + lx];
+            v->cause[y * v->w + x] = l->cause[ly * l->w + lx];
+        }
+    v->nfind = l->nfind;
+    for (int k = 0; k < l->nfind; k++) {
+        v->find[k].letter = l->find[k].letter;
+        v->find[k].label = vf_xstrdup(l->find[k].label);
+    }
 }
 
 void vf_dumpread_text(const char *text, vf_dumpread *out)
@@ -174,6 +219,7 @@ void vf_dumpread_text(const char *text, vf_dumpread *out)
         out->level.vh = out->vh;
     }
     vault(&L, out);
+    vault_marks(out);
     free(L.v);
     free(L.buf);
 }

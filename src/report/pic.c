@@ -14,12 +14,14 @@ void vf_pic_init(vf_pic *p, int w, int h)
     size_t n = (size_t)p->w * (size_t)p->h;
     p->cat = vf_xcalloc(n ? n : 1, 1);
     p->mark = vf_xcalloc(n ? n : 1, 1);
+    p->cause = vf_xcalloc(n ? n : 1, 1);
 }
 
 void vf_pic_free(vf_pic *p)
 {
     free(p->cat);
     free(p->mark);
+    free(p->cause);
     for (int i = 0; i < p->nfind; i++) free(p->find[i].label);
     memset(p, 0, sizeof *p);
 }
@@ -94,6 +96,8 @@ void vf_pic_crop(const vf_pic *src, int x, int y, int w, int h,
                src->cat + (size_t)(y + r) * src->w + x, (size_t)out->w);
         memcpy(out->mark + (size_t)r * out->w,
                src->mark + (size_t)(y + r) * src->w + x, (size_t)out->w);
+        memcpy(out->cause + (size_t)r * out->w,
+               src->cause + (size_t)(y + r) * src->w + x, (size_t)out->w);
     }
     out->nfind = src->nfind;
     for (int i = 0; i < src->nfind; i++) {
@@ -114,7 +118,8 @@ void vf_pic_focus(const vf_pic *p, int vx, int vy, int vw, int vh,
     }
     for (int r = 0; r < p->h; r++)
         for (int c = 0; c < p->w; c++) {
-            if (!p->mark[r * p->w + c]) continue;
+            if (!p->mark[r * p->w + c] && !p->cause[r * p->w + c])
+                continue;
             x0 = c < x0 ? c : x0;
             x1 = c > x1 ? c : x1;
             y0 = r < y0 ? r : y0;

@@ -19,8 +19,9 @@ void vf_svg_style(vf_sbuf *b)
                  ".vr{fill:none;stroke:#06c;stroke-width:.2;"
                  "stroke-dasharray:.5 .3}"
                  ".fo{fill:none;stroke:#000;stroke-width:.3}"
-                 ".fl{font:bold 1.6px sans-serif;fill:#000;stroke:#fff;"
-                 "stroke-width:.3px;paint-order:stroke}\n");
+                 ".fl{font:bold .9px sans-serif;fill:#000;stroke:#fff;"
+                 "stroke-width:.2px;paint-order:stroke;text-anchor:middle}"
+                 ".cz{fill:none;stroke:#e00;stroke-width:.25}\n");
 }
 
 static void swatch(vf_sbuf *b, const char *cls, const char *name)
@@ -39,6 +40,10 @@ void vf_svg_legend(vf_sbuf *b)
         swatch(b, cls, vf_pic_cat_name((vf_pic_cat)c));
     }
     swatch(b, "fz", "a finding's cells (outlined, lettered)");
+    vf_sbuf_adds(b, "<li><svg width=\"12\" height=\"12\" viewBox=\"0 0 1 1\" "
+                 "aria-hidden=\"true\"><path class=\"cz\" d=\"M.2 .2L.8 .8M.8 "
+                 ".2L.2 .8\"/></svg> a cell of the cause: the vault's choice "
+                 "that breaks the case</li>");
     vf_sbuf_adds(b, "<li><svg width=\"12\" height=\"12\" viewBox=\"0 0 1 1\" "
                  "aria-hidden=\"true\"><rect class=\"vr\" x=\".1\" y=\".1\" "
                  "width=\".8\" height=\".8\"/></svg> the vault's "
@@ -134,8 +139,26 @@ static void finding(vf_sbuf *b, const vf_pic *p, int i, uint8_t *used)
     rects(b, p, p->mark, k, used);
     vf_sbuf_adds(b, "\"/><path class=\"fo\" d=\"");
     outline(b, p, k);
-    vf_sbuf_printf(b, "\"/><text class=\"fl\" x=\"%d\" y=\"%d\">%c</text>"
-                   "</g>", fx, fy + 1, p->find[i].letter);
+    vf_sbuf_printf(b, "\"/><text class=\"fl\" x=\"%d.5\" y=\"%d.8\">%c"
+                   "</text></g>", fx, fy, p->find[i].letter);
+}
+
+/* A cross on each cell of a cause. */
+static void causes(vf_sbuf *b, const vf_pic *p)
+{
+    size_t at = b->len;
+    vf_sbuf_adds(b, "<path class=\"cz\" d=\"");
+    size_t start = b->len;
+    for (int y = 0; y < p->h; y++)
+        for (int x = 0; x < p->w; x++)
+            if (p->cause[y * p->w + x])
+                vf_sbuf_printf(b, "M%d.2 %d.2l.6 .6m0 -.6l-.6 .6", x, y);
+    if (b->len == start) {
+        b->len = at;
+        b->s[at] = '\0';
+        return;
+    }
+    vf_sbuf_adds(b, "\"/>");
 }
 
 void vf_svg_pic(vf_sbuf *b, const vf_pic *p, int cell, const char *title)
@@ -167,6 +190,7 @@ void vf_svg_pic(vf_sbuf *b, const vf_pic *p, int cell, const char *title)
     if (p->vw > 0 && p->vh > 0)
         vf_sbuf_printf(b, "<rect class=\"vr\" x=\"%d\" y=\"%d\" width=\"%d\" "
                        "height=\"%d\"/>", p->vx, p->vy, p->vw, p->vh);
+    causes(b, p);
     for (int i = 0; i < p->nfind; i++) finding(b, p, i, used);
     vf_sbuf_adds(b, "</svg>");
     free(used);

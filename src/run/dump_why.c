@@ -51,6 +51,47 @@ static void unflip(const vf_explanation *x, vf_grid *g)
     if (x->hmirror) vf_grid_hmirror(g);
 }
 
+/* The case's flips again, after unflip: back to the placed vault. */
+static void reflip(const vf_explanation *x, vf_grid *g)
+{
+    if (x->hmirror) vf_grid_hmirror(g);
+    if (x->vmirror) vf_grid_vmirror(g);
+    if (x->rotate) vf_grid_rotate(g, x->rotate > 0);
+}
+
+/* "cause cells: 2 at (12,4) (13,4)": the cells of the causes on the
+ * level, those made in the MAP's coordinates carried through the case's
+ * flips (the HTML report marks them on its pictures). */
+static void cause_cells(vf_sbuf *b, const vf_dump_in *in)
+{
+    const vf_explanation *x = in->why;
+    const vf_rmap *m = in->rmap;
+    const vf_placed *p = &in->v->placed;
+    vf_grid g;
+    vf_grid_init(&g);
+    char row[VF_GXM];
+    memset(row, '.', sizeof row);
+    for (int y = 0; y < m->grid.h; y++)
+        vf_grid_add_line(&g, row, (size_t)(m->grid.len[y] < VF_GXM
+                                               ? m->grid.len[y] : VF_GXM));
+    mark_causes(x, &g, 1);
+    unflip(x, &g);
+    mark_causes(x, &g, 0);
+    reflip(x, &g);
+    vf_sbuf cells = VF_SBUF_INIT;
+    int n = 0;
+    for (int y = 0; y < g.h; y++)
+        for (int c = 0; c < g.len[y]; c++)
+            if (vf_grid_row(&g, y)[c] == '*') {
+                vf_sbuf_printf(&cells, " (%d,%d)", p->x + c, p->y + y);
+                n++;
+            }
+    if (n) vf_sbuf_printf(b, "cause cells: %d at%s\n", n, cells.s);
+    else vf_sbuf_adds(b, "cause cells: none\n");
+    vf_sbuf_free(&cells);
+    vf_grid_free(&g);
+}
+
 static void ruler(vf_sbuf *b, int w)
 {
     if (w >= 10) {
@@ -94,6 +135,8 @@ void vf_dump_why(vf_sbuf *b, const vf_dump_in *in)
     vf_sbuf_printf(b, "\nwhy it fails (vaultfuzz explain: %zu choices, %zu "
                    "replays):\n", x->nchoices, x->replays);
     vf_explain_lines(x, in->file, in->map, b);
-    if (in->level && in->rmap && in->v && in->v->placed.vault >= 0)
+    if (in->level && in->rmap && in->v && in->v->placed.vault >= 0) {
+        cause_cells(b, in);
         map_view(b, in);
+    }
 }
