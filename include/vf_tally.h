@@ -57,6 +57,9 @@ typedef struct vf_tally_map {
     unsigned long at[VF_SEV_COUNT];   /* cases by their worst finding,
                                        * accepted ones aside */
     vf_sev kind_sev[VF_R_COUNT_KINDS];   /* the worst each kind had */
+    unsigned long kind_at[VF_R_COUNT_KINDS][VF_SEV_COUNT];   /* cases
+                                 * with each kind, by the kind's severity
+                                 * in the case (accepted: VF_SEV_OK) */
     /* The same per layout (spec->modes index): cases run, and cases by
      * their worst finding (accepted ones aside). */
     unsigned long layout_cases[VF_RUN_MAX_MODES];
@@ -82,6 +85,10 @@ typedef struct vf_tally {
     size_t nfails, fails_cap;
     unsigned long cases, failed, untried, kind[VF_R_COUNT_KINDS];
     size_t status[VF_MAP_STATUS_COUNT];     /* maps by status */
+    /* Filled by vf_tally_judge: cases by their worst finding, and cases
+     * with each kind by its severity there (accepted ones at ok). */
+    unsigned long at[VF_SEV_COUNT];
+    unsigned long kind_at[VF_R_COUNT_KINDS][VF_SEV_COUNT];
 } vf_tally;
 
 void vf_tally_init(vf_tally *t, const vf_run_spec *spec, size_t nmaps,

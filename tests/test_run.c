@@ -1084,6 +1084,10 @@ START_TEST(accept_file_and_fail_on)
     ck_assert_ptr_nonnull(strstr(r.out, "accepted: every finding marked "
                                  "intended (1):\n  t_pocket  "));
     ck_assert_ptr_nonnull(strstr(r.out, "level_vetoed 4 error (accepted)"));
+    /* Failed cases say what they amount to: here nothing that fails. */
+    ck_assert_msg(strstr(r.out, "8 failed, 0 not tried (of the failed, worst "
+                         "finding: 0 error, 0 warning, 4 note, 4 accepted)"),
+                  "%s", r.out);
     ck_assert_ptr_nonnull(strstr(r.out, "accept.txt:3: t_pocket trap_pocket: "
                                  "stale accept line\n"));
     char *csv = text_of(s.path[0], "vaults.csv");

@@ -304,7 +304,12 @@ void vf_html_report(vf_sbuf *b, const vf_html_in *in)
     sev_table(b, in, nnew);
     vf_sbuf_adds(b, "<h2>legend</h2>\n");
     vf_svg_legend(b);
-    vf_sbuf_printf(b, "</section>\n<h2>failing maps (%zu)</h2>\n", n);
+    size_t by[VF_SEV_COUNT] = {0};
+    for (size_t i = 0; i < n; i++) by[e[i].m->sev]++;
+    vf_sbuf_printf(b, "</section>\n<h2>maps with findings (%zu: %zu error, "
+                   "%zu warning, %zu note, %zu accepted)</h2>\n", n,
+                   by[VF_SEV_ERROR], by[VF_SEV_WARNING], by[VF_SEV_NOTE],
+                   by[VF_SEV_OK]);
     filters(b, e, n);
     vf_sbuf_adds(b, "<table id=\"index\"><thead><tr><th>map</th><th>"
                  "severity</th><th>new</th><th>rate</th><th>kinds</th><th>"

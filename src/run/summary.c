@@ -6,12 +6,37 @@
 #include <stdio.h>
 #include <string.h>
 
-static void kinds_text(vf_sbuf *b, const unsigned long *kind)
+/* n cases of a kind by severity: "47 error" when all are at one, else
+ * "47 (40 error, 7 note)"; accepted ones are "accepted". */
+static void kind_count(vf_sbuf *b, unsigned long n,
+                       const unsigned long at[VF_SEV_COUNT])
+{
+    static const char *const word[VF_SEV_COUNT] = {"accepted", "note",
+                                                   "warning", "error"};
+    int kinds = 0, only = 0;
+    for (int s = 0; s < VF_SEV_COUNT; s++)
+        if (at[s]) kinds++, only = s;
+    if (kinds <= 1) {
+        vf_sbuf_printf(b, "%lu %s", n, kinds ? word[only] : "");
+        return;
+    }
+    vf_sbuf_printf(b, "%lu (", n);
+    const char *sep = "";
+    for (int s = VF_SEV_COUNT - 1; s >= 0; s--)
+        if (at[s]) {
+            vf_sbuf_printf(b, "%s%lu %s", sep, at[s], word[s]);
+            sep = ", ";
+        }
+    vf_sbuf_addc(b, ')');
+}
+
+static void kinds_text(vf_sbuf *b, const vf_tally *t)
 {
     const char *sep = "";
     for (int i = 0; i < VF_R_COUNT_KINDS; i++) {
-        if (!kind[i]) continue;
-        vf_sbuf_printf(b, "%s%s %lu", sep, vf_result_kind_name(i), kind[i]);
+        if (!t->kind[i]) continue;
+        vf_sbuf_printf(b, "%s%s ", sep, vf_result_kind_name(i));
+        kind_count(b, t->kind[i], t->kind_at[i]);
         sep = ", ";
     }
     if (!*sep) vf_sbuf_adds(b, "none");
@@ -37,16 +62,20 @@ static size_t skipped(const vf_tally *t)
     return n;
 }
 
-/* The kinds of map m with their counts and severities:
- * "stairless_zone 47 error, tele_closet_walk 30 note". */
+/* The kinds of map m with their counts by severity:
+ * "stairless_zone 47 error, tele_closet_walk 30 (20 warning, 10 note)". */
 static void map_kinds(vf_sbuf *b, const vf_tally_map *m)
 {
     const char *sep = "";
     for (int i = 0; i < VF_R_COUNT_KINDS; i++) {
         if (!m->kind[i]) continue;
-        vf_sbuf_printf(b, "%s%s %lu %s%s", sep, vf_result_kind_name(i),
-                       m->kind[i], vf_sev_name(m->kind_sev[i]),
-                       m->accepted & (1u << i) ? " (accepted)" : "");
+        vf_sbuf_printf(b, "%s%s ", sep, vf_result_kind_name(i));
+        if (m->rec.status == VF_MAP_LOAD_ERROR || m->accepted & 1u << i)
+            vf_sbuf_printf(b, "%lu %s%s", m->kind[i],
+                           vf_sev_name(m->kind_sev[i]),
+                           m->accepted & 1u << i ? " (accepted)" : "");
+        else
+            kind_count(b, m->kind[i], m->kind_at[i]);
         sep = ", ";
     }
 }
@@ -339,9 +368,14 @@ void vf_report_summary(vf_sbuf *b, const vf_report_in *in)
                    t->status[VF_MAP_LOAD_ERROR]);
     skipped_text(b, t);
     vf_sbuf_printf(b, "\ncases: %lu run, %lu ok, %lu failed, %lu not tried"
-                   "\nfailed cases by kind: ", t->cases,
-                   t->cases - t->failed - t->untried, t->failed, t->untried);
-    kinds_text(b, t->kind);
+                   " (of the failed, worst finding: %lu error, %lu warning, "
+                   "%lu note, %lu accepted)\ncases by kind (by severity): ",
+                   t->cases, t->cases - t->failed - t->untried, t->failed,
+                   t->untried, t->at[VF_SEV_ERROR], t->at[VF_SEV_WARNING],
+                   t->at[VF_SEV_NOTE],
+                   t->failed - t->at[VF_SEV_ERROR] - t->at[VF_SEV_WARNING]
+                       - t->at[VF_SEV_NOTE]);
+    kinds_text(b, t);
     vf_sbuf_adds(b, "\n");
     if (s->settle) {
         size_t n = 0;

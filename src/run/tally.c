@@ -396,6 +396,7 @@ static void judge_reset(vf_tally_map *m)
     for (size_t i = 0; i < m->nlmaps; i++)
         memset(m->lmaps[i].at, 0, sizeof m->lmaps[i].at);
     for (int k = 0; k < VF_R_COUNT_KINDS; k++) m->kind_sev[k] = VF_SEV_OK;
+    memset(m->kind_at, 0, sizeof m->kind_at);
     m->accepted = 0;
     m->first = (size_t)-1;
 }
@@ -442,11 +443,13 @@ static void judge_case(vf_tally *t, vf_tally_map *m, size_t f,
     warn |= err & g->rare;
     err &= ~g->rare;
     warn &= ~g->design;
+    unsigned acc = accepted_kinds(accept, m->rec.name, r->kinds);
     for (int k = 0; k < VF_R_COUNT_KINDS; k++) {
+        if (!(r->kinds & 1u << k)) continue;
         vf_sev sv = vf_sev_kind(1u << k, r->kinds, warn, err);
         if (sv > m->kind_sev[k]) m->kind_sev[k] = sv;
+        m->kind_at[k][acc & 1u << k ? VF_SEV_OK : sv]++;
     }
-    unsigned acc = accepted_kinds(accept, m->rec.name, r->kinds);
     m->accepted |= acc;
     vf_sev sv = vf_sev_of(r->kinds & ~acc, warn, err);
     m->at[sv]++;
@@ -457,6 +460,23 @@ static void judge_case(vf_tally *t, vf_tally_map *m, size_t f,
     if (sv > m->sev || m->first == (size_t)-1) {
         m->sev = sv > m->sev ? sv : m->sev;
         m->first = f;
+    }
+}
+
+/* The run's cases by their worst finding, and its kinds by severity:
+ * the sums of its maps'. */
+static void sum_judged(vf_tally *t)
+{
+    memset(t->at, 0, sizeof t->at);
+    memset(t->kind_at, 0, sizeof t->kind_at);
+    for (size_t i = 0; i < t->nmaps; i++) {
+        const vf_tally_map *m = &t->maps[i];
+        if (!m->known) continue;
+        for (int s = 0; s < VF_SEV_COUNT; s++) {
+            t->at[s] += m->at[s];
+            for (int k = 0; k < VF_R_COUNT_KINDS; k++)
+                t->kind_at[k][s] += m->kind_at[k][s];
+        }
     }
 }
 
@@ -485,6 +505,7 @@ void vf_tally_judge(vf_tally *t, vf_accept *accept)
                            - (m->failed - m->at[VF_SEV_OK]);
         layout_cases(t, m);
     }
+    sum_judged(t);
     if (!t->spec->explain) return;
     unsigned long *count = vf_xcalloc(t->nmaps + 1, sizeof *count);
     size_t n;
