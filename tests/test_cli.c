@@ -582,6 +582,20 @@ START_TEST(test_command_shows_the_cause)
     ck_assert_ptr_nonnull(strstr(r.out, "    ....xxxxxxx"));   /* cropped */
     done(&r);
     remove(path);
+    /* A Lua error: its text at the line it names, not at the MAP. */
+    snprintf(path, sizeof path, "%s/lua.des", dir);
+    f = fopen(path, "w");
+    fputs("NAME: t_lua\nDEPTH: D\nTAGS: transparent\n"
+          ": if not is_validating() then\n:   error(\"boom\")\n: end\n"
+          "MAP\n...\n.@.\nENDMAP\n", f);
+    fclose(f);
+    r = vf("test", path, "--seconds", "1");
+    char want[160];
+    snprintf(want, sizeof want, "%s:5:1: error: t_lua: a Lua error, not a "
+             "choice: boom\n", path);
+    ck_assert_msg(strstr(r.out, want), "%s", r.out);
+    done(&r);
+    remove(path);
     rmdir(dir);
 }
 END_TEST

@@ -18,7 +18,11 @@ static const char corpus[] =
     "ENDMAP\n\n"
     "NAME: t_load_error\nTAGS: transparent\nDEPTH: D\n"
     ": if is_validating() then error(\"fails at load\") end\n"
-    "MAP\n.@.\nENDMAP\n";
+    "MAP\n.@.\nENDMAP\n\n"
+    "NAME: t_run_error\nTAGS: transparent\nDEPTH: D\n"
+    ": if not is_validating() then\n"
+    ":   error(\"fails in play\")\n"
+    ": end\nMAP\n.@.\nENDMAP\n";
 
 /* The 1-based line of text (a file's contents) starting with prefix. */
 static int line_of(const char *text, const char *prefix)
@@ -82,6 +86,12 @@ START_TEST(run_report_is_valid_and_at_name_lines)
     const char *res = result_of(s, "t_load_error: Lua error at load: ");
     ck_assert(starts_line(res, line_of(corpus, "NAME: t_load_error"), 1));
     ck_assert_ptr_nonnull(strstr(s, "\"ruleId\": \"load_error\""));
+    /* A Lua error in play: its text, at the line it names. */
+    res = result_of(s, "t_run_error: lua_error (error) in ");
+    ck_assert(starts_line(res, line_of(corpus, ":   error(\"fails in play"),
+                          1));
+    ck_assert_ptr_nonnull(strstr(res, "t.des:"));
+    ck_assert_ptr_nonnull(strstr(res, ": fails in play"));
     /* Beside the file: no git work tree above /tmp, so the base is the
      * file's directory and the URI its name. */
     ck_assert_ptr_nonnull(strstr(s, "{\"uri\": \"t.des\", \"uriBaseId\": "

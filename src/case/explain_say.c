@@ -2,6 +2,7 @@
  * way compilers print errors. */
 #include "vf_explain.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 void vf_cause_where(const vf_explanation *x, const vf_cause *c, int *line,
@@ -128,8 +129,17 @@ void vf_explain_lines(const vf_explanation *x, const char *file,
                        x->map_line, map, x->untried, x->nchoices);
     if (x->ncauses) return;
     if (x->verdict.kinds & VF_V_LUA_ERROR) {
+        /* At the line the error names, when it names this file's. */
+        const char *msg = x->verdict.message;
+        size_t n = strlen(file);
+        int line = x->map_line;
+        if (!strncmp(msg, file, n) && msg[n] == ':' && atoi(msg + n + 1) > 0) {
+            line = atoi(msg + n + 1);
+            msg += n + 1 + strcspn(msg + n + 1, ":");
+            msg += strspn(msg, ": ");
+        }
         vf_sbuf_printf(out, "%s:%d:1: error: %s: a Lua error, not a choice: "
-                       "%s\n", file, x->map_line, map, x->verdict.message);
+                       "%s\n", file, line, map, msg);
         return;
     }
     /* "As written" unqualified only when every replay tested its

@@ -25,13 +25,17 @@ static const char *chunk_file_name(const char *path)
     return p;
 }
 
-/* msg without its leading "NAME:LINE: " when NAME is path's chunk name:
- * the caller prints path whole, once. *line gets LINE then. */
+/* msg without its leading "NAME:LINE: " when NAME is path or its chunk
+ * name: the caller prints path whole, once. *line gets LINE then. */
 static const char *strip_own_path(const char *msg, const char *path,
                                   int *line)
 {
-    const char *name = chunk_file_name(path);
+    const char *name = path;   /* as whole_path wrote it, or as Lua did */
     size_t n = strlen(name);
+    if (strncmp(msg, name, n) || msg[n] != ':') {
+        name = chunk_file_name(path);
+        n = strlen(name);
+    }
     if (strncmp(msg, name, n) || msg[n] != ':') return msg;
     char *end;
     long l = strtol(msg + n + 1, &end, 10);
@@ -39,6 +43,19 @@ static const char *strip_own_path(const char *msg, const char *path,
         return msg;
     *line = (int)l;
     return end + 2;
+}
+
+/* err's "NAME:LINE: text", NAME path's chunk name (cut for Lua), as
+ * "PATH:LINE: text": the file whole, as every other message names it. */
+static void whole_path(vf_sbuf *err, const char *path)
+{
+    int line = 0;
+    const char *msg = strip_own_path(vf_sbuf_str(err), path, &line);
+    if (!line) return;
+    vf_sbuf out = VF_SBUF_INIT;
+    vf_sbuf_printf(&out, "%s:%d: %s", path, line, msg);
+    vf_sbuf_free(err);
+    *err = out;
 }
 
 /* Runs a file of the library (dungeon.lua) in _G. */
@@ -519,6 +536,7 @@ vf_resolve_status vf_engine_resolve(vf_engine *e, const vf_mapdef *def,
         vf_engine_set_place(e, &load);
     vf_resolve_status st = run_attempts(e, out, NULL, VF_RESOLVE_ATTEMPTS, 1,
                                         validating, attempts, err);
+    if (st == VF_LUA_ERROR) whole_path(err, e->set->files[def->file].path);
     vf_engine_set_place(e, &was);
     /* Leave nothing of this case behind: no environment, no current map. */
     flush_env(e, def->name);

@@ -245,6 +245,10 @@ static void failing_map(vf_sbuf *b, const vf_tally *t, const vf_tally_map *m)
     const vf_case_rec *f = &t->fails[m->first];
     vf_sbuf_printf(b, "; first: %s #%lu\n", vf_case_rec_layout(f),
                    (unsigned long)f->iter);
+    if (*f->message && m->sev > VF_SEV_OK)
+        vf_sbuf_printf(b, "    %s: %s\n", f->kinds & VF_V_LUA_ERROR
+                                               ? "Lua error" : "message",
+                       f->message);
     if ((t->spec->nmodes > 1 || m->nlmaps > 1) && m->sev > VF_SEV_OK)
         by_layout(b, t, m);
     vetoes_text(b, m);

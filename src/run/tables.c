@@ -55,7 +55,12 @@ static void csv_row(vf_sbuf *b, const vf_tally *t, const vf_tally_map *m)
     if (m->accepted) vf_result_kinds(&tmp, m->accepted, " ");
     csv(b, vf_sbuf_str(&tmp), 0);
     vf_sbuf_free(&tmp);
-    csv(b, m->rec.message, 1);
+    /* The load error, else what the first case at the map's severity
+     * said (a Lua error, a validate's reason, a failed placement). */
+    const char *said = m->rec.message;
+    if (!*said && m->failed && m->sev > VF_SEV_OK)
+        said = t->fails[m->first].message;
+    csv(b, said, 1);
 }
 
 void vf_report_csv(vf_sbuf *b, const vf_report_in *in)
