@@ -19,9 +19,12 @@ static const char compare_usage[] =
     "Groups: new failures, fixed, failing more or less often (each with\n"
     "its p), then what the evidence cannot settle yet: failures not seen\n"
     "again (with the chance of that at the old rate, and how many cases\n"
-    "would settle it) and failures seen for the first time. Warns when the\n"
-    "reports differ in options, layouts, count, .des files or vaultfuzz\n"
-    "version, and lists the maps added and removed.\n"
+    "would settle it) and failures seen for the first time. A map NEW has\n"
+    "and OLD has not (a vault added) is a new failure when it fails at that\n"
+    "severity at all (or its Lua fails at load): there is no old rate to\n"
+    "weigh it against. The maps added and removed are counted, the first\n"
+    "5 of each named. Warns when the reports differ in options, layouts,\n"
+    "count, .des files or vaultfuzz version.\n"
     "\n"
     "Exit status: 0 when nothing new fails, 1 when something does, 2 on bad\n"
     "usage or an unreadable report.\n";
@@ -122,19 +125,40 @@ static void differences(vf_cli *cli, const vf_cli_rdir *o,
     vf_sbuf_free(&b);
 }
 
-/* Maps only one report has, under a heading. */
+/* Names listed of the maps added or removed (a report of a few maps
+ * against a whole corpus would list thousands). */
+#define LIST_MAX 5
+
+/* Maps only one report has, counted under a heading, the first few
+ * named. */
 static size_t only_in(vf_cli *cli, const vf_tally_named *v, size_t nv,
                       const vf_tally_named *w, size_t nw, const char *what)
 {
     size_t k = 0;
+    vf_sbuf names = VF_SBUF_INIT;
     for (size_t i = 0; i < nv; i++)
-        if (!vf_tally_find(w, nw, v[i].name)) {
-            if (!k) fprintf(cli->out, "maps %s:", what);
-            fprintf(cli->out, " %s", v[i].name);
-            k++;
-        }
-    if (k) fputc('\n', cli->out);
+        if (!vf_tally_find(w, nw, v[i].name) && k++ < LIST_MAX)
+            vf_sbuf_printf(&names, " %s", v[i].name);
+    if (k > LIST_MAX) vf_sbuf_printf(&names, " ... and %zu more", k - LIST_MAX);
+    if (k) fprintf(cli->out, "maps %s (%zu):%s\n", what, k, names.s);
+    vf_sbuf_free(&names);
     return k;
+}
+
+/* A map OLD has not, failing at c's severity: new whatever its rate. */
+static void added_line(comparison *c, const vf_tally_map *m)
+{
+    vf_sbuf *b = &c->lines[NEW_FAIL];
+    vf_sbuf_printf(b, "  %s  %s:%d  ", m->rec.name, m->rec.file, m->rec.line);
+    if (m->rec.status == VF_MAP_RUN) {
+        unsigned long k, n;
+        count(m, c->sev, &k, &n);
+        vf_sbuf_printf(b, "%lu/%lu", k, n);
+    } else {
+        vf_sbuf_adds(b, "Lua error at load");
+    }
+    vf_sbuf_adds(b, " (added: not in OLD)\n");
+    c->count[NEW_FAIL]++;
 }
 
 static int compare(vf_cli *cli, char **dirs, vf_cli_rdir *o, vf_cli_rdir *n)
@@ -163,6 +187,12 @@ static int compare(vf_cli *cli, char **dirs, vf_cli_rdir *o, vf_cli_rdir *n)
     for (size_t i = 0; i < nn; i++) {
         const vf_tally_map *m = now[i].m;
         const vf_tally_map *was = vf_tally_find(old, no, now[i].name);
+        if (!was) {
+            /* The map's own verdict (vf_tally_judge), as NEW's exit
+             * status has it: a Lua error at load fails too. */
+            if (m->sev >= c.sev) added_line(&c, m);
+            continue;
+        }
         unsigned long k1, n1, k2, n2;
         double p;
         count(was, c.sev, &k1, &n1);

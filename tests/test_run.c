@@ -858,6 +858,95 @@ START_TEST(compare_finds_an_edit_that_breaks_a_third)
 }
 END_TEST
 
+/* A map whose .des text is s, written over path. */
+static void put(const char *path, const char *s)
+{
+    FILE *f = fopen(path, "w");
+    ck_assert_ptr_nonnull(f);
+    fputs(s, f);
+    fclose(f);
+}
+
+/* A map that is always ok, named name, appended to b. */
+static void ok_map(vf_sbuf *b, const char *name)
+{
+    vf_sbuf_printf(b, "NAME: %s\nTAGS: transparent\nDEPTH: D\nMAP\n.@.\n"
+                   "ENDMAP\n\n", name);
+}
+
+/* A small run of s's t.des (mode empty, 4 cases a map) into dir i. */
+static vf_t_run run_small(space *s, int i, const char *name)
+{
+    return vf_t_vaultfuzz("run", "--mode", "empty", "--des", s->des,
+                          "--count", "4", "--out", sub(s, i, name), NULL);
+}
+
+/* A map OLD does not have: failing, it is a new failure (there is no old
+ * rate to weigh it against), a Lua error at load included; ok, it is
+ * only counted. The maps added and removed are counted, five named. */
+START_TEST(compare_calls_an_added_failing_map_new)
+{
+    space s;
+    vf_sbuf b = VF_SBUF_INIT;
+    ok_map(&b, "t_ok");
+    space_open(&s, b.s);
+    vf_t_run r = run_small(&s, 0, "old");
+    ck_assert_msg(r.rc == 0, "%s%s", r.out, r.err);
+    vf_t_run_free(&r);
+    for (int i = 1; i <= 7; i++) {
+        char name[32];
+        snprintf(name, sizeof name, "t_added%d", i);
+        ok_map(&b, name);
+    }
+    put(s.des, b.s);
+    r = run_small(&s, 1, "more");
+    ck_assert_msg(r.rc == 0, "%s%s", r.out, r.err);
+    vf_t_run_free(&r);
+    vf_t_run c = vf_t_vaultfuzz("compare", s.path[0], s.path[1], NULL);
+    ck_assert_msg(c.rc == 0, "%s%s", c.out, c.err);
+    ck_assert_ptr_nonnull(strstr(c.out, "\nnew failures: 0\n"));
+    ck_assert_ptr_nonnull(strstr(c.out, "\nmaps added (7): t_added1 t_added2 "
+                                 "t_added3 t_added4 t_added5 ... and 2 "
+                                 "more\n"));
+    ck_assert_ptr_nonnull(strstr(c.out, "\nmaps: 8 now, 1 before, 7 added, "
+                                 "0 removed\n"));
+    vf_t_run_free(&c);
+    c = vf_t_vaultfuzz("compare", s.path[1], s.path[0], NULL);
+    ck_assert_msg(c.rc == 0, "%s%s", c.out, c.err);
+    ck_assert_ptr_nonnull(strstr(c.out, "\nmaps removed (7): t_added1 "
+                                 "t_added2 t_added3 t_added4 t_added5 ... "
+                                 "and 2 more\n"));
+    vf_t_run_free(&c);
+    /* A vault added that fails in every case, and one whose Lua fails at
+     * load. */
+    vf_sbuf_reset(&b);
+    ok_map(&b, "t_ok");
+    vf_sbuf_adds(&b, "NAME: t_bad\nTAGS: transparent\nDEPTH: D\n"
+                 ": if not is_validating() then error(\"bad\") end\n"
+                 "MAP\n.@.\nENDMAP\n\n"
+                 "NAME: t_bad_load\nTAGS: transparent\nDEPTH: D\n"
+                 ": if is_validating() then error(\"at load\") end\n"
+                 "MAP\n.@.\nENDMAP\n");
+    put(s.des, b.s);
+    r = run_small(&s, 2, "bad");
+    ck_assert_msg(r.rc == 1, "%s%s", r.out, r.err);
+    vf_t_run_free(&r);
+    c = vf_t_vaultfuzz("compare", s.path[0], s.path[2], NULL);
+    ck_assert_msg(c.rc == 1, "%s%s", c.out, c.err);
+    ck_assert_msg(strstr(c.out, "\nnew failures: 2\n  t_bad  ") != NULL, "%s",
+                  c.out);
+    ck_assert_ptr_nonnull(strstr(c.out, "  4/4 (added: not in OLD)\n"
+                                 "  t_bad_load  "));
+    ck_assert_ptr_nonnull(strstr(c.out, "  Lua error at load (added: not in "
+                                 "OLD)\nfixed: 0\n"));
+    ck_assert_ptr_nonnull(strstr(c.out, "\nmaps added (2): t_bad "
+                                 "t_bad_load\n"));
+    vf_t_run_free(&c);
+    vf_sbuf_free(&b);
+    space_close(&s);
+}
+END_TEST
+
 /* nightly.sh on input that partly fails to load: each night reports,
  * moves reports/latest, compares with the night before and says what was
  * broken (exit 3). */
@@ -1476,6 +1565,7 @@ Suite *vf_test_run_suite(void)
     tcase_add_test(tc, exit_statuses);
     tcase_add_test(tc, compare_finds_new_and_fixed);
     tcase_add_test(tc, compare_finds_an_edit_that_breaks_a_third);
+    tcase_add_test(tc, compare_calls_an_added_failing_map_new);
     tcase_add_test(tc, nightly_reports_despite_broken_input);
     tcase_add_test(tc, live_run_is_locked);
     tcase_add_test(tc, until_settled_adds_cases_where_unsettled);
