@@ -8,7 +8,7 @@
 #include <string.h>
 
 static const char compare_usage[] =
-    "usage: vaultfuzz compare OLD_REPORT NEW_REPORT\n"
+    "usage: vaultfuzz compare [--force] OLD_REPORT NEW_REPORT\n"
     "\n"
     "Compares two run reports map by map (by name). A map's count is its\n"
     "cases with a finding at the new report's --fail-on severity or worse\n"
@@ -23,11 +23,24 @@ static const char compare_usage[] =
     "and OLD has not (a vault added) is a new failure when it fails at that\n"
     "severity at all (or its Lua fails at load): there is no old rate to\n"
     "weigh it against. The maps added and removed are counted, the first\n"
-    "5 of each named. Warns when the reports differ in options, layouts,\n"
-    "count, .des files or vaultfuzz version.\n"
+    "5 of each named.\n"
+    "\n"
+    "Counts compare only when both reports ran the same cases: the same\n"
+    ".des files or checkout (--des, --crawl-dir: their contents may differ,\n"
+    "that is what is compared), the same maps chosen (names, --tag,\n"
+    "--file) and cases built the same way (--layouts or --mode,\n"
+    "--no-rotate, --opacity, --place, --game-version). Reports that differ\n"
+    "there are refused, saying how. Other differences only warn: --count\n"
+    "and --until-settled (the test weighs counts of any size), --fail-on\n"
+    "(both reports are counted at the new one's), accept files and\n"
+    "grading options (rates may move for that alone), the .des files'\n"
+    "contents and the version of vaultfuzz. The seed may differ.\n"
+    "\n"
+    "  --force   compare reports that ran other cases, with a warning\n"
     "\n"
     "Exit status: 0 when nothing new fails, 1 when something does, 2 on bad\n"
-    "usage or an unreadable report.\n";
+    "usage, an unreadable report, or reports that ran other cases (without\n"
+    "--force).\n";
 
 /* The false-alarm rate of a whole comparison (Bonferroni over the maps). */
 #define FAMILY_ALPHA 0.05
@@ -89,28 +102,82 @@ static void map_line(comparison *c, int g, const vf_tally_map *m,
     c->count[g]++;
 }
 
-/* The run.txt options of a report without its seed and shard: what must
- * match for two reports to measure the same thing. */
-static void options(const vf_cli_rdir *r, vf_sbuf *out)
+/* What compare makes of each option of run.txt. */
+enum { O_OTHER, O_SEED, O_MAPS, O_CORPUS, O_CASE };
+
+static const struct { const char *name; int kind; } opt_kinds[] = {
+    {"--seed", O_SEED}, {"--shard", O_SEED},
+    {"--tag", O_MAPS}, {"--file", O_MAPS},
+    {"--des", O_CORPUS}, {"--crawl-dir", O_CORPUS},
+    {"--mode", O_CASE}, {"--no-rotate", O_CASE}, {"--opacity", O_CASE},
+    {"--place", O_CASE}, {"--game-version", O_CASE}};
+
+/* Differences that make the reports' cases other cases: refused. */
+static const struct { int kind; const char *what; } refused[] = {
+    {O_CORPUS, "other .des files or checkout (--des, --crawl-dir)"},
+    {O_MAPS, "other maps chosen (names, --tag, --file)"},
+    {O_CASE, "cases built otherwise (--layouts/--mode, --no-rotate, "
+             "--opacity, --place, --game-version)"}};
+
+static int opt_kind(const char *word)
 {
-    const vf_strlist *a = &r->d.args;
-    for (size_t i = 0; i < a->n; i++) {
-        if ((!strcmp(a->v[i], "--seed") || !strcmp(a->v[i], "--shard"))
-            && i + 1 < a->n) {
-            i++;
-            continue;
-        }
-        vf_sbuf_printf(out, " %s", a->v[i]);
-    }
+    for (size_t i = 0; i < sizeof opt_kinds / sizeof *opt_kinds; i++)
+        if (!strcmp(word, opt_kinds[i].name)) return opt_kinds[i].kind;
+    return O_OTHER;
 }
 
-/* Warnings about what differs between the reports besides the seed. */
+/* The words of r's run.txt options of one kind. run.txt holds them in
+ * canonical form: map names first, then each option, a "--" word, with
+ * its value, if any, after it (no value starts with "--"). */
+static void options(const vf_cli_rdir *r, int kind, vf_sbuf *out)
+{
+    const vf_strlist *a = &r->d.args;
+    int k = O_MAPS;
+    for (size_t i = 0; i < a->n; i++) {
+        if (!strncmp(a->v[i], "--", 2)) k = opt_kind(a->v[i]);
+        if (k == kind) vf_sbuf_printf(out, " %s", a->v[i]);
+    }
+    if (!out->len && kind == O_MAPS) vf_sbuf_adds(out, " (every map)");
+}
+
+/* Where the reports ran other cases: a refusal on err, or with force a
+ * warning on out. Returns how many of refused[] differ. */
+static int other_cases(vf_cli *cli, const vf_cli_rdir *o,
+                       const vf_cli_rdir *n, int force)
+{
+    int k = 0;
+    FILE *f = force ? cli->out : cli->err;
+    for (size_t i = 0; i < sizeof refused / sizeof *refused; i++) {
+        vf_sbuf a = VF_SBUF_INIT, b = VF_SBUF_INIT;
+        options(o, refused[i].kind, &a);
+        options(n, refused[i].kind, &b);
+        if (strcmp(vf_sbuf_str(&a), vf_sbuf_str(&b))) {
+            if (!k++ && !force)
+                fputs("vaultfuzz compare: the reports ran other cases, so "
+                      "their counts do not compare (--force compares them "
+                      "anyway):\n", f);
+            if (force)
+                fprintf(f, "warning: %s, compared anyway (--force):\n"
+                        "  before:%s\n  now:   %s\n", refused[i].what,
+                        vf_sbuf_str(&a), vf_sbuf_str(&b));
+            else
+                fprintf(f, "  %s:\n    before:%s\n    now:   %s\n",
+                        refused[i].what, vf_sbuf_str(&a), vf_sbuf_str(&b));
+        }
+        vf_sbuf_free(&a);
+        vf_sbuf_free(&b);
+    }
+    return k;
+}
+
+/* Warnings about what else differs between the reports besides the seed:
+ * what may move rates without making other cases. */
 static void differences(vf_cli *cli, const vf_cli_rdir *o,
                         const vf_cli_rdir *n)
 {
     vf_sbuf a = VF_SBUF_INIT, b = VF_SBUF_INIT;
-    options(o, &a);
-    options(n, &b);
+    options(o, O_OTHER, &a);
+    options(n, O_OTHER, &b);
     if (strcmp(vf_sbuf_str(&a), vf_sbuf_str(&b)))
         fprintf(cli->out, "warning: the reports ran with other options "
                 "(rates may differ for that alone):\n  before:%s\n  now:   "
@@ -161,8 +228,10 @@ static void added_line(comparison *c, const vf_tally_map *m)
     c->count[NEW_FAIL]++;
 }
 
-static int compare(vf_cli *cli, char **dirs, vf_cli_rdir *o, vf_cli_rdir *n)
+static int compare(vf_cli *cli, char **dirs, vf_cli_rdir *o, vf_cli_rdir *n,
+                   int force)
 {
+    if (!force && other_cases(cli, o, n, 0)) return VF_EXIT_USAGE;
     /* Both judged (severities, accept files) as their own runs did. */
     vf_cli_report_judge(o);
     vf_cli_report_judge(n);
@@ -180,6 +249,7 @@ static int compare(vf_cli *cli, char **dirs, vf_cli_rdir *o, vf_cli_rdir *n)
     c.alpha = FAMILY_ALPHA / (double)(compared ? compared : 1);
     fprintf(cli->out, "compare: %s (seed %llu) -> %s (seed %llu)\n",
             dirs[0], o->a.seed, dirs[1], n->a.seed);
+    if (force) other_cases(cli, o, n, 1);
     differences(cli, o, n);
     fprintf(cli->out, "counting cases with a finding at %s or worse; a "
             "change needs p < %.2g (0.05 over %zu maps compared)\n",
@@ -216,12 +286,17 @@ static int compare(vf_cli *cli, char **dirs, vf_cli_rdir *o, vf_cli_rdir *n)
 
 int vf_cmd_compare(vf_cli *cli, int argc, char **argv)
 {
-    static const vf_opt opts[] = {{"--help", 0}, {"-h", 0}, {NULL, 0}};
+    static const vf_opt opts[] = {{"--help", 0}, {"-h", 0}, {"--force", 0},
+                                  {NULL, 0}};
     vf_argv av = {argc, 0, argv, 0};
     vf_strlist dirs = {0};
     const char *arg;
-    int k, rc = VF_EXIT_USAGE;
+    int k, rc = VF_EXIT_USAGE, force = 0;
     while ((k = vf_cli_next_opt(cli, "compare", &av, opts, &arg, &dirs)) >= 0) {
+        if (k == 2) {
+            force = 1;
+            continue;
+        }
         fputs(compare_usage, cli->out);
         vf_strlist_free(&dirs);
         return VF_EXIT_OK;
@@ -235,7 +310,7 @@ int vf_cmd_compare(vf_cli *cli, int argc, char **argv)
         vf_cli_rdir o, n;
         int bad = vf_cli_report_load(cli, "compare", dirs.v[0], &o);
         bad |= vf_cli_report_load(cli, "compare", dirs.v[1], &n);
-        if (!bad) rc = compare(cli, dirs.v, &o, &n);
+        if (!bad) rc = compare(cli, dirs.v, &o, &n, force);
         vf_cli_report_free(&o);
         vf_cli_report_free(&n);
     }

@@ -947,6 +947,63 @@ START_TEST(compare_calls_an_added_failing_map_new)
 }
 END_TEST
 
+/* Counts compare only between runs of the same cases: reports of other
+ * .des files, other maps or other layouts are refused (exit 2, saying
+ * what differs), and compared with --force; another --count only warns
+ * (compare_finds_new_and_fixed). */
+START_TEST(compare_refuses_other_cases)
+{
+    static const char des[] =
+        "NAME: t_ok\nTAGS: transparent\nDEPTH: D\nMAP\n.@.\nENDMAP\n\n"
+        "NAME: t_ok2\nTAGS: transparent\nDEPTH: D\nMAP\n.@.\nENDMAP\n";
+    space s;
+    space_open(&s, des);
+    put(sub(&s, 4, "other.des"), des);
+    vf_t_run r[4] = {
+        run_small(&s, 0, "a"),
+        vf_t_vaultfuzz("run", "--mode", "empty", "--des", s.path[4],
+                       "--count", "4", "--out", sub(&s, 1, "b"), NULL),
+        vf_t_vaultfuzz("run", "--mode", "empty,cross", "--des", s.des,
+                       "--count", "4", "--out", sub(&s, 2, "c"), NULL),
+        vf_t_vaultfuzz("run", "t_ok", "--mode", "empty", "--des", s.des,
+                       "--count", "4", "--out", sub(&s, 3, "d"), NULL)};
+    for (int i = 0; i < 4; i++) {
+        ck_assert_msg(r[i].rc == 0, "%s%s", r[i].out, r[i].err);
+        vf_t_run_free(&r[i]);
+    }
+    vf_t_run c = vf_t_vaultfuzz("compare", s.path[0], s.path[1], NULL);
+    ck_assert_int_eq(c.rc, 2);
+    ck_assert_str_eq(c.out, "");
+    ck_assert_msg(strstr(c.err, "vaultfuzz compare: the reports ran other "
+                         "cases") != NULL, "%s", c.err);
+    ck_assert_ptr_nonnull(strstr(c.err, "\n  other .des files or checkout "
+                                 "(--des, --crawl-dir):\n    before: --des "));
+    ck_assert_ptr_nonnull(strstr(c.err, "/t.des\n    now:    --des "));
+    ck_assert_ptr_nonnull(strstr(c.err, "/other.des\n"));
+    vf_t_run_free(&c);
+    c = vf_t_vaultfuzz("compare", "--force", s.path[0], s.path[1], NULL);
+    ck_assert_msg(c.rc == 0, "%s%s", c.out, c.err);
+    ck_assert_ptr_nonnull(strstr(c.out, "\nwarning: other .des files or "
+                                 "checkout (--des, --crawl-dir), compared "
+                                 "anyway (--force):\n  before: --des "));
+    ck_assert_ptr_nonnull(strstr(c.out, "\nnew failures: 0\n"));
+    ck_assert_ptr_nonnull(strstr(c.out, "(0.05 over 2 maps compared)"));
+    vf_t_run_free(&c);
+    c = vf_t_vaultfuzz("compare", s.path[0], s.path[2], NULL);
+    ck_assert_int_eq(c.rc, 2);
+    ck_assert_ptr_nonnull(strstr(c.err, "\n    before: --mode empty\n    "
+                                 "now:    --mode empty,cross\n"));
+    vf_t_run_free(&c);
+    c = vf_t_vaultfuzz("compare", s.path[0], s.path[3], NULL);
+    ck_assert_int_eq(c.rc, 2);
+    ck_assert_ptr_nonnull(strstr(c.err, "\n  other maps chosen (names, "
+                                 "--tag, --file):\n    before: (every "
+                                 "map)\n    now:    t_ok\n"));
+    vf_t_run_free(&c);
+    space_close(&s);
+}
+END_TEST
+
 /* nightly.sh on input that partly fails to load: each night reports,
  * moves reports/latest, compares with the night before and says what was
  * broken (exit 3). */
@@ -1566,6 +1623,7 @@ Suite *vf_test_run_suite(void)
     tcase_add_test(tc, compare_finds_new_and_fixed);
     tcase_add_test(tc, compare_finds_an_edit_that_breaks_a_third);
     tcase_add_test(tc, compare_calls_an_added_failing_map_new);
+    tcase_add_test(tc, compare_refuses_other_cases);
     tcase_add_test(tc, nightly_reports_despite_broken_input);
     tcase_add_test(tc, live_run_is_locked);
     tcase_add_test(tc, until_settled_adds_cases_where_unsettled);
