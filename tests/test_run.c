@@ -1005,8 +1005,9 @@ START_TEST(compare_refuses_other_cases)
 END_TEST
 
 /* nightly.sh on input that partly fails to load: each night reports,
- * moves reports/latest, compares with the night before and says what was
- * broken (exit 3). */
+ * moves reports/nightly/latest, compares with the night before and says
+ * what was broken (exit 3). Its history is its own: the first night does
+ * not compare with an ad-hoc run's reports/latest, nor moves it. */
 START_TEST(nightly_reports_despite_broken_input)
 {
     space s;
@@ -1015,7 +1016,15 @@ START_TEST(nightly_reports_despite_broken_input)
     FILE *f = fopen(sub(&s, 0, "broken.des"), "w");
     fputs("NAME: t_broken\nMAP\n.@.\n", f);   /* no ENDMAP */
     fclose(f);
-    char cmd[1024], out[2][200];
+    char cmd[1024], out[2][200], latest[300], adhoc[300], target[300];
+    snprintf(cmd, sizeof cmd, "cd '%s' && '%s/vaultfuzz' run --des t.des "
+             "--count 1 --mode empty -j 1 >/dev/null 2>&1", s.dir,
+             VF_SOURCE_DIR);
+    ck_assert_int_eq(WEXITSTATUS(system(cmd)), 0);
+    snprintf(latest, sizeof latest, "%s/reports/latest", s.dir);
+    ssize_t n = readlink(latest, adhoc, sizeof adhoc - 1);
+    ck_assert_int_gt(n, 0);
+    adhoc[n] = '\0';
     for (int night = 0; night < 2; night++) {
         snprintf(out[night], sizeof out[night], "%s/night%d.txt", s.dir,
                  night);
@@ -1027,14 +1036,22 @@ START_TEST(nightly_reports_despite_broken_input)
         ck_assert_int_eq(WEXITSTATUS(st), 3);
     }
     size_t len;
+    char *first = slurp(out[0], &len);
+    ck_assert_msg(strstr(first, "nightly: no previous report to compare "
+                         "with\n") != NULL, "%s", first);
+    free(first);
     char *second = slurp(out[1], &len);
     ck_assert_ptr_nonnull(strstr(second, "some input did not load"));
-    ck_assert_ptr_nonnull(strstr(second, "\ncompare: reports/"));
+    ck_assert_msg(strstr(second, "\ncompare: reports/nightly/") != NULL,
+                  "%s", second);
     ck_assert_ptr_nonnull(strstr(second, "\nnew failures: 0\n"));
     free(second);
-    char latest[300], target[300];
-    snprintf(latest, sizeof latest, "%s/reports/latest", s.dir);
-    ssize_t n = readlink(latest, target, sizeof target - 1);
+    n = readlink(latest, target, sizeof target - 1);
+    ck_assert_int_gt(n, 0);
+    target[n] = '\0';
+    ck_assert_str_eq(target, adhoc);
+    snprintf(latest, sizeof latest, "%s/reports/nightly/latest", s.dir);
+    n = readlink(latest, target, sizeof target - 1);
     ck_assert_int_gt(n, 0);
     space_close(&s);
 }
