@@ -212,6 +212,17 @@ static size_t only_in(vf_cli *cli, const vf_tally_named *v, size_t nv,
     return k;
 }
 
+/* A map whose Lua now fails at load, which ran in OLD (or failed there
+ * otherwise): no case to count, and new whatever its rate was. */
+static void broke_at_load(comparison *c, const vf_tally_map *m,
+                          const vf_tally_map *was)
+{
+    vf_sbuf_printf(&c->lines[NEW_FAIL], "  %s  %s:%d  Lua error at load "
+                   "(%s in OLD): %s\n", m->rec.name, m->rec.file,
+                   m->rec.line, vf_sev_name(was->sev), m->rec.message);
+    c->count[NEW_FAIL]++;
+}
+
 /* A map OLD has not, failing at c's severity: new whatever its rate. */
 static void added_line(comparison *c, const vf_tally_map *m)
 {
@@ -261,6 +272,11 @@ static int compare(vf_cli *cli, char **dirs, vf_cli_rdir *o, vf_cli_rdir *n,
             /* The map's own verdict (vf_tally_judge), as NEW's exit
              * status has it: a Lua error at load fails too. */
             if (m->sev >= c.sev) added_line(&c, m);
+            continue;
+        }
+        if (m->rec.status == VF_MAP_LOAD_ERROR
+            && was->rec.status != VF_MAP_LOAD_ERROR && m->sev >= c.sev) {
+            broke_at_load(&c, m, was);
             continue;
         }
         unsigned long k1, n1, k2, n2;

@@ -942,6 +942,21 @@ START_TEST(compare_calls_an_added_failing_map_new)
     ck_assert_ptr_nonnull(strstr(c.out, "\nmaps added (2): t_bad "
                                  "t_bad_load\n"));
     vf_t_run_free(&c);
+    /* A map that ran before and now fails at load: new, though it has no
+     * case to count. */
+    vf_sbuf_reset(&b);
+    vf_sbuf_adds(&b, "NAME: t_ok\nTAGS: transparent\nDEPTH: D\n"
+                 ": if is_validating() then error(\"broken\") end\n"
+                 "MAP\n.@.\nENDMAP\n");
+    put(s.des, b.s);
+    r = run_small(&s, 3, "broke");
+    vf_t_run_free(&r);
+    c = vf_t_vaultfuzz("compare", s.path[0], s.path[3], NULL);
+    ck_assert_msg(c.rc == 1, "%s%s", c.out, c.err);
+    ck_assert_msg(strstr(c.out, "\nnew failures: 1\n  t_ok  ") != NULL, "%s",
+                  c.out);
+    ck_assert_ptr_nonnull(strstr(c.out, "Lua error at load (ok in OLD): "));
+    vf_t_run_free(&c);
     vf_sbuf_free(&b);
     space_close(&s);
 }
