@@ -4,11 +4,13 @@
 #include "changed.h"
 #include "vf_shell.h"
 
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
+#include <unistd.h>
 
 /* Runs a command line, its output (stdout and what redirections send
  * there) into out. Returns its exit status, or -1 when it cannot run. */
@@ -106,6 +108,9 @@ static void mark_files(const vf_desset *set, char *const *real,
         if (len > 4 && !strcmp(name + len - 4, ".lua")) ch->lua = 1;
         vf_sbuf_reset(&full);
         vf_sbuf_printf(&full, "%s/%s", top, name);
+        vf_strlist_push(&ch->diff_top, vf_xstrdup(top));
+        vf_strlist_push(&ch->diff_name, vf_xstrdup(name));
+        vf_strlist_push(&ch->diff_path, vf_xstrdup(full.s));
         char *r = realpath(full.s, NULL);   /* NULL: deleted */
         for (size_t i = 0; r && i < set->nfiles; i++)
             if (real[i] && !strcmp(real[i], r) && !ch->file[i]) {
@@ -213,5 +218,178 @@ void vf_changed_free(vf_changed *ch)
     free(ch->file);
     free(ch->map);
     vf_strlist_free(&ch->repos);
+    vf_strlist_free(&ch->diff_top);
+    vf_strlist_free(&ch->diff_name);
+    vf_strlist_free(&ch->diff_path);
     memset(ch, 0, sizeof *ch);
+}
+
+/* ---- the tree at rev ----------------------------------------------------- */
+
+/* The diff entry of the file at real path r, or -1. */
+static long diff_entry(const vf_changed *ch, const char *r)
+{
+    for (size_t i = 0; i < ch->diff_path.n; i++) {
+        char *d = realpath(ch->diff_path.v[i], NULL);
+        int hit = d && !strcmp(d, r);
+        free(d);
+        if (hit) return (long)i;
+    }
+    return -1;
+}
+
+/* The directories above path, made. */
+static int parent_dirs(const char *path, vf_sbuf *err)
+{
+    vf_sbuf dir = VF_SBUF_INIT;
+    vf_sbuf_adds(&dir, path);
+    char *slash = strrchr(dir.s, '/'), why[256];
+    int rc = 0;
+    if (slash) {
+        *slash = '\0';
+        if (vf_fs_mkdirs(dir.s, why, sizeof why))
+            vf_sbuf_printf(err, "%s", why), rc = -1;
+    }
+    vf_sbuf_free(&dir);
+    return rc;
+}
+
+/* Diff entry i's text at rev into target; absent at rev: no file, 0. */
+static int from_rev(const vf_changed *ch, size_t i, const char *rev,
+                    const char *target, vf_sbuf *err)
+{
+    vf_sbuf line = VF_SBUF_INIT, spec = VF_SBUF_INIT, text = VF_SBUF_INIT;
+    vf_sbuf_printf(&spec, "%s:%s", rev, ch->diff_name.v[i]);
+    vf_sbuf_adds(&line, "cat-file -e ");
+    vf_shell_quote(&line, spec.s);
+    vf_sbuf_adds(&line, " 2>/dev/null && ");
+    vf_sbuf cmd = VF_SBUF_INIT;
+    git_line(&cmd, ch->diff_top.v[i], line.s);
+    vf_sbuf_reset(&line);
+    vf_sbuf_adds(&line, "show ");
+    vf_shell_quote(&line, spec.s);
+    git_line(&cmd, ch->diff_top.v[i], line.s);
+    int rc = 0;
+    char why[256];
+    if (command(cmd.s, &text) == 0) {
+        rc = parent_dirs(target, err);
+        if (!rc && vf_fs_write_atomic(target, vf_sbuf_str(&text), text.len,
+                                      why, sizeof why)) {
+            vf_sbuf_adds(err, why);
+            rc = -1;
+        }
+    }
+    vf_sbuf_free(&cmd);
+    vf_sbuf_free(&line);
+    vf_sbuf_free(&spec);
+    vf_sbuf_free(&text);
+    return rc;
+}
+
+/* A symbolic link at target to the real path r. */
+static int link_to(const char *r, const char *target, vf_sbuf *err)
+{
+    if (parent_dirs(target, err)) return -1;
+    if (symlink(r, target) && errno != EEXIST) {
+        vf_sbuf_printf(err, "%s: %s", target, strerror(errno));
+        return -1;
+    }
+    return 0;
+}
+
+/* File f of the set (real path r) into target: at rev when changed. */
+static int tree_file(const vf_changed *ch, const char *r, const char *rev,
+                     const char *target, vf_sbuf *err)
+{
+    long i = diff_entry(ch, r);
+    return i >= 0 ? from_rev(ch, (size_t)i, rev, target, err)
+                  : link_to(r, target, err);
+}
+
+/* The .des files the change deleted under the directory whose real path
+ * is root, at rev, into base. */
+static int deleted_files(const vf_changed *ch, const char *root,
+                         const char *rev, const char *base, vf_sbuf *err)
+{
+    size_t n = strlen(root);
+    int rc = 0;
+    for (size_t i = 0; i < ch->diff_path.n && !rc; i++) {
+        const char *p = ch->diff_path.v[i];
+        size_t len = strlen(p);
+        struct stat st;
+        if (strncmp(p, root, n) || p[n] != '/' || len < 4
+            || strcmp(p + len - 4, ".des") || !lstat(p, &st))
+            continue;
+        vf_sbuf target = VF_SBUF_INIT;
+        vf_sbuf_printf(&target, "%s/%s", base, p + n + 1);
+        rc = from_rev(ch, i, rev, target.s, err);
+        vf_sbuf_free(&target);
+    }
+    return rc;
+}
+
+/* The vaultfuzz-accept.txt of --des directory d, linked into base. */
+static int accept_file(const char *d, const char *base, vf_sbuf *err)
+{
+    vf_sbuf p = VF_SBUF_INIT, target = VF_SBUF_INIT;
+    vf_sbuf_printf(&p, "%s/vaultfuzz-accept.txt", d);
+    vf_sbuf_printf(&target, "%s/vaultfuzz-accept.txt", base);
+    char *r = realpath(p.s, NULL);
+    int rc = r ? link_to(r, target.s, err) : 0;
+    free(r);
+    vf_sbuf_free(&p);
+    vf_sbuf_free(&target);
+    return rc;
+}
+
+/* --des path d (index k) at rev, into out. */
+static int tree_path(const vf_changed *ch, const vf_desset *set,
+                     const char *d, size_t k, const char *rev,
+                     const char *dir, vf_strlist *out, vf_sbuf *err)
+{
+    char *root = realpath(d, NULL);
+    if (!root) {
+        vf_sbuf_printf(err, "%s: %s", d, strerror(errno));
+        return -1;
+    }
+    const char *last = strrchr(root, '/');
+    vf_sbuf base = VF_SBUF_INIT;
+    vf_sbuf_printf(&base, "%s/%zu/%s", dir, k, last && last[1] ? last + 1
+                                                               : "des");
+    struct stat st;
+    int rc = 0;
+    if (!stat(root, &st) && !S_ISDIR(st.st_mode)) {
+        rc = tree_file(ch, root, rev, base.s, err);
+    } else {
+        size_t n = strlen(root);
+        for (size_t f = 0; f < set->nfiles && !rc; f++) {
+            char *r = realpath(set->files[f].path, NULL);
+            if (r && !strncmp(r, root, n) && r[n] == '/') {
+                vf_sbuf target = VF_SBUF_INIT;
+                vf_sbuf_printf(&target, "%s/%s", base.s, r + n + 1);
+                rc = tree_file(ch, r, rev, target.s, err);
+                vf_sbuf_free(&target);
+            }
+            free(r);
+        }
+        if (!rc) rc = deleted_files(ch, root, rev, base.s, err);
+        char why[256];
+        if (!rc && vf_fs_mkdirs(base.s, why, sizeof why))
+            vf_sbuf_adds(err, why), rc = -1;
+        if (!rc) rc = accept_file(root, base.s, err);
+    }
+    if (!rc) vf_strlist_push(out, vf_sbuf_take(&base));
+    vf_sbuf_free(&base);
+    free(root);
+    return rc;
+}
+
+int vf_changed_tree(const vf_changed *ch, const vf_desset *set,
+                    char *const *des, size_t n, const char *rev,
+                    const char *dir, vf_strlist *out, vf_sbuf *err)
+{
+    int rc = 0;
+    for (size_t k = 0; k < n && !rc; k++)
+        rc = tree_path(ch, set, des[k], k, rev, dir, out, err);
+    return rc;
 }

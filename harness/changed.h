@@ -25,6 +25,9 @@ typedef struct vf_changed {
     size_t nsubvault;           /* of those, maps added as parents */
     int lua;                    /* a .lua file changed too (not followed) */
     vf_strlist repos;           /* the work trees asked, each once */
+    /* Every file git diff named, as three parallel lists: its work
+     * tree (a repos entry), its path there, and both joined. */
+    vf_strlist diff_top, diff_name, diff_path;
 } vf_changed;
 
 /* Asks git, in the repository of each of the n --des paths, which files
@@ -36,5 +39,17 @@ int vf_changed_find(const vf_desset *set, vf_catalog *c,
                     char *const *des, size_t n, const char *rev,
                     vf_changed *ch, vf_sbuf *err);
 void vf_changed_free(vf_changed *ch);
+
+/* The .des files of set as they were at rev, for the same run there: a
+ * tree under dir mirroring each of the n --des paths as dir/I/NAME (NAME
+ * the path's last part). A file the change left alone is a symbolic link
+ * to it, so the checkout's layout maps, loaded by real path, load once;
+ * a changed file holds its text at rev (git show); one the change added
+ * is absent, one it deleted is back; each path's vaultfuzz-accept.txt is
+ * linked. The paths to give as --des go into out (owned by it). Returns
+ * 0, or -1 with a message. */
+int vf_changed_tree(const vf_changed *ch, const vf_desset *set,
+                    char *const *des, size_t n, const char *rev,
+                    const char *dir, vf_strlist *out, vf_sbuf *err);
 
 #endif

@@ -164,6 +164,9 @@ typedef struct vf_run_args {
                                       * names of the maps it chooses */
     const char *baseline;            /* --baseline: a previous report,
                                       * for report.html's "new" */
+    int names_may_miss;              /* a name no map has is left out, not
+                                      * an error (the run at the revision
+                                      * a change is judged against) */
     int progress;
     int gnu;                         /* --format gnu: findings as compiler
                                       * lines, not the summary */
@@ -210,10 +213,11 @@ void vf_cli_out_latest(const char *out);
 /* Writes the report files and report.html (with baseline, a previous
  * report's directory, or NULL) into out, prints the summary and where
  * the report is; returns the exit status (2 when the files cannot be
- * written). */
+ * written). gate: a pull request's run judged against its revision
+ * (vf_gate.h), or NULL. */
 int vf_cli_report(vf_cli *cli, const char *cmd, const char *out,
                   vf_tally *t, const vf_strlist *input, vf_accept *accept,
-                  int gnu, const char *baseline);
+                  int gnu, const char *baseline, const vf_gate *gate);
 /* out/report.html for the judged report in (cmd_html.c): the run's
  * facts from out/run.txt, "new" against baseline (NULL: none; one that
  * cannot be read is left out with a warning). Returns 0, or -1 after

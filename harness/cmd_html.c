@@ -121,7 +121,7 @@ int vf_cmd_html(vf_cli *cli, int argc, char **argv)
         for (size_t i = 0; i < r.d.input.n; i++)
             vf_strlist_push(&input, vf_xstrdup(r.d.input.v[i]));
         vf_cli_accept(&r.a, &acc, &input);
-        vf_report_in in = {&r.t, &input, &acc};
+        vf_report_in in = {&r.t, &input, &acc, NULL};
         vf_tally_judge(&r.t, &acc);
         if (!vf_cli_html(cli, "html", pos.v[0], &in, baseline)) {
             fprintf(cli->out, "report: %s/report.html\n", pos.v[0]);

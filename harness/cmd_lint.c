@@ -67,7 +67,7 @@ static void print_sarif(vf_cli *cli, const vf_desset *set, const vf_diag *d)
         int warn = e->sev == VF_WARNING;
         vf_sarif_result r = {warn, warn ? "warning" : "error", msg.s,
                              {e->file, e->line, 0, NULL}, e->map, NULL, 0,
-                             NULL, NULL};
+                             NULL, NULL, NULL};
         vf_sarif_add(&w, &r);
         vf_sbuf_free(&msg);
     }

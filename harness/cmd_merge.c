@@ -175,7 +175,7 @@ static int merge(vf_cli *cli, char **dirs, size_t n, const char *out_opt)
             vf_strlist again = {0};
             vf_cli_accept(&all.a, &acc, &again);
             rc = vf_cli_report(cli, "merge", out.s, &all.t, &all.d.input,
-                               &acc, 0, NULL);
+                               &acc, 0, NULL, NULL);
             vf_accept_free(&acc);
             vf_strlist_free(&again);
             if (n < (size_t)s[0].a.shard_n)

@@ -49,7 +49,11 @@ static const char run_usage[] =
     "  --changed-since REV  only the maps of the .des files 'git diff REV'\n"
     "               changes (in the repository of each --des path), and the\n"
     "               maps drawing one of those as a subvault; their names go\n"
-    "               into run.txt. Nothing changed: exit 0, no report. Not a\n"
+    "               into run.txt. The same maps run first at REV, with the\n"
+    "               same seeds (OUT/before): the run fails only on a map\n"
+    "               the change made fail (new, failing where it did not, or\n"
+    "               failing more often); what failed at REV already is\n"
+    "               listed apart. Nothing changed: exit 0, no report. Not a\n"
     "               repository, or a revision git does not know: exit 3\n"
     "  --count N    iterations per map and layout (default 10)\n"
     "  --seed S     base seed (default 1); 'nightly': the UTC date YYYYMMDD,\n"
@@ -148,14 +152,14 @@ static long select_maps(vf_cli *cli, const vf_run_args *a,
             (*sel)[n++] = i;
     }
     long rc = (long)n;
-    for (size_t k = 0; k < a->names.n; k++)
+    for (size_t k = 0; k < a->names.n && !a->names_may_miss; k++)
         if (!hit[k]) {
             fprintf(cli->err, "vaultfuzz run: %s '%s'\n",
                     has_glob(a->names.v[k]) ? "no map matches" : "no map named",
                     a->names.v[k]);
             rc = -1;
         }
-    if (!n && rc == 0) {
+    if (!n && rc == 0 && !a->names_may_miss) {
         if (!set->nmaps)
             fprintf(cli->err, "vaultfuzz run: no map loaded (%s)\n",
                     set->nfiles ? "the .des files hold none"
@@ -187,7 +191,7 @@ static char *literal(const char *name)
  * and merge run the same maps whatever the repository does later.
  * Returns -1 to go on, else the exit status (nothing changed: 0). */
 static int changed_names(vf_cli *cli, vf_run_args *a, const vf_desset *set,
-                         vf_catalog *c)
+                         vf_catalog *c, vf_changed *ch_out)
 {
     vf_changed ch;
     vf_sbuf err = VF_SBUF_INIT;
@@ -210,7 +214,7 @@ static int changed_names(vf_cli *cli, vf_run_args *a, const vf_desset *set,
             "drawing a changed map as a subvault)%s\n", a->changed_since,
             ch.nfiles, ch.nmaps, ch.nsubvault, ch.lua ? "; .lua files "
             "changed too: only a whole run sees what they do" : "");
-    vf_changed_free(&ch);
+    *ch_out = ch;   /* for the run at the revision */
     vf_strlist_free(&a->names);
     a->names = names;
     if (names.n) return -1;
@@ -294,6 +298,11 @@ typedef struct job {
     vf_tally t;
     vf_catalog *catalog;       /* the maps' index, made before the workers */
     vf_engine *e;
+    vf_changed changed;        /* --changed-since: what git said */
+    vf_cli_rdir before;        /* ... the same maps run at the revision */
+    vf_gate gate;              /* ... and this run judged against it */
+    int gated;                 /* before and gate are set */
+    vf_sbuf before_dir;        /* OUT/before */
 } job;
 
 static void input_problems(job *j)
@@ -381,8 +390,14 @@ static int execute(job *j)
         return VF_EXIT_USAGE;
     }
     vf_sbuf_free(&err);
+    if (j->gated) vf_gate_init(&j->gate, j->a->changed_since,
+                               vf_sbuf_str(&j->before_dir), &j->before.t,
+                               &j->t);
     rc = vf_cli_report(j->cli, "run", j->out, &j->t, &j->input,
-                       &j->accept, j->a->gnu, j->a->baseline);
+                       &j->accept, j->a->gnu,
+                       j->gated ? vf_sbuf_str(&j->before_dir)
+                                : j->a->baseline,
+                       j->gated ? &j->gate : NULL);
     double s = (t1.tv_sec - t0.tv_sec) + (t1.tv_nsec - t0.tv_nsec) / 1e9;
     fprintf(j->cli->out, "time: %lu cases in %.1f s (%.0f cases/s)\n",
             j->t.cases - before, s,
@@ -407,7 +422,8 @@ static int start(job *j)
     int threads = jobs(j->a) < INDEX_THREADS ? jobs(j->a) : INDEX_THREADS;
     if (j->a->changed_since) {
         j->catalog = vf_catalog_build(&j->set, &j->a->w.cfg, threads, &err);
-        int rc = j->catalog ? changed_names(cli, j->a, &j->set, j->catalog)
+        int rc = j->catalog ? changed_names(cli, j->a, &j->set, j->catalog,
+                                            &j->changed)
                             : -1;
         if (rc >= 0) {
             vf_diag_print(&j->d, cli->err);
@@ -447,6 +463,105 @@ static int start(job *j)
     return -1;
 }
 
+/* ---- a pull request's run: the same maps at the revision ---------------- */
+
+static int run_job(vf_cli *cli, vf_run_args *a, const char *out,
+                   int default_out_dir);
+
+/* The run's own words with the --des paths replaced by des and nothing
+ * explained (the counts are what the gate weighs), parsed into *b: the
+ * same maps, seeds, layouts and options. Returns 0, or -1. */
+static int before_args(vf_cli *cli, const vf_run_args *a,
+                       const vf_strlist *des, vf_run_args *b)
+{
+    vf_strlist words = {0}, argv = {0};
+    vf_run_args_words(a, 0, &words);
+    vf_strlist_push(&argv, vf_xstrdup("run"));
+    for (size_t i = 0; i < words.n; i++) {
+        if (!strcmp(words.v[i], "--des") || !strcmp(words.v[i], "--explain")) {
+            i++;
+            continue;
+        }
+        vf_strlist_push(&argv, vf_xstrdup(words.v[i]));
+    }
+    for (size_t i = 0; i < des->n; i++) {
+        vf_strlist_push(&argv, vf_xstrdup("--des"));
+        vf_strlist_push(&argv, vf_xstrdup(des->v[i]));
+    }
+    vf_strlist_push(&argv, vf_xstrdup("--explain"));
+    vf_strlist_push(&argv, vf_xstrdup("none"));
+    vf_strlist_free(&words);
+    vf_run_args_init(b);
+    int rc = vf_run_args_parse(cli, "run", (int)argv.n, argv.v, b);
+    for (size_t i = 0; i < argv.n; i++) vf_strlist_push(&b->owned, argv.v[i]);
+    free(argv.v);
+    if (!rc) rc = vf_run_args_canonicalise(cli, "run", b);
+    b->names_may_miss = 1;
+    b->jobs = a->jobs;
+    b->timeout = a->timeout;
+    return rc ? -1 : 0;
+}
+
+/* OUT/before, read back and judged: the gate's other side. Returns -1
+ * to go on (without a gate when it cannot be read: said). */
+static int load_before(job *j)
+{
+    if (!j->before_dir.len) vf_sbuf_printf(&j->before_dir, "%s/before", j->out);
+    vf_sbuf path = VF_SBUF_INIT;
+    vf_sbuf_printf(&path, "%s/%s", j->before_dir.s, VF_RUNDIR_RUN);
+    struct stat st;
+    int there = !stat(path.s, &st);
+    vf_sbuf_free(&path);
+    if (there && !vf_cli_report_load(j->cli, "run", j->before_dir.s,
+                                     &j->before)) {
+        vf_cli_report_judge(&j->before);
+        if (vf_tally_complete(&j->before.t)) return j->gated = 1, -1;
+        vf_cli_report_free(&j->before);
+    }
+    fprintf(j->cli->err, "vaultfuzz run: the run at %s (%s) is not whole: "
+            "this run is judged alone, every failure counted\n",
+            j->a->changed_since, j->before_dir.s);
+    return -1;
+}
+
+/* --changed-since REV: the maps chosen, run at REV with the same seeds
+ * (their .des files as git has them there, OUT/before/des), quietly into
+ * OUT/before; OUT/before.log holds what that run printed. */
+static int run_before(job *j)
+{
+    vf_sbuf_printf(&j->before_dir, "%s/before", j->out);
+    vf_sbuf tree = VF_SBUF_INIT, log = VF_SBUF_INIT, err = VF_SBUF_INIT;
+    vf_sbuf_printf(&tree, "%s/before-des", j->out);
+    vf_sbuf_printf(&log, "%s/before.log", j->out);
+    vf_strlist des = {0};
+    vf_run_args b;
+    int ok = !vf_changed_tree(&j->changed, &j->set, j->a->w.des.v,
+                              j->a->w.des.n, j->a->changed_since, tree.s,
+                              &des, &err);
+    if (!ok)
+        fprintf(j->cli->err, "vaultfuzz run: the maps at %s: %s\n",
+                j->a->changed_since, vf_sbuf_str(&err));
+    ok = ok && !before_args(j->cli, j->a, &des, &b);
+    FILE *f = ok ? fopen(log.s, "w") : NULL;
+    if (f) {
+        vf_cli quiet = {f, f, 0};
+        fprintf(j->cli->out, "run: the same maps at %s first (report in "
+                "%s)\n", j->a->changed_since, j->before_dir.s);
+        fflush(j->cli->out);
+        int rc = run_job(&quiet, &b, j->before_dir.s, 0);
+        fclose(f);
+        if (rc == VF_EXIT_USAGE)
+            fprintf(j->cli->err, "vaultfuzz run: the run at %s failed: see "
+                    "%s\n", j->a->changed_since, log.s);
+    }
+    if (ok) vf_run_args_free(&b);
+    vf_strlist_free(&des);
+    vf_sbuf_free(&tree);
+    vf_sbuf_free(&log);
+    vf_sbuf_free(&err);
+    return load_before(j);
+}
+
 static int run_job(vf_cli *cli, vf_run_args *a, const char *out,
                    int default_out_dir)
 {
@@ -457,8 +572,16 @@ static int run_job(vf_cli *cli, vf_run_args *a, const char *out,
     j.a = a;
     j.out = out;
     int rc = start(&j);
+    if (rc < 0 && a->changed_since && !a->resume) rc = run_before(&j);
+    else if (rc < 0 && a->changed_since) rc = load_before(&j);
     if (rc < 0) rc = execute(&j);
     if (rc != VF_EXIT_USAGE && default_out_dir) vf_cli_out_latest(out);
+    if (j.gated) {
+        vf_gate_free(&j.gate);
+        vf_cli_report_free(&j.before);
+    }
+    vf_sbuf_free(&j.before_dir);
+    vf_changed_free(&j.changed);
     if (j.t.maps) vf_tally_free(&j.t);
     vf_run_strings_free(&j.text);
     vf_engine_free(j.e);

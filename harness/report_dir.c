@@ -67,9 +67,9 @@ int vf_cli_out_make(vf_cli *cli, const char *cmd, const char *out)
 
 int vf_cli_report(vf_cli *cli, const char *cmd, const char *out,
                   vf_tally *t, const vf_strlist *input, vf_accept *accept,
-                  int gnu, const char *baseline)
+                  int gnu, const char *baseline, const vf_gate *gate)
 {
-    vf_report_in in = {t, input, accept};
+    vf_report_in in = {t, input, accept, gate};
     vf_sbuf err = VF_SBUF_INIT, sum = VF_SBUF_INIT;
     if (vf_report_write(out, &in, &err)) {
         fprintf(cli->err, "vaultfuzz %s: %s\n", cmd, vf_sbuf_str(&err));

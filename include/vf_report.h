@@ -23,6 +23,7 @@
 #define VF_REPORT_H
 
 #include "vf_fs.h"
+#include "vf_gate.h"
 #include "vf_sbuf.h"
 #include "vf_tally.h"
 
@@ -31,6 +32,8 @@ typedef struct vf_report_in {
     vf_tally *t;                 /* judged by the writer (vf_tally_judge) */
     const vf_strlist *input;     /* problems loading the .des files */
     vf_accept *accept;           /* findings marked intended, or NULL */
+    const vf_gate *gate;         /* a pull request's run: judged against
+                                  * its revision, or NULL */
 } vf_report_in;
 
 /* Judges the tally (vf_tally_judge, with in->accept), then writes the
@@ -47,7 +50,8 @@ void vf_report_summary(vf_sbuf *b, const vf_report_in *in);
 void vf_report_gnu(vf_sbuf *b, const vf_report_in *in);
 
 /* After vf_report_write: 0 when no map has a finding of the run's
- * --fail-on severity or worse (accepted ones aside), 1 when one has, 2
+ * --fail-on severity or worse (accepted ones aside; with a gate, none
+ * that the change made: vf_gate.h), 1 when one has, 2
  * when the run is not complete, 3 when it is but the input had problems
  * (a .des file that does not load, a bad accept line): the report is
  * whole for what loaded. */

@@ -40,6 +40,8 @@ typedef struct vf_sarif_result {
     size_t nrelated;
     const char *fingerprint; /* stable across runs and edits, or NULL */
     const char *suppressed;  /* why it is accepted, or NULL */
+    const char *baseline;    /* baselineState ("new", "updated",
+                              * "unchanged"), or NULL: no baseline */
 } vf_sarif_result;
 
 /* The log being written into b (borrowed, as are rules and base). */

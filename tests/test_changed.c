@@ -156,6 +156,71 @@ START_TEST(bad_revision_and_no_repository)
 }
 END_TEST
 
+/* The gate: the maps chosen run again at the revision, with the same
+ * seeds; the run fails only on what the change made. */
+static const char old_bad_des[] =
+    "NAME: t_old_bad\nTAGS: transparent\nDEPTH: D\nMAP\n.......\n"
+    ".xxxxx.\n.x...x.\n.xxxxx.\n.......\nENDMAP\n\n"
+    "NAME: t_fine\nTAGS: transparent\nDEPTH: D\nMAP\n...\n.@.\n...\n"
+    "ENDMAP\n";
+static const char new_bad_des[] =
+    "\nNAME: t_new_bad\nTAGS: transparent\nDEPTH: D\nSUBST: A = x..\n"
+    "MAP\n.........\n.xxxxxxx.\n.x.....x.\n.x.....A.\n.xxxxxxx.\n"
+    ".........\nENDMAP\n";
+
+START_TEST(gate_fails_only_on_what_the_change_made)
+{
+    repo r;
+    repo_open(&r);
+    vf_t_put(r.des, "old.des", old_bad_des);
+    git(&r, "add des");
+    git(&r, "commit -q -m old");
+    /* A comment in a file holding an old error: passes, the error listed
+     * as there before, SARIF saying it is unchanged. */
+    char text[sizeof old_bad_des + sizeof new_bad_des + 16], path[128];
+    snprintf(text, sizeof text, "%s# a comment\n", old_bad_des);
+    vf_t_put(r.des, "old.des", text);
+    vf_t_run x = vf_t_vaultfuzz("run", "--changed-since", "HEAD", "--des",
+                                r.des, "--mode", "empty", "--count", "10",
+                                "-j", "1", "--out", r.out, NULL);
+    ck_assert_msg(x.rc == 0, "%s%s", x.out, x.err);
+    ck_assert_ptr_nonnull(strstr(x.out, "failing because of this change "
+                                 "(0):\nalready failing before this change, "
+                                 "not this change's (1):\n  t_old_bad  "));
+    ck_assert_ptr_nonnull(strstr(x.out, "result: nothing this change made "
+                                 "fails the run (exit status 0)"));
+    snprintf(path, sizeof path, "%s/report.sarif", r.out);
+    char *sarif = vf_t_read(path);
+    ck_assert_ptr_nonnull(strstr(sarif, "\"baselineState\": \"unchanged\""));
+    ck_assert_ptr_null(strstr(sarif, "\"baselineState\": \"new\""));
+    free(sarif);
+    vf_t_run_free(&x);
+    vf_t_rm_tree(r.out);
+    /* A vault added that fails in some rolls: the run fails on it alone. */
+    snprintf(text, sizeof text, "%s%s", old_bad_des, new_bad_des);
+    vf_t_put(r.des, "old.des", text);
+    x = vf_t_vaultfuzz("run", "--changed-since", "HEAD", "--des", r.des,
+                       "--mode", "empty", "--count", "10", "-j", "1",
+                       "--out", r.out, NULL);
+    ck_assert_msg(x.rc == 1, "%s%s", x.out, x.err);
+    ck_assert_msg(strstr(x.out, "failing because of this change (1):\n"
+                         "  t_new_bad  ") != NULL, "%s", x.out);
+    ck_assert_ptr_nonnull(strstr(x.out, "; before not there\n"));
+    sarif = vf_t_read(path);
+    ck_assert_ptr_nonnull(strstr(sarif, "\"baselineState\": \"new\""));
+    free(sarif);
+    /* The run at HEAD is a report of its own, from the .des files there. */
+    snprintf(path, sizeof path, "%s/before/summary.txt", r.out);
+    char *before = vf_t_read(path);
+    ck_assert_ptr_nonnull(strstr(before, "\n  t_old_bad  "));
+    ck_assert_ptr_null(strstr(before, "\n  t_new_bad  "));
+    ck_assert_ptr_nonnull(strstr(before, "maps: 2 selected, 2 run"));
+    free(before);
+    vf_t_run_free(&x);
+    repo_close(&r);
+}
+END_TEST
+
 Suite *vf_test_changed_suite(void)
 {
     Suite *s = suite_create("changed");
@@ -165,6 +230,7 @@ Suite *vf_test_changed_suite(void)
     tcase_add_test(tc, changed_parent_alone);
     tcase_add_test(tc, nothing_changed_runs_nothing);
     tcase_add_test(tc, bad_revision_and_no_repository);
+    tcase_add_test(tc, gate_fails_only_on_what_the_change_made);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -7,6 +7,9 @@ int vf_report_exit_status(const vf_report_in *in)
 {
     if (!vf_tally_complete(in->t)) return 2;
     if (in->input->n) return 3;
+    if (in->gate)
+        return vf_gate_count(in->gate, in->t, VF_GATE_NEW)
+               + vf_gate_count(in->gate, in->t, VF_GATE_WORSE) ? 1 : 0;
     return vf_tally_maps_at(in->t, vf_run_fail_on(in->t->spec)) ? 1 : 0;
 }
 

@@ -446,7 +446,7 @@ static int periodic_report(state *s, vf_sbuf *err)
     double t = now_s();
     if (t - s->last_report < REPORT_EVERY) return 0;
     s->last_report = t;
-    vf_report_in in = {s->r->tally, s->r->input, s->r->accept};
+    vf_report_in in = {s->r->tally, s->r->input, s->r->accept, NULL};
     return vf_report_write(s->r->work.out_dir, &in, err);
 }
 

@@ -114,7 +114,7 @@ static int line_named(const char *msg, const char *file)
 
 /* One kind of a map that ran: its severity, how often, the first case. */
 static void kind_result(vf_sarif *w, const vf_tally *t, const vf_tally_map *m,
-                        int k)
+                        int k, const char *baseline)
 {
     int accepted = (m->accepted >> k) & 1;
     vf_sev sv = m->kind_sev[k];
@@ -144,7 +144,7 @@ static void kind_result(vf_sarif *w, const vf_tally *t, const vf_tally_map *m,
     vf_sarif_result r = {
         k, vf_sev_name(sv == VF_SEV_OK ? VF_SEV_NOTE : sv), msg.s,
         {m->rec.file, line, 1, NULL}, m->rec.name, rel, nrel, fp.s,
-        accepted ? "marked intended in an accept file" : NULL};
+        accepted ? "marked intended in an accept file" : NULL, baseline};
     vf_sarif_add(w, &r);
     free(rel);
     vf_strlist_free(&texts);
@@ -152,7 +152,8 @@ static void kind_result(vf_sarif *w, const vf_tally *t, const vf_tally_map *m,
     vf_sbuf_free(&fp);
 }
 
-static void load_error_result(vf_sarif *w, const vf_tally_map *m)
+static void load_error_result(vf_sarif *w, const vf_tally_map *m,
+                              const char *baseline)
 {
     vf_sbuf msg = VF_SBUF_INIT, fp = VF_SBUF_INIT;
     vf_sbuf_printf(&msg, "%s: Lua error at load: %s", m->rec.name,
@@ -161,10 +162,28 @@ static void load_error_result(vf_sarif *w, const vf_tally_map *m)
     vf_sarif_result r = {
         LOAD_RULE, "error", msg.s, {m->rec.file, m->rec.line, 1, NULL},
         m->rec.name, NULL, 0, fp.s,
-        m->accepted ? "marked intended in an accept file" : NULL};
+        m->accepted ? "marked intended in an accept file" : NULL, baseline};
     vf_sarif_add(w, &r);
     vf_sbuf_free(&msg);
     vf_sbuf_free(&fp);
+}
+
+/* A pull request's run (vf_gate.h): whether the change made the map's
+ * results -- "new" (failing now, not before), "updated" (failing more
+ * often), "unchanged" (failing before as now) -- so code scanning
+ * annotates only what the change brought; NULL without a gate. */
+static const char *baseline_state(const vf_report_in *in,
+                                  const vf_tally_map *m)
+{
+    if (!in->gate) return NULL;
+    const vf_tally_map *was;
+    double p;
+    switch (vf_gate_map(in->gate, in->t, m, &was, &p)) {
+    case VF_GATE_NEW: return "new";
+    case VF_GATE_WORSE: return "updated";
+    case VF_GATE_BEFORE: return "unchanged";
+    default: return was ? "unchanged" : "new";
+    }
 }
 
 void vf_report_sarif(vf_sbuf *b, const vf_report_in *in)
@@ -177,12 +196,13 @@ void vf_report_sarif(vf_sbuf *b, const vf_report_in *in)
         for (size_t i = 0; i < t->nmaps; i++) {
             const vf_tally_map *m = &t->maps[i];
             if (!vf_tally_map_failing(m) || m->sev != (vf_sev)sv) continue;
+            const char *state = baseline_state(in, m);
             if (m->rec.status == VF_MAP_LOAD_ERROR) {
-                load_error_result(&w, m);
+                load_error_result(&w, m, state);
                 continue;
             }
             for (int k = 0; k < VF_R_COUNT_KINDS; k++)
-                if (m->kind[k]) kind_result(&w, t, m, k);
+                if (m->kind[k]) kind_result(&w, t, m, k, state);
         }
     vf_sarif_end(&w, vf_tally_complete(t) && !in->input->n,
                  (const char *const *)in->input->v, in->input->n);

@@ -398,11 +398,16 @@ void vf_report_summary(vf_sbuf *b, const vf_report_in *in)
     maps_of(b, t, VF_SEV_OK, "accepted: every finding marked intended");
     untried_text(b, t);
     accept_text(b, in->accept);
+    if (in->gate) vf_gate_text(b, in->gate, t);
     static const char *const verdicts[] = {"nothing fails the run",
                                            "failures found", "incomplete",
                                            "input problems"};
+    static const char *const gated[] = {"nothing this change made fails "
+                                        "the run", "failures this change "
+                                        "made"};
     int rc = vf_report_exit_status(in);
-    vf_sbuf_printf(b, "result: %s (exit status %d)\n", verdicts[rc], rc);
+    vf_sbuf_printf(b, "result: %s (exit status %d)\n",
+                   in->gate && rc < 2 ? gated[rc] : verdicts[rc], rc);
 }
 
 /* ---- summary.json ------------------------------------------------------ */

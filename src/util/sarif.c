@@ -207,6 +207,10 @@ void vf_sarif_add(vf_sarif *w, const vf_sarif_result *r)
         vf_json_cstr(b, r->suppressed);
         vf_sbuf_adds(b, "}]");
     }
+    if (r->baseline) {
+        vf_sbuf_adds(b, ",\n       \"baselineState\": ");
+        vf_json_cstr(b, r->baseline);
+    }
     vf_sbuf_adds(b, "}");
 }
 
