@@ -170,6 +170,7 @@ typedef struct vf_run_args {
     int progress;
     int gnu;                         /* --format gnu: findings as compiler
                                       * lines, not the summary */
+    int verbose;                     /* --verbose: the whole summary */
     vf_strlist owned;                /* strings the fields above borrow */
 } vf_run_args;
 
@@ -210,14 +211,23 @@ int vf_cli_out_lock(vf_cli *cli, const char *cmd, const char *out);
 /* Points reports/latest at out (atomically; quietly does nothing when it
  * cannot). */
 void vf_cli_out_latest(const char *out);
-/* Writes the report files and report.html (with baseline, a previous
- * report's directory, or NULL) into out, prints the summary and where
- * the report is; returns the exit status (2 when the files cannot be
- * written). gate: a pull request's run judged against its revision
- * (vf_gate.h), or NULL. */
+/* How a report is written and said. */
+typedef struct vf_cli_report_opts {
+    int gnu;                 /* --format gnu: findings as compiler lines */
+    int verbose;             /* --verbose: the whole summary, not the
+                              * short one */
+    const char *baseline;    /* a previous report's directory, for
+                              * report.html's "new", or NULL */
+    const vf_gate *gate;     /* a pull request's run judged against its
+                              * revision (vf_gate.h), or NULL */
+} vf_cli_report_opts;
+
+/* Writes the report files and report.html into out, prints the summary
+ * (short unless o->verbose), where the report is and what to run next;
+ * returns the exit status (2 when the files cannot be written). */
 int vf_cli_report(vf_cli *cli, const char *cmd, const char *out,
                   vf_tally *t, const vf_strlist *input, vf_accept *accept,
-                  int gnu, const char *baseline, const vf_gate *gate);
+                  const vf_cli_report_opts *o);
 /* out/report.html for the judged report in (cmd_html.c): the run's
  * facts from out/run.txt, "new" against baseline (NULL: none; one that
  * cannot be read is left out with a warning). Returns 0, or -1 after

@@ -26,7 +26,8 @@ static const char run_usage[] =
     "                     [--until-settled N] [--explain first|all|none]\n"
     "                     [--changed-since REV] [--shard I/N] [-j N]\n"
     "                     [--timeout SEC] [--out DIR]\n"
-    "                     [--progress] [--format text|gnu] [--baseline OLD]\n"
+    "                     [--progress] [--verbose] [--format text|gnu]\n"
+    "                     [--baseline OLD]\n"
     "                     [--des PATH]...\n"
     "                     [--crawl-dir DIR]\n"
     "                     [--place BRANCH:DEPTH]\n"
@@ -102,6 +103,8 @@ static const char run_usage[] =
     "               and reports/latest points at it)\n"
     "  --resume DIR finish a run that was stopped, with its own options\n"
     "  --progress   show progress even when stderr is not a terminal\n"
+    "  --verbose    print the whole summary (summary.txt), not the short\n"
+    "               one: the error and warning maps, the rest counted\n"
     "  --baseline OLD  a previous report directory: report.html marks the\n"
     "               maps whose severity is worse now as new\n"
     "  --format F   text (default): the summary; gnu: each map's findings\n"
@@ -393,11 +396,12 @@ static int execute(job *j)
     if (j->gated) vf_gate_init(&j->gate, j->a->changed_since,
                                vf_sbuf_str(&j->before_dir), &j->before.t,
                                &j->t);
+    vf_cli_report_opts ro = {j->a->gnu, j->a->verbose,
+                             j->gated ? vf_sbuf_str(&j->before_dir)
+                                      : j->a->baseline,
+                             j->gated ? &j->gate : NULL};
     rc = vf_cli_report(j->cli, "run", j->out, &j->t, &j->input,
-                       &j->accept, j->a->gnu,
-                       j->gated ? vf_sbuf_str(&j->before_dir)
-                                : j->a->baseline,
-                       j->gated ? &j->gate : NULL);
+                       &j->accept, &ro);
     double s = (t1.tv_sec - t0.tv_sec) + (t1.tv_nsec - t0.tv_nsec) / 1e9;
     fprintf(j->cli->out, "time: %lu cases in %.1f s (%.0f cases/s)\n",
             j->t.cases - before, s,
@@ -612,6 +616,7 @@ static int resume_args(vf_cli *cli, const vf_run_args *cmdline,
     a->timeout = cmdline->timeout;
     a->progress = cmdline->progress;
     a->gnu = cmdline->gnu;
+    a->verbose = cmdline->verbose;
     a->resume = cmdline->resume;
     a->baseline = cmdline->baseline;
     vf_rundir_free(&d);

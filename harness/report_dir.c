@@ -1,6 +1,7 @@
 /* Report directories on the command line: making one, pointing
  * reports/latest at it, reading one back, printing its summary. */
 #include "cli.h"
+#include "vf_shell.h"
 #include "vf_report.h"
 
 #include <errno.h>
@@ -65,24 +66,50 @@ int vf_cli_out_make(vf_cli *cli, const char *cmd, const char *out)
     return rc;
 }
 
+/* What to run next: the first error's (else warning's) case explained,
+ * from its dump. */
+static void next_commands(vf_cli *cli, const char *out, const vf_tally *t)
+{
+    for (int sev = VF_SEV_ERROR; sev >= VF_SEV_WARNING; sev--)
+        for (size_t i = 0; i < t->nmaps; i++) {
+            const vf_tally_map *m = &t->maps[i];
+            if (!vf_tally_map_failing(m) || m->sev != (vf_sev)sev
+                || m->rec.status != VF_MAP_RUN)
+                continue;
+            const vf_case_rec *f = &t->fails[m->first];
+            vf_sbuf p = VF_SBUF_INIT, cmd = VF_SBUF_INIT;
+            vf_sbuf_printf(&p, "%s/", out);
+            vf_run_dump_path(m->rec.name, f->mode, f->iter, &p);
+            vf_shell_quote(&cmd, p.s);
+            fprintf(cli->out, "next: vaultfuzz explain %s   (why %s fails "
+                    "there)\n", cmd.s, m->rec.name);
+            vf_sbuf_free(&p);
+            vf_sbuf_free(&cmd);
+            return;
+        }
+}
+
 int vf_cli_report(vf_cli *cli, const char *cmd, const char *out,
                   vf_tally *t, const vf_strlist *input, vf_accept *accept,
-                  int gnu, const char *baseline, const vf_gate *gate)
+                  const vf_cli_report_opts *o)
 {
-    vf_report_in in = {t, input, accept, gate};
+    vf_report_in in = {t, input, accept, o->gate};
     vf_sbuf err = VF_SBUF_INIT, sum = VF_SBUF_INIT;
     if (vf_report_write(out, &in, &err)) {
         fprintf(cli->err, "vaultfuzz %s: %s\n", cmd, vf_sbuf_str(&err));
         vf_sbuf_free(&err);
         return VF_EXIT_USAGE;
     }
-    if (vf_cli_html(cli, cmd, out, &in, baseline)) return VF_EXIT_USAGE;
-    if (gnu) {
+    if (vf_cli_html(cli, cmd, out, &in, o->baseline)) return VF_EXIT_USAGE;
+    if (o->gnu) {
         vf_report_gnu(&sum, &in);
         fputs(vf_sbuf_str(&sum), cli->out);
     } else {
-        vf_report_summary(&sum, &in);
-        fprintf(cli->out, "%sreport: %s\n", sum.s, out);
+        if (o->verbose) vf_report_summary(&sum, &in);
+        else vf_report_summary_short(&sum, &in);
+        fprintf(cli->out, "%sreport: %s (report.html; summary.txt holds "
+                "every map)\n", sum.s, out);
+        next_commands(cli, out, t);
     }
     vf_sbuf_free(&sum);
     return vf_report_exit_status(&in);

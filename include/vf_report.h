@@ -42,6 +42,10 @@ int vf_report_write(const char *dir, const vf_report_in *in, vf_sbuf *err);
 
 /* The summary as summary.txt holds it. */
 void vf_report_summary(vf_sbuf *b, const vf_report_in *in);
+/* The summary a terminal gets: the run's facts, its error and warning
+ * maps a line each (twenty of each at most), the rest counted, the
+ * result. */
+void vf_report_summary_short(vf_sbuf *b, const vf_report_in *in);
 
 /* After vf_report_write: every map's findings as compilers print errors,
  * "FILE:LINE:COL: severity: MAP: what", errors first, at the map's NAME:

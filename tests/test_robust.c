@@ -530,7 +530,7 @@ START_TEST(time_budget_in_commands)
     ck_assert_msg(strstr(r.out, "1 errors"), "%s", r.out);
     vf_t_run_free(&r);
     snprintf(out, sizeof out, "%s/out", dir);
-    r = vf_t_vaultfuzz("run", "--des", dir, "--lua-seconds", "0.3", "--count",
+    r = vf_t_vaultfuzz("run", "--verbose", "--des", dir, "--lua-seconds", "0.3", "--count",
                        "2", "-j", "2", "--layouts", "empty", "--out", out,
                        NULL);
     ck_assert_msg(r.rc == 1, "%d %s", r.rc, r.err);   /* failures found */

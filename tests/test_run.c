@@ -123,7 +123,7 @@ START_TEST(run_reports_every_kind_of_map)
 {
     space s;
     space_open(&s, corpus);
-    vf_t_run r = vf_t_vaultfuzz("run", "--mode", "empty",
+    vf_t_run r = vf_t_vaultfuzz("run", "--verbose", "--mode", "empty",
                                 "--des", s.des, "--count", "12", "-j",
                                 "2", "--out", sub(&s, 0, "a"), NULL);
     ck_assert_msg(r.rc == 1, "%s", r.err);
@@ -513,7 +513,7 @@ START_TEST(outside_kill_is_retried_once)
     vf_t_run_free(&r);
     vf_t_same_report(s.path[0], s.path[1]);
     setenv("VAULTFUZZ_TEST_KILL", "t_crash", 1);
-    r = vf_t_vaultfuzz("run", "--mode", "empty", "--des", s.des, "--count",
+    r = vf_t_vaultfuzz("run", "--verbose", "--mode", "empty", "--des", s.des, "--count",
                        "3", "-j", "1", "--out", sub(&s, 2, "always"), NULL);
     unsetenv("VAULTFUZZ_TEST_KILL");
     ck_assert_msg(r.rc == 1, "%s", r.err);
@@ -543,7 +543,7 @@ START_TEST(crash_and_hang_are_reported)
     /* Test-only hooks (vf_work.h): this process only (Check forks). */
     setenv("VAULTFUZZ_TEST_CRASH", "t_crash", 1);
     setenv("VAULTFUZZ_TEST_HANG", "t_hang", 1);
-    vf_t_run r = vf_t_vaultfuzz("run", "--mode", "empty",
+    vf_t_run r = vf_t_vaultfuzz("run", "--verbose", "--mode", "empty",
                                 "--des", s.des, "--count", "3", "-j",
                                 "2", "--timeout", "0.3", "--out",
                                 sub(&s, 0, "a"), NULL);
@@ -735,7 +735,7 @@ START_TEST(run_explains_each_failing_map)
 {
     space s;
     space_open(&s, door_des);
-    vf_t_run r = vf_t_vaultfuzz("run", "--mode", "empty", "--des", s.des,
+    vf_t_run r = vf_t_vaultfuzz("run", "--verbose", "--mode", "empty", "--des", s.des,
                                 "--count", "12", "--out", sub(&s, 0, "a"),
                                 NULL);
     ck_assert_msg(r.rc == 1, "%s", r.err);
@@ -779,7 +779,7 @@ START_TEST(run_explains_every_failing_case)
 {
     space s;
     space_open(&s, door_des);
-    vf_t_run r = vf_t_vaultfuzz("run", "--mode", "empty", "--des", s.des,
+    vf_t_run r = vf_t_vaultfuzz("run", "--verbose", "--mode", "empty", "--des", s.des,
                                 "--count", "30", "--explain", "all", "--out",
                                 sub(&s, 0, "a"), NULL);
     ck_assert_msg(r.rc == 1, "%s", r.err);
@@ -1253,7 +1253,7 @@ START_TEST(accept_file_and_fail_on)
     fputs("# intended\nt_pocket * a sealed room, on purpose\n"
           "t_pocket trap_pocket no trap here\n", f);
     fclose(f);
-    vf_t_run r = vf_t_vaultfuzz("run", "--des", s.des, "--mode", "empty",
+    vf_t_run r = vf_t_vaultfuzz("run", "--verbose", "--des", s.des, "--mode", "empty",
                                 "--count", "4", "--accept", acc, "--out",
                                 sub(&s, 0, "a"), NULL);
     ck_assert_msg(r.rc == 0, "%s", r.out);
@@ -1293,7 +1293,16 @@ START_TEST(accept_file_and_fail_on)
     ck_assert_int_eq(r.rc, 3);
     ck_assert_ptr_nonnull(strstr(r.out, "accept.txt:1: no verdict kind "
                                  "matches 'not_a_kind'"));
-    ck_assert_ptr_nonnull(strstr(r.out, "errors: "));
+    /* The terminal's short summary: the error maps a line each, the
+     * notes counted, what to run next; summary.txt holds it all. */
+    ck_assert_msg(strstr(r.out, "\nerrors (1):\n  t_pocket  "), "%s", r.out);
+    ck_assert_ptr_null(strstr(r.out, "notes: worth knowing"));
+    ck_assert_ptr_nonnull(strstr(r.out, "also: 1 maps with notes"));
+    ck_assert_ptr_nonnull(strstr(r.out, "\nnext: vaultfuzz explain "));
+    ck_assert_ptr_nonnull(strstr(r.out, "dumps/t_pocket.empty."));
+    char *sum = text_of(s.path[2], "summary.txt");
+    ck_assert_ptr_nonnull(strstr(sum, "notes: worth knowing, harmless (1):"));
+    free(sum);
     vf_t_run_free(&r);
     space_close(&s);
 }

@@ -343,7 +343,9 @@ static void accept_text(vf_sbuf *b, const vf_accept *a)
                            a->v[i].kind);
 }
 
-void vf_report_summary(vf_sbuf *b, const vf_report_in *in)
+/* The run's facts: version and command, status, input problems, maps
+ * and cases; with kinds, the cases by kind and severity too. */
+static void summary_head(vf_sbuf *b, const vf_report_in *in, int kinds)
 {
     const vf_tally *t = in->t;
     const vf_run_spec *s = t->spec;
@@ -373,14 +375,17 @@ void vf_report_summary(vf_sbuf *b, const vf_report_in *in)
     skipped_text(b, t);
     vf_sbuf_printf(b, "\ncases: %lu run, %lu ok, %lu failed, %lu not tried"
                    " (of the failed, worst finding: %lu error, %lu warning, "
-                   "%lu note, %lu accepted)\ncases by kind (by severity): ",
+                   "%lu note, %lu accepted)\n",
                    t->cases, t->cases - t->failed - t->untried, t->failed,
                    t->untried, t->at[VF_SEV_ERROR], t->at[VF_SEV_WARNING],
                    t->at[VF_SEV_NOTE],
                    t->failed - t->at[VF_SEV_ERROR] - t->at[VF_SEV_WARNING]
                        - t->at[VF_SEV_NOTE]);
-    kinds_text(b, t);
-    vf_sbuf_adds(b, "\n");
+    if (kinds) {
+        vf_sbuf_adds(b, "cases by kind (by severity): ");
+        kinds_text(b, t);
+        vf_sbuf_adds(b, "\n");
+    }
     if (s->settle) {
         size_t n = 0;
         for (size_t i = 0; i < t->nmaps; i++)
@@ -390,15 +395,12 @@ void vf_report_summary(vf_sbuf *b, const vf_report_in *in)
                        n, (unsigned long)s->count, (unsigned long)s->settle);
     }
     severity_counts(b, t);
-    maps_of(b, t, VF_SEV_ERROR, "errors: the game would veto the level, "
-            "break it or fail to place the map");
-    maps_of(b, t, VF_SEV_WARNING, "warnings: a player would meet it, though "
-            "the game lets it through");
-    maps_of(b, t, VF_SEV_NOTE, "notes: worth knowing, harmless");
-    maps_of(b, t, VF_SEV_OK, "accepted: every finding marked intended");
-    untried_text(b, t);
-    accept_text(b, in->accept);
-    if (in->gate) vf_gate_text(b, in->gate, t);
+}
+
+/* The gate (a pull request's run) and the result. */
+static void summary_tail(vf_sbuf *b, const vf_report_in *in)
+{
+    if (in->gate) vf_gate_text(b, in->gate, in->t);
     static const char *const verdicts[] = {"nothing fails the run",
                                            "failures found", "incomplete",
                                            "input problems"};
@@ -408,6 +410,73 @@ void vf_report_summary(vf_sbuf *b, const vf_report_in *in)
     int rc = vf_report_exit_status(in);
     vf_sbuf_printf(b, "result: %s (exit status %d)\n",
                    in->gate && rc < 2 ? gated[rc] : verdicts[rc], rc);
+}
+
+void vf_report_summary(vf_sbuf *b, const vf_report_in *in)
+{
+    const vf_tally *t = in->t;
+    summary_head(b, in, 1);
+    maps_of(b, t, VF_SEV_ERROR, "errors: the game would veto the level, "
+            "break it or fail to place the map");
+    maps_of(b, t, VF_SEV_WARNING, "warnings: a player would meet it, though "
+            "the game lets it through");
+    maps_of(b, t, VF_SEV_NOTE, "notes: worth knowing, harmless");
+    maps_of(b, t, VF_SEV_OK, "accepted: every finding marked intended");
+    untried_text(b, t);
+    accept_text(b, in->accept);
+    summary_tail(b, in);
+}
+
+/* Maps shown by name per severity in the short summary; the rest are
+ * counted (summary.txt lists them all). */
+#define SHORT_MAPS 20
+
+/* A line per map of severity sev, up to SHORT_MAPS. */
+static void short_maps(vf_sbuf *b, const vf_tally *t, vf_sev sev,
+                       const char *heading)
+{
+    size_t n = 0, shown = 0;
+    for (size_t i = 0; i < t->nmaps; i++)
+        n += vf_tally_map_failing(&t->maps[i]) && t->maps[i].sev == sev;
+    if (!n) return;
+    vf_sbuf_printf(b, "%s (%zu):\n", heading, n);
+    for (size_t i = 0; i < t->nmaps && shown < SHORT_MAPS; i++) {
+        const vf_tally_map *m = &t->maps[i];
+        if (!vf_tally_map_failing(m) || m->sev != sev) continue;
+        shown++;
+        vf_sbuf_printf(b, "  %s  %s:%d  ", m->rec.name, m->rec.file,
+                       m->rec.line);
+        if (m->rec.status == VF_MAP_LOAD_ERROR) {
+            vf_sbuf_printf(b, "Lua error at load: %s\n", m->rec.message);
+            continue;
+        }
+        unsigned long k = at_sev(m), tried = m->cases - m->untried;
+        vf_sbuf_printf(b, "%s in %lu of %lu cases\n", vf_sev_name(m->sev), k,
+                       tried);
+    }
+    if (n > shown)
+        vf_sbuf_printf(b, "  ... and %zu more (summary.txt)\n", n - shown);
+}
+
+void vf_report_summary_short(vf_sbuf *b, const vf_report_in *in)
+{
+    const vf_tally *t = in->t;
+    summary_head(b, in, 0);
+    short_maps(b, t, VF_SEV_ERROR, "errors");
+    short_maps(b, t, VF_SEV_WARNING, "warnings");
+    size_t notes = 0, accepted = 0, untried = 0;
+    for (size_t i = 0; i < t->nmaps; i++) {
+        const vf_tally_map *m = &t->maps[i];
+        notes += vf_tally_map_failing(m) && m->sev == VF_SEV_NOTE;
+        accepted += vf_tally_map_failing(m) && m->sev == VF_SEV_OK;
+        untried += m->untried > 0;
+    }
+    if (notes || accepted || untried)
+        vf_sbuf_printf(b, "also: %zu maps with notes, %zu with every finding "
+                       "accepted, %zu with cases not tried (summary.txt "
+                       "lists them)\n", notes, accepted, untried);
+    accept_text(b, in->accept);
+    summary_tail(b, in);
 }
 
 /* ---- summary.json ------------------------------------------------------ */
