@@ -15,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -528,6 +529,27 @@ static int load_before(job *j)
     return -1;
 }
 
+/* The run at the revision, in a child process of its own: a run sets
+ * the game's tables for its checkout process-wide (vf_gamever_set,
+ * vf_gamesrc_set) and frees them with its world, which this run still
+ * needs. What it prints goes to log. Returns its exit status. */
+static int before_child(vf_run_args *b, const char *out, const char *log)
+{
+    fflush(NULL);
+    pid_t pid = fork();
+    if (pid == 0) {
+        FILE *f = fopen(log, "w");
+        if (!f) _exit(VF_EXIT_USAGE);
+        vf_cli quiet = {f, f, 0};
+        int rc = run_job(&quiet, b, out, 0);
+        fclose(f);
+        _exit(rc);
+    }
+    int st;
+    if (pid < 0 || waitpid(pid, &st, 0) != pid) return VF_EXIT_USAGE;
+    return WIFEXITED(st) ? WEXITSTATUS(st) : VF_EXIT_USAGE;
+}
+
 /* --changed-since REV: the maps chosen, run at REV with the same seeds
  * (their .des files as git has them there, OUT/before/des), quietly into
  * OUT/before; OUT/before.log holds what that run printed. */
@@ -546,15 +568,10 @@ static int run_before(job *j)
         fprintf(j->cli->err, "vaultfuzz run: the maps at %s: %s\n",
                 j->a->changed_since, vf_sbuf_str(&err));
     ok = ok && !before_args(j->cli, j->a, &des, &b);
-    FILE *f = ok ? fopen(log.s, "w") : NULL;
-    if (f) {
-        vf_cli quiet = {f, f, 0};
+    if (ok) {
         fprintf(j->cli->out, "run: the same maps at %s first (report in "
                 "%s)\n", j->a->changed_since, j->before_dir.s);
-        fflush(j->cli->out);
-        int rc = run_job(&quiet, &b, j->before_dir.s, 0);
-        fclose(f);
-        if (rc == VF_EXIT_USAGE)
+        if (before_child(&b, j->before_dir.s, log.s) == VF_EXIT_USAGE)
             fprintf(j->cli->err, "vaultfuzz run: the run at %s failed: see "
                     "%s\n", j->a->changed_since, log.s);
     }
