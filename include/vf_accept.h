@@ -22,6 +22,7 @@ typedef struct vf_accept_line {
     int line;
     /* Filled while a report is judged (vf_tally_judge): */
     int named;                   /* it names a map the run judged */
+    int exists;                  /* it names a map loaded, run or not */
     int used;                    /* it accepted a finding */
 } vf_accept_line;
 
@@ -46,7 +47,7 @@ unsigned vf_accept_line_kinds(const vf_accept_line *l, const char *map,
 /* Whether line l names map (its MAP pattern matches). */
 int vf_accept_names(const vf_accept_line *l, const char *map);
 
-/* Resets every line's named and used marks. */
+/* Resets every line's named, exists and used marks. */
 void vf_accept_reset(vf_accept *a);
 
 #endif

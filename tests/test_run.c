@@ -1251,7 +1251,8 @@ START_TEST(accept_file_and_fail_on)
     snprintf(acc, sizeof acc, "%s/accept.txt", s.dir);
     FILE *f = fopen(acc, "w");
     fputs("# intended\nt_pocket * a sealed room, on purpose\n"
-          "t_pocket trap_pocket no trap here\n", f);
+          "t_pocket trap_pocket no trap here\n"
+          "t_pockte * a typo: names no map\n", f);
     fclose(f);
     vf_t_run r = vf_t_vaultfuzz("run", "--verbose", "--des", s.des, "--mode", "empty",
                                 "--count", "4", "--accept", acc, "--out",
@@ -1268,6 +1269,10 @@ START_TEST(accept_file_and_fail_on)
                   "%s", r.out);
     ck_assert_ptr_nonnull(strstr(r.out, "accept.txt:3: t_pocket trap_pocket: "
                                  "stale accept line\n"));
+    /* A line naming no map is said, not left silent. */
+    ck_assert_ptr_nonnull(strstr(r.out, "1 name no map loaded"));
+    ck_assert_ptr_nonnull(strstr(r.out, "accept.txt:4: t_pockte *: names no "
+                                 "map loaded\n"));
     char *csv = text_of(s.path[0], "vaults.csv");
     ck_assert_ptr_nonnull(strstr(csv, "\nt_note,"));
     ck_assert_ptr_nonnull(strstr(csv, ",run,note,4,0,0,0,4,"));

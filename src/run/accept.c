@@ -77,7 +77,7 @@ static int add_line(vf_accept *a, const char *path, int lineno, char *text,
     size_t n = strlen(s);
     while (n && isspace((unsigned char)s[n - 1])) n--;
     a->v[a->n++] = (vf_accept_line){map, kind, vf_xstrndup(s, n),
-                                    vf_xstrdup(path), lineno, 0, 0};
+                                    vf_xstrdup(path), lineno, 0, 0, 0};
     return 0;
 }
 
@@ -120,5 +120,6 @@ int vf_accept_names(const vf_accept_line *l, const char *map)
 
 void vf_accept_reset(vf_accept *a)
 {
-    for (size_t i = 0; i < a->n; i++) a->v[i].named = a->v[i].used = 0;
+    for (size_t i = 0; i < a->n; i++)
+        a->v[i].named = a->v[i].exists = a->v[i].used = 0;
 }

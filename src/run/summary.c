@@ -324,23 +324,26 @@ static void untried_text(vf_sbuf *b, const vf_tally *t)
 static void accept_text(vf_sbuf *b, const vf_accept *a)
 {
     if (!a || !a->n) return;
-    size_t used = 0, stale = 0;
+    size_t used = 0, stale = 0, none = 0;
     for (size_t i = 0; i < a->n; i++) {
         used += a->v[i].used;
         stale += a->v[i].named && !a->v[i].used;
+        none += !a->v[i].exists;
     }
     vf_sbuf_printf(b, "accepted: %zu of %zu accept lines used", used, a->n);
-    if (!stale) {
-        vf_sbuf_adds(b, "\n");
-        return;
-    }
-    vf_sbuf_printf(b, "; %zu stale (the map no longer has that finding):\n",
-                   stale);
+    if (stale)
+        vf_sbuf_printf(b, "; %zu stale (the map no longer has that finding)",
+                       stale);
+    if (none)
+        vf_sbuf_printf(b, "; %zu name no map loaded (a typo, or a map "
+                       "renamed or removed?)", none);
+    vf_sbuf_adds(b, stale || none ? ":\n" : "\n");
     for (size_t i = 0; i < a->n; i++)
-        if (a->v[i].named && !a->v[i].used)
-            vf_sbuf_printf(b, "  %s:%d: %s %s: stale accept line\n",
-                           a->v[i].file, a->v[i].line, a->v[i].map,
-                           a->v[i].kind);
+        if ((a->v[i].named && !a->v[i].used) || !a->v[i].exists)
+            vf_sbuf_printf(b, "  %s:%d: %s %s: %s\n", a->v[i].file,
+                           a->v[i].line, a->v[i].map, a->v[i].kind,
+                           a->v[i].exists ? "stale accept line"
+                                          : "names no map loaded");
 }
 
 /* The run's facts: version and command, status, input problems, maps
@@ -609,13 +612,17 @@ static void json_head(vf_sbuf *b, const vf_report_in *in)
     vf_sbuf_adds(b, "],\n");
 }
 
-/* "stale_accept_lines": ["file:line", ...], */
-static void json_stale(vf_sbuf *b, const vf_accept *a)
+/* "KEY": ["file:line", ...], of the accept lines stale (no map loaded:
+ * nomap). */
+static void json_accept_lines(vf_sbuf *b, const vf_accept *a,
+                              const char *key, int nomap)
 {
-    vf_sbuf_adds(b, "  \"stale_accept_lines\": [");
+    vf_sbuf_printf(b, "  \"%s\": [", key);
     const char *sep = "";
     for (size_t i = 0; a && i < a->n; i++) {
-        if (!a->v[i].named || a->v[i].used) continue;
+        int want = nomap ? !a->v[i].exists
+                         : a->v[i].named && !a->v[i].used;
+        if (!want) continue;
         vf_sbuf tmp = VF_SBUF_INIT;
         vf_sbuf_printf(&tmp, "%s:%d", a->v[i].file, a->v[i].line);
         vf_sbuf_adds(b, sep);
@@ -624,6 +631,12 @@ static void json_stale(vf_sbuf *b, const vf_accept *a)
         sep = ", ";
     }
     vf_sbuf_adds(b, "],\n");
+}
+
+static void json_stale(vf_sbuf *b, const vf_accept *a)
+{
+    json_accept_lines(b, a, "stale_accept_lines", 0);
+    json_accept_lines(b, a, "accept_lines_naming_no_map", 1);
 }
 
 void vf_report_json(vf_sbuf *b, const vf_report_in *in)

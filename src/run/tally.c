@@ -490,9 +490,11 @@ void vf_tally_judge(vf_tally *t, vf_accept *accept)
         judge_reset(m);
         if (!m->known) continue;
         for (size_t a = 0; accept && a < accept->n; a++)
-            if (vf_accept_names(&accept->v[a], m->rec.name)
-                && m->rec.status != VF_MAP_UNSELECTED)
-                accept->v[a].named = 1;
+            if (vf_accept_names(&accept->v[a], m->rec.name)) {
+                accept->v[a].exists = 1;
+                if (m->rec.status != VF_MAP_UNSELECTED)
+                    accept->v[a].named = 1;
+            }
         if (m->rec.status == VF_MAP_LOAD_ERROR) {
             m->kind_sev[KIND_INDEX(VF_V_LUA_ERROR)] = VF_SEV_ERROR;
             m->accepted = accepted_kinds(accept, m->rec.name, VF_V_LUA_ERROR);
