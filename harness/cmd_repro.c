@@ -248,6 +248,15 @@ static int explain(vf_cli *cli, const repro_args *r, vf_engine *e,
     return rc;
 }
 
+/* A path the user meant as a dump: it names a .txt.gz, .txt or .gz
+ * file, or a directory. Map names hold neither. */
+static int looks_like_dump(const char *s)
+{
+    size_t n = strlen(s);
+    return strchr(s, '/') || (n > 4 && !strcmp(s + n - 4, ".txt"))
+           || (n > 3 && !strcmp(s + n - 3, ".gz"));
+}
+
 static int run(vf_cli *cli, repro_args *r, const char *was)
 {
     vf_desset set;
@@ -262,11 +271,16 @@ static int run(vf_cli *cli, repro_args *r, const char *was)
     const vf_mapdef *def = vf_desset_find(&set, name);
     vf_engine *e = def ? vf_engine_new(&set, &r->a.w.cfg, &d, &err) : NULL;
     vf_diag_print(&d, cli->err);
+    const char *cmd = r->explain ? "explain" : "repro";
     if (!def || !e) {
-        if (!def)
-            fprintf(cli->err, "vaultfuzz repro: no map named '%s'\n", name);
+        if (!def && looks_like_dump(name))
+            fprintf(cli->err, "vaultfuzz %s: %s: no such dump file\n", cmd,
+                    name);
+        else if (!def)
+            fprintf(cli->err, "vaultfuzz %s: no map named '%s'\n", cmd,
+                    name);
         else
-            fprintf(cli->err, "vaultfuzz repro: %s\n", vf_sbuf_str(&err));
+            fprintf(cli->err, "vaultfuzz %s: %s\n", cmd, vf_sbuf_str(&err));
     } else {
         if (r->explain) {
             rc = explain(cli, r, e, &set, def);

@@ -453,6 +453,12 @@ START_TEST(usage_and_help)
         ck_assert_ptr_nonnull(strstr(r.out, "usage: vaultfuzz COMMAND"));
         done(&r);
     }
+    /* A dump that is not there is said so, not taken for a map name. */
+    r = vf("explain", "/nonexistent/x.txt.gz", NULL, NULL);
+    ck_assert_int_eq(r.rc, 2);
+    ck_assert_str_eq(r.err, "vaultfuzz explain: /nonexistent/x.txt.gz: no "
+                     "such dump file\n");
+    done(&r);
     /* help kinds: every kind of the table, with its rule and rank. */
     r = vf("help", "kinds", NULL, NULL);
     ck_assert_int_eq(r.rc, 0);
