@@ -94,9 +94,16 @@ loaderr=$(grep -c '"layout": "load"' "$tmp/run/failures.jsonl" || true)
 [ "$nopic" = "$loaderr" ] || fail "$nopic sections without picture, $loaderr maps failing at load"
 echo "check-html: $sections failing maps, $pictures with a picture, $nopic failing at load"
 
+# The page opens on what to fix: a note's section keeps its body folded.
+notes=$(grep -c 'class="sev note"' "$tmp/sections" || true)
+folded=$(grep 'class="sev note"' "$tmp/sections" | grep -c '<details>' || true)
+[ "$notes" = "$folded" ] || fail "$folded of $notes note sections folded"
+echo "check-html: $notes note sections, each folded"
+
 # Each vault picture is the size of the vault its case placed, as the
-# dump the section names says ("placed: WxH"): a picture read from the
-# wrong lines of the dump (the why section, the MAP view) is wider.
+# dump the section names says ("placed: WxH", or the resolved vault's
+# heading when it was not placed): a picture read from the wrong lines of
+# the dump (the why section, the MAP view) is wider.
 vaults=0
 while IFS= read -r sec; do
     drawn=$(printf '%s\n' "$sec" \
@@ -105,8 +112,12 @@ while IFS= read -r sec; do
     [ -n "$drawn" ] || continue
     dump=$(printf '%s\n' "$sec" | grep -o 'dump <code>[^<]*</code>' \
         | head -n 1 | sed 's/^dump <code>//; s/<\/code>$//')
+    # Placed: the rectangle it took; not placed (validate failed): the
+    # size the resolved vault's heading gives.
     placed=$(gzip -dc "$tmp/run/$dump" \
-        | sed -n 's/^placed: \([0-9]*x[0-9]*\) .*/\1/p')
+        | sed -n 's/^placed: \([0-9]*x[0-9]*\) .*/\1/p
+                  s/^resolved vault [^ ]* (\([0-9]*x[0-9]*\),.*/\1/p' \
+        | head -n 1)
     [ "$drawn" = "$placed" ] \
         || fail "the vault picture of $dump is $drawn cells, the vault $placed"
     vaults=$((vaults + 1))

@@ -171,6 +171,7 @@ typedef struct vf_run_args {
     int gnu;                         /* --format gnu: findings as compiler
                                       * lines, not the summary */
     int verbose;                     /* --verbose: the whole summary */
+    const char *source_url;          /* --source-url: report.html's links */
     vf_strlist owned;                /* strings the fields above borrow */
 } vf_run_args;
 
@@ -220,6 +221,7 @@ typedef struct vf_cli_report_opts {
                               * report.html's "new", or NULL */
     const vf_gate *gate;     /* a pull request's run judged against its
                               * revision (vf_gate.h), or NULL */
+    const char *source_url;  /* report.html's link template, or NULL */
 } vf_cli_report_opts;
 
 /* Writes the report files and report.html into out, prints the summary
@@ -233,7 +235,8 @@ int vf_cli_report(vf_cli *cli, const char *cmd, const char *out,
  * cannot be read is left out with a warning). Returns 0, or -1 after
  * printing why. */
 int vf_cli_html(vf_cli *cli, const char *cmd, const char *out,
-                const vf_report_in *in, const char *baseline);
+                const vf_report_in *in, const char *baseline,
+                const char *source_url);
 /* The accept files of a run into acc (initialised here): --accept, or
  * the vaultfuzz-accept.txt in each --des directory (or beside each --des
  * file) that has one. Their bad lines are added to input. */

@@ -9,6 +9,7 @@
 
 static const char html_usage[] =
     "usage: vaultfuzz html REPORT_DIR [--baseline OLD_REPORT]\n"
+    "                      [--source-url TEMPLATE]\n"
     "\n"
     "Writes REPORT_DIR/report.html again from the directory's files (run.txt,\n"
     "journal.tsv, dumps/): the summary, then each failing map with its rate\n"
@@ -19,6 +20,10 @@ static const char html_usage[] =
     "  --baseline OLD_REPORT  mark the maps worse than in that report as\n"
     "               new (run takes it too); one that cannot be read is\n"
     "               left out with a warning\n"
+    "  --source-url TEMPLATE  link each .des line to a code host: {path}\n"
+    "               (relative to the files' git work tree) and {line} are\n"
+    "               put in, e.g. https://github.com/crawl/crawl/blob/master/\n"
+    "               {path}#L{line} (run takes it too)\n"
     "\n"
     "Exit status: 0 when written, 2 on bad usage or an unreadable report.\n";
 
@@ -57,7 +62,8 @@ static int load_baseline(vf_cli *cli, const char *cmd, const char *dir,
 }
 
 int vf_cli_html(vf_cli *cli, const char *cmd, const char *out,
-                const vf_report_in *in, const char *baseline)
+                const vf_report_in *in, const char *baseline,
+                const char *source_url)
 {
     vf_rundir d;
     vf_sbuf err = VF_SBUF_INIT, game = VF_SBUF_INIT;
@@ -81,7 +87,8 @@ int vf_cli_html(vf_cli *cli, const char *cmd, const char *out,
     if (!rc) {
         vf_html_in h = {in, out, d.version, d.library, d.fingerprint,
                         game.len ? game.s : NULL,
-                        baseline ? &base.t : NULL, baseline};
+                        baseline ? &base.t : NULL, baseline, source_url,
+                        NULL};
         rc = vf_html_write(out, &h, &err);
     }
     if (rc)
@@ -96,14 +103,15 @@ int vf_cli_html(vf_cli *cli, const char *cmd, const char *out,
 
 int vf_cmd_html(vf_cli *cli, int argc, char **argv)
 {
-    static const vf_opt opts[] = {{"--baseline", 1}, {"--help", 0},
-                                  {"-h", 0}, {NULL, 0}};
+    static const vf_opt opts[] = {{"--baseline", 1}, {"--source-url", 1},
+                                  {"--help", 0}, {"-h", 0}, {NULL, 0}};
     vf_argv av = {argc, 0, argv, 0};
     vf_strlist pos = {0};
-    const char *arg, *baseline = NULL;
+    const char *arg, *baseline = NULL, *source_url = NULL;
     int k, rc = VF_EXIT_USAGE;
     while ((k = vf_cli_next_opt(cli, "html", &av, opts, &arg, &pos)) >= 0) {
         if (!strcmp(opts[k].name, "--baseline")) baseline = arg;
+        else if (!strcmp(opts[k].name, "--source-url")) source_url = arg;
         else {
             fputs(html_usage, cli->out);
             vf_strlist_free(&pos);
@@ -123,7 +131,7 @@ int vf_cmd_html(vf_cli *cli, int argc, char **argv)
         vf_cli_accept(&r.a, &acc, &input);
         vf_report_in in = {&r.t, &input, &acc, NULL};
         vf_tally_judge(&r.t, &acc);
-        if (!vf_cli_html(cli, "html", pos.v[0], &in, baseline)) {
+        if (!vf_cli_html(cli, "html", pos.v[0], &in, baseline, source_url)) {
             fprintf(cli->out, "report: %s/report.html\n", pos.v[0]);
             rc = VF_EXIT_OK;
         }

@@ -174,7 +174,7 @@ static int merge(vf_cli *cli, char **dirs, size_t n, const char *out_opt)
             vf_accept acc;
             vf_strlist again = {0};
             vf_cli_accept(&all.a, &acc, &again);
-            vf_cli_report_opts ro = {0, 1, NULL, NULL};
+            vf_cli_report_opts ro = {0, 1, NULL, NULL, NULL};
             rc = vf_cli_report(cli, "merge", out.s, &all.t, &all.d.input,
                                &acc, &ro);
             vf_accept_free(&acc);

@@ -28,7 +28,7 @@ static const char run_usage[] =
     "                     [--changed-since REV] [--shard I/N] [-j N]\n"
     "                     [--timeout SEC] [--out DIR]\n"
     "                     [--progress] [--verbose] [--format text|gnu]\n"
-    "                     [--baseline OLD]\n"
+    "                     [--baseline OLD] [--source-url TEMPLATE]\n"
     "                     [--des PATH]...\n"
     "                     [--crawl-dir DIR]\n"
     "                     [--place BRANCH:DEPTH]\n"
@@ -104,6 +104,9 @@ static const char run_usage[] =
     "               and reports/latest points at it)\n"
     "  --resume DIR finish a run that was stopped, with its own options\n"
     "  --progress   show progress even when stderr is not a terminal\n"
+    "  --source-url TEMPLATE  report.html links each .des line there:\n"
+    "               {path} (relative to the files' git work tree) and\n"
+    "               {line} put in (see vaultfuzz html --help)\n"
     "  --verbose    print the whole summary (summary.txt), not the short\n"
     "               one: the error and warning maps, the rest counted\n"
     "  --baseline OLD  a previous report directory: report.html marks the\n"
@@ -400,7 +403,7 @@ static int execute(job *j)
     vf_cli_report_opts ro = {j->a->gnu, j->a->verbose,
                              j->gated ? vf_sbuf_str(&j->before_dir)
                                       : j->a->baseline,
-                             j->gated ? &j->gate : NULL};
+                             j->gated ? &j->gate : NULL, j->a->source_url};
     rc = vf_cli_report(j->cli, "run", j->out, &j->t, &j->input,
                        &j->accept, &ro);
     double s = (t1.tv_sec - t0.tv_sec) + (t1.tv_nsec - t0.tv_nsec) / 1e9;
@@ -634,6 +637,7 @@ static int resume_args(vf_cli *cli, const vf_run_args *cmdline,
     a->progress = cmdline->progress;
     a->gnu = cmdline->gnu;
     a->verbose = cmdline->verbose;
+    a->source_url = cmdline->source_url;
     a->resume = cmdline->resume;
     a->baseline = cmdline->baseline;
     vf_rundir_free(&d);

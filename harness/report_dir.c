@@ -100,7 +100,8 @@ int vf_cli_report(vf_cli *cli, const char *cmd, const char *out,
         vf_sbuf_free(&err);
         return VF_EXIT_USAGE;
     }
-    if (vf_cli_html(cli, cmd, out, &in, o->baseline)) return VF_EXIT_USAGE;
+    if (vf_cli_html(cli, cmd, out, &in, o->baseline, o->source_url))
+        return VF_EXIT_USAGE;
     if (o->gnu) {
         vf_report_gnu(&sum, &in);
         fputs(vf_sbuf_str(&sum), cli->out);

@@ -83,6 +83,7 @@ static const vf_opt run_opts[] = {
     {"-j", 1}, {"--jobs", 1}, {"--timeout", 1}, {"--out", 1},
     {"--baseline", 1},
     {"--resume", 1}, {"--progress", 0}, {"--verbose", 0}, {"--format", 1},
+    {"--source-url", 1},
     {"--help", 0},
     {"-h", 0},
     {NULL, 0}};
@@ -185,6 +186,7 @@ static int exec_opt(vf_run_args *a, const char *o, const char *arg,
     else if (!strcmp(o, "--baseline")) a->baseline = arg;
     else if (!strcmp(o, "--progress")) a->progress = 1;
     else if (!strcmp(o, "--verbose")) a->verbose = 1;
+    else if (!strcmp(o, "--source-url")) a->source_url = arg;
     else if (!strcmp(o, "--format")) {
         if (strcmp(arg, "text") && strcmp(arg, "gnu"))
             return *why = "text or gnu", -1;

@@ -34,6 +34,12 @@ typedef struct vf_html_in {
                                 * it (NULL: not known) */
     const vf_tally *baseline;  /* a previous report, judged; or NULL */
     const char *baseline_dir;  /* where it lies, for the summary */
+    const char *source_url;    /* a link per .des line: the template with
+                                * {path} (relative to the files' git work
+                                * tree, else their common directory) and
+                                * {line} put in; or NULL */
+    const char *base;          /* that directory (vf_sarif_base); NULL:
+                                * vf_html_report works it out */
 } vf_html_in;
 
 /* Appends the page to b. */

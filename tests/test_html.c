@@ -336,6 +336,11 @@ START_TEST(run_writes_report_html)
     ck_assert_ptr_null(strstr(page, "http:"));
     ck_assert_ptr_nonnull(strstr(page, "vaultfuzz repro t_closet --seed 1 "
                                  "--iter "));
+    /* It opens on the errors and warnings; notes are folded. */
+    ck_assert_ptr_nonnull(strstr(page, "<option value=\"ew\" selected>"
+                                 "errors and warnings</option>"));
+    /* Paths are the files' own, relative to their directory: t.des. */
+    ck_assert_ptr_nonnull(strstr(page, "<code>t.des:"));
 
     /* vaultfuzz html writes it again, the same bytes with the same
      * baseline; without one, nothing is new. */
@@ -353,6 +358,14 @@ START_TEST(run_writes_report_html)
     vf_t_run_free(&r);
     again = read_text(out, "report.html");
     ck_assert_int_eq(count(again, "<span class=\"new\">new</span>"), 0);
+    free(again);
+    /* --source-url links each .des line to a code host. */
+    r = vf_t_vaultfuzz("html", out, "--source-url",
+                       "https://host/x/{path}#L{line}", NULL);
+    ck_assert_msg(r.rc == 0, "%s", r.err);
+    vf_t_run_free(&r);
+    again = read_text(out, "report.html");
+    ck_assert_ptr_nonnull(strstr(again, "<a href=\"https://host/x/t.des#L"));
     free(again);
 
     /* repro --html draws one case. */

@@ -2,6 +2,7 @@
  * script that sorts and filters it. */
 #include "html_int.h"
 #include "vf_esc.h"
+#include "vf_sarif.h"
 #include "vf_svg.h"
 #include "vf_version.h"
 
@@ -43,6 +44,54 @@ void vf_html_head(vf_sbuf *b, const char *title)
 void vf_html_tail(vf_sbuf *b)
 {
     vf_sbuf_adds(b, "</body>\n</html>\n");
+}
+
+/* ---- paths and links -------------------------------------------------- */
+
+/* file without base and its '/', when it lies under base. */
+static const char *relative(const char *file, const char *base)
+{
+    size_t n = base ? strlen(base) : 0;
+    if (n && !strncmp(file, base, n) && file[n] == '/') return file + n + 1;
+    return file;
+}
+
+void vf_html_file_line(vf_sbuf *b, const vf_html_in *in, const char *file,
+                       int line)
+{
+    const char *rel = relative(file, in->base);
+    if (!in->source_url) {
+        vf_esc_markup(b, rel);
+        vf_sbuf_printf(b, ":%d", line);
+        return;
+    }
+    vf_sbuf url = VF_SBUF_INIT;
+    for (const char *t = in->source_url; *t;) {
+        if (!strncmp(t, "{path}", 6)) vf_sbuf_adds(&url, rel), t += 6;
+        else if (!strncmp(t, "{line}", 6))
+            vf_sbuf_printf(&url, "%d", line), t += 6;
+        else vf_sbuf_addc(&url, *t++);
+    }
+    vf_sbuf_adds(b, "<a href=\"");
+    vf_esc_markup(b, url.s);
+    vf_sbuf_adds(b, "\">");
+    vf_esc_markup(b, rel);
+    vf_sbuf_printf(b, ":%d</a>", line);
+    vf_sbuf_free(&url);
+}
+
+/* The directory the page's paths are relative to: the files' git work
+ * tree, else their common directory (as report.sarif's base). */
+static char *files_base(const vf_tally *t)
+{
+    const char **files = vf_xcalloc(t->nmaps + 1, sizeof *files);
+    size_t n = 0;
+    for (size_t i = 0; i < t->nmaps; i++)
+        if (t->maps[i].known && vf_tally_map_failing(&t->maps[i]))
+            files[n++] = t->maps[i].rec.file;
+    char *base = vf_sarif_base(files, n);
+    free(files);
+    return base;
 }
 
 /* ---- new since the baseline -------------------------------------------- */
@@ -155,7 +204,8 @@ static int rank(const vf_tally_map *m)   /* errors first, accepted last */
     return m->sev > VF_SEV_OK ? VF_SEV_ERROR - (int)m->sev : VF_SEV_COUNT;
 }
 
-static void index_row(vf_sbuf *b, const entry *e, size_t id)
+static void index_row(vf_sbuf *b, const vf_html_in *in, const entry *e,
+                      size_t id)
 {
     const vf_tally_map *m = e->m;
     const char *sev = vf_html_sev_word(m);
@@ -183,8 +233,8 @@ static void index_row(vf_sbuf *b, const entry *e, size_t id)
     else
         vf_sbuf_adds(b, "<td data-k=\"1\">at load</td>");
     vf_sbuf_printf(b, "<td>%s</td><td>", kinds.s);
-    vf_esc_markup(b, m->rec.file);
-    vf_sbuf_printf(b, ":%d</td><td>", m->rec.line);
+    vf_html_file_line(b, in, m->rec.file, m->rec.line);
+    vf_sbuf_adds(b, "</td><td>");
     vf_esc_markup(b, e->branch);
     vf_sbuf_adds(b, "</td></tr>\n");
     vf_sbuf_free(&kinds);
@@ -211,12 +261,27 @@ static void add_unique(vf_strlist *l, const char *s)
     vf_strlist_push(l, vf_xstrdup(s));
 }
 
+/* The severity filter: "errors and warnings" first, chosen when there
+ * are any (the page opens on what to fix), then all, then each. */
+static void sev_select(vf_sbuf *b, const entry *e, size_t n)
+{
+    int urgent = 0;
+    for (size_t i = 0; i < n; i++)
+        urgent |= e[i].m->sev >= VF_SEV_WARNING;
+    vf_sbuf_printf(b, "<label>severity <select name=\"sev\"><option "
+                   "value=\"ew\"%s>errors and warnings</option><option "
+                   "value=\"\"%s>all</option>", urgent ? " selected" : "",
+                   urgent ? "" : " selected");
+    static const char *const words[] = {"error", "warning", "note",
+                                        "accepted"};
+    for (size_t i = 0; i < 4; i++)
+        vf_sbuf_printf(b, "<option>%s</option>", words[i]);
+    vf_sbuf_adds(b, "</select></label>");
+}
+
 static void filters(vf_sbuf *b, const entry *e, size_t n)
 {
-    vf_strlist sevs = {0}, kinds = {0}, branches = {0};
-    static const char *const sev_words[] = {"error", "warning", "note",
-                                            "accepted"};
-    for (size_t i = 0; i < 4; i++) add_unique(&sevs, sev_words[i]);
+    vf_strlist kinds = {0}, branches = {0};
     for (int k = 0; k < VF_R_COUNT_KINDS; k++)
         for (size_t i = 0; i < n; i++)
             if (e[i].m->kind[k]) {
@@ -230,12 +295,11 @@ static void filters(vf_sbuf *b, const entry *e, size_t n)
     }
     /* Hidden until the script runs: without it the controls do nothing. */
     vf_sbuf_adds(b, "<form id=\"filters\" hidden>");
-    select_of(b, "sev", "severity", &sevs);
+    sev_select(b, e, n);
     select_of(b, "kind", "kind", &kinds);
     select_of(b, "branch", "branch", &branches);
     vf_sbuf_adds(b, "<label>file <input name=\"file\" size=\"20\"></label>"
                  "<span id=\"shown\"></span></form>\n");
-    vf_strlist_free(&sevs);
     vf_strlist_free(&kinds);
     vf_strlist_free(&branches);
 }
@@ -250,7 +314,8 @@ static const char script[] =
     "function sec(r) { return document.getElementById(r.dataset.id); }\n"
     "function apply() {\n  var n = 0, file = f.file.value.toLowerCase();\n"
     "  rows.forEach(function (r) {\n    var d = r.dataset, ok = (!f.sev.value"
-    " || d.sev === f.sev.value) &&\n      (!f.kind.value || (' ' + d.kinds "
+    " || d.sev === f.sev.value ||\n      (f.sev.value === 'ew' && (d.sev "
+    "=== 'error' || d.sev === 'warning'))) &&\n      (!f.kind.value || (' ' + d.kinds "
     "+ ' ').indexOf(' ' + f.kind.value + ' ') >= 0) &&\n      (!f.branch."
     "value || d.branch === f.branch.value) &&\n      (!file || d.file."
     "toLowerCase().indexOf(file) >= 0);\n    r.hidden = !ok; sec(r).hidden "
@@ -291,8 +356,12 @@ static entry *failing_entries(const vf_html_in *in, size_t *n,
     return e;
 }
 
-void vf_html_report(vf_sbuf *b, const vf_html_in *in)
+void vf_html_report(vf_sbuf *b, const vf_html_in *given)
 {
+    vf_html_in local = *given;
+    char *base = given->base ? NULL : files_base(given->rep->t);
+    if (base) local.base = base;
+    const vf_html_in *in = &local;
     size_t n, nnew[VF_SEV_COUNT] = {0};
     entry *e = failing_entries(in, &n, nnew);
     vf_sbuf sections = VF_SBUF_INIT;
@@ -314,7 +383,7 @@ void vf_html_report(vf_sbuf *b, const vf_html_in *in)
     vf_sbuf_adds(b, "<table id=\"index\"><thead><tr><th>map</th><th>"
                  "severity</th><th>new</th><th>rate</th><th>kinds</th><th>"
                  "file</th><th>branch</th></tr></thead><tbody>\n");
-    for (size_t i = 0; i < n; i++) index_row(b, &e[i], i);
+    for (size_t i = 0; i < n; i++) index_row(b, in, &e[i], i);
     vf_sbuf_adds(b, "</tbody></table>\n<div id=\"maps\">\n");
     vf_sbuf_add(b, vf_sbuf_str(&sections), sections.len);
     vf_sbuf_adds(b, "</div>\n");
@@ -322,6 +391,7 @@ void vf_html_report(vf_sbuf *b, const vf_html_in *in)
     vf_html_tail(b);
     vf_sbuf_free(&sections);
     free(e);
+    free(base);
 }
 
 int vf_html_write(const char *dir, const vf_html_in *in, vf_sbuf *err)

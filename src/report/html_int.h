@@ -18,6 +18,11 @@ static inline const char *vf_html_sev_word(const vf_tally_map *m)
     return m->sev > VF_SEV_OK ? vf_sev_name(m->sev) : "accepted";
 }
 
+/* "path:line" of a .des line, the path relative to in->base, a link
+ * when in->source_url gives one. */
+void vf_html_file_line(vf_sbuf *b, const vf_html_in *in, const char *file,
+                       int line);
+
 /* A failing map's section, id its anchor ("m<id>"); the branch of its
  * first case's level (the dump's place before ':', "-" when unknown) into
  * branch. */

@@ -204,10 +204,16 @@ void vf_html_map(vf_sbuf *b, const vf_html_in *in, const vf_tally_map *m,
     vf_sbuf_printf(b, " <span class=\"sev %s\">%s</span>%s</h3>\n<p>"
                    "<code>", sev, sev, is_new ? " <span class=\"new\">new"
                    "</span>" : "");
-    vf_esc_markup(b, m->rec.file);
-    vf_sbuf_printf(b, ":%d</code>; level ", m->rec.line);
+    vf_html_file_line(b, in, m->rec.file, m->rec.line);
+    vf_sbuf_adds(b, "</code>; level ");
     vf_esc_markup(b, *d.place ? d.place : "-");
     vf_sbuf_adds(b, "</p>\n");
+    /* Notes and accepted maps folded: the page is about what to fix. */
+    int fold = m->sev < VF_SEV_WARNING;
+    if (fold)
+        vf_sbuf_printf(b, "<details><summary>the %s's rates, kinds and "
+                       "first case</summary>\n", m->sev == VF_SEV_NOTE
+                       ? "note" : "accepted map");
     if (!ran) {
         load_error(b, in, m, &repro);
     } else {
@@ -221,6 +227,7 @@ void vf_html_map(vf_sbuf *b, const vf_html_in *in, const vf_tally_map *m,
                    &repro);
         vf_dumpread_free(&d);
     }
+    if (fold) vf_sbuf_adds(b, "</details>\n");
     vf_sbuf_adds(b, "</section>\n");
     vf_sbuf_free(&repro);
     vf_sbuf_free(&path);
