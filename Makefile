@@ -4,9 +4,13 @@
 #   make run      build, lint corpus/, then run the main job on it (its
 #                 known-bad vaults are marked intended: exit status 0)
 #   make check    build with ASan+UBSan, then run every test (and
-#                 check-layers)
+#                 check-layers, check-readme)
 #   make check-layers  hold src/'s includes to the layer order in
 #                 harness/layers.txt
+#   make check-readme [CRAWL_DIR=...]  run README.md's examples and check
+#                 each does what the text beside it says
+#                 (harness/check-readme.sh; with CRAWL_DIR, those that need
+#                 a crawl checkout too)
 #   make check-versions  lint and run the game's checkouts at three
 #                 versions (../shared/crawl)
 #   make bench    build optimised, then print load/compile figures and
@@ -53,7 +57,7 @@ REAL_DES  ?= ../shared/dcss-des
 # A crawl checkout, for the figures and checks that run the game's own Lua.
 CRAWL_DIR ?=
 
-.PHONY: all run check check-layers check-real check-versions check-html bench \
+.PHONY: all run check check-layers check-readme check-real check-versions check-html bench \
         fuzz clean deps install uninstall check-install
 
 all: vaultfuzz
@@ -88,12 +92,17 @@ run: vaultfuzz
 	./vaultfuzz run
 
 # Every test of the project itself; needs nothing outside this tree.
-check: check-layers vaultfuzz $(TEST_BIN)
+check: check-layers check-readme vaultfuzz $(TEST_BIN)
 	$(TEST_BIN)
 
 # No room of src/ includes a header of a room above it (harness/layers.txt).
 check-layers:
 	harness/check-layers.sh
+
+# README.md's examples, each run and held to what the text beside it says;
+# those that need a crawl checkout run only with CRAWL_DIR.
+check-readme: vaultfuzz
+	CRAWL_DIR="$(CRAWL_DIR)" harness/check-readme.sh
 
 # The checks on the real DCSS corpus (../shared/dcss-des), and, with
 # CRAWL_DIR, of what we run in C of the game's Lua library against it.
