@@ -176,12 +176,15 @@ static vf_sev_grade closet(const vf_conn_finding *f, const vf_sev_ctx *c)
                       "itself round the player");
     if (!c->checked && c->layout && !f->s.vaults_in)
         return graded(VF_SEV_NOTE, 0, layout_piece);
+    /* A plant or fungus on every landing only delays it: once it is
+     * killed the closet is open (water_boxes_lemuel's fungi, which its
+     * maintainers fixed as a closet). */
     int open = !c->checked || !c->closets_masked;
     if (open && f->landings && f->held == f->landings)
-        return graded(VF_SEV_WARNING, 0,
-                      "the game leaves this closet open, but a monster that "
-                      "never moves stands on every landing: a teleport "
-                      "strands the player here once it is killed");
+        return graded(VF_SEV_ERROR, 0,
+                      "the game leaves this closet open: once the monster "
+                      "that never moves on its landing is killed, a "
+                      "teleport strands the player here");
     if (!c->checked)
         return graded(VF_SEV_ERROR, 0,
                       "the game neither vetoes nor masks teleport closets "
