@@ -98,7 +98,7 @@ static void kinds(vf_sbuf *b, const vf_tally_map *m)
 }
 
 /* The explanation of its first case at its worst (--explain first). */
-static void cause(vf_sbuf *b, const vf_tally_map *m)
+static void cause(vf_sbuf *b, const vf_html_in *in, const vf_tally_map *m)
 {
     const vf_explain_rec *x = m->why;
     vf_sbuf_printf(b, "<p>cause (%s #%lu): ", vf_mode_name(x->mode),
@@ -118,8 +118,8 @@ static void cause(vf_sbuf *b, const vf_tally_map *m)
     for (size_t i = 0; i < x->ncauses; i++) {
         const vf_cause_rec *c = &x->causes[i];
         vf_sbuf_adds(b, "<li><code>");
-        vf_esc_markup(b, vf_cause_rec_file(c, m->rec.file));
-        vf_sbuf_printf(b, ":%d:%d</code> ", c->line, c->column);
+        vf_html_file_line(b, in, vf_cause_rec_file(c, m->rec.file), c->line);
+        vf_sbuf_printf(b, ":%d</code> ", c->column);
         vf_esc_markup(b, c->call);
         vf_sbuf_adds(b, " chose <code>");
         vf_esc_markup(b, c->chose);
@@ -222,7 +222,7 @@ void vf_html_map(vf_sbuf *b, const vf_html_in *in, const vf_tally_map *m,
             vf_sbuf_printf(b, "<p>%lu of %lu cases with findings, every one "
                            "accepted</p>\n", m->failed, m->cases);
         kinds(b, m);
-        if (m->why && m->sev > VF_SEV_OK) cause(b, m);
+        if (m->why && m->sev > VF_SEV_OK) cause(b, in, m);
         first_case(b, in, m, &d, dumped, path.s + strlen(in->dir) + 1,
                    &repro);
         vf_dumpread_free(&d);
