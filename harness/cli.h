@@ -173,6 +173,8 @@ typedef struct vf_run_args {
     int verbose;                     /* --verbose: the whole summary */
     const char *source_url;          /* --source-url: report.html's links */
     vf_strlist owned;                /* strings the fields above borrow */
+    vf_strlist shown_from, shown_to; /* paths made absolute, and as the
+                                      * user gave them: what reports show */
 } vf_run_args;
 
 /* The texts a vf_run_spec borrows. */

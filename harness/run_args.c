@@ -30,6 +30,8 @@ void vf_run_args_free(vf_run_args *a)
     vf_strlist_free(&a->tags);
     vf_strlist_free(&a->files);
     vf_strlist_free(&a->owned);
+    vf_strlist_free(&a->shown_from);
+    vf_strlist_free(&a->shown_to);
 }
 
 /* The night's seed: the UTC date as the number YYYYMMDD. */
@@ -248,6 +250,14 @@ static char *absolute(const char *path)
     return r ? r : vf_xstrdup(path);
 }
 
+/* Reports show paths under abs as the user gave them, under given. */
+static void shown_as(vf_run_args *a, const char *abs, const char *given)
+{
+    if (!strcmp(abs, given)) return;
+    vf_strlist_push(&a->shown_from, vf_xstrdup(abs));
+    vf_strlist_push(&a->shown_to, vf_xstrdup(given));
+}
+
 int vf_run_args_canonicalise(vf_cli *cli, const char *cmd, vf_run_args *a)
 {
     vf_place p;
@@ -263,6 +273,7 @@ int vf_run_args_canonicalise(vf_cli *cli, const char *cmd, vf_run_args *a)
     }
     if (a->w.crawl_dir) {
         vf_strlist_push(&a->owned, absolute(a->w.crawl_dir));
+        shown_as(a, a->owned.v[a->owned.n - 1], a->w.crawl_dir);
         a->w.crawl_dir = a->owned.v[a->owned.n - 1];
     }
     if (a->accept) {
@@ -294,6 +305,7 @@ int vf_run_args_canonicalise(vf_cli *cli, const char *cmd, vf_run_args *a)
     }
     for (size_t i = 0; i < a->w.des.n; i++) {
         char *abs = absolute(a->w.des.v[i]);
+        shown_as(a, abs, a->w.des.v[i]);
         free(a->w.des.v[i]);
         a->w.des.v[i] = abs;
     }
@@ -385,6 +397,9 @@ void vf_run_args_spec(const vf_run_args *a, vf_run_spec *s,
     s->shard_n = a->shard_n;
     s->tags = (const char *const *)a->tags.v;
     s->ntags = a->tags.n;
+    s->shown_from = (const char *const *)a->shown_from.v;
+    s->shown_to = (const char *const *)a->shown_to.v;
+    s->nshown = a->shown_from.n;
     vf_strlist words = {0};
     vf_run_args_words(a, 0, &words);
     vf_sbuf_adds(&text->command, "vaultfuzz run");

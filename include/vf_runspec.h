@@ -51,7 +51,17 @@ typedef struct vf_run_spec {
                                 * --des: --place, --crawl-dir (shell
                                 * words, borrowed) */
     const char *des;           /* its --des options (shell words) */
+    /* Paths the run made absolute, and as the user gave them: the text
+     * reports show a path under shown_from[i] under shown_to[i]
+     * (vf_run_path_shown); nshown 0 after a resume (run.txt keeps the
+     * absolute ones). Borrowed. */
+    const char *const *shown_from, *const *shown_to;
+    size_t nshown;
 } vf_run_spec;
+
+/* path as the text reports show it, appended to out: its longest
+ * shown_from prefix (a whole directory) put back as the user gave it. */
+void vf_run_path_shown(const vf_run_spec *s, const char *path, vf_sbuf *out);
 
 /* The severity that fails the run (fail_on, or error when unset). */
 static inline vf_sev vf_run_fail_on(const vf_run_spec *s)

@@ -1642,6 +1642,26 @@ START_TEST(dump_paths)
 }
 END_TEST
 
+/* Reports name .des files as the user gave their paths, not as the run
+ * resolved them (realpath, absolute: run.txt keeps those). */
+START_TEST(summary_paths_as_given)
+{
+    space s;
+    space_open(&s, "NAME: t_x\nMAP\nxxx\nx.x\nxxx\n.@.\nENDMAP\n");
+    char given[200];
+    snprintf(given, sizeof given, "%s/../%s/t.des",
+             s.dir, strrchr(s.dir, '/') + 1);
+    vf_t_run r = vf_t_vaultfuzz("run", "--des", given, "--mode", "empty",
+                                "--count", "2", "--out", sub(&s, 0, "a"),
+                                NULL);
+    char want[260];
+    snprintf(want, sizeof want, "  t_x  %s:1  ", given);
+    ck_assert_msg(strstr(r.out, want), "%s", r.out);
+    vf_t_run_free(&r);
+    space_close(&s);
+}
+END_TEST
+
 Suite *vf_test_run_suite(void)
 {
     Suite *s = suite_create("run");
@@ -1678,6 +1698,7 @@ Suite *vf_test_run_suite(void)
     tcase_add_test(tc, journal_explain_round_trip);
     tcase_add_test(tc, make_run_finds_the_known_bad_vaults);
     tcase_add_test(tc, accept_file_and_fail_on);
+    tcase_add_test(tc, summary_paths_as_given);
     tcase_add_test(tc, subvault_only_maps_are_skipped);
     suite_add_tcase(s, tc);
     return s;

@@ -103,8 +103,9 @@ static void map_lines(vf_sbuf *b, const vf_gate *g, const vf_tally *now,
         vf_gate_state s = vf_gate_map(g, now, m, &was, &p);
         if (s == VF_GATE_PASS || (s == VF_GATE_BEFORE) != want_before)
             continue;
-        vf_sbuf_printf(b, "  %s  %s:%d  now ", m->rec.name, m->rec.file,
-                       m->rec.line);
+        vf_sbuf_printf(b, "  %s  ", m->rec.name);
+        vf_run_path_shown(now->spec, m->rec.file, b);
+        vf_sbuf_printf(b, ":%d  now ", m->rec.line);
         said(b, m, sev);
         vf_sbuf_adds(b, "; before ");
         said(b, was, sev);

@@ -64,3 +64,20 @@ void vf_run_dump_path(const char *map, vf_mode mode, uint32_t iter,
     vf_sbuf_printf(out, ".%s.%lu.txt.gz", vf_mode_name(mode),
                    (unsigned long)iter);
 }
+
+void vf_run_path_shown(const vf_run_spec *s, const char *path, vf_sbuf *out)
+{
+    size_t best = 0, at = 0;
+    for (size_t i = 0; i < s->nshown; i++) {
+        size_t n = strlen(s->shown_from[i]);
+        if (n > best && !strncmp(path, s->shown_from[i], n)
+            && (path[n] == '/' || !path[n]))
+            best = n, at = i;
+    }
+    if (!best) {
+        vf_sbuf_adds(out, path);
+        return;
+    }
+    vf_sbuf_adds(out, s->shown_to[at]);
+    vf_sbuf_adds(out, path + best);
+}

@@ -62,6 +62,15 @@ static size_t skipped(const vf_tally *t)
     return n;
 }
 
+/* "FILE:LINE" with FILE as the user gave its directory
+ * (vf_run_path_shown). */
+static void file_line(vf_sbuf *b, const vf_run_spec *s, const char *file,
+                      int line)
+{
+    vf_run_path_shown(s, file, b);
+    vf_sbuf_printf(b, ":%d", line);
+}
+
 /* The kinds of map m with their counts by severity:
  * "stairless_zone 47 error, tele_closet_walk 30 (20 warning, 10 note)". */
 static void map_kinds(vf_sbuf *b, const vf_tally_map *m)
@@ -112,7 +121,8 @@ static void by_layout(vf_sbuf *b, const vf_tally *t, const vf_tally_map *m)
 
 /* Why its first case at its worst fails (--explain first): the causes
  * as compiler lines, three at most, or that it fails as written. */
-static void cause_text(vf_sbuf *b, const vf_tally_map *m)
+static void cause_text(vf_sbuf *b, const vf_run_spec *s,
+                       const vf_tally_map *m)
 {
     const vf_explain_rec *x = m->why;
     vf_sbuf_printf(b, "    why (%s #%lu): ", vf_mode_name(x->mode),
@@ -131,8 +141,9 @@ static void cause_text(vf_sbuf *b, const vf_tally_map *m)
             vf_sbuf_printf(b, " as far as explain can test (%lu replays set "
                            "aside: the change moved other draws too)",
                            x->entangled);
-        vf_sbuf_printf(b, " (MAP at %s:%d)%s\n", m->rec.file, x->map_line,
-                       spent);
+        vf_sbuf_adds(b, " (MAP at ");
+        file_line(b, s, m->rec.file, x->map_line);
+        vf_sbuf_printf(b, ")%s\n", spent);
         return;
     }
     if (x->causes[0].with)
@@ -144,10 +155,10 @@ static void cause_text(vf_sbuf *b, const vf_tally_map *m)
                        x->ncauses == 1 ? "es" : "", spent);
     for (size_t i = 0; i < x->ncauses && i < 3; i++) {
         const vf_cause_rec *c = &x->causes[i];
-        vf_sbuf_printf(b, "      %s:%d:%d: %s chose '%s'; '%s' makes it %s",
-                       vf_cause_rec_file(c, m->rec.file), c->line, c->column,
-                       c->call, c->chose,
-                       c->fix, vf_sev_name(c->after));
+        vf_sbuf_adds(b, "      ");
+        file_line(b, s, vf_cause_rec_file(c, m->rec.file), c->line);
+        vf_sbuf_printf(b, ":%d: %s chose '%s'; '%s' makes it %s", c->column,
+                       c->call, c->chose, c->fix, vf_sev_name(c->after));
         if (c->failing + c->other)
             vf_sbuf_printf(b, "; '%s' there in %lu of %lu failing cases, %lu "
                            "of %lu others", c->chose, c->failing_with,
@@ -228,7 +239,9 @@ static void vetoes_text(vf_sbuf *b, const vf_tally_map *m)
 
 static void failing_map(vf_sbuf *b, const vf_tally *t, const vf_tally_map *m)
 {
-    vf_sbuf_printf(b, "  %s  %s:%d  ", m->rec.name, m->rec.file, m->rec.line);
+    vf_sbuf_printf(b, "  %s  ", m->rec.name);
+    file_line(b, t->spec, m->rec.file, m->rec.line);
+    vf_sbuf_adds(b, "  ");
     if (m->rec.status == VF_MAP_LOAD_ERROR) {
         vf_sbuf_printf(b, "Lua error at load%s: %s\n",
                        m->accepted ? " (accepted)" : "", m->rec.message);
@@ -252,7 +265,7 @@ static void failing_map(vf_sbuf *b, const vf_tally *t, const vf_tally_map *m)
     if ((t->spec->nmodes > 1 || m->nlmaps > 1) && m->sev > VF_SEV_OK)
         by_layout(b, t, m);
     vetoes_text(b, m);
-    if (m->why && m->sev > VF_SEV_OK) cause_text(b, m);
+    if (m->why && m->sev > VF_SEV_OK) cause_text(b, t->spec, m);
     if (m->why && m->sev > VF_SEV_OK && m->nall > 1) causes_over_all(b, m);
 }
 
@@ -308,8 +321,9 @@ static void untried_text(vf_sbuf *b, const vf_tally *t)
     for (size_t i = 0; i < t->nmaps; i++) {
         const vf_tally_map *m = &t->maps[i];
         if (!m->untried) continue;
-        vf_sbuf_printf(b, "  %s  %s:%d ", m->rec.name, m->rec.file,
-                       m->rec.line);
+        vf_sbuf_printf(b, "  %s  ", m->rec.name);
+        file_line(b, t->spec, m->rec.file, m->rec.line);
+        vf_sbuf_addc(b, ' ');
         for (int k = 0, c = 0; k < t->spec->nmodes; k++)
             if (m->untried_in[k])
                 vf_sbuf_printf(b, "%s %s %lu of %lu", c++ ? "," : "",
@@ -447,8 +461,9 @@ static void short_maps(vf_sbuf *b, const vf_tally *t, vf_sev sev,
         const vf_tally_map *m = &t->maps[i];
         if (!vf_tally_map_failing(m) || m->sev != sev) continue;
         shown++;
-        vf_sbuf_printf(b, "  %s  %s:%d  ", m->rec.name, m->rec.file,
-                       m->rec.line);
+        vf_sbuf_printf(b, "  %s  ", m->rec.name);
+        file_line(b, t->spec, m->rec.file, m->rec.line);
+        vf_sbuf_adds(b, "  ");
         if (m->rec.status == VF_MAP_LOAD_ERROR) {
             vf_sbuf_printf(b, "Lua error at load: %s\n", m->rec.message);
             continue;
