@@ -166,6 +166,30 @@ static void show_case(vf_cli *cli, vf_engine *e, const vf_desset *set,
     vf_explanation_free(&x);
 }
 
+/* Whether def's Lua fails when the game loads the maps (its run with
+ * is_validating() true): then the game never places it, and no case is
+ * run. Says so. */
+static int rejected_at_load(vf_cli *cli, vf_engine *e, const vf_desset *set,
+                            const vf_mapdef *def)
+{
+    vf_rmap m;
+    vf_rmap_init(&m, def, NULL);
+    vf_sbuf err = VF_SBUF_INIT;
+    int n = 0;
+    int bad = vf_engine_resolve(e, def, 1, 1, &m, &n, &err) == VF_LUA_ERROR;
+    const char *path = set->files[def->file].path, *msg = vf_sbuf_str(&err);
+    if (bad && !strncmp(msg, path, strlen(path)))   /* it names its line */
+        fprintf(cli->out, "%s: error: rejected at load, so the game never "
+                "places it; no case run: %s\n", def->name, msg);
+    else if (bad)
+        fprintf(cli->out, "%s: error: rejected at load, so the game never "
+                "places it; no case run: %s:%d: %s\n", def->name, path,
+                def->line, msg);
+    vf_sbuf_free(&err);
+    vf_rmap_free(&m);
+    return bad;
+}
+
 static int test_maps(vf_cli *cli, vf_cli_world *w, double seconds)
 {
     vf_desset set;
@@ -190,6 +214,11 @@ static int test_maps(vf_cli *cli, vf_cli_world *w, double seconds)
         vf_rmap m;
         vf_rmap_init(&m, def, NULL);
         vf_cli_world_map_place(w, e, def);
+        if (rejected_at_load(cli, e, &set, def)) {
+            rc = VF_EXIT_FOUND;
+            vf_rmap_free(&m);
+            continue;
+        }
         vf_mode mode = VF_MODE_EMPTY;
         uint32_t iter = 0;
         test_count n = {0};

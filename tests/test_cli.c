@@ -602,6 +602,20 @@ START_TEST(test_command_shows_the_cause)
     ck_assert_msg(strstr(r.out, want), "%s", r.out);
     done(&r);
     remove(path);
+    /* A map the game rejects at load is no "ok in N cases". */
+    snprintf(path, sizeof path, "%s/load.des", dir);
+    f = fopen(path, "w");
+    fputs("NAME: t_load\nDEPTH: D\nTAGS: transparent\n"
+          ": if is_validating() then error(\"at load\") end\n"
+          "MAP\n...\n.@.\nENDMAP\n", f);
+    fclose(f);
+    r = vf("test", path, "--seconds", "1");
+    ck_assert_int_eq(r.rc, 1);
+    ck_assert_msg(strstr(r.out, "t_load: error: rejected at load"), "%s",
+                  r.out);
+    ck_assert_ptr_null(strstr(r.out, "t_load: ok"));
+    done(&r);
+    remove(path);
     rmdir(dir);
 }
 END_TEST
