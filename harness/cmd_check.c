@@ -32,7 +32,8 @@ static const char check_usage[] =
     VF_CLI_WORLD_HELP
     "\n"
     "Exit status: 0 when the case is ok, 1 when it failed, 2 on bad usage\n"
-    "or an unknown map.\n";
+    "or an unknown map, 3 when the case was not tried (no level built for\n"
+    "it: its layout tags keep it out, or no layout map takes it).\n";
 
 typedef struct check_args {
     unsigned long long seed;
@@ -95,6 +96,10 @@ static int parse(vf_cli *cli, int argc, char **argv, check_args *c,
 /* "verdict: error (stairless_zone error, tele_closet_walk note)". */
 static void print_kinds(vf_cli *cli, const vf_verdict *v)
 {
+    if (v->not_tried) {   /* no level built: never ok (why: below) */
+        fputs("verdict: not tried\n", cli->out);
+        return;
+    }
     if (!v->kinds) {
         fputs("verdict: ok\n", cli->out);
         return;
@@ -193,7 +198,8 @@ static int run(vf_cli *cli, const check_args *c, vf_cli_world *w,
         print_case(cli, &set, def, c, l, &v);
         print_level(l, r, &v, cli->color, &level);
         fprintf(cli->out, "\n%s", vf_sbuf_str(&level));
-        rc = v.kinds ? VF_EXIT_FOUND : VF_EXIT_OK;
+        /* A case not tried is no pass: the set-up kept it out. */
+        rc = v.kinds ? VF_EXIT_FOUND : v.not_tried ? VF_EXIT_INPUT : VF_EXIT_OK;
         vf_sbuf_free(&level);
         vf_rmap_free(&m);
         free(r);

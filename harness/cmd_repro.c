@@ -96,7 +96,8 @@ static int parse(vf_cli *cli, int argc, char **argv, repro_args *r)
     vf_argv av = {argc, 0, argv, 0};
     const char *arg;
     int k;
-    while ((k = vf_cli_next_opt(cli, "repro", &av, opts, &arg, &r->pos)) >= 0) {
+    while ((k = vf_cli_next_opt(cli, r->explain ? "explain" : "repro", &av,
+                                opts, &arg, &r->pos)) >= 0) {
         const char *o = opts[k].name;
         if (!strcmp(o, "--seed") || !strcmp(o, "--iter")) {
             unsigned long long v;

@@ -453,6 +453,13 @@ START_TEST(usage_and_help)
         ck_assert_ptr_nonnull(strstr(r.out, "usage: vaultfuzz COMMAND"));
         done(&r);
     }
+    /* A case not tried is no pass: mode game with no layout map loaded. */
+    run nt = vf_t_vaultfuzz("check", "vf_bad_side_room", "--mode", "game",
+                            "--des", VF_SOURCE_DIR
+                            "/corpus/verdicts/known_bad.des", NULL);
+    ck_assert_int_eq(nt.rc, 3);
+    ck_assert_ptr_nonnull(strstr(nt.out, "verdict: not tried\n"));
+    done(&nt);
     /* A dump that is not there is said so, not taken for a map name. */
     r = vf("explain", "/nonexistent/x.txt.gz", NULL, NULL);
     ck_assert_int_eq(r.rc, 2);
