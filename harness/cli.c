@@ -68,7 +68,7 @@ int vf_cli_next_opt(vf_cli *cli, const char *cmd, vf_argv *a,
             if (strlen(opts[k].name) != n || strncmp(opts[k].name, s, n))
                 continue;
             *arg = NULL;
-            if (opts[k].has_arg) {
+            if (opts[k].value) {
                 if (eq) *arg = eq + 1;
                 else if (a->i + 1 < a->argc) *arg = a->argv[++a->i];
                 else {
@@ -85,7 +85,7 @@ int vf_cli_next_opt(vf_cli *cli, const char *cmd, vf_argv *a,
         }
         /* "-j2": a one-letter option with its value attached. */
         for (int k = 0; s[1] != '-' && s[2] && opts[k].name; k++)
-            if (opts[k].has_arg && strlen(opts[k].name) == 2
+            if (opts[k].value && strlen(opts[k].name) == 2
                 && opts[k].name[1] == s[1]) {
                 *arg = s + 2;
                 return k;

@@ -27,10 +27,25 @@ typedef struct vf_cli {
 /* Runs "vaultfuzz ARGS..." and returns the exit status. */
 int vf_cli_main(int argc, char **argv, FILE *out, FILE *err);
 
+/* What an option's value is. The parser asks only whether there is one;
+ * 'vaultfuzz complete' offers what fits (cmd_complete.c). */
+typedef enum vf_optval {
+    VF_OPT_FLAG,      /* no value */
+    VF_OPT_WORD,      /* a free value: a number, a seed, a place, a revision */
+    VF_OPT_PATH,      /* a file or a directory */
+    VF_OPT_MODE,      /* one mode name (vf_mode_name) */
+    VF_OPT_MODES,     /* mode names, comma separated */
+    VF_OPT_SEV,       /* a severity above ok (vf_sev_name) */
+    VF_OPT_EXPLAIN,   /* vf_run_explain_name's */
+    VF_OPT_FORMAT,    /* one of the command's formats (vf_cli_cmd) */
+    VF_OPT_GAMEVER,   /* a release the name tables cover, or trunk */
+    VF_OPT_COLOR,     /* vf_color_name's (--color, every command's) */
+} vf_optval;
+
 /* One option a command accepts. */
 typedef struct vf_opt {
     const char *name;   /* "--des" */
-    int has_arg;
+    vf_optval value;    /* VF_OPT_FLAG: it takes none */
 } vf_opt;
 
 /* Walks argv[1..]: returns the index of the next option in opts (with *arg
@@ -85,8 +100,9 @@ typedef struct vf_cli_world {
                                 * layout maps follow them, not selected */
 } vf_cli_world;
 
-#define VF_CLI_WORLD_OPTS {"--des", 1}, {"--crawl-dir", 1}, {"--place", 1}, \
-    {"--game-version", 1}, {"--lua-seconds", 1}
+#define VF_CLI_WORLD_OPTS {"--des", VF_OPT_PATH}, \
+    {"--crawl-dir", VF_OPT_PATH}, {"--place", VF_OPT_WORD}, \
+    {"--game-version", VF_OPT_GAMEVER}, {"--lua-seconds", VF_OPT_WORD}
 #define VF_CLI_WORLD_HELP \
     "  --des PATH   a .des file or a directory (repeatable; default\n" \
     "               corpus/, or the checkout's dat/des with --crawl-dir)\n" \
@@ -269,6 +285,14 @@ void vf_cli_report_judge(vf_cli_rdir *r);
  * file preludes that need it (dlua_dir/game_library.txt names its files
  * and globals) become one error saying so. */
 void vf_lint_group_library(vf_diag *d, const char *dlua_dir);
+
+/* Each command's options, as its parser takes them (ending with a NULL
+ * name); explain takes repro's. */
+extern const vf_opt vf_lint_options[], vf_list_options[],
+    vf_chunks_options[], vf_show_options[], vf_check_options[],
+    vf_run_options[], vf_repro_options[], vf_test_options[],
+    vf_merge_options[], vf_compare_options[], vf_html_options[],
+    vf_anchors_options[];
 
 int vf_cmd_run(vf_cli *cli, int argc, char **argv);
 int vf_cmd_repro(vf_cli *cli, int argc, char **argv);

@@ -267,11 +267,13 @@ static int run(vf_cli *cli, vf_cli_world *w, runner *u, const char *csv)
     return rc;
 }
 
+const vf_opt vf_anchors_options[] = {
+    {"--count", VF_OPT_WORD}, {"--seed", VF_OPT_WORD}, VF_CLI_WORLD_OPTS,
+    {"--help", VF_OPT_FLAG}, {"-h", VF_OPT_FLAG}, {NULL, 0}};
+
 int vf_cmd_anchors(vf_cli *cli, int argc, char **argv)
 {
-    static const vf_opt opts[] = {{"--count", 1}, {"--seed", 1},
-                                  VF_CLI_WORLD_OPTS,
-                                  {"--help", 0}, {"-h", 0}, {NULL, 0}};
+    const vf_opt *opts = vf_anchors_options;
     vf_argv a = {argc, 0, argv, 0};
     vf_strlist pos = {0};
     vf_cli_world w;

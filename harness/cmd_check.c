@@ -52,14 +52,17 @@ static int number(vf_cli *cli, const char *opt, const char *arg,
     return -1;
 }
 
+const vf_opt vf_check_options[] = {
+    {"--seed", VF_OPT_WORD}, {"--iter", VF_OPT_WORD}, {"--mode", VF_OPT_MODE},
+    {"--no-rotate", VF_OPT_FLAG}, {"--opacity", VF_OPT_FLAG},
+    VF_CLI_WORLD_OPTS, {"--help", VF_OPT_FLAG}, {"-h", VF_OPT_FLAG},
+    {NULL, 0}};
+
 /* Returns 0, 1 after --help, or -1 on a usage error. */
 static int parse(vf_cli *cli, int argc, char **argv, check_args *c,
                  vf_cli_world *w, vf_strlist *names)
 {
-    static const vf_opt opts[] = {{"--seed", 1}, {"--iter", 1},
-                                  {"--mode", 1}, {"--no-rotate", 0},
-                                  {"--opacity", 0}, VF_CLI_WORLD_OPTS,
-                                  {"--help", 0}, {"-h", 0}, {NULL, 0}};
+    const vf_opt *opts = vf_check_options;
     vf_argv a = {argc, 0, argv, 0};
     const char *arg;
     unsigned long long v;

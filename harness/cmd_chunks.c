@@ -34,10 +34,13 @@ static int wanted(const vf_strlist *names, const char *name)
     return 0;
 }
 
+const vf_opt vf_chunks_options[] = {
+    {"--des", VF_OPT_PATH}, {"--help", VF_OPT_FLAG}, {"-h", VF_OPT_FLAG},
+    {NULL, 0}};
+
 int vf_cmd_chunks(vf_cli *cli, int argc, char **argv)
 {
-    static const vf_opt opts[] = {
-        {"--des", 1}, {"--help", 0}, {"-h", 0}, {NULL, 0}};
+    const vf_opt *opts = vf_chunks_options;
     vf_argv a = {argc, 0, argv, 0};
     vf_strlist des = {0}, names = {0};
     int k;

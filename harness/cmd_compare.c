@@ -300,10 +300,13 @@ static int compare(vf_cli *cli, char **dirs, vf_cli_rdir *o, vf_cli_rdir *n,
     return c.count[NEW_FAIL] ? VF_EXIT_FOUND : VF_EXIT_OK;
 }
 
+const vf_opt vf_compare_options[] = {
+    {"--help", VF_OPT_FLAG}, {"-h", VF_OPT_FLAG}, {"--force", VF_OPT_FLAG},
+    {NULL, 0}};
+
 int vf_cmd_compare(vf_cli *cli, int argc, char **argv)
 {
-    static const vf_opt opts[] = {{"--help", 0}, {"-h", 0}, {"--force", 0},
-                                  {NULL, 0}};
+    const vf_opt *opts = vf_compare_options;
     vf_argv av = {argc, 0, argv, 0};
     vf_strlist dirs = {0};
     const char *arg;

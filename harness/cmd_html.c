@@ -101,10 +101,13 @@ int vf_cli_html(vf_cli *cli, const char *cmd, const char *out,
     return rc;
 }
 
+const vf_opt vf_html_options[] = {
+    {"--baseline", VF_OPT_PATH}, {"--source-url", VF_OPT_WORD},
+    {"--help", VF_OPT_FLAG}, {"-h", VF_OPT_FLAG}, {NULL, 0}};
+
 int vf_cmd_html(vf_cli *cli, int argc, char **argv)
 {
-    static const vf_opt opts[] = {{"--baseline", 1}, {"--source-url", 1},
-                                  {"--help", 0}, {"-h", 0}, {NULL, 0}};
+    const vf_opt *opts = vf_html_options;
     vf_argv av = {argc, 0, argv, 0};
     vf_strlist pos = {0};
     const char *arg, *baseline = NULL, *source_url = NULL;

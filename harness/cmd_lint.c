@@ -191,11 +191,14 @@ static void run_lua(vf_cli_world *w, const vf_desset *set,
     vf_sbuf_free(&err);
 }
 
+const vf_opt vf_lint_options[] = {
+    VF_CLI_WORLD_OPTS, {"--seeds", VF_OPT_WORD}, {"--no-lua", VF_OPT_FLAG},
+    {"--stats", VF_OPT_FLAG}, {"--format", VF_OPT_FORMAT},
+    {"--help", VF_OPT_FLAG}, {"-h", VF_OPT_FLAG}, {NULL, 0}};
+
 int vf_cmd_lint(vf_cli *cli, int argc, char **argv)
 {
-    static const vf_opt opts[] = {
-        VF_CLI_WORLD_OPTS, {"--seeds", 1}, {"--no-lua", 0}, {"--stats", 0},
-        {"--format", 1}, {"--help", 0}, {"-h", 0}, {NULL, 0}};
+    const vf_opt *opts = vf_lint_options;
     vf_argv a = {argc, 0, argv, 0};
     vf_cli_world w;
     vf_cli_world_init(&w);

@@ -48,10 +48,13 @@ static void json_row(vf_sbuf *b, const vf_desset *set, const vf_mapdef *m,
                    m->height, last ? "" : ",");
 }
 
+const vf_opt vf_list_options[] = {
+    {"--des", VF_OPT_PATH}, {"--format", VF_OPT_FORMAT},
+    {"--help", VF_OPT_FLAG}, {"-h", VF_OPT_FLAG}, {NULL, 0}};
+
 int vf_cmd_list(vf_cli *cli, int argc, char **argv)
 {
-    static const vf_opt opts[] = {
-        {"--des", 1}, {"--format", 1}, {"--help", 0}, {"-h", 0}, {NULL, 0}};
+    const vf_opt *opts = vf_list_options;
     vf_argv a = {argc, 0, argv, 0};
     vf_strlist des = {0};
     int json = 0, k;

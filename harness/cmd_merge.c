@@ -192,10 +192,13 @@ static int merge(vf_cli *cli, char **dirs, size_t n, const char *out_opt)
     return rc;
 }
 
+const vf_opt vf_merge_options[] = {
+    {"--out", VF_OPT_PATH}, {"--help", VF_OPT_FLAG}, {"-h", VF_OPT_FLAG},
+    {NULL, 0}};
+
 int vf_cmd_merge(vf_cli *cli, int argc, char **argv)
 {
-    static const vf_opt opts[] = {{"--out", 1}, {"--help", 0}, {"-h", 0},
-                                  {NULL, 0}};
+    const vf_opt *opts = vf_merge_options;
     vf_argv av = {argc, 0, argv, 0};
     vf_strlist dirs = {0};
     const char *arg, *out = NULL;

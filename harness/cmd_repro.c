@@ -83,16 +83,17 @@ static const char explain_usage[] =
 /* Replays the explanation of a case needs (each a whole case). */
 #define EXPLAIN_BUDGET 4000
 
+const vf_opt vf_repro_options[] = {
+    {"--seed", VF_OPT_WORD}, {"--iter", VF_OPT_WORD}, {"--mode", VF_OPT_MODE},
+    {"--no-rotate", VF_OPT_FLAG}, {"--opacity", VF_OPT_FLAG},
+    {"--dump", VF_OPT_PATH}, {"--why", VF_OPT_FLAG}, {"--html", VF_OPT_PATH},
+    VF_CLI_WORLD_OPTS, {"--help", VF_OPT_FLAG}, {"-h", VF_OPT_FLAG},
+    {NULL, 0}};
+
 /* Returns 0, 1 after --help, -1 after a usage error. */
 static int parse(vf_cli *cli, int argc, char **argv, repro_args *r)
 {
-    static const vf_opt opts[] = {{"--seed", 1}, {"--iter", 1},
-                                  {"--mode", 1}, {"--no-rotate", 0},
-                                  {"--opacity", 0}, {"--dump", 1},
-                                  {"--why", 0},
-                                  {"--html", 1},
-                                  VF_CLI_WORLD_OPTS, {"--help", 0},
-                                  {"-h", 0}, {NULL, 0}};
+    const vf_opt *opts = vf_repro_options;
     vf_argv av = {argc, 0, argv, 0};
     const char *arg;
     int k;

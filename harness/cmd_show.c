@@ -161,11 +161,13 @@ static void print_map(vf_cli *cli, const vf_rmap *m)
     }
 }
 
+const vf_opt vf_show_options[] = {
+    {"--seed", VF_OPT_WORD}, {"--iter", VF_OPT_WORD}, VF_CLI_WORLD_OPTS,
+    {"--help", VF_OPT_FLAG}, {"-h", VF_OPT_FLAG}, {NULL, 0}};
+
 int vf_cmd_show(vf_cli *cli, int argc, char **argv)
 {
-    static const vf_opt opts[] = {{"--seed", 1}, {"--iter", 1},
-                                  VF_CLI_WORLD_OPTS,
-                                  {"--help", 0}, {"-h", 0}, {NULL, 0}};
+    const vf_opt *opts = vf_show_options;
     vf_argv a = {argc, 0, argv, 0};
     vf_strlist names = {0};
     vf_cli_world w;

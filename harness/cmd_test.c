@@ -241,10 +241,13 @@ static int test_maps(vf_cli *cli, vf_cli_world *w, double seconds)
     return rc;
 }
 
+const vf_opt vf_test_options[] = {
+    {"--seconds", VF_OPT_WORD}, VF_CLI_WORLD_OPTS, {"--help", VF_OPT_FLAG},
+    {"-h", VF_OPT_FLAG}, {NULL, 0}};
+
 int vf_cmd_test(vf_cli *cli, int argc, char **argv)
 {
-    static const vf_opt opts[] = {{"--seconds", 1}, VF_CLI_WORLD_OPTS,
-                                  {"--help", 0}, {"-h", 0}, {NULL, 0}};
+    const vf_opt *opts = vf_test_options;
     vf_argv a = {argc, 0, argv, 0};
     vf_strlist files = {0};
     vf_cli_world w;

@@ -73,28 +73,32 @@ static int parse_shard(vf_run_args *a, const char *s)
     return 0;
 }
 
-static const vf_opt run_opts[] = {
+const vf_opt vf_run_options[] = {
     /* what the run does: stored in run.txt */
-    {"--all", 0}, {"--tag", 1}, {"--file", 1}, {"--count", 1},
-    {"--seed", 1}, {"--mode", 1}, {"--layouts", 1}, {"--no-rotate", 0}, {"--opacity", 0},
-    {"--force", 0}, {"--dump", 0}, {"--shard", 1}, {"--fail-on", 1},
-    {"--veto-error", 1}, {"--veto-warning", 1}, {"--stress-warning", 1},
-    {"--until-settled", 1}, {"--explain", 1},
-    {"--accept", 1}, {"--changed-since", 1}, VF_CLI_WORLD_OPTS,
+    {"--all", VF_OPT_FLAG}, {"--tag", VF_OPT_WORD}, {"--file", VF_OPT_PATH},
+    {"--count", VF_OPT_WORD}, {"--seed", VF_OPT_WORD},
+    {"--mode", VF_OPT_MODES}, {"--layouts", VF_OPT_MODES},
+    {"--no-rotate", VF_OPT_FLAG}, {"--opacity", VF_OPT_FLAG},
+    {"--force", VF_OPT_FLAG}, {"--dump", VF_OPT_FLAG},
+    {"--shard", VF_OPT_WORD}, {"--fail-on", VF_OPT_SEV},
+    {"--veto-error", VF_OPT_WORD}, {"--veto-warning", VF_OPT_WORD},
+    {"--stress-warning", VF_OPT_WORD}, {"--until-settled", VF_OPT_WORD},
+    {"--explain", VF_OPT_EXPLAIN}, {"--accept", VF_OPT_PATH},
+    {"--changed-since", VF_OPT_WORD}, VF_CLI_WORLD_OPTS,
     /* how it runs */
-    {"-j", 1}, {"--jobs", 1}, {"--timeout", 1}, {"--out", 1},
-    {"--baseline", 1},
-    {"--resume", 1}, {"--progress", 0}, {"--verbose", 0}, {"--format", 1},
-    {"--source-url", 1},
-    {"--help", 0},
-    {"-h", 0},
+    {"-j", VF_OPT_WORD}, {"--jobs", VF_OPT_WORD}, {"--timeout", VF_OPT_WORD},
+    {"--out", VF_OPT_PATH}, {"--baseline", VF_OPT_PATH},
+    {"--resume", VF_OPT_PATH}, {"--progress", VF_OPT_FLAG},
+    {"--verbose", VF_OPT_FLAG}, {"--format", VF_OPT_FORMAT},
+    {"--source-url", VF_OPT_WORD},
+    {"--help", VF_OPT_FLAG}, {"-h", VF_OPT_FLAG},
     {NULL, 0}};
 
-/* run_opts from here on say how the run goes, not what it does. */
+/* vf_run_options from here on say how the run goes, not what it does. */
 static int first_exec_opt(void)
 {
     int k = 0;
-    while (strcmp(run_opts[k].name, "-j")) k++;
+    while (strcmp(vf_run_options[k].name, "-j")) k++;
     return k;
 }
 
@@ -211,9 +215,9 @@ int vf_run_args_parse(vf_cli *cli, const char *cmd, int argc, char **argv,
             if (m != VF_MODE_FILL && m != VF_MODE_GAME)
                 a->modes[a->nmodes++] = (vf_mode)m;
     }
-    while ((k = vf_cli_next_opt(cli, cmd, &av, run_opts, &arg, &a->names))
-           >= 0) {
-        const char *o = run_opts[k].name;
+    const vf_opt *opts = vf_run_options;
+    while ((k = vf_cli_next_opt(cli, cmd, &av, opts, &arg, &a->names)) >= 0) {
+        const char *o = opts[k].name;
         if (!strcmp(o, "--help") || !strcmp(o, "-h")) return 1;
         int what = k < first_exec_opt();
         int rc = what ? run_opt(a, o, arg, &why) : exec_opt(a, o, arg, &why);
