@@ -14,30 +14,14 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-static const char usage[] =
+/* The usage, its list of commands made from vf_cli_commands. */
+static const char usage_head[] =
     "usage: vaultfuzz COMMAND [OPTIONS]\n"
     "\n"
     "Finds Dungeon Crawl Stone Soup vaults that can cut off part of a level.\n"
     "\n"
-    "commands:\n"
-    "  lint    load .des files, compile their Lua, report every problem\n"
-    "  list    one line per map: name, place, ORIENT, TAGS, MAP size\n"
-    "  chunks  the Lua chunks the game generates for each map\n"
-    "  show    one map resolved for one case (seed, iteration)\n"
-    "  check   one case placed on a level and judged: verdict and level\n"
-    "  run     the main job: every case on all cores, a report with dumps\n"
-    "  repro   one case of a run again, from its dump or its command\n"
-    "  test    a vault author's quick loop: lint, run every layout, show\n"
-    "          what fails, cropped to the vault, with its causes\n"
-    "  explain why one case fails: the vault's choice that breaks it, at\n"
-    "          its .des line and column\n"
-    "  merge   shard reports into the report of the whole run\n"
-    "  compare two reports: new failures, fixed maps, rates that moved\n"
-    "  html    report.html of a report directory, written again\n"
-    "  anchors compare with the game's own placement.lua results\n"
-    "  help    this text, 'vaultfuzz help COMMAND', or 'help kinds':\n"
-    "          the kinds of finding, the game's rule each mirrors, how\n"
-    "          each ranks\n"
+    "commands:\n";
+static const char usage_tail[] =
     "\n"
     "Each command takes --help. The default --des is corpus/. Every command\n"
     "takes --color auto|always|never: severities and the lettered findings\n"
@@ -323,8 +307,76 @@ void vf_cli_world_map_place(const vf_cli_world *w, vf_engine *e,
     vf_engine_set_place(e, &p);
 }
 
-static int dispatch(int argc, char **argv, FILE *out, FILE *err,
-                    int color);
+static int dispatch(vf_cli *cli, int argc, char **argv);
+static int help(vf_cli *cli, int argc, char **argv);
+static int version(vf_cli *cli, int argc, char **argv);
+
+static const vf_opt no_options[] = {{NULL, 0}};
+
+/* The continuation of an entry's text in the usage. */
+#define MORE "\n          "
+
+const vf_cli_cmd vf_cli_commands[] = {
+    {"lint", vf_cmd_lint, vf_lint_options,
+     "load .des files, compile their Lua, report every problem",
+     "text sarif", 0},
+    {"list", vf_cmd_list, vf_list_options,
+     "one line per map: name, place, ORIENT, TAGS, MAP size", "text json", 0},
+    {"chunks", vf_cmd_chunks, vf_chunks_options,
+     "the Lua chunks the game generates for each map", NULL, VF_CLI_ARG_MAP},
+    {"show", vf_cmd_show, vf_show_options,
+     "one map resolved for one case (seed, iteration)", NULL, VF_CLI_ARG_MAP},
+    {"check", vf_cmd_check, vf_check_options,
+     "one case placed on a level and judged: verdict and level", NULL,
+     VF_CLI_ARG_MAP},
+    {"run", vf_cmd_run, vf_run_options,
+     "the main job: every case on all cores, a report with dumps",
+     "text gnu", VF_CLI_ARG_MAP},
+    {"repro", vf_cmd_repro, vf_repro_options,
+     "one case of a run again, from its dump or its command", NULL,
+     VF_CLI_ARG_MAP | VF_CLI_ARG_FILE},
+    {"test", vf_cmd_test, vf_test_options,
+     "a vault author's quick loop: lint, run every layout, show" MORE
+     "what fails, cropped to the vault, with its causes", NULL,
+     VF_CLI_ARG_FILE},
+    {"explain", vf_cmd_explain, vf_repro_options,
+     "why one case fails: the vault's choice that breaks it, at" MORE
+     "its .des line and column", NULL, VF_CLI_ARG_MAP | VF_CLI_ARG_FILE},
+    {"merge", vf_cmd_merge, vf_merge_options,
+     "shard reports into the report of the whole run", NULL, VF_CLI_ARG_FILE},
+    {"compare", vf_cmd_compare, vf_compare_options,
+     "two reports: new failures, fixed maps, rates that moved", NULL,
+     VF_CLI_ARG_FILE},
+    {"html", vf_cmd_html, vf_html_options,
+     "report.html of a report directory, written again", NULL,
+     VF_CLI_ARG_FILE},
+    {"anchors", vf_cmd_anchors, vf_anchors_options,
+     "compare with the game's own placement.lua results", NULL,
+     VF_CLI_ARG_FILE},
+    {"help", help, no_options,
+     "this text, 'vaultfuzz help COMMAND', or 'help kinds':" MORE
+     "the kinds of finding, the game's rule each mirrors, how" MORE
+     "each ranks", NULL, VF_CLI_ARG_TOPIC},
+    {"version", version, no_options, NULL, NULL, 0},
+    {NULL, NULL, NULL, NULL, NULL, 0}};
+
+const vf_cli_cmd *vf_cli_command(const char *name)
+{
+    if (!strcmp(name, "--help") || !strcmp(name, "-h")) name = "help";
+    else if (!strcmp(name, "--version")) name = "version";
+    for (const vf_cli_cmd *c = vf_cli_commands; c->name; c++)
+        if (!strcmp(c->name, name)) return c;
+    return NULL;
+}
+
+static void put_usage(FILE *f)
+{
+    fputs(usage_head, f);
+    for (const vf_cli_cmd *c = vf_cli_commands; c->name; c++)
+        if (c->about) fprintf(f, "  %-7s %s\n", c->name, c->about);
+    fputs(usage_tail, f);
+}
+
 
 /* label and text as lines of at most 76 columns, indented two, the
  * text broken at blanks. */
@@ -360,54 +412,42 @@ static void help_kinds(FILE *out)
 /* help, --help, -h: the usage; with a command, its --help; with
  * "kinds", the kinds of finding. Only a command's own name goes on, so
  * "help --help" is the usage, not help of help. */
-static int help(int argc, char **argv, FILE *out, FILE *err, int color)
+static int help(vf_cli *cli, int argc, char **argv)
 {
-    const char *topic = argc > 2 ? argv[2] : NULL;
+    const char *topic = argc > 1 ? argv[1] : NULL;
     if (topic && !strcmp(topic, "kinds")) {
-        help_kinds(out);
+        help_kinds(cli->out);
         return VF_EXIT_OK;
     }
     if (topic && topic[0] != '-' && strcmp(topic, "help")) {
-        char *sub[] = {argv[0], argv[2], "--help", NULL};
-        return dispatch(3, sub, out, err, color);
+        char *sub[] = {"vaultfuzz", argv[1], "--help", NULL};
+        return dispatch(cli, 3, sub);
     }
-    fputs(usage, out);
+    put_usage(cli->out);
     return VF_EXIT_OK;
 }
 
-static int dispatch(int argc, char **argv, FILE *out, FILE *err, int color)
+static int version(vf_cli *cli, int argc, char **argv)
 {
-    vf_cli cli = {out, err, color};
+    (void)argc;
+    (void)argv;
+    fprintf(cli->out, "vaultfuzz %s\n", VF_VERSION);
+    return VF_EXIT_OK;
+}
+
+static int dispatch(vf_cli *cli, int argc, char **argv)
+{
     if (argc < 2) {
-        fputs(usage, err);
+        put_usage(cli->err);
         return VF_EXIT_USAGE;
     }
-    const char *cmd = argv[1];
-    if (!strcmp(cmd, "--version") || !strcmp(cmd, "version")) {
-        fprintf(out, "vaultfuzz %s\n", VF_VERSION);
-        return VF_EXIT_OK;
+    const vf_cli_cmd *c = vf_cli_command(argv[1]);
+    if (!c) {
+        fprintf(cli->err, "vaultfuzz: unknown command '%s'\n\n", argv[1]);
+        put_usage(cli->err);
+        return VF_EXIT_USAGE;
     }
-    if (!strcmp(cmd, "lint")) return vf_cmd_lint(&cli, argc - 1, argv + 1);
-    if (!strcmp(cmd, "list")) return vf_cmd_list(&cli, argc - 1, argv + 1);
-    if (!strcmp(cmd, "show")) return vf_cmd_show(&cli, argc - 1, argv + 1);
-    if (!strcmp(cmd, "check")) return vf_cmd_check(&cli, argc - 1, argv + 1);
-    if (!strcmp(cmd, "run")) return vf_cmd_run(&cli, argc - 1, argv + 1);
-    if (!strcmp(cmd, "repro")) return vf_cmd_repro(&cli, argc - 1, argv + 1);
-    if (!strcmp(cmd, "explain"))
-        return vf_cmd_explain(&cli, argc - 1, argv + 1);
-    if (!strcmp(cmd, "test")) return vf_cmd_test(&cli, argc - 1, argv + 1);
-    if (!strcmp(cmd, "merge")) return vf_cmd_merge(&cli, argc - 1, argv + 1);
-    if (!strcmp(cmd, "compare"))
-        return vf_cmd_compare(&cli, argc - 1, argv + 1);
-    if (!strcmp(cmd, "anchors"))
-        return vf_cmd_anchors(&cli, argc - 1, argv + 1);
-    if (!strcmp(cmd, "chunks"))
-        return vf_cmd_chunks(&cli, argc - 1, argv + 1);
-    if (!strcmp(cmd, "html")) return vf_cmd_html(&cli, argc - 1, argv + 1);
-    if (!strcmp(cmd, "help") || !strcmp(cmd, "--help") || !strcmp(cmd, "-h"))
-        return help(argc, argv, out, err, color);
-    fprintf(err, "vaultfuzz: unknown command '%s'\n\n%s", cmd, usage);
-    return VF_EXIT_USAGE;
+    return c->run(cli, argc - 1, argv + 1);
 }
 
 /* --color, wherever it stands, then the command, its output painted when
@@ -426,7 +466,8 @@ int vf_cli_main(int argc, char **argv, FILE *out, FILE *err)
     if (vf_color_wanted(mode, fd >= 0 && isatty(fd), getenv("TERM"),
                         getenv("NO_COLOR")))
         painted = vf_color_stream(out);
-    int rc = dispatch(argc, argv, painted ? painted : out, err, !!painted);
+    vf_cli cli = {painted ? painted : out, err, !!painted};
+    int rc = dispatch(&cli, argc, argv);
     if (painted) fclose(painted);
     return rc;
 }

@@ -59,6 +59,30 @@ typedef struct vf_argv {
 int vf_cli_next_opt(vf_cli *cli, const char *cmd, vf_argv *a,
                     const vf_opt *opts, const char **arg, vf_strlist *pos);
 
+/* What a command's words other than its options name, for completion. */
+enum {
+    VF_CLI_ARG_MAP = 1,     /* a map of the line's .des set */
+    VF_CLI_ARG_FILE = 2,    /* a file or a directory */
+    VF_CLI_ARG_TOPIC = 4,   /* a command, or "kinds" (help's) */
+};
+
+/* One command: what dispatch runs, what the usage lists, what
+ * 'vaultfuzz complete' offers. */
+typedef struct vf_cli_cmd {
+    const char *name;
+    int (*run)(vf_cli *cli, int argc, char **argv);   /* argv[0]: name */
+    const vf_opt *opts;     /* its options, ending with a NULL name */
+    const char *about;      /* its entry in the usage; NULL: not listed */
+    const char *formats;    /* --format's values, blank-separated */
+    unsigned args;          /* what its other words name: VF_CLI_ARG_* */
+} vf_cli_cmd;
+
+/* Every command, in the usage's order; a NULL name ends it. */
+extern const vf_cli_cmd vf_cli_commands[];
+/* The command called name (--help and -h are help, --version version),
+ * or NULL. */
+const vf_cli_cmd *vf_cli_command(const char *name);
+
 /* Initialises set and d, then loads the --des paths (corpus/ when none
  * were given) into set, messages to d. The caller frees both. Returns the
  * number of errors. */
