@@ -1,4 +1,10 @@
-/* vaultfuzz: command dispatch and the options every command shares. */
+/* vaultfuzz: command dispatch and the options every command shares.
+ *
+ * Two commands are not in the usage: version (as --version), and
+ * complete, which the shell completions call (harness/completion/):
+ * 'vaultfuzz complete INDEX WORD0 WORD1 ...' prints the candidates for
+ * word INDEX of that command line, one a line, from the tables below and
+ * each command's options (cmd_complete.c). */
 #define _XOPEN_SOURCE 700   /* realpath */
 #include "cli.h"
 #include "color.h"
@@ -358,6 +364,7 @@ const vf_cli_cmd vf_cli_commands[] = {
      "the kinds of finding, the game's rule each mirrors, how" MORE
      "each ranks", NULL, VF_CLI_ARG_TOPIC},
     {"version", version, no_options, NULL, NULL, 0},
+    {"complete", vf_cmd_complete, no_options, NULL, NULL, 0},
     {NULL, NULL, NULL, NULL, NULL, 0}};
 
 const vf_cli_cmd *vf_cli_command(const char *name)
@@ -451,9 +458,14 @@ static int dispatch(vf_cli *cli, int argc, char **argv)
 }
 
 /* --color, wherever it stands, then the command, its output painted when
- * colour is wanted. */
+ * colour is wanted. complete's words are a command line's, --color
+ * included: they go to it as they are. */
 int vf_cli_main(int argc, char **argv, FILE *out, FILE *err)
 {
+    if (argc > 1 && !strcmp(argv[1], "complete")) {
+        vf_cli plain = {out, err, 0};
+        return vf_cmd_complete(&plain, argc - 1, argv + 1);
+    }
     vf_color_mode mode = VF_COLOR_AUTO;
     vf_sbuf why = VF_SBUF_INIT;
     if (vf_color_take_option(&argc, argv, &mode, &why)) {

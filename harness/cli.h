@@ -222,6 +222,10 @@ typedef struct vf_run_strings {
     vf_sbuf command, world, des;
 } vf_run_strings;
 
+/* The i-th value --explain takes ("first", "all", "none"), or NULL past
+ * the last. */
+const char *vf_run_explain_name(int i);
+
 void vf_run_args_init(vf_run_args *a);
 void vf_run_args_free(vf_run_args *a);
 /* Returns 0, 1 after --help (nothing printed), -1 after a usage error. */
@@ -331,5 +335,8 @@ int vf_cmd_list(vf_cli *cli, int argc, char **argv);
 int vf_cmd_chunks(vf_cli *cli, int argc, char **argv);
 int vf_cmd_html(vf_cli *cli, int argc, char **argv);
 int vf_cmd_show(vf_cli *cli, int argc, char **argv);
+/* The candidates for one word of a command line, for the shell
+ * completions (cmd_complete.c). */
+int vf_cmd_complete(vf_cli *cli, int argc, char **argv);
 
 #endif

@@ -7,11 +7,16 @@
 #include <stdlib.h>
 #include <string.h>
 
-int vf_color_parse(const char *s, vf_color_mode *m)
+const char *vf_color_name(int i)
 {
     static const char *const names[] = {"auto", "always", "never"};
-    for (int i = 0; i < 3; i++)
-        if (!strcmp(s, names[i])) {
+    return i >= 0 && i < 3 ? names[i] : NULL;
+}
+
+int vf_color_parse(const char *s, vf_color_mode *m)
+{
+    for (int i = 0; vf_color_name(i); i++)
+        if (!strcmp(s, vf_color_name(i))) {
             *m = (vf_color_mode)i;
             return 0;
         }

@@ -25,6 +25,9 @@ typedef enum vf_color_mode {
 
 #define VF_COLOR_OFF "\033[0m"
 
+/* The name of mode i (vf_color_mode's order), or NULL past the last. */
+const char *vf_color_name(int i);
+
 /* Returns 0 and the mode named s, or -1. */
 int vf_color_parse(const char *s, vf_color_mode *m);
 

@@ -122,6 +122,29 @@ static void push_percent(vf_strlist *out, const char *opt, double share)
     vf_strlist_push(out, vf_xstrdup(buf));
 }
 
+/* --explain's values, the default first. */
+static const struct {
+    const char *name;
+    int explain;
+} explains[] = {{"first", VF_EXPLAIN_FIRST}, {"all", VF_EXPLAIN_ALL},
+                {"none", VF_EXPLAIN_NONE}};
+
+const char *vf_run_explain_name(int i)
+{
+    int n = (int)(sizeof explains / sizeof *explains);
+    return i >= 0 && i < n ? explains[i].name : NULL;
+}
+
+static int parse_explain(const char *arg, int *to)
+{
+    for (int i = 0; vf_run_explain_name(i); i++)
+        if (!strcmp(arg, explains[i].name)) {
+            *to = explains[i].explain;
+            return 0;
+        }
+    return -1;
+}
+
 /* One option of what the run does. Returns 0, or -1 with *why set. */
 static int run_opt(vf_run_args *a, const char *o, const char *arg,
                    const char **why)
@@ -159,10 +182,8 @@ static int run_opt(vf_run_args *a, const char *o, const char *arg,
         if (vf_cli_unumber(arg, 1000000, &v)) return *why = "iterations to add", -1;
         a->settle = (unsigned long)v;
     } else if (!strcmp(o, "--explain")) {
-        if (!strcmp(arg, "first")) a->explain = VF_EXPLAIN_FIRST;
-        else if (!strcmp(arg, "all")) a->explain = VF_EXPLAIN_ALL;
-        else if (!strcmp(arg, "none")) a->explain = VF_EXPLAIN_NONE;
-        else return *why = "first, all or none", -1;
+        if (parse_explain(arg, &a->explain))
+            return *why = "first, all or none", -1;
     } else if (!strcmp(o, "--accept")) {
         a->accept = arg;
     } else if (!strcmp(o, "--changed-since")) {

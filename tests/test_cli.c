@@ -2,6 +2,7 @@
 #define _GNU_SOURCE
 #include "tests.h"
 #include "cli.h"
+#include "vf_case.h"
 #include "vf_verdict.h"
 
 #include <stdio.h>
@@ -627,6 +628,153 @@ START_TEST(test_command_shows_the_cause)
 }
 END_TEST
 
+/* Whether text holds line as one whole line. */
+static int has_line(const char *text, const char *line)
+{
+    size_t n = strlen(line);
+    for (const char *p = text; (p = strstr(p, line)); p++)
+        if ((p == text || p[-1] == '\n') && p[n] == '\n') return 1;
+    return 0;
+}
+
+/* vaultfuzz complete INDEX vaultfuzz WORDS... */
+#define COMPLETE(...) vf_t_vaultfuzz("complete", __VA_ARGS__, NULL)
+
+/* The candidates come from the tables the commands parse with: every
+ * command of the usage (html too), every mode the code knows, --explain
+ * all, run's own options. */
+START_TEST(complete_from_the_tables)
+{
+    run r = COMPLETE("1", "vaultfuzz", "");
+    ck_assert_int_eq(r.rc, 0);
+    for (const vf_cli_cmd *c = vf_cli_commands; c->name; c++)
+        ck_assert_msg(has_line(r.out, c->name) == !!c->about, "%s", c->name);
+    ck_assert(has_line(r.out, "html"));
+    ck_assert(has_line(r.out, "--version") && has_line(r.out, "--help"));
+    done(&r);
+    r = COMPLETE("3", "vaultfuzz", "run", "--mode", "");
+    for (int m = 0; m < VF_MODE_COUNT; m++)
+        ck_assert_msg(has_line(r.out, vf_mode_name((vf_mode)m)), "%s",
+                      r.out);
+    ck_assert(has_line(r.out, "game") && has_line(r.out, "fill"));
+    done(&r);
+    r = COMPLETE("2", "vaultfuzz", "run", "--layouts=rooms,c");
+    ck_assert_str_eq(r.out, "--layouts=rooms,caves\n--layouts=rooms,city\n"
+                     "--layouts=rooms,cross\n");
+    done(&r);
+    r = COMPLETE("3", "vaultfuzz", "run", "--explain", "");
+    ck_assert_str_eq(r.out, "first\nall\nnone\n");
+    done(&r);
+    r = COMPLETE("5", "vaultfuzz", "--color", "always", "run", "--fail-on",
+                 "");
+    ck_assert_int_eq(r.rc, 0);
+    ck_assert_str_eq(r.out, "note\nwarning\nerror\n");
+    done(&r);
+    r = COMPLETE("2", "vaultfuzz", "run", "--");
+    ck_assert(has_line(r.out, "--changed-since"));
+    ck_assert(has_line(r.out, "--verbose") && has_line(r.out, "--color"));
+    done(&r);
+    r = COMPLETE("3", "vaultfuzz", "list", "--format", "");
+    ck_assert_str_eq(r.out, "text\njson\n");
+    done(&r);
+    r = COMPLETE("3", "vaultfuzz", "check", "--color", "n");
+    ck_assert_str_eq(r.out, "never\n");
+    done(&r);
+    r = COMPLETE("3", "vaultfuzz", "run", "--out", "");
+    ck_assert_str_eq(r.out, ":files\n");
+    done(&r);
+    r = COMPLETE("3", "vaultfuzz", "run", "--count", "");
+    ck_assert_str_eq(r.out, ":none\n");
+    done(&r);
+    r = COMPLETE("2", "vaultfuzz", "help", "k");
+    ck_assert_str_eq(r.out, "kinds\n");
+    done(&r);
+    r = COMPLETE("9", "vaultfuzz", "run");
+    ck_assert_int_eq(r.rc, 2);
+    done(&r);
+}
+END_TEST
+
+/* Map names are those of the .des set the line's own --des and
+ * --crawl-dir load, as the command loads them; nothing goes to stderr,
+ * whatever fails to load. */
+START_TEST(complete_map_names)
+{
+    run r = COMPLETE("4", "vaultfuzz", "show", "--des",
+                     "corpus/verdicts/known_bad.des", "vf_bad_s");
+    ck_assert_int_eq(r.rc, 0);
+    ck_assert(has_line(r.out, "vf_bad_sealed_room"));
+    ck_assert(has_line(r.out, "vf_bad_splits_level"));
+    ck_assert_ptr_null(strstr(r.out, "vf_bad_fly_closet"));
+    ck_assert_str_eq(r.err, "");
+    done(&r);
+    /* A dump file, or a map; bash's "--des" "=" "PATH" read as one. */
+    r = COMPLETE("5", "vaultfuzz", "repro", "--des", "=",
+                 "corpus/syntax/crlf.des", "");
+    ck_assert_str_eq(r.out, "vf_crlf_room\n:files\n");
+    done(&r);
+    r = COMPLETE("2", "vaultfuzz", "test", "");
+    ck_assert_str_eq(r.out, ":files\n");
+    done(&r);
+    r = COMPLETE("4", "vaultfuzz", "run", "--des",
+                 "corpus/bad/duplicate_name.des.bad", "");
+    ck_assert(has_line(r.out, "vf_bad_twice_survivor"));
+    ck_assert_str_eq(r.err, "");
+    done(&r);
+    r = COMPLETE("4", "vaultfuzz", "check", "--crawl-dir", "/nonexistent",
+                 "");
+    ck_assert_str_eq(r.out, "");
+    ck_assert_str_eq(r.err, "");
+    done(&r);
+    char root[64];
+    snprintf(root, sizeof root, "/tmp/vf_complete_%d", (int)getpid());
+    fake_checkout(root);
+    r = COMPLETE("4", "vaultfuzz", "check", "--crawl-dir", root, "");
+    ck_assert_str_eq(r.out, "vf_calls_game\n");
+    ck_assert_str_eq(r.err, "");
+    done(&r);
+    char cmd[96];
+    snprintf(cmd, sizeof cmd, "rm -rf %s", root);
+    ck_assert_int_eq(system(cmd), 0);
+}
+END_TEST
+
+/* "CMD OPT [VAL] --help" gets past CMD's parser to its --help. */
+static void parses(const vf_cli_cmd *c, const char *o, const char *val)
+{
+    run r = val ? vf(c->name, o, val, "--help") : vf(c->name, o, "--help",
+                                                      NULL);
+    ck_assert_msg(r.rc == 0, "%s %s %s: %s", c->name, o, val ? val : "",
+                  r.err);
+    done(&r);
+}
+
+/* Every option of each command's table, with each value completion
+ * offers for it (a sample of a free one, a path for :files), gets past
+ * its parser: no entry of a table, no value offered, is one the command
+ * refuses. */
+START_TEST(complete_offers_what_parsers_take)
+{
+    for (const vf_cli_cmd *c = vf_cli_commands; c->name; c++)
+        for (int k = 0; c->opts[k].name; k++) {
+            const char *o = c->opts[k].name;
+            if (!c->opts[k].value) {
+                parses(c, o, NULL);
+                continue;
+            }
+            run v = COMPLETE("3", "vaultfuzz", c->name, o, "");
+            ck_assert_msg(*v.out, "%s %s: nothing offered", c->name, o);
+            char *save = NULL;
+            for (char *line = strtok_r(v.out, "\n", &save); line;
+                 line = strtok_r(NULL, "\n", &save))
+                parses(c, o, !strcmp(line, ":files") ? "corpus"
+                             : !strcmp(o, "--shard") ? "1/2"
+                             : !strcmp(line, ":none") ? "1" : line);
+            done(&v);
+        }
+}
+END_TEST
+
 Suite *vf_test_cli_suite(void)
 {
     Suite *s = suite_create("cli");
@@ -647,6 +795,9 @@ Suite *vf_test_cli_suite(void)
     tcase_add_test(tc, maps_run_at_their_own_place);
     tcase_add_test(tc, check_prints_verdict_and_level);
     tcase_add_test(tc, test_command_shows_the_cause);
+    tcase_add_test(tc, complete_from_the_tables);
+    tcase_add_test(tc, complete_map_names);
+    tcase_add_test(tc, complete_offers_what_parsers_take);
     suite_add_tcase(s, tc);
     return s;
 }
