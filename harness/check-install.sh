@@ -43,7 +43,16 @@ if command -v groff >/dev/null 2>&1; then
 fi
 bash -c ". '$tmp/usr/share/bash-completion/completions/vaultfuzz' &&
          complete -p vaultfuzz" >/dev/null || fail "bash completion"
+# The installed script and binary complete a map of the installed corpus
+# (called as bash calls it: the command, the word, the word before).
+maps=$(bash -c ". '$tmp/usr/share/bash-completion/completions/vaultfuzz' &&
+         COMP_WORDS=('$bin' show vf_bad_sea) COMP_CWORD=2 &&
+         _vaultfuzz '$bin' vf_bad_sea show && echo \"\${COMPREPLY[*]}\"")
+[ "$maps" = vf_bad_sealed_room ] || fail "bash completion of a map: '$maps'"
 [ -s "$tmp/usr/share/zsh/site-functions/_vaultfuzz" ] || fail "zsh completion"
+if command -v zsh >/dev/null 2>&1; then
+    zsh -n "$tmp/usr/share/zsh/site-functions/_vaultfuzz" || fail "zsh -n"
+fi
 
 make -s uninstall DESTDIR="$tmp" PREFIX=/usr
 left=$(find "$tmp" ! -type d)

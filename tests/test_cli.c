@@ -775,6 +775,47 @@ START_TEST(complete_offers_what_parsers_take)
 }
 END_TEST
 
+/* The shipped bash completion, through ./vaultfuzz complete: words
+ * are completed from its candidates, :files as file names. Called as
+ * bash calls it: the command, the word completed, the word before. */
+static char *bash_complete(const char *words, int cword)
+{
+    char cmd[512];
+    snprintf(cmd, sizeof cmd, "bash -c '. harness/completion/vaultfuzz.bash"
+             " && COMP_WORDS=(%s) && COMP_CWORD=%d && _vaultfuzz "
+             "\"${COMP_WORDS[0]}\" \"${COMP_WORDS[COMP_CWORD]}\" "
+             "\"${COMP_WORDS[COMP_CWORD-1]}\" && printf \"%%s\\n\" "
+             "\"${COMPREPLY[@]}\"'", words, cword);
+    FILE *p = popen(cmd, "r");
+    ck_assert_ptr_nonnull(p);
+    vf_sbuf out = VF_SBUF_INIT;
+    char buf[256];
+    size_t n;
+    while ((n = fread(buf, 1, sizeof buf, p))) vf_sbuf_add(&out, buf, n);
+    ck_assert_int_eq(pclose(p), 0);
+    return vf_sbuf_take(&out);
+}
+
+START_TEST(bash_completion_script)
+{
+    ck_assert_msg(access("vaultfuzz", X_OK) == 0, "build ./vaultfuzz first "
+                  "(make vaultfuzz): the script runs it");
+    char *out = bash_complete("./vaultfuzz \"\"", 1);
+    ck_assert_msg(has_line(out, "html"), "%s", out);
+    free(out);
+    out = bash_complete("./vaultfuzz run --mode \"\"", 3);
+    ck_assert_msg(has_line(out, "game"), "%s", out);
+    free(out);
+    out = bash_complete("./vaultfuzz show --des "
+                        "corpus/verdicts/known_bad.des vf_bad_sea", 4);
+    ck_assert_str_eq(out, "vf_bad_sealed_room\n");
+    free(out);
+    out = bash_complete("./vaultfuzz explain corpus/verdicts/known_b", 2);
+    ck_assert_str_eq(out, "corpus/verdicts/known_bad.des\n");
+    free(out);
+}
+END_TEST
+
 Suite *vf_test_cli_suite(void)
 {
     Suite *s = suite_create("cli");
@@ -798,6 +839,7 @@ Suite *vf_test_cli_suite(void)
     tcase_add_test(tc, complete_from_the_tables);
     tcase_add_test(tc, complete_map_names);
     tcase_add_test(tc, complete_offers_what_parsers_take);
+    tcase_add_test(tc, bash_completion_script);
     suite_add_tcase(s, tc);
     return s;
 }
