@@ -83,14 +83,14 @@ extern const vf_cli_cmd vf_cli_commands[];
  * or NULL. */
 const vf_cli_cmd *vf_cli_command(const char *name);
 
-/* Initialises set and d, then loads the --des paths (corpus/ when none
- * were given) into set, messages to d. The caller frees both. Returns the
- * number of errors. */
 /* s as an unsigned decimal number no larger than max: digits only (no
  * sign, no blanks: strtoull would wrap "-1" to 2^64-1). Returns 0, or -1. */
 int vf_cli_unumber(const char *s, unsigned long long max,
                    unsigned long long *v);
 
+/* Initialises set and d, then loads the --des paths (corpus/ when none
+ * were given) into set, messages to d. The caller frees both. Returns the
+ * number of errors. */
 size_t vf_cli_load(const vf_strlist *des, vf_desset *set, vf_diag *d);
 
 /* The path of this binary's own data NAME ("corpus", "dlua"), appended
