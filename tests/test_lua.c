@@ -33,6 +33,16 @@ START_TEST(endless_loop_is_a_lua_error)
     ck_assert_int_eq(run(lua, "while true do end", &err), -1);
     ck_assert_str_eq(err.s, "test:1: instruction budget exceeded (20000000 "
                      "instructions): an endless loop?");
+    /* Caught by the vault's own pcall, the budget still ends the case:
+     * once, and in a loop around it. */
+    ck_assert_int_eq(run(lua, "pcall(function() while true do end end)",
+                         &err), -1);
+    ck_assert_ptr_nonnull(strstr(err.s, "instruction budget exceeded"));
+    ck_assert_int_eq(run(lua, "while true do pcall(function() while true do "
+                         "end end) end", &err), -1);
+    ck_assert_ptr_nonnull(strstr(err.s, "instruction budget exceeded"));
+    ck_assert_int_eq(run(lua, "local ok = pcall(function() while true do end "
+                         "end) x = ok", &err), -1);
     /* The next case runs normally. */
     ck_assert_int_eq(run(lua, "x = 0 for i = 1, 1000 do x = x + i end", &err),
                      0);

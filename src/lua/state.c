@@ -27,6 +27,12 @@ struct vf_lua {
     vf_blocks blocks;         /* where Lua's memory comes from */
     double deadline;          /* thread CPU seconds the case must end by */
     unsigned ticks;           /* count hooks since the clock was read */
+    /* The case's budget ran out: every instruction, call and return
+     * raises msg again, and every protected call fails with it, so no
+     * pcall, xpcall or nested resolve of the vault's keeps the case
+     * going. Cleared when the next case begins. */
+    int exhausted;
+    char exhausted_msg[128];
     /* The CPU-time timer (timer_create), for the thread that made it:
      * remade when another thread or a forked child runs the state. */
     timer_t timer;
@@ -108,12 +114,26 @@ static void hook_error(lua_State *L, const char *msg)
  * so a vault pcall that catches the error cannot keep the loop going. */
 static void time_error(lua_State *L, vf_lua *lua);
 
+static void count_hook(lua_State *L, lua_Debug *ar);
+
+/* The budget is spent: the case is over (see exhausted). */
+static void exhaust(lua_State *L, vf_lua *lua, const char *msg)
+{
+    lua->exhausted = 1;
+    snprintf(lua->exhausted_msg, sizeof lua->exhausted_msg, "%s", msg);
+    lua_sethook(L, count_hook, LUA_MASKCALL | LUA_MASKRET | LUA_MASKCOUNT, 1);
+}
+
 static void count_hook(lua_State *L, lua_Debug *ar)
 {
     (void)ar;
     lua_getfield(L, LUA_REGISTRYINDEX, "vf_lua");
     vf_lua *lua = lua_touserdata(L, -1);
     lua_pop(L, 1);
+    if (lua->exhausted) {
+        lua_pushstring(L, lua->exhausted_msg);
+        lua_error(L);
+    }
     if (lua->expired || (lua->deadline > 0 && ++lua->ticks >= CLOCK_EVERY)) {
         lua->ticks = 0;
         if (thread_cpu_seconds() >= lua->deadline) time_error(L, lua);
@@ -128,6 +148,7 @@ static void count_hook(lua_State *L, lua_Debug *ar)
         char msg[96];
         snprintf(msg, sizeof msg, "instruction budget exceeded (%lu "
                  "instructions): an endless loop?", lua->limits.instructions);
+        exhaust(L, lua, msg);
         hook_error(L, msg);
     }
 }
@@ -135,10 +156,10 @@ static void count_hook(lua_State *L, lua_Debug *ar)
 static void time_error(lua_State *L, vf_lua *lua)
 {
     lua->expired = 0;
-    lua_sethook(L, count_hook, LUA_MASKCALL | LUA_MASKRET | LUA_MASKCOUNT, 1);
     char msg[96];
     snprintf(msg, sizeof msg, "time limit of %g s exceeded (CPU time of one "
              "resolve): an endless loop?", lua->limits.seconds);
+    exhaust(L, lua, msg);
     /* No position of its own: where the clock ran out (often the library,
      * or a C function) says little; the message handler puts the vault's
      * line in front. */
@@ -419,6 +440,7 @@ void vf_lua_case_begin(vf_lua *lua)
      * full one per case costs more than the case on a large library. */
     lua->count = 0;
     lua->over_memory = 0;
+    lua->exhausted = 0;
     double s = lua->limits.seconds > 0 ? lua->limits.seconds : 0;
     lua->expired = 0;
     lua->ticks = 0;
@@ -481,6 +503,13 @@ int vf_lua_pcall(vf_lua *lua, int nargs, int nresults, vf_sbuf *err)
     int rc = lua_pcall(L, nargs, nresults, base);
     lua->running--;
     lua_remove(L, base);
+    if (rc == 0 && lua->exhausted) {
+        /* The vault caught the budget's error in a pcall of its own and
+         * went on: the case is over all the same. */
+        lua_settop(L, base - 1);   /* its results */
+        lua_pushstring(L, lua->exhausted_msg);
+        rc = LUA_ERRRUN;
+    }
     if (rc == 0) return 0;
     const char *msg = lua_tostring(L, -1);
     if (lua->over_memory)
