@@ -43,6 +43,11 @@ START_TEST(json_escapes)
     vf_sbuf b = VF_SBUF_INIT;
     vf_json_str(&b, "a\"b\\c\n\x01", 7);
     ck_assert_str_eq(b.s, "\"a\\\"b\\\\c\\n\\u0001\"");
+    /* Vault bytes that are not UTF-8 become U+FFFD; UTF-8 stays. */
+    vf_sbuf_reset(&b);
+    vf_json_cstr(&b, "bad \xff\xfe \xc3\xa9 \xe2\x82 \xed\xa0\x80 \x7f");
+    ck_assert_str_eq(b.s, "\"bad \\ufffd\\ufffd \xc3\xa9 \\ufffd\\ufffd "
+                     "\\ufffd\\ufffd\\ufffd \\u007f\"");
     vf_sbuf_free(&b);
 }
 END_TEST
