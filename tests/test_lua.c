@@ -43,6 +43,11 @@ START_TEST(endless_loop_is_a_lua_error)
     ck_assert_ptr_nonnull(strstr(err.s, "instruction budget exceeded"));
     ck_assert_int_eq(run(lua, "local ok = pcall(function() while true do end "
                          "end) x = ok", &err), -1);
+    /* A vault's error text is one visible line: no newline to start a CI
+     * workflow command, no terminal escape, no raw non-UTF-8 byte. */
+    ck_assert_int_eq(run(lua, "error('a\\n::error::x \\27[31m \\255', 0)",
+                         &err), -1);
+    ck_assert_str_eq(err.s, "a\\n::error::x \\x1b[31m \\xff");
     /* The next case runs normally. */
     ck_assert_int_eq(run(lua, "x = 0 for i = 1, 1000 do x = x + i end", &err),
                      0);

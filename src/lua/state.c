@@ -3,6 +3,7 @@
 #define _GNU_SOURCE   /* SIGEV_THREAD_ID: a timer that signals one thread */
 #include "vf_lua.h"
 #include "blocks.h"
+#include "vf_esc.h"
 
 #include <lauxlib.h>
 #include <lualib.h>
@@ -511,15 +512,17 @@ int vf_lua_pcall(vf_lua *lua, int nargs, int nresults, vf_sbuf *err)
         rc = LUA_ERRRUN;
     }
     if (rc == 0) return 0;
-    const char *msg = lua_tostring(L, -1);
+    /* The message is the vault's text: one visible line, whatever bytes
+     * it holds (vf_esc_visible), wherever it is printed later. */
+    size_t len = 0;
+    const char *msg = lua_tolstring(L, -1, &len);
     if (lua->over_memory)
-        vf_sbuf_printf(err, "memory cap exceeded (%zu MiB for one case): %s",
-                       lua->limits.memory >> 20, msg ? msg : "");
+        vf_sbuf_printf(err, "memory cap exceeded (%zu MiB for one case): ",
+                       lua->limits.memory >> 20);
     else if (lua->alloc_failed)
-        vf_sbuf_printf(err, "out of memory (an allocation failed): %s",
-                       msg ? msg : "");
-    else
-        vf_sbuf_adds(err, msg ? msg : "(error object is not a string)");
+        vf_sbuf_adds(err, "out of memory (an allocation failed): ");
+    if (msg) vf_esc_visible(err, msg, len);
+    else vf_sbuf_adds(err, "(error object is not a string)");
     lua_pop(L, 1);
     /* After a memory bomb, give the memory back so the next case starts
      * clean (only then: a full collection of a large library is slow). */
@@ -535,7 +538,9 @@ int vf_lua_load(vf_lua *lua, const char *src, size_t len, const char *name,
         return -1;
     }
     if (luaL_loadbuffer(lua->L, src, len, name) == 0) return 0;
-    vf_sbuf_adds(err, lua_tostring(lua->L, -1));
+    size_t n = 0;
+    const char *msg = lua_tolstring(lua->L, -1, &n);
+    vf_esc_visible(err, msg ? msg : "", msg ? n : 0);
     lua_pop(lua->L, 1);
     return -1;
 }

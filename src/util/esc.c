@@ -1,21 +1,27 @@
 /* Escaping untrusted text for HTML and XML. */
 #include "vf_esc.h"
 
-/* The length of the well-formed UTF-8 sequence at s (1 to 4), or 0 when
- * the bytes there are not one: overlong forms, surrogates and code
- * points past U+10FFFF included. */
+#include <string.h>
+
+size_t vf_esc_utf8_len(const unsigned char *s, size_t n)
+{
+    if (!n) return 0;
+    if (s[0] < 0x80) return 1;
+    size_t len = s[0] >= 0xf0 ? 4 : s[0] >= 0xe0 ? 3 : s[0] >= 0xc2 ? 2 : 0;
+    if (!len || len > n || s[0] > 0xf4) return 0;
+    for (size_t i = 1; i < len; i++)
+        if ((s[i] & 0xc0) != 0x80) return 0;
+    if ((s[0] == 0xe0 && s[1] < 0xa0)       /* overlong */
+        || (s[0] == 0xed && s[1] >= 0xa0)   /* surrogate */
+        || (s[0] == 0xf0 && s[1] < 0x90)    /* overlong */
+        || (s[0] == 0xf4 && s[1] >= 0x90))  /* past U+10FFFF */
+        return 0;
+    return len;
+}
+
 static int utf8_len(const unsigned char *s)
 {
-    if (s[0] < 0x80) return 1;
-    int n = s[0] >= 0xf0 ? 4 : s[0] >= 0xe0 ? 3 : s[0] >= 0xc2 ? 2 : 0;
-    if (!n || s[0] > 0xf4) return 0;
-    for (int i = 1; i < n; i++)
-        if ((s[i] & 0xc0) != 0x80) return 0;
-    if (n == 3 && s[0] == 0xe0 && s[1] < 0xa0) return 0;   /* overlong */
-    if (n == 3 && s[0] == 0xed && s[1] >= 0xa0) return 0;  /* surrogate */
-    if (n == 4 && s[0] == 0xf0 && s[1] < 0x90) return 0;   /* overlong */
-    if (n == 4 && s[0] == 0xf4 && s[1] >= 0x90) return 0;  /* > U+10FFFF */
-    return n;
+    return (int)vf_esc_utf8_len(s, strlen((const char *)s));
 }
 
 void vf_esc_markup(vf_sbuf *b, const char *s)
@@ -36,5 +42,20 @@ void vf_esc_markup(vf_sbuf *b, const char *s)
                 vf_sbuf_add(b, (const char *)p, (size_t)n);
         }
         p += n ? n : 1;
+    }
+}
+
+void vf_esc_visible(vf_sbuf *b, const char *s, size_t n)
+{
+    const unsigned char *p = (const unsigned char *)s;
+    for (size_t i = 0; i < n;) {
+        size_t len = vf_esc_utf8_len(p + i, n - i);
+        unsigned char c = p[i];
+        if (len == 1 && c == '\n') vf_sbuf_adds(b, "\\n");
+        else if (len == 1 && c == '\t') vf_sbuf_adds(b, "\\t");
+        else if (!len || (len == 1 && (c < 0x20 || c == 0x7f)))
+            vf_sbuf_printf(b, "\\x%02x", c);
+        else vf_sbuf_add(b, s + i, len);
+        i += len ? len : 1;
     }
 }

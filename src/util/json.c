@@ -1,23 +1,8 @@
 /* JSON string escaping. */
+#include "vf_esc.h"
 #include "vf_json.h"
 
 #include <string.h>
-
-/* The length of the well-formed UTF-8 sequence (RFC 3629: no overlong
- * forms, no surrogates, nothing past U+10FFFF) that starts s (n bytes
- * left), or 0. */
-static size_t utf8_len(const unsigned char *s, size_t n)
-{
-    if (s[0] < 0x80) return 1;
-    size_t len = s[0] >= 0xf0 ? 4 : s[0] >= 0xe0 ? 3 : s[0] >= 0xc2 ? 2 : 0;
-    if (!len || len > n || s[0] > 0xf4) return 0;
-    for (size_t i = 1; i < len; i++)
-        if ((s[i] & 0xc0) != 0x80) return 0;
-    if ((s[0] == 0xe0 && s[1] < 0xa0) || (s[0] == 0xed && s[1] > 0x9f)
-        || (s[0] == 0xf0 && s[1] < 0x90) || (s[0] == 0xf4 && s[1] > 0x8f))
-        return 0;
-    return len;
-}
 
 /* Vault text is any bytes; JSON must be UTF-8: a byte that starts no
  * well-formed sequence becomes U+FFFD, so strict parsers (code scanning's
@@ -28,7 +13,7 @@ void vf_json_str(vf_sbuf *b, const char *s, size_t n)
     for (size_t i = 0; i < n; i++) {
         unsigned char c = (unsigned char)s[i];
         if (c >= 0x80) {
-            size_t len = utf8_len((const unsigned char *)s + i, n - i);
+            size_t len = vf_esc_utf8_len((const unsigned char *)s + i, n - i);
             if (!len) {
                 vf_sbuf_adds(b, "\\ufffd");
                 continue;
