@@ -40,7 +40,7 @@ static const char *const lmark_writes[] = {"replica_cookie", "slave_cookie",
  * their trigger functions to it), chk_startgame, and the marker classes,
  * whose :new() sets self.__index on the class. */
 static const frozen_table frozen[] = {
-    {"string", NULL}, {"table", NULL}, {"math", NULL}, {"os", NULL},
+    {"string", NULL}, {"table", NULL}, {"math", NULL},
     {"coroutine", NULL},
     {"dgn", dgn_writes}, {"lmark", lmark_writes},
     {"crawl", NULL}, {"util", NULL}, {"iter", NULL}, {"you", NULL},

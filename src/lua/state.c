@@ -358,9 +358,12 @@ static int crawl_setfenv(lua_State *L)
 static void open_sandbox(lua_State *L)
 {
     luaL_openlibs(L);
-    static const char *const drop[] = {"io", "debug", "package", "require",
-                                       "dofile", "loadfile", "load",
-                                       "module", NULL};
+    /* The game opens base, table, string, math and coroutine only
+     * (clua.cc): no io, no os (its clock would make a case depend on the
+     * machine), no package. */
+    static const char *const drop[] = {"io", "os", "debug", "package",
+                                       "require", "dofile", "loadfile",
+                                       "load", "module", NULL};
     for (int i = 0; drop[i]; i++) {
         lua_pushnil(L);
         lua_setglobal(L, drop[i]);
@@ -369,16 +372,6 @@ static void open_sandbox(lua_State *L)
     lua_setglobal(L, "loadstring");
     lua_pushcfunction(L, no_newproxy);
     lua_setglobal(L, "newproxy");
-
-    /* os: time and clock only. */
-    lua_getglobal(L, "os");
-    lua_newtable(L);
-    lua_getfield(L, -2, "time");
-    lua_setfield(L, -2, "time");
-    lua_getfield(L, -2, "clock");
-    lua_setfield(L, -2, "clock");
-    lua_setglobal(L, "os");
-    lua_pop(L, 1);
 
     /* table.unpack (5.2+). */
     lua_getglobal(L, "table");
