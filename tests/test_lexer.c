@@ -369,8 +369,13 @@ START_TEST(names)
     ck_assert_uint_eq(l.errors, 2);
     vf_t_map(&l, "it's a-name!");
     ck_assert_str_eq(vf_t_msg(&l, 0), "t.des:2: map : NAME: has no name");
-    ck_assert_str_eq(vf_t_msg(&l, 1), "t.des:4: map it's a-name!: name "
-                     "already used by the map at t.des:1");
+    /* A name twice stops the game: both places are said. */
+    ck_assert_str_eq(vf_t_msg(&l, 1), "t.des:1: map it's a-name!: its name "
+                     "is used again at t.des:4: the game refuses to start "
+                     "with a name loaded twice");
+    ck_assert_str_eq(vf_t_msg(&l, 2), "t.des:4: map it's a-name!: name "
+                     "already used by the map at t.des:1: the game refuses "
+                     "to start with a name loaded twice");
     vf_t_map(&l, "c");
     ck_assert_uint_eq(l.set.nmaps, 2);
     vf_t_free(&l);
@@ -382,8 +387,12 @@ START_TEST(duplicate_names_across_files)
     vf_t_loaded l;
     vf_t_load_as(&l, "one.des", "NAME: a\n");
     vf_des_load_buffer(&l.set, "two.des", "\nNAME: a\n", 9, &l.d);
-    ck_assert_str_eq(vf_t_msg(&l, 0), "two.des:2: map a: name already used "
-                     "by the map at one.des:1");
+    ck_assert_str_eq(vf_t_msg(&l, 0), "one.des:1: map a: its name is used "
+                     "again at two.des:2: the game refuses to start with a "
+                     "name loaded twice");
+    ck_assert_str_eq(vf_t_msg(&l, 1), "two.des:2: map a: name already used "
+                     "by the map at one.des:1: the game refuses to start "
+                     "with a name loaded twice");
     ck_assert_str_eq(l.set.files[vf_t_map(&l, "a")->file].path, "one.des");
     vf_t_free(&l);
 }

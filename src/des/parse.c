@@ -98,10 +98,19 @@ static void start_map(vf_parser *p, int line, const char *name, size_t n)
         vf_lex_fail(p, line, "NAME: has no name");
         return;
     }
+    /* The game's levcomp stops at a name loaded twice ("Map named '%s'
+     * already loaded"): the game does not start. Both places are named,
+     * so the one a change brings is flagged whichever loads first. */
     const vf_mapdef *old = vf_des_find_map(p->set, p->map.name);
-    if (old)
-        vf_lex_fail(p, line, "name already used by the map at %s:%d",
+    if (old) {
+        vf_diag_add(p->diag, VF_ERROR, p->set->files[old->file].path,
+                    old->line, old->name, "its name is used again at "
+                    "%s:%d: the game refuses to start with a name loaded "
+                    "twice", p->path, line);
+        vf_lex_fail(p, line, "name already used by the map at %s:%d: the "
+                    "game refuses to start with a name loaded twice",
                     p->set->files[old->file].path, old->line);
+    }
 }
 
 /* The chunk Lua of a given kind goes to: a map's, or the file's prelude. */
