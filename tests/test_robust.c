@@ -461,6 +461,20 @@ START_TEST(time_budget_sees_c_functions)
 }
 END_TEST
 
+/* MAP rows live in C, outside the Lua memory cap: a vault cannot grow
+ * them past any level's size (20000 rows of 60000 once took 1.2 GB). */
+START_TEST(map_rows_are_bounded)
+{
+    ck_assert_str_eq(timed_raise("for i = 1, 20000 do map(('x'):rep(60000)) "
+                                 "end"),
+                     "t.des:3: MAP larger than 1024 rows or columns (a level "
+                     "is 80x70): no level holds it");
+    ck_assert_str_eq(timed_raise("for i = 1, 2000 do map('x') end"),
+                     "t.des:3: MAP larger than 1024 rows or columns (a level "
+                     "is 80x70): no level holds it");
+}
+END_TEST
+
 /* Lua 5.1 runs __gc finalizers with hooks off: vault code cannot make
  * one, and the game's objects keep their metatables to themselves. */
 START_TEST(no_finalizers_for_vault_code)
@@ -729,6 +743,7 @@ Suite *vf_test_robust_suite(void)
     tcase_set_timeout(tc, 60);
     tcase_add_test(tc, time_budget_stops_lua_loops);
     tcase_add_test(tc, time_budget_sees_c_functions);
+    tcase_add_test(tc, map_rows_are_bounded);
     tcase_add_test(tc, no_finalizers_for_vault_code);
     tcase_add_test(tc, stuck_in_c_exits_with_a_message);
     tcase_add_test(tc, time_budget_in_commands);

@@ -256,12 +256,22 @@ static void set_map_line(lua_State *L, vf_choices *c)
         snprintf(c->sub_file, sizeof c->sub_file, "%s", ar.source + 1);
 }
 
+/* The most a MAP block may hold: far past any level (VF_GXM x VF_GYM),
+ * so no map the game places is refused, while a vault's Lua cannot grow
+ * the C side of a case without bound (its Lua memory has a cap; this
+ * rectangle would not). */
+#define MAP_MAX_SIDE 1024
+
 static int l_map(lua_State *L)
 {
     vf_rmap *m = vf_bind_checkmap(L, 1);
     if (lua_gettop(L) >= 2) {
         size_t n;
         const char *s = luaL_checklstring(L, 2, &n);
+        if (n > MAP_MAX_SIDE || m->grid.h >= MAP_MAX_SIDE)
+            return luaL_error(L, "MAP larger than %d rows or columns (a "
+                              "level is %dx%d): no level holds it",
+                              MAP_MAX_SIDE, VF_GXM, VF_GYM);
         if (m->choices && !m->grid.h) set_map_line(L, m->choices);
         vf_grid_add_line(&m->grid, s, n);
         return 0;
