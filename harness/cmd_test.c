@@ -27,7 +27,8 @@ static const char test_usage[] =
     "  --seconds S  the time budget (default 10)\n"
     "\n"
     "Exit status: 0 when lint is clean and no case has an error, 1\n"
-    "otherwise, 2 on bad usage.\n";
+    "otherwise, 2 on bad usage or when --seconds ran out before a map's\n"
+    "first case (the map is said 'not tested', never ok).\n";
 
 #define MAX_ITERS 100
 #define CROP_MARGIN 3
@@ -116,6 +117,11 @@ static void say_count(vf_cli *cli, const char *name, vf_sev s,
                       const test_count *n)
 {
     unsigned long tried = n->cases - n->untried;
+    if (!n->cases) {   /* never counted ok */
+        fprintf(cli->out, "%s: not tested: the --seconds budget ran out "
+                "before its first case\n", name);
+        return;
+    }
     if (s == VF_SEV_OK) {
         fprintf(cli->out, "%s: ok in %lu cases", name, tried);
     } else {
@@ -225,6 +231,7 @@ static int test_maps(vf_cli *cli, vf_cli_world *w, double seconds)
         vf_sev s = worst_case(e, def, l, &m, r, gl, start + slice * (i + 1),
                               &mode, &iter, &n);
         say_count(cli, def->name, s, &n);
+        if (!n.cases && rc == VF_EXIT_OK) rc = VF_EXIT_USAGE;   /* untested */
         if (s > VF_SEV_OK)
             show_case(cli, e, &set, w->crawl_dat, def, mode, iter, l, &m, r,
                       gl);

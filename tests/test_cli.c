@@ -610,6 +610,13 @@ START_TEST(test_command_shows_the_cause)
     ck_assert_msg(strstr(r.out, want), "%s", r.out);
     done(&r);
     remove(path);
+    /* With no time for a map's cases, it is not tested: never ok. */
+    r = vf("test", VF_SOURCE_DIR "/corpus/verdicts/known_bad.des", "--seconds",
+           "0.000001");
+    ck_assert_int_eq(r.rc, 2);
+    ck_assert_msg(strstr(r.out, "vf_bad_veto: not tested: "), "%s", r.out);
+    ck_assert_ptr_null(strstr(r.out, "ok in 0 cases"));
+    done(&r);
     /* A map the game rejects at load is no "ok in N cases". */
     snprintf(path, sizeof path, "%s/load.des", dir);
     f = fopen(path, "w");
