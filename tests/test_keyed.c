@@ -219,8 +219,8 @@ START_TEST(errors_name_the_des_line)
     ck_assert_str_eq(raised(&x, "mask"),
                      "t.des:23: Unknown flag: 'opak'");
     ck_assert_str_eq(raised(&x, "item"),
-                     "t.des:28: Error parsing 'dagger w:0':\n"
-                     "Bad item generation weight: '0'");
+                     "t.des:28: Error parsing 'dagger w:0':\\n"
+                     "Bad item generation weight: '0'");   /* one line */
     ck_assert_str_eq(raised(&x, "mons"),
                      "t.des:33: Too many semi-colons for 'orc' spec.");
     ck_assert_str_eq(raised(&x, "prop"),
