@@ -92,6 +92,15 @@ START_TEST(run_report_is_valid_and_at_name_lines)
                           1));
     ck_assert_ptr_nonnull(strstr(res, "t.des:"));
     ck_assert_ptr_nonnull(strstr(res, ": fails in play"));
+    /* And in the compilers' form: its own line, at the Lua line. */
+    vf_t_run g = vf_t_vaultfuzz("run", "--resume", out, "--format", "gnu",
+                                NULL);
+    char want[160];
+    snprintf(want, sizeof want, "%s:%d:1: error: t_run_error: Lua error: "
+             "fails in play\n", des,
+             line_of(corpus, ":   error(\"fails in play"));
+    ck_assert_msg(strstr(g.out, want), "%s", g.out);
+    vf_t_run_free(&g);
     /* Beside the file: no git work tree above /tmp, so the base is the
      * file's directory and the URI its name. */
     ck_assert_ptr_nonnull(strstr(s, "{\"uri\": \"t.des\", \"uriBaseId\": "

@@ -4,6 +4,7 @@
 #include "vf_version.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 /* n cases of a kind by severity: "47 error" when all are at one, else
@@ -695,7 +696,29 @@ void vf_report_json(vf_sbuf *b, const vf_report_in *in)
 /* ---- the compilers' format ---------------------------------------------- */
 
 /* One map: its findings at its NAME: line, then each cause at its cell. */
-static void gnu_map(vf_sbuf *b, const vf_tally_map *m)
+/* A map's first Lua error, at the line it names ("FILE:LINE: text",
+ * FILE the map's own), as a compiler line of its own. */
+static void gnu_lua_error(vf_sbuf *b, const vf_tally *t,
+                          const vf_tally_map *m)
+{
+    size_t map = (size_t)(m - t->maps), n = strlen(m->rec.file);
+    for (size_t i = 0; i < t->nfails; i++) {
+        const vf_case_rec *r = &t->fails[i];
+        if (r->map != map || !(r->kinds & VF_V_LUA_ERROR)) continue;
+        const char *msg = r->message;
+        if (!strncmp(msg, m->rec.file, n) && msg[n] == ':'
+            && atoi(msg + n + 1) > 0)
+            vf_sbuf_printf(b, "%s:%d:1: error: %s: Lua error:%s\n",
+                           m->rec.file, atoi(msg + n + 1), m->rec.name,
+                           strchr(msg + n + 1, ':') + 1);
+        else
+            vf_sbuf_printf(b, "%s:%d:1: error: %s: Lua error: %s\n",
+                           m->rec.file, m->rec.line, m->rec.name, msg);
+        return;
+    }
+}
+
+static void gnu_map(vf_sbuf *b, const vf_tally *t, const vf_tally_map *m)
 {
     const char *sev = vf_sev_name(m->sev);
     if (m->rec.status == VF_MAP_LOAD_ERROR) {
@@ -711,6 +734,7 @@ static void gnu_map(vf_sbuf *b, const vf_tally_map *m)
         if (m->kind[i] && m->kind_sev[i] == m->sev)
             vf_sbuf_printf(b, " %s %lu", vf_result_kind_name(i), m->kind[i]);
     vf_sbuf_addc(b, '\n');
+    if (m->kind[VF_VK_LUA_ERROR]) gnu_lua_error(b, t, m);
     const vf_explain_rec *x = m->why;
     for (size_t i = 0; x && i < x->ncauses; i++) {
         const vf_cause_rec *c = &x->causes[i];
@@ -728,7 +752,7 @@ void vf_report_gnu(vf_sbuf *b, const vf_report_in *in)
         for (size_t i = 0; i < t->nmaps; i++) {
             const vf_tally_map *m = &t->maps[i];
             if (vf_tally_map_failing(m) && m->sev == (vf_sev)sv)
-                gnu_map(b, m);
+                gnu_map(b, t, m);
         }
     for (size_t i = 0; i < in->input->n; i++)
         vf_sbuf_printf(b, "%s\n", in->input->v[i]);
