@@ -49,6 +49,11 @@ typedef struct vf_lua_limits {
 /* The heaviest corpus map resolves in well under 0.1 s. */
 #define VF_LUA_DEFAULT_SECONDS 5.0
 
+/* The status a process exits with when vault Lua is past its time limit
+ * and stuck where no hook reaches (a C function, a finalizer): the last
+ * resort, so a run can say why its worker died. */
+#define VF_LUA_EXIT_STUCK 2
+
 /* Creates a state; returns NULL with a message in err. Caller frees. */
 vf_lua *vf_lua_new(const vf_lua_limits *limits, vf_sbuf *err);
 void vf_lua_free(vf_lua *lua);

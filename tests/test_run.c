@@ -1642,6 +1642,28 @@ START_TEST(dump_paths)
 }
 END_TEST
 
+/* A worker whose vault Lua is stuck in C past its time limit takes the
+ * last resort; the run records the case as a crash and says why. */
+START_TEST(stuck_worker_says_why)
+{
+    space s;
+    space_open(&s, "NAME: t_stuck\nTAGS: transparent\nDEPTH: D\n"
+               ": if not is_validating() then string.find(string.rep('a', "
+               "40), string.rep('a?', 40) .. string.rep('a', 40) .. 'b') "
+               "end\nMAP\n.@.\nENDMAP\n");
+    vf_t_run r = vf_t_vaultfuzz("run", "--verbose", "--des", s.des, "--mode",
+                                "empty", "--count", "1", "--lua-seconds",
+                                "0.3", "--out", sub(&s, 0, "a"), NULL);
+    ck_assert_msg(r.rc == 1, "%s%s", r.out, r.err);
+    char *csv = text_of(s.path[0], "vaults.csv");
+    ck_assert_msg(strstr(csv, "the vault's Lua was past its time limit in a "
+                         "C function"), "%s", csv);
+    free(csv);
+    vf_t_run_free(&r);
+    space_close(&s);
+}
+END_TEST
+
 /* Reports name .des files as the user gave their paths, not as the run
  * resolved them (realpath, absolute: run.txt keeps those). */
 START_TEST(summary_paths_as_given)
@@ -1699,6 +1721,7 @@ Suite *vf_test_run_suite(void)
     tcase_add_test(tc, make_run_finds_the_known_bad_vaults);
     tcase_add_test(tc, accept_file_and_fail_on);
     tcase_add_test(tc, summary_paths_as_given);
+    tcase_add_test(tc, stuck_worker_says_why);
     tcase_add_test(tc, subvault_only_maps_are_skipped);
     suite_add_tcase(s, tc);
     return s;

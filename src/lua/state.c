@@ -236,7 +236,7 @@ static void on_timer(int sig, siginfo_t *si, void *uc)
         put(head);
         put_subject(lua);
         put(tail);
-        _exit(2);
+        _exit(VF_LUA_EXIT_STUCK);
     }
     lua->expired = 1;
     lua_sethook(lua->L, count_hook,

@@ -1,4 +1,5 @@
 /* The parent of a run: dispatch, journal, deaths, progress. */
+#include "vf_lua.h"
 #include "vf_run.h"
 #include "vf_gamelayout.h"
 #include "vf_layout.h"
@@ -338,6 +339,11 @@ static void death_message(const vf_pool_event *ev, double timeout,
     else if (WIFSIGNALED(ev->status))
         vf_sbuf_printf(b, "the worker was killed by signal %d",
                        WTERMSIG(ev->status));
+    else if (WEXITSTATUS(ev->status) == VF_LUA_EXIT_STUCK)
+        vf_sbuf_printf(b, "the worker exited with status %d: the vault's "
+                       "Lua was past its time limit in a C function or a "
+                       "finalizer (a pathological string pattern?), where "
+                       "it cannot be stopped safely", VF_LUA_EXIT_STUCK);
     else
         vf_sbuf_printf(b, "the worker exited with status %d",
                        WEXITSTATUS(ev->status));
