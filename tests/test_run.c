@@ -1642,6 +1642,32 @@ START_TEST(dump_paths)
 }
 END_TEST
 
+/* A case not tried is neither ok nor failed in every file: vaults.csv's
+ * ok leaves it out and not_tried counts it; JUnit says so. (nolayout_rooms
+ * keeps the map out of the rooms layouts.) */
+START_TEST(not_tried_in_every_file)
+{
+    space s;
+    space_open(&s, "NAME: t_norooms\nTAGS: transparent nolayout_rooms\n"
+               "DEPTH: D\nMAP\n...\n.@.\n...\nENDMAP\n");
+    vf_t_run r = vf_t_vaultfuzz("run", "--des", s.des, "--mode", "empty,rooms",
+                                "--count", "2", "--out", sub(&s, 0, "a"),
+                                NULL);
+    ck_assert_msg(r.rc == 0, "%s%s", r.out, r.err);
+    vf_t_run_free(&r);
+    char *csv = text_of(s.path[0], "vaults.csv");
+    ck_assert_ptr_nonnull(strstr(csv, ",accepted,not_tried,message\n"));
+    ck_assert_msg(strstr(csv, ",run,ok,4,2,0,0,0,"), "%s", csv);
+    ck_assert_msg(strstr(csv, ",,2,\n"), "%s", csv);
+    free(csv);
+    char *junit = text_of(s.path[0], "junit.xml");
+    ck_assert_msg(strstr(junit, "<system-out>2 of 4 cases not tried: "), "%s",
+                  junit);
+    free(junit);
+    space_close(&s);
+}
+END_TEST
+
 /* A worker whose vault Lua is stuck in C past its time limit takes the
  * last resort; the run records the case as a crash and says why. */
 START_TEST(stuck_worker_says_why)
@@ -1722,6 +1748,7 @@ Suite *vf_test_run_suite(void)
     tcase_add_test(tc, accept_file_and_fail_on);
     tcase_add_test(tc, summary_paths_as_given);
     tcase_add_test(tc, stuck_worker_says_why);
+    tcase_add_test(tc, not_tried_in_every_file);
     tcase_add_test(tc, subvault_only_maps_are_skipped);
     suite_add_tcase(s, tc);
     return s;

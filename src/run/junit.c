@@ -73,6 +73,11 @@ static void testcase(vf_sbuf *b, const vf_tally *t, const vf_tally_map *m)
     } else if (vf_map_status_skip(m->rec.status)) {
         vf_sbuf_printf(b, "\">\n      <skipped message=\"%s\"/>\n    "
                        "</testcase>\n", vf_map_status_name(m->rec.status));
+    } else if (m->untried) {   /* passed, but not wholly: said */
+        vf_sbuf_printf(b, "\">\n      <system-out>%lu of %lu cases not "
+                       "tried: ", m->untried, m->cases);
+        xml(b, m->untried_why);
+        vf_sbuf_adds(b, "</system-out>\n    </testcase>\n");
     } else {
         vf_sbuf_adds(b, "\"/>\n");
     }

@@ -25,13 +25,16 @@ static void csv_row(vf_sbuf *b, const vf_tally *t, const vf_tally_map *m)
 {
     csv(b, m->rec.name, 0);
     csv(b, m->rec.file, 0);
+    /* ok: cases with no finding; a case not tried is neither (its own
+     * column, next to last). */
     vf_sbuf_printf(b, "%d,%s,%s,%lu,%lu,%lu,%lu,%lu,", m->rec.line,
                    vf_map_status_name(m->rec.status),
                    m->rec.status == VF_MAP_RUN
                    || m->rec.status == VF_MAP_LOAD_ERROR
                        ? vf_sev_name(m->sev) : "",
-                   m->cases, m->cases - m->failed, m->at[VF_SEV_ERROR],
-                   m->at[VF_SEV_WARNING], m->at[VF_SEV_NOTE]);
+                   m->cases, m->cases - m->failed - m->untried,
+                   m->at[VF_SEV_ERROR], m->at[VF_SEV_WARNING],
+                   m->at[VF_SEV_NOTE]);
     for (int i = 0; i < VF_R_COUNT_KINDS; i++)
         vf_sbuf_printf(b, "%lu,", m->kind[i]);
     vf_sbuf_printf(b, "%lu,", m->failed);
@@ -55,6 +58,7 @@ static void csv_row(vf_sbuf *b, const vf_tally *t, const vf_tally_map *m)
     if (m->accepted) vf_result_kinds(&tmp, m->accepted, " ");
     csv(b, vf_sbuf_str(&tmp), 0);
     vf_sbuf_free(&tmp);
+    vf_sbuf_printf(b, "%lu,", m->untried);
     /* The load error, else what the first case at the map's severity
      * said (a Lua error, a validate's reason, a failed placement). */
     const char *said = m->rec.message;
@@ -72,7 +76,7 @@ void vf_report_csv(vf_sbuf *b, const vf_report_in *in)
         vf_sbuf_printf(b, "%s,", vf_result_kind_name(i));
     vf_sbuf_adds(b, "failed,failure_rate,wilson95_low,wilson95_high,"
                  "first_failing_layout,first_failing_iteration,"
-                 "first_failing_seed,accepted,message\n");
+                 "first_failing_seed,accepted,not_tried,message\n");
     for (size_t i = 0; i < t->nmaps; i++) {
         const vf_tally_map *m = &t->maps[i];
         if (m->known && m->rec.status != VF_MAP_UNSELECTED)
