@@ -226,10 +226,10 @@ static void index_row(vf_sbuf *b, const vf_html_in *in, const entry *e,
                    "</span></td><td>%s</td>", rank(m), sev, sev,
                    e->is_new ? "new" : "");
     unsigned long k = vf_html_at_sev(m);
-    if (m->cases)
+    unsigned long tried = m->cases - m->untried;
+    if (tried)
         vf_sbuf_printf(b, "<td data-k=\"%.6f\">%lu/%lu (%.1f%%)</td>",
-                       (double)k / m->cases, k, m->cases,
-                       100.0 * k / m->cases);
+                       (double)k / tried, k, tried, 100.0 * k / tried);
     else
         vf_sbuf_adds(b, "<td data-k=\"1\">at load</td>");
     vf_sbuf_printf(b, "<td>%s</td><td>", kinds.s);

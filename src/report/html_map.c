@@ -71,14 +71,18 @@ static void rates(vf_sbuf *b, const vf_tally *t, const vf_tally_map *m)
 {
     vf_sbuf_printf(b, "<table class=\"rates\"><thead><tr><th>layout</th>"
                    "<th>cases at %s</th><th>rate</th><th>95%% interval</th>"
-                   "</tr></thead><tbody>", vf_sev_name(m->sev));
+                   "<th>not tried</th></tr></thead><tbody>",
+                   vf_sev_name(m->sev));
     for (int i = 0; i < t->spec->nmodes; i++) {
         vf_sbuf_printf(b, "<tr><td>%s</td>", vf_mode_name(t->spec->modes[i]));
-        rate_cells(b, m->layout_at[i][m->sev], m->layout_cases[i]);
-        vf_sbuf_adds(b, "</tr>");
+        /* Of the cases tried: one not tried is neither ok nor failed. */
+        rate_cells(b, m->layout_at[i][m->sev],
+                   m->layout_cases[i] - m->untried_in[i]);
+        vf_sbuf_printf(b, "<td>%lu</td></tr>", m->untried_in[i]);
     }
     vf_sbuf_adds(b, "<tr><td>all</td>");
-    rate_cells(b, vf_html_at_sev(m), m->cases);
+    rate_cells(b, vf_html_at_sev(m), m->cases - m->untried);
+    vf_sbuf_printf(b, "<td>%lu</td>", m->untried);
     vf_sbuf_adds(b, "</tr></tbody></table>\n");
 }
 
