@@ -184,7 +184,7 @@ static int rejected_at_load(vf_cli *cli, vf_engine *e, const vf_desset *set,
     int n = 0;
     int bad = vf_engine_resolve(e, def, 1, 1, &m, &n, &err) == VF_LUA_ERROR;
     const char *path = set->files[def->file].path, *msg = vf_sbuf_str(&err);
-    if (bad && !strncmp(msg, path, strlen(path)))   /* it names its line */
+    if (bad && vf_diag_line_in(msg, path, NULL))   /* it names its line */
         fprintf(cli->out, "%s: error: rejected at load, so the game never "
                 "places it; no case run: %s\n", def->name, msg);
     else if (bad)

@@ -37,6 +37,11 @@ void vf_diag_vadd(vf_diag *d, vf_severity sev, const char *file, int line,
                   const char *map, const char *fmt, va_list ap);
 /* Appends one entry in its printed form (no newline). */
 void vf_diag_format(const vf_diag_entry *e, vf_sbuf *out);
+
+/* The line a message names in file ("FILE:LINE: text", as Lua errors
+ * name their chunk's lines), or 0; *text (when given) then points at
+ * the text after it. */
+int vf_diag_line_in(const char *msg, const char *file, const char **text);
 /* Prints every entry, one per line. */
 void vf_diag_print(const vf_diag *d, FILE *f);
 

@@ -171,6 +171,11 @@ static inline int vf_tally_map_failing(const vf_tally_map *m)
 }
 size_t vf_tally_failing_maps(const vf_tally *t);
 
+/* The first case of map m of the judged tally t (its cases in case
+ * order) with kind bit b, or NULL. */
+const vf_case_rec *vf_tally_first_with(const vf_tally *t,
+                                       const vf_tally_map *m, unsigned b);
+
 /* The known maps (examined, selected) of t sorted by name, for finding a
  * map of one report in another: malloc'd, *n entries, borrowing t. */
 typedef struct vf_tally_named {

@@ -1,5 +1,6 @@
 /* An explanation in words: each cause at its place in the .des file, the
  * way compilers print errors. */
+#include "vf_diag.h"
 #include "vf_explain.h"
 
 #include <stdlib.h>
@@ -131,13 +132,8 @@ void vf_explain_lines(const vf_explanation *x, const char *file,
     if (x->verdict.kinds & VF_V_LUA_ERROR) {
         /* At the line the error names, when it names this file's. */
         const char *msg = x->verdict.message;
-        size_t n = strlen(file);
-        int line = x->map_line;
-        if (!strncmp(msg, file, n) && msg[n] == ':' && atoi(msg + n + 1) > 0) {
-            line = atoi(msg + n + 1);
-            msg += n + 1 + strcspn(msg + n + 1, ":");
-            msg += strspn(msg, ": ");
-        }
+        int line = vf_diag_line_in(msg, file, &msg);
+        if (!line) line = x->map_line;
         vf_sbuf_printf(out, "%s:%d:1: error: %s: a Lua error, not a choice: "
                        "%s\n", file, line, map, msg);
         return;

@@ -63,9 +63,10 @@ static void legend(const lines *L, uint8_t cat[256])
     }
 }
 
-/* "monsters: 2 at (12,4) (13,4)": those cells become cat. */
-static void contents(const lines *L, const char *prefix, vf_pic_cat cat,
-                     vf_pic *p)
+/* "monsters: 2 at (12,4) (13,4)": those cells of plane (a w x h byte
+ * array of p's) become value. */
+static void cells_at(const lines *L, const char *prefix, uint8_t *plane,
+                     uint8_t value, const vf_pic *p)
 {
     int i = find(L, 0, prefix);
     if (i < 0) return;
@@ -74,7 +75,7 @@ static void contents(const lines *L, const char *prefix, vf_pic_cat cat,
         int x, y;
         if (sscanf(s, "(%d,%d)", &x, &y) == 2 && x >= 0 && x < p->w
             && y >= 0 && y < p->h)
-            p->cat[y * p->w + x] = (uint8_t)cat;
+            plane[y * p->w + x] = value;
     }
 }
 
@@ -117,20 +118,6 @@ static void findings(const lines *L, const char *const *rows, vf_pic *p)
     }
 }
 
-/* "cause cells: 2 at (12,4) (13,4)" onto the level picture. */
-static void cause_cells(const lines *L, vf_pic *p)
-{
-    int i = find(L, 0, "cause cells:");
-    if (i < 0) return;
-    const char *s = strstr(L->v[i], " at ");
-    for (s = s ? strchr(s, '(') : NULL; s; s = strchr(s + 1, '(')) {
-        int x, y;
-        if (sscanf(s, "(%d,%d)", &x, &y) == 2 && x >= 0 && x < p->w
-            && y >= 0 && y < p->h)
-            p->cause[y * p->w + x] = 1;
-    }
-}
-
 static void level(const lines *L, vf_dumpread *d)
 {
     int i = find(L, 0, "level (");
@@ -143,10 +130,10 @@ static void level(const lines *L, vf_dumpread *d)
     for (int y = 0; y < VF_GYM; y++)
         for (int x = 0; x < VF_GXM && rows[y][x]; x++)
             d->level.cat[y * VF_GXM + x] = cat[(unsigned char)rows[y][x]];
-    contents(L, "items:", VF_PC_ITEM, &d->level);
-    contents(L, "monsters:", VF_PC_MONSTER, &d->level);
+    cells_at(L, "items:", d->level.cat, VF_PC_ITEM, &d->level);
+    cells_at(L, "monsters:", d->level.cat, VF_PC_MONSTER, &d->level);
     findings(L, rows, &d->level);
-    cause_cells(L, &d->level);
+    cells_at(L, "cause cells:", d->level.cause, 1, &d->level);
     d->has_level = 1;
 }
 

@@ -1,6 +1,7 @@
 /* report.sarif: each failing map's findings as SARIF results at its NAME:
  * line, a result per kind, with the causes explain found as related
  * locations at their MAP cells (vf_sarif.h says where the URIs point). */
+#include "vf_diag.h"
 #include "vf_report.h"
 #include "vf_sarif.h"
 
@@ -89,29 +90,6 @@ static vf_sarif_loc *causes(const vf_tally_map *m, size_t *n,
     return v;
 }
 
-/* The first case of map m with kind bit b, in case order, or NULL. */
-static const vf_case_rec *first_with(const vf_tally *t,
-                                     const vf_tally_map *m, unsigned b)
-{
-    const vf_case_rec *f = &t->fails[m->first];
-    if (f->kinds & b) return f;
-    /* The judged tally keeps its cases in case order (vf_tally_sort). */
-    size_t map = (size_t)(m - t->maps);
-    for (size_t i = 0; i < t->nfails; i++)
-        if (t->fails[i].map == map && (t->fails[i].kinds & b))
-            return &t->fails[i];
-    return NULL;
-}
-
-/* The line of file a message names first ("FILE:LINE: ..."), or 0. */
-static int line_named(const char *msg, const char *file)
-{
-    size_t n = strlen(file);
-    if (strncmp(msg, file, n) || msg[n] != ':') return 0;
-    int line = atoi(msg + n + 1);
-    return line > 0 ? line : 0;
-}
-
 /* One kind of a map that ran: its severity, how often, the first case. */
 static void kind_result(vf_sarif *w, const vf_tally *t, const vf_tally_map *m,
                         int k, const char *baseline)
@@ -132,10 +110,10 @@ static void kind_result(vf_sarif *w, const vf_tally *t, const vf_tally_map *m,
     int line = m->rec.line;
     const vf_case_rec *said = (1u << k) & (VF_V_LUA_ERROR
                                            | VF_V_VALIDATE_FAILED)
-                                  ? first_with(t, m, 1u << k) : NULL;
+                                  ? vf_tally_first_with(t, m, 1u << k) : NULL;
     if (said && *said->message) {
         vf_sbuf_printf(&msg, ": %s", said->message);
-        int at = line_named(said->message, m->rec.file);
+        int at = vf_diag_line_in(said->message, m->rec.file, NULL);
         if (at) line = at;
     }
     vf_sbuf_printf(&fp, "%s/%s", m->rec.name, kind_row((size_t)k)->name);

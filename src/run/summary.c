@@ -1,4 +1,5 @@
 /* summary.txt and summary.json. */
+#include "vf_diag.h"
 #include "vf_json.h"
 #include "vf_report.h"
 #include "vf_version.h"
@@ -701,21 +702,12 @@ void vf_report_json(vf_sbuf *b, const vf_report_in *in)
 static void gnu_lua_error(vf_sbuf *b, const vf_tally *t,
                           const vf_tally_map *m)
 {
-    size_t map = (size_t)(m - t->maps), n = strlen(m->rec.file);
-    for (size_t i = 0; i < t->nfails; i++) {
-        const vf_case_rec *r = &t->fails[i];
-        if (r->map != map || !(r->kinds & VF_V_LUA_ERROR)) continue;
-        const char *msg = r->message;
-        if (!strncmp(msg, m->rec.file, n) && msg[n] == ':'
-            && atoi(msg + n + 1) > 0)
-            vf_sbuf_printf(b, "%s:%d:1: error: %s: Lua error:%s\n",
-                           m->rec.file, atoi(msg + n + 1), m->rec.name,
-                           strchr(msg + n + 1, ':') + 1);
-        else
-            vf_sbuf_printf(b, "%s:%d:1: error: %s: Lua error: %s\n",
-                           m->rec.file, m->rec.line, m->rec.name, msg);
-        return;
-    }
+    const vf_case_rec *r = vf_tally_first_with(t, m, VF_V_LUA_ERROR);
+    if (!r) return;
+    const char *text = r->message;
+    int line = vf_diag_line_in(r->message, m->rec.file, &text);
+    vf_sbuf_printf(b, "%s:%d:1: error: %s: Lua error: %s\n", m->rec.file,
+                   line ? line : m->rec.line, m->rec.name, text);
 }
 
 static void gnu_map(vf_sbuf *b, const vf_tally *t, const vf_tally_map *m)

@@ -548,3 +548,15 @@ const vf_tally_map *vf_tally_find(const vf_tally_named *v, size_t n,
     const vf_tally_named *hit = bsearch(&key, v, n, sizeof *v, cmp_named);
     return hit ? hit->m : NULL;
 }
+
+const vf_case_rec *vf_tally_first_with(const vf_tally *t,
+                                       const vf_tally_map *m, unsigned b)
+{
+    if (m->first != (size_t)-1 && (t->fails[m->first].kinds & b))
+        return &t->fails[m->first];
+    size_t map = (size_t)(m - t->maps);
+    for (size_t i = 0; i < t->nfails; i++)
+        if (t->fails[i].map == map && (t->fails[i].kinds & b))
+            return &t->fails[i];
+    return NULL;
+}

@@ -2,6 +2,7 @@
 #include "vf_diag.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 void vf_diag_init(vf_diag *d)
 {
@@ -69,4 +70,16 @@ void vf_diag_print(const vf_diag *d, FILE *f)
         fprintf(f, "%s\n", vf_sbuf_str(&line));
     }
     vf_sbuf_free(&line);
+}
+
+int vf_diag_line_in(const char *msg, const char *file, const char **text)
+{
+    size_t n = strlen(file);
+    if (strncmp(msg, file, n) || msg[n] != ':') return 0;
+    char *end;
+    long line = strtol(msg + n + 1, &end, 10);
+    if (end == msg + n + 1 || *end != ':' || line <= 0 || line > 1 << 30)
+        return 0;
+    if (text) *text = end + 1 + strspn(end + 1, " ");
+    return (int)line;
 }
