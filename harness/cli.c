@@ -7,6 +7,7 @@
  * each command's options (cmd_complete.c). */
 #define _XOPEN_SOURCE 700   /* realpath */
 #include "cli.h"
+#include "guard.h"
 #include "color.h"
 #include "vf_fs.h"
 #include "vf_version.h"
@@ -313,7 +314,7 @@ void vf_cli_world_map_place(const vf_cli_world *w, vf_engine *e,
     vf_engine_set_place(e, &p);
 }
 
-static int dispatch(vf_cli *cli, int argc, char **argv);
+static const vf_cli_cmd *find_command(int argc, char **argv, FILE *err);
 static int help(vf_cli *cli, int argc, char **argv);
 static int version(vf_cli *cli, int argc, char **argv);
 
@@ -325,47 +326,51 @@ static const vf_opt no_options[] = {{NULL, 0}};
 const vf_cli_cmd vf_cli_commands[] = {
     {"lint", vf_cmd_lint, vf_lint_options,
      "load .des files, compile their Lua, report every problem",
-     "text sarif", 0},
+     "text sarif", 0, 1},
     {"list", vf_cmd_list, vf_list_options,
-     "one line per map: name, place, ORIENT, TAGS, MAP size", "text json", 0},
+     "one line per map: name, place, ORIENT, TAGS, MAP size", "text json",
+     0, 1},
     {"chunks", vf_cmd_chunks, vf_chunks_options,
-     "the Lua chunks the game generates for each map", NULL, VF_CLI_ARG_MAP},
+     "the Lua chunks the game generates for each map", NULL,
+     VF_CLI_ARG_MAP, 0},
     {"show", vf_cmd_show, vf_show_options,
-     "one map resolved for one case (seed, iteration)", NULL, VF_CLI_ARG_MAP},
+     "one map resolved for one case (seed, iteration)", NULL,
+     VF_CLI_ARG_MAP, 1},
     {"check", vf_cmd_check, vf_check_options,
      "one case placed on a level and judged: verdict and level", NULL,
-     VF_CLI_ARG_MAP},
+     VF_CLI_ARG_MAP, 1},
     {"run", vf_cmd_run, vf_run_options,
      "the main job: every case on all cores, a report with dumps",
-     "text gnu", VF_CLI_ARG_MAP},
+     "text gnu", VF_CLI_ARG_MAP, 1},
     {"repro", vf_cmd_repro, vf_repro_options,
      "one case of a run again, from its dump or its command", NULL,
-     VF_CLI_ARG_MAP | VF_CLI_ARG_FILE},
+     VF_CLI_ARG_MAP | VF_CLI_ARG_FILE, 1},
     {"test", vf_cmd_test, vf_test_options,
      "a vault author's quick loop: lint, run every layout, show" MORE
      "what fails, cropped to the vault, with its causes", NULL,
-     VF_CLI_ARG_FILE},
+     VF_CLI_ARG_FILE, 1},
     {"explain", vf_cmd_explain, vf_repro_options,
      "why one case fails: the vault's choice that breaks it, at" MORE
-     "its .des line and column", NULL, VF_CLI_ARG_MAP | VF_CLI_ARG_FILE},
+     "its .des line and column", NULL, VF_CLI_ARG_MAP | VF_CLI_ARG_FILE, 1},
     {"merge", vf_cmd_merge, vf_merge_options,
-     "shard reports into the report of the whole run", NULL, VF_CLI_ARG_FILE},
+     "shard reports into the report of the whole run", NULL,
+     VF_CLI_ARG_FILE, 0},
     {"compare", vf_cmd_compare, vf_compare_options,
      "two reports: new failures, fixed maps, rates that moved", NULL,
-     VF_CLI_ARG_FILE},
+     VF_CLI_ARG_FILE, 0},
     {"html", vf_cmd_html, vf_html_options,
      "report.html of a report directory, written again", NULL,
-     VF_CLI_ARG_FILE},
+     VF_CLI_ARG_FILE, 0},
     {"anchors", vf_cmd_anchors, vf_anchors_options,
      "compare with the game's own placement.lua results", NULL,
-     VF_CLI_ARG_FILE},
+     VF_CLI_ARG_FILE, 1},
     {"help", help, no_options,
      "this text, 'vaultfuzz help COMMAND', or 'help kinds':" MORE
      "the kinds of finding, the game's rule each mirrors, how" MORE
-     "each ranks", NULL, VF_CLI_ARG_TOPIC},
-    {"version", version, no_options, NULL, NULL, 0},
-    {"complete", vf_cmd_complete, no_options, NULL, NULL, 0},
-    {NULL, NULL, NULL, NULL, NULL, 0}};
+     "each ranks", NULL, VF_CLI_ARG_TOPIC, 0},
+    {"version", version, no_options, NULL, NULL, 0, 0},
+    {"complete", vf_cmd_complete, no_options, NULL, NULL, 0, 0},
+    {NULL, NULL, NULL, NULL, NULL, 0, 0}};
 
 const vf_cli_cmd *vf_cli_command(const char *name)
 {
@@ -428,7 +433,8 @@ static int help(vf_cli *cli, int argc, char **argv)
     }
     if (topic && topic[0] != '-' && strcmp(topic, "help")) {
         char *sub[] = {"vaultfuzz", argv[1], "--help", NULL};
-        return dispatch(cli, 3, sub);
+        const vf_cli_cmd *c = find_command(3, sub, cli->err);
+        return c ? c->run(cli, 2, sub + 1) : VF_EXIT_USAGE;
     }
     put_usage(cli->out);
     return VF_EXIT_OK;
@@ -442,19 +448,30 @@ static int version(vf_cli *cli, int argc, char **argv)
     return VF_EXIT_OK;
 }
 
-static int dispatch(vf_cli *cli, int argc, char **argv)
+/* The command argv[1] names, or NULL after saying so on err. */
+static const vf_cli_cmd *find_command(int argc, char **argv, FILE *err)
 {
     if (argc < 2) {
-        put_usage(cli->err);
-        return VF_EXIT_USAGE;
+        put_usage(err);
+        return NULL;
     }
     const vf_cli_cmd *c = vf_cli_command(argv[1]);
     if (!c) {
-        fprintf(cli->err, "vaultfuzz: unknown command '%s'\n\n", argv[1]);
-        put_usage(cli->err);
-        return VF_EXIT_USAGE;
+        fprintf(err, "vaultfuzz: unknown command '%s'\n\n", argv[1]);
+        put_usage(err);
     }
-    return c->run(cli, argc - 1, argv + 1);
+    return c;
+}
+
+/* A command that runs vault Lua runs supervised (guard.h): a map whose
+ * Lua cannot be stopped is skipped, not the end of the command. */
+static int run_guarded(const vf_cli_cmd *c, FILE *out, FILE *err, int color,
+                       int argc, char **argv)
+{
+    vf_guard g = {.run = c->run, .color = color};
+    int rc = vf_guard_run(&g, out, err, argc - 1, argv + 1);
+    vf_guard_free(&g);
+    return rc;
 }
 
 /* --color, wherever it stands, then the command, its output painted when
@@ -473,13 +490,15 @@ int vf_cli_main(int argc, char **argv, FILE *out, FILE *err)
         vf_sbuf_free(&why);
         return VF_EXIT_USAGE;
     }
+    const vf_cli_cmd *c = find_command(argc, argv, err);
+    if (!c) return VF_EXIT_USAGE;
     int fd = fileno(out);
-    FILE *painted = NULL;
-    if (vf_color_wanted(mode, fd >= 0 && isatty(fd), getenv("TERM"),
-                        getenv("NO_COLOR")))
-        painted = vf_color_stream(out);
+    int color = vf_color_wanted(mode, fd >= 0 && isatty(fd), getenv("TERM"),
+                                getenv("NO_COLOR"));
+    if (c->runs_lua) return run_guarded(c, out, err, color, argc, argv);
+    FILE *painted = color ? vf_color_stream(out) : NULL;
     vf_cli cli = {painted ? painted : out, err, !!painted};
-    int rc = dispatch(&cli, argc, argv);
+    int rc = c->run(&cli, argc - 1, argv + 1);
     if (painted) fclose(painted);
     return rc;
 }

@@ -75,6 +75,8 @@ typedef struct vf_cli_cmd {
     const char *about;      /* its entry in the usage; NULL: not listed */
     const char *formats;    /* --format's values, blank-separated */
     unsigned args;          /* what its other words name: VF_CLI_ARG_* */
+    int runs_lua;           /* runs vault Lua: in a supervised child
+                             * (guard.h) */
 } vf_cli_cmd;
 
 /* Every command, in the usage's order; a NULL name ends it. */

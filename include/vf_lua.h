@@ -19,8 +19,9 @@
  * pattern runs for ever in C) is the only thing the timer cannot turn into
  * an error; one budget after the deadline it prints why on stderr and
  * exits the process with status 2 (in 'run', the worker dies and its case
- * is recorded as a crash, with its repro). Vault code gets no newproxy, so
- * it cannot make finalizers of its own. */
+ * is recorded as a crash, with its repro; in a command's own process, its
+ * supervisor runs the command again without that map: vf_lua_supervise).
+ * Vault code gets no newproxy, so it cannot make finalizers of its own. */
 #ifndef VF_LUA_H
 #define VF_LUA_H
 
@@ -77,6 +78,38 @@ void vf_lua_set_subject(vf_lua *lua, const char *what, const char *name,
  * leaving nresults. Returns 0, or -1 with Lua's message (and traceback
  * position) in err; the stack is then as before the function was pushed. */
 int vf_lua_pcall(vf_lua *lua, int nargs, int nresults, vf_sbuf *err);
+
+/* ---- supervision ----------------------------------------------------------
+ *
+ * A command that runs vault Lua runs in a child of the process the user
+ * started (harness/guard.c), so Lua stuck where no hook reaches ends the
+ * child, not the command. The child's last resort tells the supervisor
+ * what was stuck -- the subject vf_lua_set_subject named -- and the
+ * supervisor runs the command again with that subject skipped: every
+ * vf_lua_pcall under it fails at once with a message saying why, so the
+ * map is that command's error at its own file and line, and every other
+ * map is judged as it would have been. */
+
+/* A subject as the last resort reported it; strings owned. */
+typedef struct vf_lua_subject {
+    char *what, *name, *file;   /* name and file may be NULL */
+    int line;
+} vf_lua_subject;
+
+/* Makes this process supervised: the last resort writes its record to
+ * report_fd (only this process's own, not its workers'), and the subjects
+ * in skip (borrowed; they must outlive the process's Lua) are never run.
+ * Process-wide, like the signal handler it informs: call it once, in the
+ * child, before any state is made. */
+void vf_lua_supervise(int report_fd, const vf_lua_subject *skip,
+                      size_t nskip);
+
+/* Finds process pid's stuck record in what the supervisor read from the
+ * pipe and fills out (free it with vf_lua_subject_free). Returns 1 if
+ * found, else 0. */
+int vf_lua_stuck_record(const char *buf, size_t len, long pid,
+                        vf_lua_subject *out);
+void vf_lua_subject_free(vf_lua_subject *s);
 
 /* Loads a chunk of source (never bytecode) as a function on the stack.
  * Returns 0, or -1 with the message in err. */

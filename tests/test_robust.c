@@ -522,6 +522,56 @@ START_TEST(stuck_in_c_exits_with_a_message)
 }
 END_TEST
 
+/* Lua stuck in a C function where no hook reaches: at load (the maps'
+ * index, in the command's own process) and at placement (show, check,
+ * test resolve in it too). Each command goes on without the map: the
+ * map is an error at its own line, the other maps are judged, and
+ * nothing the first attempt printed is printed twice. */
+#define STUCK_CALL "string.find(string.rep('a', 40), string.rep('a?', 40) " \
+                   ".. string.rep('a', 40) .. 'b')"
+
+START_TEST(stuck_map_is_skipped_not_fatal)
+{
+    char dir[64], out[128];
+    odd_dir(dir);
+    put(dir, "a.des", "NAME: a_stuck_at_load\nTAGS: t\n: " STUCK_CALL
+        "\nMAP\n.@.\nENDMAP\n\n"
+        "NAME: a_stuck_placed\nTAGS: t\n: if not is_validating() then "
+        STUCK_CALL " end\nMAP\n.@.\nENDMAP\n");
+    put(dir, "b.des", "NAME: b_fine\nTAGS: t\nMAP\n.@.\n...\nENDMAP\n");
+    vf_t_run r = vf_t_vaultfuzz("lint", "--des", dir, "--lua-seconds",
+                                "0.2", NULL);
+    ck_assert_msg(r.rc == 1, "%d %s %s", r.rc, r.out, r.err);
+    ck_assert_msg(strstr(r.out, "a.des:1: map a_stuck_at_load: stuck: its "
+                         "Lua ran past the time limit"), "%s", r.out);
+    ck_assert_msg(strstr(r.err, "the command runs again with it skipped"),
+                  "%s", r.err);
+    ck_assert_ptr_null(strstr(strstr(r.out, "a_stuck_at_load") + 1,
+                              "a_stuck_at_load"));
+    vf_t_run_free(&r);
+    snprintf(out, sizeof out, "%s/out", dir);
+    r = vf_t_vaultfuzz("run", "--des", dir, "--lua-seconds", "0.2",
+                       "--count", "2", "-j", "2", "--layouts", "empty",
+                       "--out", out, NULL);
+    ck_assert_msg(r.rc == 1, "%d %s %s", r.rc, r.out, r.err);
+    ck_assert_ptr_nonnull(strstr(r.out, "status: complete"));
+    ck_assert_ptr_nonnull(strstr(r.out, "a_stuck_at_load"));
+    vf_t_run_free(&r);
+    r = vf_t_vaultfuzz("show", "--des", dir, "--lua-seconds", "0.2",
+                       "a_stuck_placed", NULL);
+    ck_assert_msg(r.rc != 0 && strstr(r.out, "stuck: its Lua")
+                  + !!strstr(r.err, "stuck: its Lua"), "%d %s %s", r.rc,
+                  r.out, r.err);
+    ck_assert_msg(strstr(r.err, "map a_stuck_placed"), "%s", r.err);
+    vf_t_run_free(&r);
+    r = vf_t_vaultfuzz("show", "--des", dir, "--lua-seconds", "0.2",
+                       "b_fine", NULL);
+    ck_assert_msg(r.rc == 0, "%d %s %s", r.rc, r.out, r.err);
+    vf_t_run_free(&r);
+    rm_rf(dir);
+}
+END_TEST
+
 /* The budget holds for load-time Lua (the maps' index, on two threads
  * under run -j 2) and for placement: lint and run finish and report the
  * map with the message; the other map is unaffected. */
@@ -747,6 +797,7 @@ Suite *vf_test_robust_suite(void)
     tcase_add_test(tc, no_finalizers_for_vault_code);
     tcase_add_test(tc, stuck_in_c_exits_with_a_message);
     tcase_add_test(tc, time_budget_in_commands);
+    tcase_add_test(tc, stuck_map_is_skipped_not_fatal);
     suite_add_tcase(s, tc);
     tc = tcase_create("isolation");
     tcase_add_test(tc, shared_library_is_read_only);

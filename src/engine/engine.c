@@ -515,7 +515,10 @@ vf_resolve_status vf_engine_resolve(vf_engine *e, const vf_mapdef *def,
     lua_State *L = vf_lua_state(e->lua);
     vf_rng_seed(&e->rng, seed);
     vf_lua_case_begin(e->lua);
-    vf_lua_set_subject(e->lua, "map", def->name,
+    /* Load and placement are told apart: a map stuck only when placed
+     * still loads (vf_lua_supervise skips the one that got stuck). */
+    vf_lua_set_subject(e->lua, validating ? "the load-time run of map"
+                                          : "map", def->name,
                        e->set->files[def->file].path, def->line);
     /* A new game: only here, never for the maps resolved inside it. */
     vf_lua_fresh_globals(L);

@@ -3,6 +3,7 @@
 #define _GNU_SOURCE   /* SIGEV_THREAD_ID: a timer that signals one thread */
 #include "vf_lua.h"
 #include "blocks.h"
+#include "supervise.h"
 #include "vf_esc.h"
 
 #include <lauxlib.h>
@@ -51,6 +52,7 @@ struct vf_lua {
      * borrowed strings, written out by the signal handler as they are. */
     const char *what, *name, *file;
     int line;
+    int skipped;              /* the supervisor said not to run it */
 };
 
 #define HOOK_STEP 1000
@@ -227,6 +229,8 @@ static void on_timer(int sig, siginfo_t *si, void *uc)
     vf_lua *lua = si->si_value.sival_ptr;
     if (si->si_code != SI_TIMER || !lua || !lua->running) return;
     if (lua->expired) {
+        if (vf_lua_report_stuck(lua->what, lua->name, lua->file, lua->line))
+            _exit(VF_LUA_EXIT_STUCK);   /* the supervisor says the rest */
         static const char head[] = "vaultfuzz: vault Lua";
         static const char tail[] = " is past its time limit and has not "
             "come back from a C function or a __gc finalizer (a "
@@ -453,6 +457,20 @@ void vf_lua_set_subject(vf_lua *lua, const char *what, const char *name,
     lua->name = name;
     lua->file = file;
     lua->line = line;
+    lua->skipped = vf_lua_skipped(what, name, file, line);
+}
+
+/* Instead of running Lua the supervisor said to skip: the error says why,
+ * at the subject's own line. */
+static int refuse_skipped(vf_lua *lua, int base, vf_sbuf *err)
+{
+    lua_settop(lua->L, base - 1);
+    if (lua->file) vf_sbuf_printf(err, "%s:%d: ", lua->file, lua->line);
+    vf_sbuf_adds(err, "stuck: its Lua ran past the time limit inside a C "
+                 "function or a __gc finalizer (a pathological string "
+                 "pattern?), where nothing can stop it, so it was not run "
+                 "again (the game would hang on it)");
+    return -1;
 }
 
 /* A .des chunk's source name: "@path" not ending in ".lua". */
@@ -491,6 +509,7 @@ int vf_lua_pcall(vf_lua *lua, int nargs, int nresults, vf_sbuf *err)
     lua_State *L = lua->L;
     lua->over_memory = lua->alloc_failed = 0;
     int base = lua_gettop(L) - nargs;   /* the function's slot */
+    if (lua->skipped) return refuse_skipped(lua, base, err);
     lua_pushcfunction(L, position_at_des);
     lua_insert(L, base);
     lua->running++;
