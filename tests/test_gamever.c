@@ -305,7 +305,6 @@ START_TEST(lint_takes_and_prints_the_version)
     ck_assert_ptr_nonnull(strstr(r.out, "game version: 0.30 "
                                  "(--game-version)\n"));
     vf_t_run_free(&r);
-    ck_assert_int_eq(vf_gamever_current(), 30);
     back_to_trunk();
     r = vf_t_vaultfuzz("lint", "--des", path, NULL);
     ck_assert_int_eq(r.rc, 1);
