@@ -15,6 +15,8 @@
 #include "vf_verdict.h"
 
 #include <ctype.h>
+#include <time.h>
+#include <limits.h>
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
@@ -139,6 +141,7 @@ int vf_cli_world_opt(vf_cli_world *w, const char *name, const char *arg)
     else if (!strcmp(name, "--place")) w->place = arg;
     else if (!strcmp(name, "--game-version")) w->game_version = arg;
     else if (!strcmp(name, "--lua-seconds")) w->lua_seconds = arg;
+    else if (!strcmp(name, "--lua-instructions")) w->lua_instructions = arg;
     else return 0;
     return 1;
 }
@@ -213,6 +216,17 @@ static int world_seconds(const char *arg, vf_lua_limits *l)
     return 0;
 }
 
+/* --lua-instructions: a count >= 1 into l, the memory cap at its default
+ * unless set (an engine takes both defaults only when neither is). */
+static int world_instructions(const char *arg, vf_lua_limits *l)
+{
+    unsigned long long n;
+    if (vf_cli_unumber(arg, ULONG_MAX, &n) || !n) return -1;
+    l->instructions = (unsigned long)n;
+    if (!l->memory) l->memory = VF_LUA_DEFAULT_MEMORY;
+    return 0;
+}
+
 /* The real paths of set's files, into out (owned by it). */
 static void real_paths(const vf_desset *set, vf_strlist *out)
 {
@@ -267,6 +281,12 @@ long vf_cli_world_load(vf_cli *cli, const char *cmd, vf_cli_world *w,
     if (w->lua_seconds && world_seconds(w->lua_seconds, &w->cfg.limits)) {
         fprintf(cli->err, "vaultfuzz %s: --lua-seconds %s: not a number of "
                 "seconds (0 for no limit)\n", cmd, w->lua_seconds);
+        return -1;
+    }
+    if (w->lua_instructions
+        && world_instructions(w->lua_instructions, &w->cfg.limits)) {
+        fprintf(cli->err, "vaultfuzz %s: --lua-instructions %s: not a "
+                "number from 1\n", cmd, w->lua_instructions);
         return -1;
     }
     if (w->crawl_dir) {
@@ -349,7 +369,7 @@ const vf_cli_cmd vf_cli_commands[] = {
      "a vault author's quick loop: lint, run every layout, show" MORE
      "what fails, cropped to the vault, with its causes", NULL,
      VF_CLI_ARG_FILE, 1},
-    {"explain", vf_cmd_explain, vf_repro_options,
+    {"explain", vf_cmd_explain, vf_explain_options,
      "why one case fails: the vault's choice that breaks it, at" MORE
      "its .des line and column", NULL, VF_CLI_ARG_MAP | VF_CLI_ARG_FILE, 1},
     {"merge", vf_cmd_merge, vf_merge_options,
@@ -446,6 +466,21 @@ static int version(vf_cli *cli, int argc, char **argv)
     (void)argv;
     fprintf(cli->out, "vaultfuzz %s\n", VF_VERSION);
     return VF_EXIT_OK;
+}
+
+double vf_cli_now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+size_t vf_cli_replays_within(double seconds, double per_case, size_t cap)
+{
+    if (seconds <= 0) return 0;
+    if (per_case <= 0) return cap;
+    double n = seconds / per_case;
+    return n >= (double)cap ? cap : (size_t)n;
 }
 
 /* The command argv[1] names, or NULL after saying so on err. */

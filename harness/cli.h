@@ -85,6 +85,14 @@ extern const vf_cli_cmd vf_cli_commands[];
  * or NULL. */
 const vf_cli_cmd *vf_cli_command(const char *name);
 
+/* Seconds on the monotonic clock: for a command's own time budget. */
+double vf_cli_now(void);
+
+/* How many replays (whole cases) fit in seconds when one takes
+ * per_case: at most cap, 0 when not even one does. A time budget made a
+ * replay budget, so explain's own accounting says what was left out. */
+size_t vf_cli_replays_within(double seconds, double per_case, size_t cap);
+
 /* s as an unsigned decimal number no larger than max: digits only (no
  * sign, no blanks: strtoull would wrap "-1" to 2^64-1). Returns 0, or -1. */
 int vf_cli_unumber(const char *s, unsigned long long max,
@@ -109,6 +117,7 @@ typedef struct vf_cli_world {
     const char *place;         /* --place, or NULL for the default */
     const char *game_version;  /* --game-version, or NULL to detect */
     const char *lua_seconds;   /* --lua-seconds, or NULL for the default */
+    const char *lua_instructions;   /* --lua-instructions, or NULL */
     int gamever;               /* the version in force after load */
     char gamever_why[160];     /* how it was chosen, for lint to print */
     char *crawl_dat;           /* resolved from crawl_dir */
@@ -128,7 +137,8 @@ typedef struct vf_cli_world {
 
 #define VF_CLI_WORLD_OPTS {"--des", VF_OPT_PATH}, \
     {"--crawl-dir", VF_OPT_PATH}, {"--place", VF_OPT_WORD}, \
-    {"--game-version", VF_OPT_GAMEVER}, {"--lua-seconds", VF_OPT_WORD}
+    {"--game-version", VF_OPT_GAMEVER}, {"--lua-seconds", VF_OPT_WORD}, \
+    {"--lua-instructions", VF_OPT_WORD}
 #define VF_CLI_WORLD_HELP \
     "  --des PATH   a .des file or a directory (repeatable; default\n" \
     "               corpus/, or the checkout's dat/des with --crawl-dir)\n" \
@@ -142,9 +152,14 @@ typedef struct vf_cli_world {
     "  --game-version V  read the vaults as the game at release V does\n" \
     "               (0.25 to 0.34, or trunk; default: told from the\n" \
     "               checkout's files, trunk without a checkout)\n" \
-    "  --lua-seconds S  CPU seconds one resolve's Lua may take, load-time\n" \
-    "               runs included (default 5; 0: no limit); past it the\n" \
-    "               resolve fails with \"time limit of S s exceeded\"\n"
+    "  --lua-instructions N  Lua instructions one resolve may run, load-\n" \
+    "               time runs included, C work counted in (default\n" \
+    "               200000000): past it the resolve fails with\n" \
+    "               \"instruction budget exceeded\", on every machine alike\n" \
+    "  --lua-seconds S  CPU seconds one resolve may take, the last resort\n" \
+    "               for slow C functions (default 5; 0: no limit): past\n" \
+    "               it the case is lua_timeout, which depends on the\n" \
+    "               machine\n"
 
 void vf_cli_world_init(vf_cli_world *w);
 void vf_cli_world_free(vf_cli_world *w);
@@ -317,12 +332,12 @@ void vf_cli_report_judge(vf_cli_rdir *r);
 void vf_lint_group_library(vf_diag *d, const char *dlua_dir);
 
 /* Each command's options, as its parser takes them (ending with a NULL
- * name); explain takes repro's. */
+ * name); explain takes repro's and --seconds. */
 extern const vf_opt vf_lint_options[], vf_list_options[],
     vf_chunks_options[], vf_show_options[], vf_check_options[],
-    vf_run_options[], vf_repro_options[], vf_test_options[],
-    vf_merge_options[], vf_compare_options[], vf_html_options[],
-    vf_anchors_options[];
+    vf_run_options[], vf_repro_options[], vf_explain_options[],
+    vf_test_options[], vf_merge_options[], vf_compare_options[],
+    vf_html_options[], vf_anchors_options[];
 
 int vf_cmd_run(vf_cli *cli, int argc, char **argv);
 int vf_cmd_repro(vf_cli *cli, int argc, char **argv);

@@ -54,13 +54,16 @@ typedef struct repro_args {
     int why;                   /* --why: the dump says why the case fails
                                 * (explained with the run's budget), as
                                 * the run's dump of a case it explained */
+    double seconds;            /* explain --seconds: the whole command's */
+    double deadline;           /* vf_cli_now() when it runs out */
 } repro_args;
 
 static const char explain_usage[] =
-    "usage: vaultfuzz explain DUMP.txt.gz\n"
+    "usage: vaultfuzz explain DUMP.txt.gz [--seconds S]\n"
     "       vaultfuzz explain MAP [--seed S] [--iter N] [--mode M]\n"
     "                             [--no-rotate] [--opacity] [--des PATH]...\n"
     "                             [--crawl-dir DIR] [--place BRANCH:DEPTH]\n"
+    "                             [--seconds S]\n"
     "\n"
     "Why one case fails: runs it with each random choice of the vault\n"
     "logged (every SUBST and NSUBST glyph of every MAP cell, where each\n"
@@ -77,23 +80,33 @@ static const char explain_usage[] =
     "smallest set of changes that does together is looked for (delta\n"
     "debugging); when none does, the map fails as written.\n"
     "\n"
+    "  --seconds S  the time the whole command may take (default 60):\n"
+    "               the replays are as many as fit, and the choices left\n"
+    "               untried are said\n"
+    "\n"
     "Exit status: 0 when the case is ok, 1 when it fails, 2 on bad usage,\n"
     "an unreadable dump or an unknown map.\n";
 
-/* Replays the explanation of a case needs (each a whole case). */
+/* Replays the explanation of a case needs (each a whole case), and the
+ * time explain may take in all unless --seconds says. */
 #define EXPLAIN_BUDGET 4000
+#define EXPLAIN_SECONDS 60.0
 
+#define CASE_OPTS {"--seed", VF_OPT_WORD}, {"--iter", VF_OPT_WORD}, \
+    {"--mode", VF_OPT_MODE}, {"--no-rotate", VF_OPT_FLAG}, \
+    {"--opacity", VF_OPT_FLAG}
 const vf_opt vf_repro_options[] = {
-    {"--seed", VF_OPT_WORD}, {"--iter", VF_OPT_WORD}, {"--mode", VF_OPT_MODE},
-    {"--no-rotate", VF_OPT_FLAG}, {"--opacity", VF_OPT_FLAG},
-    {"--dump", VF_OPT_PATH}, {"--why", VF_OPT_FLAG}, {"--html", VF_OPT_PATH},
-    VF_CLI_WORLD_OPTS, {"--help", VF_OPT_FLAG}, {"-h", VF_OPT_FLAG},
-    {NULL, 0}};
+    CASE_OPTS, {"--dump", VF_OPT_PATH}, {"--why", VF_OPT_FLAG},
+    {"--html", VF_OPT_PATH}, VF_CLI_WORLD_OPTS, {"--help", VF_OPT_FLAG},
+    {"-h", VF_OPT_FLAG}, {NULL, 0}};
+const vf_opt vf_explain_options[] = {
+    CASE_OPTS, {"--seconds", VF_OPT_WORD}, VF_CLI_WORLD_OPTS,
+    {"--help", VF_OPT_FLAG}, {"-h", VF_OPT_FLAG}, {NULL, 0}};
 
 /* Returns 0, 1 after --help, -1 after a usage error. */
 static int parse(vf_cli *cli, int argc, char **argv, repro_args *r)
 {
-    const vf_opt *opts = vf_repro_options;
+    const vf_opt *opts = r->explain ? vf_explain_options : vf_repro_options;
     vf_argv av = {argc, 0, argv, 0};
     const char *arg;
     int k;
@@ -125,6 +138,14 @@ static int parse(vf_cli *cli, int argc, char **argv, repro_args *r)
             r->why = 1;
         } else if (!strcmp(o, "--html")) {
             r->html_out = arg;
+        } else if (!strcmp(o, "--seconds")) {
+            char *end;
+            r->seconds = strtod(arg, &end);
+            if (!*arg || *end || !(r->seconds > 0)) {
+                fprintf(cli->err, "vaultfuzz explain: --seconds needs a "
+                        "number of seconds above 0, not '%s'\n", arg);
+                return -1;
+            }
         } else if (!vf_cli_world_opt(&r->a.w, o, arg)) {
             return 1;
         }
@@ -172,8 +193,12 @@ static int from_dump(vf_cli *cli, const char *path, repro_args *r,
                 "a vaultfuzz dump?)\n", path);
     else {
         vf_strlist_free(&r->pos);
-        /* argv[0] is "repro"; the values stay in a.owned. */
+        /* argv[0] is "repro"; the values stay in a.owned. The line is a
+         * repro command, read with repro's options. */
+        int explain = r->explain;
+        r->explain = 0;
         rc = parse(cli, (int)words.n - 1, words.v + 1, r) ? -1 : 0;
+        r->explain = explain;
         for (size_t i = 0; i < words.n; i++)
             vf_strlist_push(&r->a.owned, words.v[i]);
         free(words.v);
@@ -231,14 +256,26 @@ static int explain(vf_cli *cli, const repro_args *r, vf_engine *e,
     vf_conn_report *rep = vf_xmalloc(sizeof *rep);
     vf_rmap m;
     vf_rmap_init(&m, def, NULL);
+    /* One case timed first: the replays the rest of --seconds holds. */
+    double t0 = vf_cli_now();
+    vf_verdict probe;
+    vf_case_run(e, def, r->a.seed, (uint32_t)r->iter, &o, l, &m, rep, &probe);
+    double per_case = vf_cli_now() - t0;
+    size_t budget = vf_cli_replays_within(r->deadline - vf_cli_now()
+                                          - per_case, per_case,
+                                          EXPLAIN_BUDGET);
     vf_explanation x;
     vf_explain(e, def, r->a.seed, (uint32_t)r->iter, &o, l, &m, rep,
-               EXPLAIN_BUDGET, &x);
+               budget, &x);
     vf_sbuf out = VF_SBUF_INIT;
     vf_sbuf_printf(&out, "explain: %s, seed %llu, iteration %lu, layout %s: "
-                   "%s; %zu choices, %zu replays\n", def->name, r->a.seed,
+                   "%s; %zu choices, %zu replays", def->name, r->a.seed,
                    r->iter, vf_mode_name(o.mode), vf_sev_name(x.sev),
                    x.nchoices, x.replays);
+    if (budget < EXPLAIN_BUDGET)
+        vf_sbuf_printf(&out, " (--seconds %g allowed %zu)", r->seconds,
+                       budget);
+    vf_sbuf_addc(&out, '\n');
     vf_explain_lines(&x, set->files[def->file].path, def->name, &out);
     fputs(out.s, cli->out);
     int rc = x.sev > VF_SEV_OK ? VF_EXIT_FOUND : VF_EXIT_OK;
@@ -335,6 +372,8 @@ static int repro_or_explain(vf_cli *cli, int argc, char **argv, int explain)
     repro_args r;
     memset(&r, 0, sizeof r);
     r.explain = explain;
+    r.seconds = EXPLAIN_SECONDS;
+    double start = vf_cli_now();   /* loading counts against --seconds */
     vf_run_args_init(&r.a);
     r.a.nmodes = 1;
     char *was = NULL;
@@ -343,6 +382,7 @@ static int repro_or_explain(vf_cli *cli, int argc, char **argv, int explain)
         fputs(explain ? explain_usage : repro_usage, cli->out);
         rc = VF_EXIT_OK;
     } else if (p == 0) {
+        r.deadline = start + r.seconds;
         char *path = vf_xstrdup(r.pos.v[0]);
         if (!is_file(path) || !from_dump(cli, path, &r, &was))
             rc = run(cli, &r, was);

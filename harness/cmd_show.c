@@ -228,7 +228,9 @@ int vf_cmd_show(vf_cli *cli, int argc, char **argv)
         fprintf(cli->out, "map: %s (%s:%d)\ncase: seed %llu, iteration %lu "
                 "(case seed %llu)\nplace: %s\nresult: %s after %d attempt%s\n",
                 def->name, set.files[def->file].path, def->line, seed, iter,
-                (unsigned long long)cs, place, status_names[st], attempts,
+                (unsigned long long)cs, place,
+                st == VF_LUA_ERROR && vf_engine_timed_out(e) ? "lua_timeout"
+                : status_names[st], attempts,
                 attempts == 1 ? "" : "s");
         if (st == VF_LUA_ERROR)
             fprintf(cli->out, "error: %s\n", vf_sbuf_str(&err));

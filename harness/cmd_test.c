@@ -32,13 +32,11 @@ static const char test_usage[] =
 
 #define MAX_ITERS 100
 #define CROP_MARGIN 3
-
-static double now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return ts.tv_sec + ts.tv_nsec / 1e9;
-}
+/* Replays an explanation may take at most (each a whole case), and the
+ * share of a map's slice of --seconds its cases take (the rest is for
+ * explaining the worst of them). */
+#define EXPLAIN_REPLAYS 2000
+#define CASES_SHARE 0.6
 
 /* Row y, columns x0..x1, of the rendered level (line), each finding's
  * letter between on[i] and VF_COLOR_OFF when on is given. */
@@ -74,27 +72,37 @@ static void crop(vf_cli *cli, const char *render, const vf_conn_report *r,
     }
 }
 
-/* A map's worst case within until: runs layout after layout, iteration
- * after iteration. Returns its severity; *mode, *iter the first case at
- * it. */
 /* A map's cases: run, not tried (its layout tags keep it out), and by
  * their worst finding. */
 typedef struct test_count {
     unsigned long cases, untried, at[VF_SEV_COUNT];
 } test_count;
 
-static vf_sev worst_case(vf_engine *e, const vf_mapdef *def, vf_level *l,
-                         vf_rmap *m, vf_conn_report *r, vf_gamelayouts *gl,
+/* What every map's test works with. */
+typedef struct test_job {
+    vf_cli *cli;
+    vf_engine *e;
+    const vf_desset *set;
+    const char *crawl_dir;   /* --crawl-dir, for the repro line; or NULL */
+    vf_level *l;             /* owned by test_maps */
+    vf_conn_report *r;
+    vf_gamelayouts *gl;      /* the game's layouts, with a checkout */
+} test_job;
+
+/* A map's worst case within until: runs layout after layout, iteration
+ * after iteration, looking at the clock before each case. Returns its
+ * severity; *mode, *iter the first case at it. */
+static vf_sev worst_case(test_job *j, const vf_mapdef *def, vf_rmap *m,
                          double until, vf_mode *mode, uint32_t *iter,
                          test_count *n)
 {
     vf_sev worst = VF_SEV_OK;
-    for (uint32_t it = 0; it < MAX_ITERS && now() < until; it++)
-        for (int k = 0; k < VF_MODE_COUNT; k++) {
-            if (k == VF_MODE_FILL || (k == VF_MODE_GAME && !gl)) continue;
-            vf_case_opts o = {(vf_mode)k, 0, 0, NULL, gl, NULL};
+    for (uint32_t it = 0; it < MAX_ITERS && vf_cli_now() < until; it++)
+        for (int k = 0; k < VF_MODE_COUNT && vf_cli_now() < until; k++) {
+            if (k == VF_MODE_FILL || (k == VF_MODE_GAME && !j->gl)) continue;
+            vf_case_opts o = {(vf_mode)k, 0, 0, NULL, j->gl, NULL};
             vf_verdict v;
-            vf_case_run(e, def, 1, it, &o, l, m, r, &v);
+            vf_case_run(j->e, def, 1, it, &o, j->l, m, j->r, &v);
             n->cases++;
             if (v.not_tried) {
                 n->untried++;
@@ -137,39 +145,46 @@ static void say_count(vf_cli *cli, const char *name, vf_sev s,
     fputc('\n', cli->out);
 }
 
-static void show_case(vf_cli *cli, vf_engine *e, const vf_desset *set,
-                      const char *crawl_dir,
-                      const vf_mapdef *def, vf_mode mode, uint32_t iter,
-                      vf_level *l, vf_rmap *m, vf_conn_report *r,
-                      vf_gamelayouts *gl)
+/* The failing case cropped to the vault, with why it fails: explained
+ * with at most replays replays (0: not explained, the time is up). */
+static void show_case(test_job *j, const vf_mapdef *def, vf_rmap *m,
+                      vf_mode mode, uint32_t iter, size_t replays)
 {
-    vf_case_opts o = {mode, 0, 0, NULL, gl, NULL};
+    vf_cli *cli = j->cli;
+    vf_case_opts o = {mode, 0, 0, NULL, j->gl, NULL};
     vf_explanation x;
-    vf_explain(e, def, 1, iter, &o, l, m, r, 2000, &x);
+    if (replays)
+        vf_explain(j->e, def, 1, iter, &o, j->l, m, j->r, replays, &x);
     /* The explanation leaves the level of its last replay: run the case
      * once more for its picture. */
     vf_verdict v;
-    vf_case_run(e, def, 1, iter, &o, l, m, r, &v);
+    vf_case_run(j->e, def, 1, iter, &o, j->l, m, j->r, &v);
     vf_sbuf pic = VF_SBUF_INIT, why = VF_SBUF_INIT;
-    vf_conn_render(l, r, &pic);
+    vf_conn_render(j->l, j->r, &pic);
     if (v.placed.vault >= 0) {
         int x0 = v.placed.x - CROP_MARGIN, y0 = v.placed.y - CROP_MARGIN;
         int x1 = v.placed.x + v.placed.w - 1 + CROP_MARGIN;
         int y1 = v.placed.y + v.placed.h - 1 + CROP_MARGIN;
-        const char **on = cli->color ? vf_color_findings(l, r, &v.judged)
+        const char **on = cli->color ? vf_color_findings(j->l, j->r, &v.judged)
                                      : NULL;
-        crop(cli, pic.s, r, on, x0 < 0 ? 0 : x0, y0 < 0 ? 0 : y0,
+        crop(cli, pic.s, j->r, on, x0 < 0 ? 0 : x0, y0 < 0 ? 0 : y0,
              x1 >= VF_GXM ? VF_GXM - 1 : x1, y1 >= VF_GYM ? VF_GYM - 1 : y1);
         free(on);
     }
-    vf_explain_lines(&x, set->files[def->file].path, def->name, &why);
+    const char *path = j->set->files[def->file].path;
+    if (replays) vf_explain_lines(&x, path, def->name, &why);
+    else
+        vf_sbuf_printf(&why, "  why: not explained, the --seconds budget "
+                       "ran out (vaultfuzz explain %s --iter %lu --mode %s "
+                       "--des %s says)\n", def->name, (unsigned long)iter,
+                       vf_mode_name(mode), path);
     fprintf(cli->out, "  repro: vaultfuzz check %s --iter %lu --mode %s "
             "--des %s%s%s\n%s", def->name, (unsigned long)iter,
-            vf_mode_name(mode), set->files[def->file].path,
-            gl ? " --crawl-dir " : "", gl ? crawl_dir : "", why.s);
+            vf_mode_name(mode), path, j->gl ? " --crawl-dir " : "",
+            j->gl ? j->crawl_dir : "", why.s);
     vf_sbuf_free(&pic);
     vf_sbuf_free(&why);
-    vf_explanation_free(&x);
+    if (replays) vf_explanation_free(&x);
 }
 
 /* Whether def's Lua fails when the game loads the maps (its run with
@@ -196,8 +211,19 @@ static int rejected_at_load(vf_cli *cli, vf_engine *e, const vf_desset *set,
     return bad;
 }
 
+/* Replays of the explanation that fit before until, one case kept for
+ * the picture; per_case from the map's own cases. */
+static size_t replays_until(double until, const test_count *n, double spent)
+{
+    double per_case = n->cases ? spent / (double)n->cases : 0;
+    return vf_cli_replays_within(until - vf_cli_now() - per_case, per_case,
+                                 EXPLAIN_REPLAYS);
+}
+
 static int test_maps(vf_cli *cli, vf_cli_world *w, double seconds)
 {
+    /* The budget is the whole command's: loading counts. */
+    double deadline = vf_cli_now() + seconds;
     vf_desset set;
     vf_diag d;
     vf_sbuf err = VF_SBUF_INIT;
@@ -213,8 +239,10 @@ static int test_maps(vf_cli *cli, vf_cli_world *w, double seconds)
     vf_conn_report *r = vf_xmalloc(sizeof *r);
     /* The game's layouts need the game's: only with a checkout. */
     vf_gamelayouts *gl = w->crawl_dat ? vf_gamelayouts_new() : NULL;
+    test_job j = {cli, e, &set, w->crawl_dat, l, r, gl};
     size_t given = w->given_maps;
-    double start = now(), slice = seconds / (given ? given : 1);
+    double start = vf_cli_now();
+    double slice = (deadline - start) / (double)(given ? given : 1);
     for (size_t i = 0; e && i < given; i++) {
         const vf_mapdef *def = &set.maps[i];
         vf_rmap m;
@@ -228,13 +256,16 @@ static int test_maps(vf_cli *cli, vf_cli_world *w, double seconds)
         vf_mode mode = VF_MODE_EMPTY;
         uint32_t iter = 0;
         test_count n = {0};
-        vf_sev s = worst_case(e, def, l, &m, r, gl, start + slice * (i + 1),
+        /* The map's slice: its cases, then what is left of it for the
+         * explanation of its worst. */
+        double t0 = vf_cli_now(), end = start + slice * (double)(i + 1);
+        vf_sev s = worst_case(&j, def, &m, t0 + (end - t0) * CASES_SHARE,
                               &mode, &iter, &n);
         say_count(cli, def->name, s, &n);
         if (!n.cases && rc == VF_EXIT_OK) rc = VF_EXIT_USAGE;   /* untested */
         if (s > VF_SEV_OK)
-            show_case(cli, e, &set, w->crawl_dat, def, mode, iter, l, &m, r,
-                      gl);
+            show_case(&j, def, &m, mode, iter,
+                      replays_until(end, &n, vf_cli_now() - t0));
         if (s == VF_SEV_ERROR) rc = VF_EXIT_FOUND;
         vf_rmap_free(&m);
     }

@@ -389,6 +389,8 @@ void vf_run_args_words(const vf_run_args *a, int shard, vf_strlist *out)
         push(out, "--game-version"), push(out, a->w.game_version);
     if (a->w.lua_seconds)    /* what a case may take is what it does */
         push(out, "--lua-seconds"), push(out, a->w.lua_seconds);
+    if (a->w.lua_instructions)
+        push(out, "--lua-instructions"), push(out, a->w.lua_instructions);
     if (a->w.crawl_dir) push(out, "--crawl-dir"), push(out, a->w.crawl_dir);
     for (size_t i = 0; i < a->w.des.n; i++)
         push(out, "--des"), push(out, a->w.des.v[i]);

@@ -89,6 +89,9 @@ const vf_place *vf_engine_place(const vf_engine *e);
  * check...): a resolve between two equal counts built what it would at
  * any depth of the branch. */
 unsigned long vf_engine_place_reads(const vf_engine *e);
+/* Whether the last resolve's Lua error was the CPU-time last resort
+ * (vf_lua_timed_out), not the map's own error or the instruction budget. */
+int vf_engine_timed_out(vf_engine *e);
 /* vf_lua_allocations of the engine's state (for the allocation tests). */
 unsigned long vf_engine_lua_allocations(const vf_engine *e);
 void vf_engine_set_place(vf_engine *e, const vf_place *p);

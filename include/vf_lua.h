@@ -8,8 +8,12 @@
  *
  * Each case runs under an instruction budget, a CPU-time budget and a
  * memory cap: going past one raises an ordinary Lua error naming the limit
- * ("time limit of 5 s exceeded ..."), so an endless loop or a memory bomb
- * fails that case and the next case runs normally. The time budget counts
+ * ("instruction budget exceeded ..."), so an endless loop or a memory bomb
+ * fails that case and the next case runs normally. The instruction budget
+ * decides, the same on every machine: C work counts in it (bytes
+ * allocated, and what the string functions that scan or repeat are
+ * given: lua_int.h vf_lua_charge). The CPU-time budget is the last resort
+ * for what no count sees, and says so (vf_lua_timed_out). It counts
  * the thread's CPU time from vf_lua_case_begin, C functions included: it
  * is checked in the instruction hook and by a timer on the thread's CPU
  * clock (a real-time signal, SIGRTMIN + 1, whose handler the first state
@@ -73,6 +77,11 @@ void vf_lua_case_begin(vf_lua *lua);
  * must live until the next call or vf_lua_free. */
 void vf_lua_set_subject(vf_lua *lua, const char *what, const char *name,
                         const char *file, int line);
+
+/* Whether the case's last error was the CPU-time last resort (not the
+ * instruction budget, which is the same on every machine): a result that
+ * depends on the machine, reported as such, not as the map's Lua error. */
+int vf_lua_timed_out(const vf_lua *lua);
 
 /* Calls the function on top of the stack with nargs arguments below it,
  * leaving nresults. Returns 0, or -1 with Lua's message (and traceback

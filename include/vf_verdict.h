@@ -85,7 +85,15 @@
       "the vault silently loses that share of its placements",              \
       "by the share of builds vetoed (vf_grade_veto): an error from 15% "   \
       "on the empty level or in the game's layouts and all layouts, or "    \
-      "50% in the game's; a warning from 5%; else a note")
+      "50% in the game's; a warning from 5%; else a note")                  \
+    X(LUA_TIMEOUT, "lua_timeout",                                           \
+      "The map's Lua ran past the CPU-time last resort (--lua-seconds) "    \
+      "before its instruction budget: slow C functions, such as a string "  \
+      "pattern that backtracks. How far it got depends on the machine.",   \
+      "none: the game has no time limit; it would stall while it builds "   \
+      "the level",                                                          \
+      "error: a map this slow is suspect, though not a Lua error of its "   \
+      "own")
 
 /* The kinds' indexes (VF_VK_LUA_ERROR ...) and their count. */
 enum {

@@ -567,18 +567,27 @@ START_TEST(show_resolves_one_case)
 }
 END_TEST
 
+/* A new directory (into dir, a mkdtemp template) holding door.des (its
+ * path into path): a room whose door a SUBST sometimes walls up. */
+static void door_vault(char *dir, char *path, size_t n)
+{
+    ck_assert_ptr_nonnull(mkdtemp(dir));
+    snprintf(path, n, "%s/door.des", dir);
+    FILE *f = fopen(path, "w");
+    ck_assert_ptr_nonnull(f);
+    fputs("NAME: t_door\nDEPTH: D\nTAGS: transparent\nSUBST: A = x..\n"
+          "MAP\n.........\n.xxxxxxx.\n.x.....x.\n.x.....A.\n.xxxxxxx.\n"
+          ".........\nENDMAP\n", f);
+    fclose(f);
+}
+
 /* vaultfuzz test: lint, then every layout within the budget, the
  * failing case cropped to the vault with its cause at its .des cell. */
 START_TEST(test_command_shows_the_cause)
 {
     char dir[] = "/tmp/vf_test_XXXXXX", path[64];
-    ck_assert_ptr_nonnull(mkdtemp(dir));
-    snprintf(path, sizeof path, "%s/door.des", dir);
-    FILE *f = fopen(path, "w");
-    fputs("NAME: t_door\nDEPTH: D\nTAGS: transparent\nSUBST: A = x..\n"
-          "MAP\n.........\n.xxxxxxx.\n.x.....x.\n.x.....A.\n.xxxxxxx.\n"
-          ".........\nENDMAP\n", f);
-    fclose(f);
+    door_vault(dir, path, sizeof path);
+    FILE *f;
     run r = vf("test", path, "--seconds", "2");
     ck_assert_int_eq(r.rc, 1);
     ck_assert_ptr_nonnull(strstr(r.out, "lint: 1 files, 1 maps"));
@@ -629,6 +638,30 @@ START_TEST(test_command_shows_the_cause)
     ck_assert_msg(strstr(r.out, "t_load: error: rejected at load"), "%s",
                   r.out);
     ck_assert_ptr_null(strstr(r.out, "t_load: ok"));
+    done(&r);
+    remove(path);
+    rmdir(dir);
+}
+END_TEST
+
+/* --seconds bounds the whole of test and explain: test keeps part of
+ * each map's time for explaining it and says when none was left; explain
+ * replays as many choices as fit and says which it left untried. */
+START_TEST(time_budgets_bound_test_and_explain)
+{
+    char dir[] = "/tmp/vf_budget_XXXXXX", path[64];
+    door_vault(dir, path, sizeof path);
+    run r = vf_t_vaultfuzz("explain", "t_door", "--des", path, "--iter", "0",
+                           "--seconds", "0.000001", NULL);
+    ck_assert_msg(strstr(r.out, "(--seconds 1e-06 allowed 0)"), "%s%s",
+                  r.out, r.err);
+    ck_assert_msg(strstr(r.out, "choices left untried (the budget of "
+                         "replays ran out)"), "%s", r.out);
+    done(&r);
+    r = vf_t_vaultfuzz("explain", "t_door", "--des", path, "--iter", "1",
+                       "--seconds", "x", NULL);
+    ck_assert_int_eq(r.rc, 2);
+    ck_assert_ptr_nonnull(strstr(r.err, "--seconds needs a number"));
     done(&r);
     remove(path);
     rmdir(dir);
@@ -843,6 +876,7 @@ Suite *vf_test_cli_suite(void)
     tcase_add_test(tc, maps_run_at_their_own_place);
     tcase_add_test(tc, check_prints_verdict_and_level);
     tcase_add_test(tc, test_command_shows_the_cause);
+    tcase_add_test(tc, time_budgets_bound_test_and_explain);
     tcase_add_test(tc, complete_from_the_tables);
     tcase_add_test(tc, complete_map_names);
     tcase_add_test(tc, complete_offers_what_parsers_take);

@@ -196,7 +196,8 @@ static int resolve_and_place(vf_engine *e, const vf_mapdef *def,
         vf_resolve_status st = vf_engine_resolve(e, def, seed, 0, m, &n, &err);
         v->attempts += n;
         if (st != VF_RESOLVED) {
-            v->kinds |= resolve_kind(st);
+            v->kinds |= st == VF_LUA_ERROR && vf_engine_timed_out(e)
+                        ? VF_V_LUA_TIMEOUT : resolve_kind(st);
             snprintf(v->message, sizeof v->message, "%s", vf_sbuf_str(&err));
             vf_sbuf_free(&err);
             return 0;
@@ -363,7 +364,7 @@ static void grade_findings(const vf_level *l, const vf_conn_report *r,
 /* The kinds that no finding grades. */
 #define PLAIN_KINDS (VF_V_LUA_ERROR | VF_V_VALIDATE_FAILED | VF_V_VETOED \
                      | VF_V_PLACE_FAILED | VF_V_EXIT_UNCONNECTED \
-                     | VF_V_LEVEL_VETOED)
+                     | VF_V_LEVEL_VETOED | VF_V_LUA_TIMEOUT)
 
 /* Those kinds, at their plain severity. */
 static void grade_plain(vf_verdict *v, unsigned kinds)

@@ -295,10 +295,14 @@ void vf_explain(vf_engine *e, const vf_mapdef *def, uint64_t base,
     flips_made(&log, x);
     job j = {e, def, base, iter, o, l, m, r, &log, {0}, budget, x};
     if (m->rng) memcpy(j.end, m->rng->s, sizeof j.end);
-    if (x->sev > VF_SEV_OK) singles(&j);
+    /* A case the CPU clock ended is not replayed: each replay would cost
+     * the whole budget again, and how far it gets depends on the
+     * machine. */
+    int replay = x->sev > VF_SEV_OK && !(x->verdict.kinds & VF_V_LUA_TIMEOUT);
+    if (replay) singles(&j);
     if (x->ncauses > 1)
         qsort(x->causes, x->ncauses, sizeof *x->causes, cmp_causes);
-    if (x->sev > VF_SEV_OK && !x->ncauses && !x->untried) together(&j);
+    if (replay && !x->ncauses && !x->untried) together(&j);
     vf_choices_free(&log);
 }
 

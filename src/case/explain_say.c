@@ -129,13 +129,15 @@ void vf_explain_lines(const vf_explanation *x, const char *file,
                        "untried (the budget of replays ran out)\n", file,
                        x->map_line, map, x->untried, x->nchoices);
     if (x->ncauses) return;
-    if (x->verdict.kinds & VF_V_LUA_ERROR) {
+    if (x->verdict.kinds & (VF_V_LUA_ERROR | VF_V_LUA_TIMEOUT)) {
         /* At the line the error names, when it names this file's. */
         const char *msg = x->verdict.message;
         int line = vf_diag_line_in(msg, file, &msg);
         if (!line) line = x->map_line;
-        vf_sbuf_printf(out, "%s:%d:1: error: %s: a Lua error, not a choice: "
-                       "%s\n", file, line, map, msg);
+        vf_sbuf_printf(out, "%s:%d:1: error: %s: %s: %s\n", file, line, map,
+                       x->verdict.kinds & VF_V_LUA_ERROR
+                       ? "a Lua error, not a choice"
+                       : "too slow to replay its choices", msg);
         return;
     }
     /* "As written" unqualified only when every replay tested its

@@ -635,6 +635,11 @@ void vf_engine_diag(vf_diag *d, vf_severity sev, const vf_desset *set,
         vf_diag_add(d, sev, path, line, def->name, "%s", msg);
 }
 
+int vf_engine_timed_out(vf_engine *e)
+{
+    return vf_lua_timed_out(e->lua);
+}
+
 unsigned long vf_engine_lua_allocations(const vf_engine *e)
 {
     return vf_lua_allocations(e->lua);

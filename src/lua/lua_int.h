@@ -16,6 +16,23 @@ int vf_lua_checkint(lua_State *L, int i);
 int vf_lua_toint(lua_State *L, int i);
 int vf_lua_optint(lua_State *L, int i, int def);
 
+/* Counts steps of work done in C against the case's instruction budget
+ * (state.c); past it, raises the budget's error as the count hook does.
+ * Only while vault or library Lua runs (inside vf_lua_pcall). */
+void vf_lua_charge(lua_State *L, double steps);
+
+/* Wraps the standard functions whose one call can do unbounded work
+ * (string.rep, find, match, gmatch, gsub, table.sort) so that they charge
+ * it first (charge.c). Called on the fresh state, before any library. */
+void vf_lua_charge_c_work(lua_State *L);
+
+/* tostring of a table, function, coroutine or userdata names it by the
+ * order the case first asked ("table: 0x00000001"), not by its address,
+ * which differs from run to run and worker to worker (ids.c). plain_ids
+ * wraps tostring on the fresh state; ids_reset starts a case's count. */
+void vf_lua_plain_ids(lua_State *L);
+void vf_lua_ids_reset(lua_State *L);
+
 /* Case isolation (fresh.c): the globals as the engine's start-up left
  * them are kept; each resolve first drops every global written since --
  * added or changed by earlier vault Lua (gauntlet_arena_tier set by one

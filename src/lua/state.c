@@ -3,12 +3,14 @@
 #define _GNU_SOURCE   /* SIGEV_THREAD_ID: a timer that signals one thread */
 #include "vf_lua.h"
 #include "blocks.h"
+#include "lua_int.h"
 #include "supervise.h"
 #include "vf_esc.h"
 
 #include <lauxlib.h>
 #include <lualib.h>
 #include <pthread.h>
+#include <limits.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -34,7 +36,8 @@ struct vf_lua {
      * pcall, xpcall or nested resolve of the vault's keeps the case
      * going. Cleared when the next case begins. */
     int exhausted;
-    char exhausted_msg[128];
+    char exhausted_msg[160];
+    int timed_out;            /* ... and it was the CPU-time last resort */
     /* The CPU-time timer (timer_create), for the thread that made it:
      * remade when another thread or a forked child runs the state. */
     timer_t timer;
@@ -56,6 +59,9 @@ struct vf_lua {
 };
 
 #define HOOK_STEP 1000
+/* Bytes a state's memory grows by in the time of one instruction, about:
+ * what an allocation counts against the instruction budget. */
+#define VF_LUA_BYTES_PER_STEP 32
 /* The CPU clock is read every this many count hooks (a system call
  * costs about what 200 instructions do). */
 #define CLOCK_EVERY 16
@@ -88,6 +94,11 @@ static void *alloc(void *ud, void *ptr, size_t osize, size_t nsize)
         return NULL;
     }
     if (refused(lua, osize, nsize)) return NULL;  /* "not enough memory" */
+    /* Bytes made are work done in C (string.rep, gsub, concatenation):
+     * counted, so the deterministic budget ends such a loop before the
+     * CPU clock does. */
+    if (lua->running && nsize > osize)
+        lua->count += (nsize - osize) / VF_LUA_BYTES_PER_STEP;
     void *p = vf_blocks_realloc(&lua->blocks, ptr, osize, nsize);
     if (!p) {
         lua->alloc_failed = 1;
@@ -127,6 +138,18 @@ static void exhaust(lua_State *L, vf_lua *lua, const char *msg)
     lua_sethook(L, count_hook, LUA_MASKCALL | LUA_MASKRET | LUA_MASKCOUNT, 1);
 }
 
+/* Past the instruction budget: deterministic, the same on every machine
+ * and every run, unlike the CPU clock. */
+static void budget_error(lua_State *L, vf_lua *lua)
+{
+    /* Lua 5.1's own formatter has no %lu. */
+    char msg[96];
+    snprintf(msg, sizeof msg, "instruction budget exceeded (%lu "
+             "instructions): an endless loop?", lua->limits.instructions);
+    exhaust(L, lua, msg);
+    hook_error(L, msg);
+}
+
 static void count_hook(lua_State *L, lua_Debug *ar)
 {
     (void)ar;
@@ -146,22 +169,18 @@ static void count_hook(lua_State *L, lua_Debug *ar)
         }
     }
     lua->count += HOOK_STEP;
-    if (lua->limits.instructions && lua->count > lua->limits.instructions) {
-        /* Lua 5.1's own formatter has no %lu. */
-        char msg[96];
-        snprintf(msg, sizeof msg, "instruction budget exceeded (%lu "
-                 "instructions): an endless loop?", lua->limits.instructions);
-        exhaust(L, lua, msg);
-        hook_error(L, msg);
-    }
+    if (lua->limits.instructions && lua->count > lua->limits.instructions)
+        budget_error(L, lua);
 }
 
 static void time_error(lua_State *L, vf_lua *lua)
 {
     lua->expired = 0;
-    char msg[96];
-    snprintf(msg, sizeof msg, "time limit of %g s exceeded (CPU time of one "
-             "resolve): an endless loop?", lua->limits.seconds);
+    char msg[160];
+    snprintf(msg, sizeof msg, "CPU-time last resort of %g s reached before "
+             "the instruction budget (slow C functions: how far it gets "
+             "depends on the machine)", lua->limits.seconds);
+    lua->timed_out = 1;
     exhaust(L, lua, msg);
     /* No position of its own: where the clock ran out (often the library,
      * or a C function) says little; the message handler puts the vault's
@@ -364,10 +383,11 @@ static void open_sandbox(lua_State *L)
     luaL_openlibs(L);
     /* The game opens base, table, string, math and coroutine only
      * (clua.cc): no io, no os (its clock would make a case depend on the
-     * machine), no package. */
+     * machine), no package. No gcinfo either: the game's Lua 5.4 has
+     * none, and its answer differs from worker to worker. */
     static const char *const drop[] = {"io", "os", "debug", "package",
                                        "require", "dofile", "loadfile",
-                                       "load", "module", NULL};
+                                       "load", "module", "gcinfo", NULL};
     for (int i = 0; drop[i]; i++) {
         lua_pushnil(L);
         lua_setglobal(L, drop[i]);
@@ -382,6 +402,9 @@ static void open_sandbox(lua_State *L)
     lua_getglobal(L, "unpack");
     lua_setfield(L, -2, "unpack");
     lua_pop(L, 1);
+
+    vf_lua_charge_c_work(L);
+    vf_lua_plain_ids(L);
 
     /* crawl.setfenv; the crawl table gets its other members elsewhere. */
     lua_newtable(L);
@@ -422,6 +445,23 @@ void vf_lua_free(vf_lua *lua)
     free(lua);
 }
 
+void vf_lua_charge(lua_State *L, double steps)
+{
+    lua_getfield(L, LUA_REGISTRYINDEX, "vf_lua");
+    vf_lua *lua = lua_touserdata(L, -1);
+    lua_pop(L, 1);
+    if (!lua || !lua->running) return;
+    double room = (double)(ULONG_MAX / 2) - (double)lua->count;
+    lua->count += steps < room ? (unsigned long)steps : (unsigned long)room;
+    if (lua->limits.instructions && lua->count > lua->limits.instructions)
+        budget_error(L, lua);
+}
+
+int vf_lua_timed_out(const vf_lua *lua)
+{
+    return lua->timed_out;
+}
+
 unsigned long vf_lua_allocations(const vf_lua *lua)
 {
     return lua->allocs;
@@ -439,6 +479,8 @@ void vf_lua_case_begin(vf_lua *lua)
     lua->count = 0;
     lua->over_memory = 0;
     lua->exhausted = 0;
+    lua->timed_out = 0;
+    vf_lua_ids_reset(lua->L);
     double s = lua->limits.seconds > 0 ? lua->limits.seconds : 0;
     lua->expired = 0;
     lua->ticks = 0;
@@ -487,7 +529,14 @@ static int is_des_source(const char *src)
 static int position_at_des(lua_State *L)
 {
     const char *msg = lua_tostring(L, 1);
-    if (!msg) return 1;
+    if (!msg) {
+        /* error({...}) or error(nil): no text of its own, but still the
+         * vault's line to point at. */
+        lua_pushfstring(L, "(error object is a %s value)",
+                        luaL_typename(L, 1));
+        lua_replace(L, 1);
+        msg = lua_tostring(L, 1);
+    }
     lua_Debug ar;
     for (int level = 1; lua_getstack(L, level, &ar); level++) {
         lua_getinfo(L, "Sl", &ar);

@@ -109,7 +109,8 @@ static void kind_result(vf_sarif *w, const vf_tally *t, const vf_tally_map *m,
     /* A Lua error (a validate's reason) says what, at the line it names. */
     int line = m->rec.line;
     const vf_case_rec *said = (1u << k) & (VF_V_LUA_ERROR
-                                           | VF_V_VALIDATE_FAILED)
+                                           | VF_V_VALIDATE_FAILED
+                                           | VF_V_LUA_TIMEOUT)
                                   ? vf_tally_first_with(t, m, 1u << k) : NULL;
     if (said && *said->message) {
         vf_sbuf_printf(&msg, ": %s", said->message);

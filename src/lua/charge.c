@@ -1,0 +1,84 @@
+/* C work a vault asks for in one call, counted against the instruction
+ * budget before it is done (vf_lua_charge).
+ *
+ * The count hook sees Lua instructions only; one call of string.rep or
+ * string.find can do as much work as millions of them. Counted by what
+ * the call is given (lengths and counts, the same on every machine), the
+ * budget stays deterministic and string.rep("", 2^31) fails at once
+ * instead of running into the CPU clock. A pattern that backtracks
+ * without end is beyond any count: the CPU clock stays the last resort. */
+#include "lua_int.h"
+
+#include <lauxlib.h>
+#include <math.h>
+
+/* About how many bytes a C function walks in the time of one step. */
+#define BYTES_PER_STEP 32.0
+
+static double length_of(lua_State *L, int i)
+{
+    size_t n = 0;
+    if (lua_type(L, i) == LUA_TSTRING || lua_type(L, i) == LUA_TNUMBER)
+        lua_tolstring(L, i, &n);
+    return (double)n;
+}
+
+/* Calls upvalue 1 (the library's function) with the call's arguments. */
+static int call_original(lua_State *L)
+{
+    lua_pushvalue(L, lua_upvalueindex(1));
+    lua_insert(L, 1);
+    lua_call(L, lua_gettop(L) - 1, LUA_MULTRET);
+    return lua_gettop(L);
+}
+
+/* string.rep(s, n [, sep]): n pieces, each at least one step. */
+static int charged_rep(lua_State *L)
+{
+    double n = lua_isnumber(L, 2) ? lua_tonumber(L, 2) : 0;
+    if (n > 0)
+        vf_lua_charge(L, n * (1 + (length_of(L, 1) + length_of(L, 3))
+                                  / BYTES_PER_STEP));
+    return call_original(L);
+}
+
+/* find, match, gmatch, gsub: a walk over the subject, at least. */
+static int charged_scan(lua_State *L)
+{
+    vf_lua_charge(L, length_of(L, 1) / BYTES_PER_STEP);
+    return call_original(L);
+}
+
+/* table.sort: n log n comparisons, a few steps each. */
+static int charged_sort(lua_State *L)
+{
+    if (lua_type(L, 1) == LUA_TTABLE) {
+        double n = (double)lua_objlen(L, 1);
+        vf_lua_charge(L, 3 * n * log2(n + 1));
+    }
+    return call_original(L);
+}
+
+/* lib[name] = fn with the original as its upvalue. */
+static void wrap(lua_State *L, const char *lib, const char *name,
+                 lua_CFunction fn)
+{
+    lua_getglobal(L, lib);
+    lua_getfield(L, -1, name);
+    if (lua_isfunction(L, -1)) {
+        lua_pushcclosure(L, fn, 1);
+        lua_setfield(L, -2, name);
+    } else {
+        lua_pop(L, 1);
+    }
+    lua_pop(L, 1);
+}
+
+void vf_lua_charge_c_work(lua_State *L)
+{
+    wrap(L, "string", "rep", charged_rep);
+    static const char *const scans[] = {"find", "match", "gmatch", "gsub"};
+    for (size_t i = 0; i < sizeof scans / sizeof *scans; i++)
+        wrap(L, "string", scans[i], charged_scan);
+    wrap(L, "table", "sort", charged_sort);
+}
