@@ -393,3 +393,40 @@ int vf_changed_tree(const vf_changed *ch, const vf_desset *set,
         rc = tree_path(ch, set, des[k], k, rev, dir, out, err);
     return rc;
 }
+
+/* The load error of the map dropped at file:line for its name, if d
+ * holds it. */
+static vf_diag_entry *dup_error(vf_diag *d, const char *file, int line)
+{
+    for (size_t i = 0; i < d->n; i++) {
+        vf_diag_entry *e = &d->v[i];
+        if (e->file && e->line == line && !strcmp(e->file, file)
+            && strstr(e->msg, "name already used by the map at "))
+            return e;
+    }
+    return NULL;
+}
+
+void vf_changed_blame_dups(const vf_changed *ch, const vf_desset *set,
+                           vf_diag *d)
+{
+    for (size_t k = 0; k < set->ndups; k++) {
+        const vf_desdup *u = &set->dups[k];
+        const vf_mapdef *kept = &set->maps[u->kept];
+        if (!ch->file[kept->file] || ch->file[u->file]) continue;
+        const char *orig = set->files[u->file].path;
+        vf_diag_entry *e = dup_error(d, orig, u->line);
+        if (!e) continue;
+        vf_sbuf msg = VF_SBUF_INIT;
+        vf_sbuf_printf(&msg, "name already used by the map at %s:%d, which "
+                       "this change did not touch: the game refuses to "
+                       "start with a name loaded twice", orig, u->line);
+        free(e->file);
+        free(e->map);
+        free(e->msg);
+        e->file = vf_xstrdup(set->files[kept->file].path);
+        e->line = kept->line;
+        e->map = vf_xstrdup(kept->name);
+        e->msg = vf_sbuf_take(&msg);
+    }
+}

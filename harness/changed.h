@@ -15,6 +15,7 @@
 
 #include "vf_catalog.h"
 #include "vf_des.h"
+#include "vf_diag.h"
 #include "vf_fs.h"
 #include "vf_sbuf.h"
 
@@ -39,6 +40,13 @@ int vf_changed_find(const vf_desset *set, vf_catalog *c,
                     char *const *des, size_t n, const char *rev,
                     vf_changed *ch, vf_sbuf *err);
 void vf_changed_free(vf_changed *ch);
+
+/* A name the change took from a map it left alone, when the change's map
+ * loaded first: the load error went to the untouched map (the later
+ * one); it is moved in d to the change's map, so the pull request is
+ * what fails. */
+void vf_changed_blame_dups(const vf_changed *ch, const vf_desset *set,
+                           vf_diag *d);
 
 /* The .des files of set as they were at rev, for the same run there: a
  * tree under dir mirroring each of the n --des paths as dir/I/NAME (NAME

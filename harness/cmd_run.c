@@ -198,7 +198,7 @@ static char *literal(const char *name)
  * and merge run the same maps whatever the repository does later.
  * Returns -1 to go on, else the exit status (nothing changed: 0). */
 static int changed_names(vf_cli *cli, vf_run_args *a, const vf_desset *set,
-                         vf_catalog *c, vf_changed *ch_out)
+                         vf_catalog *c, vf_diag *d, vf_changed *ch_out)
 {
     vf_changed ch;
     vf_sbuf err = VF_SBUF_INIT;
@@ -209,6 +209,7 @@ static int changed_names(vf_cli *cli, vf_run_args *a, const vf_desset *set,
         vf_changed_free(&ch);
         return VF_EXIT_INPUT;
     }
+    vf_changed_blame_dups(&ch, set, d);
     vf_strlist names = {0};
     for (size_t i = 0; i < set->nmaps; i++) {
         int named = !a->names.n;
@@ -431,7 +432,7 @@ static int start(job *j)
     if (j->a->changed_since) {
         j->catalog = vf_catalog_build(&j->set, &j->a->w.cfg, threads, &err);
         int rc = j->catalog ? changed_names(cli, j->a, &j->set, j->catalog,
-                                            &j->changed)
+                                            &j->d, &j->changed)
                             : -1;
         if (rc >= 0) {
             vf_diag_print(&j->d, cli->err);

@@ -96,6 +96,15 @@ typedef struct vf_desfile {
     size_t errors;            /* problems found in this file */
 } vf_desfile;
 
+/* A map dropped for a name an earlier map took: the game refuses to
+ * start (levcomp, "Map named '%s' already loaded"). The error is the
+ * later map's, at file:line; kept is the earlier map's index. */
+typedef struct vf_desdup {
+    size_t kept;
+    size_t file;
+    int line;
+} vf_desdup;
+
 typedef struct vf_desset {
     vf_desfile *files;
     size_t nfiles, files_cap;
@@ -103,6 +112,8 @@ typedef struct vf_desset {
     size_t nmaps, maps_cap;
     size_t *index;            /* name hash: map index + 1, 0 = free */
     size_t index_cap;
+    vf_desdup *dups;          /* names loaded twice, in load order */
+    size_t ndups;
 } vf_desset;
 
 void vf_desset_init(vf_desset *set);

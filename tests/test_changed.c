@@ -221,6 +221,30 @@ START_TEST(gate_fails_only_on_what_the_change_made)
 }
 END_TEST
 
+/* A change that takes an untouched map's name fails the pull request,
+ * at the change's file, even when its file loads first (a.des before
+ * sub.des): the untouched map is never the one blamed. */
+START_TEST(name_theft_is_the_changes_error)
+{
+    repo r;
+    repo_open(&r);
+    vf_t_put(r.des, "a_thief.des", "NAME: t_sibling\nTAGS: transparent\n"
+             "DEPTH: D\nMAP\n.@.\nENDMAP\n");
+    git(&r, "add des");
+    vf_t_run x = run_changed(&r, "HEAD");
+    ck_assert_msg(x.rc == 3, "%d %s%s", x.rc, x.out, x.err);
+    char want[256];
+    snprintf(want, sizeof want, "%s/a_thief.des:1: map t_sibling: name "
+             "already used by the map at %s/sub.des:8, which this change "
+             "did not touch", r.des, r.des);
+    ck_assert_msg(strstr(x.err, want), "%s", x.err);
+    snprintf(want, sizeof want, "%s/sub.des:8: map", r.des);
+    ck_assert_msg(!strstr(x.err, want), "%s", x.err);
+    vf_t_run_free(&x);
+    repo_close(&r);
+}
+END_TEST
+
 Suite *vf_test_changed_suite(void)
 {
     Suite *s = suite_create("changed");
@@ -231,6 +255,7 @@ Suite *vf_test_changed_suite(void)
     tcase_add_test(tc, nothing_changed_runs_nothing);
     tcase_add_test(tc, bad_revision_and_no_repository);
     tcase_add_test(tc, gate_fails_only_on_what_the_change_made);
+    tcase_add_test(tc, name_theft_is_the_changes_error);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -99,17 +99,19 @@ static void start_map(vf_parser *p, int line, const char *name, size_t n)
         return;
     }
     /* The game's levcomp stops at a name loaded twice ("Map named '%s'
-     * already loaded"): the game does not start. Both places are named,
-     * so the one a change brings is flagged whichever loads first. */
+     * already loaded"): the game does not start. The error is the later
+     * map's, never the original's (run --changed-since moves it to the
+     * changed file when the change's map loaded first). */
     const vf_mapdef *old = vf_des_find_map(p->set, p->map.name);
     if (old) {
-        vf_diag_add(p->diag, VF_ERROR, p->set->files[old->file].path,
-                    old->line, old->name, "its name is used again at "
-                    "%s:%d: the game refuses to start with a name loaded "
-                    "twice", p->path, line);
+        vf_desset *set = p->set;
+        set->dups = vf_xrealloc(set->dups,
+                                (set->ndups + 1) * sizeof *set->dups);
+        set->dups[set->ndups++] = (vf_desdup){(size_t)(old - set->maps),
+                                              p->file, line};
         vf_lex_fail(p, line, "name already used by the map at %s:%d: the "
                     "game refuses to start with a name loaded twice",
-                    p->set->files[old->file].path, old->line);
+                    set->files[old->file].path, old->line);
     }
 }
 

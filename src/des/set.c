@@ -27,6 +27,7 @@ void vf_desset_free(vf_desset *set)
     free(set->files);
     free(set->maps);
     free(set->index);
+    free(set->dups);
     vf_desset_init(set);
 }
 
