@@ -157,6 +157,7 @@ check-install: vaultfuzz
 # libFuzzer targets (fuzz/): the .des loader, the key specs, transforms
 # and placement, vault Lua. The library is built again with clang and the
 # fuzzer's coverage; harness/fuzz.sh checks for clang's libFuzzer first.
+# VF_FUZZ_CRAWL_DIR=checkout runs them with the game's own library.
 FUZZ_CC      ?= clang
 FUZZ_SECONDS ?= 60
 # clang also flags designated initializers that leave fields out (gcc does
@@ -164,7 +165,8 @@ FUZZ_SECONDS ?= 60
 FUZZ_FLAGS   := -O1 -g -fno-omit-frame-pointer -Wno-missing-field-initializers \
                 -fsanitize=address,undefined -fno-sanitize-recover=all
 FUZZ_TARGETS := des keyspec place lua
-FUZZ_OBJ     := $(patsubst %.c,$(BUILD)/fuzz/%.o,$(LIB_SRC) fuzz/fuzz_map.c)
+FUZZ_OBJ     := $(patsubst %.c,$(BUILD)/fuzz/%.o,$(LIB_SRC) fuzz/fuzz_map.c \
+                  fuzz/fuzz_fork.c)
 FUZZ_BINS    := $(addprefix $(BUILD)/fuzz/fuzz_,$(FUZZ_TARGETS))
 
 $(BUILD)/fuzz/%.o: %.c $(BUILD)/deps.mk
@@ -178,6 +180,9 @@ fuzz:
 	@sh harness/fuzz.sh check
 	$(MAKE) $(FUZZ_BINS)
 	sh harness/fuzz.sh run $(FUZZ_SECONDS) $(FUZZ_TARGETS)
+
+# Kept between builds: make would remove them as intermediates.
+.SECONDARY: $(FUZZ_OBJ) $(patsubst %,$(BUILD)/fuzz/fuzz/fuzz_%.o,$(FUZZ_TARGETS))
 
 clean:
 	rm -rf $(BUILD) vaultfuzz

@@ -1,22 +1,19 @@
 /* libFuzzer target: the .des loader -- lexer, parser and the Lua chunks it
  * generates, compiled (make fuzz). Any input must give messages, never a
  * crash, a leak or undefined behaviour. */
+#include "fuzz_map.h"
 #include "vf_des.h"
 #include "vf_diag.h"
 
 #include <stdint.h>
 #include <stdlib.h>
-#include <string.h>
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-    /* NUL-terminated, as vf_fs_read hands a file over. */
-    char *text = malloc(size + 1);
+    char *text = vf_fuzz_text(data, size);
     if (!text) return 0;
-    memcpy(text, data, size);
-    text[size] = '\0';
     vf_desset set;
     vf_diag d;
     vf_desset_init(&set);

@@ -1,26 +1,75 @@
 /* Whole maps for the fuzz targets: load, resolve, place, judge. */
 #include "fuzz_map.h"
+#include "fuzz_fork.h"
 #include "vf_case.h"
 #include "vf_conn.h"
 #include "vf_des.h"
 #include "vf_diag.h"
-#include "vf_engine.h"
+#include "vf_gamesrc.h"
+#include "vf_gamever.h"
 #include "vf_level.h"
 #include "vf_rmap.h"
 
+#include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
-/* Fuzzing wants many inputs a second: a case may run for a tenth of a
- * second at most, and only the first few maps of an input run. */
-#define FUZZ_SECONDS 0.1
-#define FUZZ_INSTRUCTIONS 2000000UL
-#define FUZZ_MEMORY ((size_t)16 << 20)
-#define FUZZ_MAPS 3
+static char *crawl_dat;
+static int crawl_looked;
 
+/* The checkout of $VF_FUZZ_CRAWL_DIR, read once: its version and name
+ * tables set as the command line sets them. A bad path stops the
+ * fuzzer: a night's fuzzing must not quietly use the wrong library. */
+const char *vf_fuzz_crawl_dat(void)
+{
+    if (crawl_looked) return crawl_dat;
+    crawl_looked = 1;
+    const char *dir = getenv("VF_FUZZ_CRAWL_DIR");
+    if (!dir || !*dir) return NULL;
+    vf_sbuf err = VF_SBUF_INIT;
+    crawl_dat = vf_engine_find_crawl_dat(dir, &err);
+    if (!crawl_dat) {
+        fprintf(stderr, "fuzz: VF_FUZZ_CRAWL_DIR %s\n", vf_sbuf_str(&err));
+        exit(1);
+    }
+    vf_gamever_set(vf_gamever_detect(crawl_dat, &err));
+    vf_sbuf source = VF_SBUF_INIT;
+    vf_sbuf_printf(&source, "%s/..", crawl_dat);
+    vf_gamesrc_set(vf_gamesrc_read(source.s, &err));   /* kept: global */
+    vf_sbuf_free(&source);
+    vf_sbuf_free(&err);
+    return crawl_dat;
+}
+
+char *vf_fuzz_text(const unsigned char *data, size_t size)
+{
+    char *text = malloc(size + 1);
+    if (!text) return NULL;
+    memcpy(text, data, size);
+    text[size] = '\0';
+    return text;
+}
+
+void vf_fuzz_engine_config(vf_engine_config *cfg)
+{
+    vf_engine_config_init(cfg, VF_SOURCE_DIR "/dlua");
+    cfg->crawl_dat = vf_fuzz_crawl_dat();
+    cfg->limits = (vf_lua_limits){VF_FUZZ_INSTRUCTIONS, VF_FUZZ_MEMORY,
+                                  VF_FUZZ_SECONDS, 0};
+}
+
+typedef struct job {
+    const char *text;
+    size_t n;
+    unsigned pick;
+} job;
+
+/* pick: the low three bits the layout (every mode but game, which needs
+ * layout maps: fuzz_pipeline.c), then rotation, opacity, iteration. */
 static void run_maps(const vf_desset *set, vf_engine *e, unsigned pick)
 {
-    static const vf_mode modes[] = {VF_MODE_EMPTY, VF_MODE_FILL};
-    vf_case_opts o = {modes[pick % 2], (pick >> 1) & 1, (pick >> 2) & 1, NULL, NULL, NULL};
+    vf_case_opts o = {(vf_mode)(pick % VF_MODE_GAME), (pick >> 3) & 1,
+                      (pick >> 4) & 1, NULL, NULL, NULL};
     vf_level *l = malloc(sizeof *l);
     vf_conn_report *r = malloc(sizeof *r);
     if (!l || !r) {
@@ -28,33 +77,40 @@ static void run_maps(const vf_desset *set, vf_engine *e, unsigned pick)
         free(r);
         return;
     }
-    for (size_t i = 0; i < set->nmaps && i < FUZZ_MAPS; i++) {
+    for (size_t i = 0; i < set->nmaps && i < VF_FUZZ_MAPS; i++) {
         vf_rmap m;
         vf_verdict v;
         vf_rmap_init(&m, &set->maps[i], NULL);
-        vf_case_run(e, &set->maps[i], 1, pick >> 3, &o, l, &m, r, &v);
+        vf_case_run(e, &set->maps[i], 1, pick >> 5, &o, l, &m, r, &v);
         vf_rmap_free(&m);
     }
     free(l);
     free(r);
 }
 
-void vf_fuzz_run_des(const char *text, size_t n, unsigned pick)
+static void run_job(void *ctx)
 {
+    const job *j = ctx;
     vf_desset set;
     vf_diag d;
     vf_desset_init(&set);
     vf_diag_init(&d);
-    vf_des_load_buffer(&set, "fuzz.des", text, n, &d);
+    vf_des_load_buffer(&set, "fuzz.des", j->text, j->n, &d);
     vf_engine_config cfg;
-    vf_engine_config_init(&cfg, VF_SOURCE_DIR "/dlua");
-    cfg.limits = (vf_lua_limits){FUZZ_INSTRUCTIONS, FUZZ_MEMORY,
-                                 FUZZ_SECONDS, 0};
+    vf_fuzz_engine_config(&cfg);
     vf_sbuf err = VF_SBUF_INIT;
     vf_engine *e = set.nmaps ? vf_engine_new(&set, &cfg, &d, &err) : NULL;
-    if (e) run_maps(&set, e, pick);
+    if (e) run_maps(&set, e, j->pick);
     vf_engine_free(e);
     vf_sbuf_free(&err);
     vf_diag_free(&d);
     vf_desset_free(&set);
+}
+
+void vf_fuzz_run_des(const char *text, size_t n, unsigned pick, int isolate)
+{
+    job j = {text, n, pick};
+    vf_fuzz_crawl_dat();   /* read once, before any child */
+    if (isolate) vf_fuzz_isolated(run_job, &j);
+    else run_job(&j);
 }
