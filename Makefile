@@ -155,8 +155,9 @@ uninstall:
 check-install: vaultfuzz
 	harness/check-install.sh
 # libFuzzer targets (fuzz/): the .des loader, the key specs, transforms
-# and placement, vault Lua. The library is built again with clang and the
-# fuzzer's coverage; harness/fuzz.sh checks for clang's libFuzzer first.
+# and placement, vault Lua, the whole pipeline (index, layouts, explain,
+# reports). The library is built again with clang and the fuzzer's
+# coverage; harness/fuzz.sh checks for clang's libFuzzer first.
 # VF_FUZZ_CRAWL_DIR=checkout runs them with the game's own library.
 FUZZ_CC      ?= clang
 FUZZ_SECONDS ?= 60
@@ -164,9 +165,9 @@ FUZZ_SECONDS ?= 60
 # not; src/map/feature.c relies on it): not an error in this build.
 FUZZ_FLAGS   := -O1 -g -fno-omit-frame-pointer -Wno-missing-field-initializers \
                 -fsanitize=address,undefined -fno-sanitize-recover=all
-FUZZ_TARGETS := des keyspec place lua
+FUZZ_TARGETS := des keyspec place lua pipeline
 FUZZ_OBJ     := $(patsubst %.c,$(BUILD)/fuzz/%.o,$(LIB_SRC) fuzz/fuzz_map.c \
-                  fuzz/fuzz_fork.c)
+                  fuzz/fuzz_fork.c fuzz/fuzz_check.c)
 FUZZ_BINS    := $(addprefix $(BUILD)/fuzz/fuzz_,$(FUZZ_TARGETS))
 
 $(BUILD)/fuzz/%.o: %.c $(BUILD)/deps.mk

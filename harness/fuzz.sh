@@ -44,6 +44,7 @@ check() {
 seeds() {
     case "$1" in
         des) echo corpus ;;
+        pipeline) echo "fuzz/seeds/pipeline corpus" ;;
         *) echo "fuzz/seeds/$1" ;;
     esac
 }
