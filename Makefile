@@ -24,7 +24,8 @@
 #                 check it (harness/check-html.sh; installs chromium, tidy
 #                 and libpng-dev when missing)
 #   make fuzz     build the libFuzzer targets (clang) and run each for
-#                 FUZZ_SECONDS (default 60)
+#                 FUZZ_SECONDS (default 60), or as FUZZ_PLAN says
+#                 ("des=20 pipeline=90": a target's seconds)
 #
 # Missing libraries (Lua 5.1, Check, zlib) are installed by harness/deps.sh
 # when it can; it writes their flags to build/deps.mk.
@@ -161,6 +162,7 @@ check-install: vaultfuzz
 # VF_FUZZ_CRAWL_DIR=checkout runs them with the game's own library.
 FUZZ_CC      ?= clang
 FUZZ_SECONDS ?= 60
+FUZZ_PLAN    ?=
 # clang also flags designated initializers that leave fields out (gcc does
 # not; src/map/feature.c relies on it): not an error in this build.
 FUZZ_FLAGS   := -O1 -g -fno-omit-frame-pointer -Wno-missing-field-initializers \
@@ -180,7 +182,7 @@ $(BUILD)/fuzz/fuzz_%: $(BUILD)/fuzz/fuzz/fuzz_%.o $(FUZZ_OBJ)
 fuzz:
 	@sh harness/fuzz.sh check
 	$(MAKE) $(FUZZ_BINS)
-	sh harness/fuzz.sh run $(FUZZ_SECONDS) $(FUZZ_TARGETS)
+	sh harness/fuzz.sh run $(FUZZ_SECONDS) $(or $(FUZZ_PLAN),$(FUZZ_TARGETS))
 
 # Kept between builds: make would remove them as intermediates.
 .SECONDARY: $(FUZZ_OBJ) $(patsubst %,$(BUILD)/fuzz/fuzz/fuzz_%.o,$(FUZZ_TARGETS))

@@ -2,9 +2,11 @@
 # make fuzz's helper.
 #   fuzz.sh check            clang with libFuzzer present, or installed
 #                            (apt-get, as root), or a message saying how
-#   fuzz.sh run SECONDS T... each target T for SECONDS, from its seeds
+#   fuzz.sh run SECONDS T... each target T for SECONDS, from its seeds;
+#                            T=S: target T for S seconds instead
 # A target's inputs grow in build/fuzz/corpus/T; what crashes it is kept
-# in build/fuzz/crashes/ and makes this script fail.
+# in build/fuzz/crashes/ and makes this script fail. VF_FUZZ_CRAWL_DIR
+# (a crawl checkout) runs them with the game's own Lua library.
 set -eu
 
 CC=${FUZZ_CC:-clang}
@@ -53,15 +55,18 @@ run() {
     seconds=$1
     shift
     mkdir -p build/fuzz/crashes
-    for t in "$@"; do
+    for arg in "$@"; do
+        t=${arg%%=*}
+        secs=$seconds
+        [ "$t" = "$arg" ] || secs=${arg#*=}
         mkdir -p "build/fuzz/corpus/$t"
         dirs=""
         for d in $(seeds "$t"); do [ -d "$d" ] && dirs="$dirs $d"; done
-        echo "fuzz: $t for ${seconds}s"
+        echo "fuzz: $t for ${secs}s"
         # -timeout: one input may take this long (the Lua budget is far
         # less); -rss_limit_mb: what a leak or bomb may reach.
         # shellcheck disable=SC2086
-        "build/fuzz/fuzz_$t" -max_total_time="$seconds" -timeout=20 \
+        "build/fuzz/fuzz_$t" -max_total_time="$secs" -timeout=20 \
             -rss_limit_mb=2048 -max_len=4096 -print_final_stats=1 \
             -artifact_prefix="build/fuzz/crashes/$t-" \
             "build/fuzz/corpus/$t" $dirs 2>"build/fuzz/$t.log" || {
@@ -69,7 +74,7 @@ run() {
             echo "fuzz: $t failed; the input is in build/fuzz/crashes/" >&2
             exit 1
         }
-        grep -E '^(stat::number_of_executed_units|stat::peak_rss_mb)' \
+        grep -E '^stat::(number_of_executed_units|average_exec_per_sec|peak_rss_mb)' \
             "build/fuzz/$t.log" | tr '\n' ' '
         echo
     done
@@ -78,5 +83,6 @@ run() {
 case "${1:-}" in
     check) check ;;
     run) shift; run "$@" ;;
-    *) echo "usage: fuzz.sh check | run SECONDS TARGET..." >&2; exit 2 ;;
+    *) echo "usage: fuzz.sh check | run SECONDS TARGET[=SECONDS]..." >&2
+       exit 2 ;;
 esac
