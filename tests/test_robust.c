@@ -242,6 +242,32 @@ START_TEST(bom_is_named)
 }
 END_TEST
 
+/* Control characters in a .des file or in a file's name never reach a
+ * terminal: the file is refused with the byte said, the name skipped
+ * with it made visible; the other files load. */
+START_TEST(control_bytes_are_refused)
+{
+    char dir[64], p[512];
+    odd_dir(dir);
+    put(dir, "esc.des", "NAME: esc_\x1b[31mred\nTAGS: t\nMAP\n.@.\nENDMAP\n");
+    put(dir, "x\x1b]0;title\x07.des", "NAME: named\nTAGS: t\nMAP\n.@.\n"
+        "ENDMAP\n");
+    put(dir, "fine.des", "NAME: fine\nTAGS: t\nMAP\n.@.\nENDMAP\n");
+    vf_t_run r = vf_t_vaultfuzz("lint", "--des", dir, NULL);
+    ck_assert_int_eq(r.rc, 1);
+    snprintf(p, sizeof p, "%s/esc.des:1: a control character (\\x1b): not "
+             "a .des file's text", dir);
+    ck_assert_msg(strstr(r.out, p), "%s", r.out);
+    ck_assert_msg(strstr(r.out, "'x\\x1b]0;title\\x07.des' has a control "
+                         "character in its name: skipped"), "%s", r.out);
+    ck_assert_msg(!strchr(r.out, 0x1b) && !strchr(r.err, 0x1b), "%s%s",
+                  r.out, r.err);
+    ck_assert_msg(strstr(r.out, "2 maps"), "%s", r.out);   /* and odd_dir's */
+    vf_t_run_free(&r);
+    rm_rf(dir);
+}
+END_TEST
+
 /* Numbers in options: no sign, no wrap, a message with the range. */
 START_TEST(bad_numbers_in_options)
 {
@@ -852,6 +878,7 @@ Suite *vf_test_robust_suite(void)
     tcase_set_timeout(tc, 60);
     tcase_add_test(tc, link_loop_and_fifo_are_walked_once);
     tcase_add_test(tc, bom_is_named);
+    tcase_add_test(tc, control_bytes_are_refused);
     tcase_add_test(tc, bad_numbers_in_options);
     tcase_add_test(tc, dash_names_replay);
     tcase_add_test(tc, nothing_to_load_says_so);

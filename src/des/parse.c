@@ -630,6 +630,19 @@ static int is_name_line(const vf_parser *p)
 
 size_t vf_des_add_file(vf_desset *set, const char *path);  /* set.c */
 
+/* The first byte no text file of vaults holds: NUL or a control
+ * character but tab, line feed and carriage return (an ESC would reach a
+ * terminal through a map's name or a quoted line). NULL if none. */
+static const char *control_byte(const char *text, size_t len)
+{
+    for (size_t i = 0; i < len; i++) {
+        unsigned char c = (unsigned char)text[i];
+        if ((c < 0x20 && c != '\t' && c != '\n' && c != '\r') || c == 0x7f)
+            return text + i;
+    }
+    return NULL;
+}
+
 size_t vf_des_load_buffer(vf_desset *set, const char *path, const char *text,
                           size_t len, vf_diag *d)
 {
@@ -643,15 +656,21 @@ size_t vf_des_load_buffer(vf_desset *set, const char *path, const char *text,
     p.end = text + len;
     set->files[p.file].first_map = set->nmaps;
 
-    const char *nul = memchr(text, 0, len);
+    const char *bad = control_byte(text, len);
     if (len == 0) {
         vf_diag_add(d, VF_ERROR, p.path, 0, NULL, "file is empty");
         p.errors++;
-    } else if (nul) {
+    } else if (bad) {
         int line = 1;
-        for (const char *c = text; c < nul; c++) line += *c == '\n';
-        vf_diag_add(d, VF_ERROR, p.path, line, NULL,
-                    "binary data (a NUL byte): not a .des file");
+        for (const char *c = text; c < bad; c++) line += *c == '\n';
+        if (*bad)
+            vf_diag_add(d, VF_ERROR, p.path, line, NULL, "a control "
+                        "character (\\x%02x): not a .des file's text (a "
+                        "terminal or a CI log would obey it)",
+                        (unsigned char)*bad);
+        else
+            vf_diag_add(d, VF_ERROR, p.path, line, NULL,
+                        "binary data (a NUL byte): not a .des file");
         p.errors++;
         p.next = p.end;
     }

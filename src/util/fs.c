@@ -1,5 +1,6 @@
 /* File reading and the recursive, sorted .des walk. */
 #include "vf_fs.h"
+#include "vf_esc.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -113,6 +114,26 @@ static const char *on_chain(const walk_chain *c, const struct stat *st)
     return NULL;
 }
 
+/* Whether a name holds a control character: printed as it is, it would
+ * reach a terminal or a CI log. */
+static int control_in(const char *name)
+{
+    for (const unsigned char *c = (const unsigned char *)name; *c; c++)
+        if (*c < 0x20 || *c == 0x7f) return 1;
+    return 0;
+}
+
+/* An entry skipped for its name, said with the name made visible. */
+static int skip_named(const char *dir, const char *name, vf_diag *d)
+{
+    vf_sbuf shown = VF_SBUF_INIT;
+    vf_esc_visible(&shown, name, strlen(name));
+    vf_diag_add(d, VF_ERROR, dir, 0, NULL, "'%s' has a control character in "
+                "its name: skipped", vf_sbuf_str(&shown));
+    vf_sbuf_free(&shown);
+    return 1;
+}
+
 static int walk(const char *dir, const struct stat *dst, const char *ext,
                 vf_strlist *out, vf_diag *d, walk_chain *c);
 
@@ -160,9 +181,14 @@ static int walk(const char *dir, const struct stat *dst, const char *ext,
     }
     vf_strlist names = {0};
     struct dirent *de;
+    int problems = 0;
     while ((de = readdir(dh)) != NULL) {
-        if (strcmp(de->d_name, ".") && strcmp(de->d_name, ".."))
-            vf_strlist_push(&names, vf_xstrdup(de->d_name));
+        if (!strcmp(de->d_name, ".") || !strcmp(de->d_name, "..")) continue;
+        if (control_in(de->d_name)) {
+            problems += skip_named(dir, de->d_name, d);
+            continue;
+        }
+        vf_strlist_push(&names, vf_xstrdup(de->d_name));
     }
     closedir(dh);
     if (names.n) qsort(names.v, names.n, sizeof *names.v, cmp_names);
@@ -170,7 +196,6 @@ static int walk(const char *dir, const struct stat *dst, const char *ext,
     c->dev[c->n] = dst->st_dev;
     c->ino[c->n] = dst->st_ino;
     c->path[c->n++] = dir;
-    int problems = 0;
     for (size_t i = 0; i < names.n; i++)
         problems += walk_entry(join(dir, names.v[i]), names.v[i], ext, out,
                                d, c);
