@@ -561,6 +561,62 @@ START_TEST(zonify_grid_fill_in_c_is_the_game_lua)
 }
 END_TEST
 
+/* Under the game's library, one map's changes to the tables nested in it
+ * (dgn.monster_weapons, a util.Timer method, callback, a marker class and
+ * its metatable, iter's classes, dgn.f_map) are gone for the next map. */
+START_TEST(nested_library_tables_are_put_back)
+{
+    char *dat = dat_dir();
+    if (!dat) {
+        printf("gamelua: skipped, VF_CRAWL_DIR not set\n");
+        return;
+    }
+    static const char des[] =
+        "NAME: reader\nTAGS: t\n"
+        ": assert(dgn.monster_weapons.kobold.dagger == 5)\n"
+        ": assert(util.Timer.new and rawget(callback, 1) == nil)\n"
+        ": assert(MonPropsMarker.new and MonPropsMarker.vf_x == nil"
+        " and getmetatable(MonPropsMarker:new({})) == MonPropsMarker)\n"
+        ": assert(iter.rectangle_iterator._new and dgn.f_map.vf_x == nil)\n"
+        "MAP\n@\nENDMAP\n\n"
+        "NAME: poison\nTAGS: t\n"
+        ": dgn.monster_weapons.kobold = nil\n"
+        ": util.Timer.new = nil\n"
+        ": table.insert(callback, 1)\n"
+        ": setmetatable(MonPropsMarker, { __index = function() return 1 end"
+        " })\n"
+        ": MonPropsMarker.new = nil\n"
+        ": iter.rectangle_iterator._new = nil\n"
+        ": dgn.f_map.vf_x = 1\n"
+        "MAP\n@\nENDMAP\n";
+    vf_t_loaded l;
+    vf_t_load(&l, des);
+    vf_engine_config cfg;
+    vf_engine_config_init(&cfg, "dlua");
+    cfg.crawl_dat = dat;
+    vf_sbuf err = VF_SBUF_INIT;
+    vf_engine *e = vf_engine_new(&l.set, &cfg, &l.d, &err);
+    ck_assert_msg(e != NULL, "%s", vf_sbuf_str(&err));
+    vf_rmap m;
+    vf_rmap_init(&m, NULL, NULL);
+    static const char *const order[] = {"reader", "poison", "reader",
+                                        "poison", "reader"};
+    for (int i = 0; i < 5; i++) {
+        vf_sbuf_reset(&err);
+        vf_resolve_status st = vf_engine_resolve(e, vf_t_map(&l, order[i]),
+                                                 (uint64_t)i + 1, 0, &m,
+                                                 NULL, &err);
+        ck_assert_msg(i % 2 || st == VF_RESOLVED, "%s (case %d): %s",
+                      order[i], i, vf_sbuf_str(&err));
+    }
+    vf_rmap_free(&m);
+    vf_engine_free(e);
+    vf_sbuf_free(&err);
+    vf_t_free(&l);
+    free(dat);
+}
+END_TEST
+
 Suite *vf_test_gamelua_suite(void)
 {
     Suite *s = suite_create("gamelua");
@@ -572,6 +628,7 @@ Suite *vf_test_gamelua_suite(void)
     tcase_add_test(tc, omnigrid_group_comparison_in_c_is_the_game_lua);
     tcase_add_test(tc, hyper_usage_set_usage_in_c_is_the_game_lua);
     tcase_add_test(tc, zonify_grid_fill_in_c_is_the_game_lua);
+    tcase_add_test(tc, nested_library_tables_are_put_back);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -779,6 +779,64 @@ START_TEST(rawset_into_the_library_is_undone)
 }
 END_TEST
 
+/* Tables nested in the library and tables of the globals stay themselves
+ * (raw access must work on them) but are put back before the next case:
+ * a prelude's table, a class and its metatable, tables inside dgn, the
+ * string functions behind the string metatable, a global hook. */
+static const char nested_prelude[] =
+    "{{\n"
+    "shared_list = { 1, 2, 3 }\n"
+    "Cls = { }\n"
+    "Cls.__index = Cls\n"
+    "function Cls.m() return 'm' end\n"
+    "}}\n";
+
+static const char nested_reader[] =
+    "NAME: reader\nTAGS: t\n"
+    ": assert(shared_list[1] == 1 and shared_list[2] == 2 and #shared_list"
+    " == 3 and shared_list[4] == nil)\n"
+    ": assert(Cls.m() == 'm' and rawget(Cls, 'extra') == nil and "
+    "getmetatable(Cls) == nil and setmetatable({}, Cls).m() == 'm')\n"
+    ": assert(dgn.MAP_HOOK_NAMES[1] == 'pre_main' and #dgn.MAP_HOOK_NAMES "
+    "== 5 and dgn.MAP_HOOK_ALIASES.main == 'post_main')\n"
+    ": assert(('x'):upper() == 'X' and ('X'):lower() == 'x')\n"
+    ": assert(#dgn.MAP_GLOBAL_HOOKS.HOOK_post_place == 0)\n"
+    "MAP\n@\nENDMAP\n\n";
+
+START_TEST(nested_tables_are_put_back)
+{
+    static const char *const poisons[] = {
+        "shared_list[1] = 9 shared_list[4] = 4 table.remove(shared_list, 2)",
+        "Cls.m = nil Cls.extra = 1 "
+        "setmetatable(Cls, { __index = function() return 'x' end })",
+        "dgn.MAP_HOOK_NAMES[1] = 'x' table.insert(dgn.MAP_HOOK_NAMES, 'y') "
+        "dgn.MAP_HOOK_ALIASES.main = nil",
+        "getmetatable('').__index.upper = function() return 'no' end "
+        "rawset(getmetatable('').__index, 'lower', nil)",
+        "table.insert(dgn.MAP_GLOBAL_HOOKS.HOOK_post_place, "
+        "function() error('hook of another map') end)",
+        /* The global read, then dropped: still put back. */
+        "local l = shared_list shared_list = nil rawset(getfenv(0), "
+        "'shared_list', nil) l[1] = 9",
+    };
+    for (size_t k = 0; k < sizeof poisons / sizeof *poisons; k++) {
+        char des[2048];
+        snprintf(des, sizeof des, "%s%sNAME: poison\nTAGS: t\n: %s\n"
+                 "MAP\n@\nENDMAP\n", nested_prelude, nested_reader,
+                 poisons[k]);
+        eng x;
+        vf_t_eng_open(&x, des, 5000000UL);
+        vf_t_resolve_ok(&x, "reader", 1, 0);
+        vf_t_resolve(&x, "poison", 1, 0);
+        vf_t_resolve_ok(&x, "reader", 1, 1);
+        vf_t_resolve(&x, "poison", 1, 1);
+        vf_t_resolve(&x, "poison", 1, 2);
+        vf_t_resolve_ok(&x, "reader", 1, 2);
+        vf_t_eng_close(&x);
+    }
+}
+END_TEST
+
 /* ---- allocations that fail ------------------------------------------------ */
 
 /* Two small maps with Lua, transforms and keys, one asking for the other. */
@@ -898,6 +956,8 @@ Suite *vf_test_robust_suite(void)
     tc = tcase_create("isolation");
     tcase_add_test(tc, shared_library_is_read_only);
     tcase_add_test(tc, rawset_into_the_library_is_undone);
+    tcase_add_test(tc, nested_tables_are_put_back);
+    tcase_set_timeout(tc, 120);
     suite_add_tcase(s, tc);
     tc = tcase_create("alloc");
     tcase_set_timeout(tc, 120);

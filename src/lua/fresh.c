@@ -15,8 +15,15 @@
  * writes while maps run (dungeon.lua: dgn.persist, dgn._map_envs,
  * dgn.MAP_GLOBAL_HOOKS; lm_replica.lua, lm_mslav.lua: lmark.replica_cookie,
  * lmark.slave_cookie) are let through into the proxy, where they last one
- * case, as a rawset does: a cookie no longer counts on across cases. */
+ * case, as a rawset does: a cookie no longer counts on across cases.
+ *
+ * A proxy cannot stand in for the tables inside those, nor for the tables
+ * of other globals (a class is looked up raw, a list is counted raw):
+ * they stay writable, and each is put back before the next case from a
+ * snapshot taken here (snapshot.c). The global table's __index notes
+ * which globals a case read, which says what the next restore checks. */
 #include "lua_int.h"
+#include "snapshot.h"
 
 #include <lauxlib.h>
 
@@ -93,6 +100,16 @@ static void push_read_only_view(lua_State *L, const char *name,
     lua_setmetatable(L, -2);
 }
 
+/* Lists the view on top of the stack in the registry, so what gets into
+ * it can be undone per case. */
+static void list_view(lua_State *L)
+{
+    lua_getfield(L, LUA_REGISTRYINDEX, FROZEN);
+    lua_pushvalue(L, -2);
+    lua_rawseti(L, -2, (int)lua_objlen(L, -2) + 1);
+    lua_pop(L, 1);
+}
+
 /* Replaces the table at backing[t->name] (if a table) with a read-only
  * view, listed in the registry so what gets into it can be undone per
  * case, and in behind (view -> table) for pairs and next. */
@@ -108,10 +125,7 @@ static void freeze(lua_State *L, int backing, int behind,
     lua_pushvalue(L, -1);
     lua_pushvalue(L, -3);
     lua_rawset(L, behind);
-    lua_getfield(L, LUA_REGISTRYINDEX, FROZEN);
-    lua_pushvalue(L, -2);
-    lua_rawseti(L, -2, (int)lua_objlen(L, -2) + 1);
-    lua_pop(L, 1);
+    list_view(L);
     lua_setfield(L, backing, t->name);
     lua_pop(L, 1);
 }
@@ -126,6 +140,7 @@ static void freeze_string_meta(lua_State *L)
         return;
     }
     push_read_only_view(L, "(string metatable)", NULL);
+    list_view(L);
     lua_setfield(L, -2, "__metatable");
     lua_pop(L, 2);
 }
@@ -191,16 +206,70 @@ static void empty_table(lua_State *L, int idx)
     }
 }
 
+/* skip[value at idx] = VF_SNAP_SKIP, and its metatable's too if meta. */
+static void mark_skip(lua_State *L, int skip, int idx, int meta)
+{
+    lua_pushvalue(L, idx);
+    lua_pushinteger(L, VF_SNAP_SKIP);
+    lua_rawset(L, skip);
+    if (meta && lua_getmetatable(L, idx)) {
+        mark_skip(L, skip, lua_gettop(L), 0);
+        lua_pop(L, 1);
+    }
+}
+
+/* Keeps every table vault code can reach in place for
+ * vf_lua_fresh_globals to put back. Not walked: the registry (the
+ * engine's own); the global table (emptied per case) and its metatable
+ * (hidden); the read-only views and their metatables (emptied per case,
+ * hidden). Per-case state the engine resets is not met: dgn.persist and
+ * dgn._map_envs, written while maps run, live in the dgn view (the
+ * dgn.persist the library made at load, which pairs(dgn) finds, is kept
+ * like any table). */
+static void take_snapshot(lua_State *L, int backing, int behind)
+{
+    lua_newtable(L);
+    int skip = lua_gettop(L);
+    mark_skip(L, skip, LUA_REGISTRYINDEX, 0);
+    mark_skip(L, skip, LUA_GLOBALSINDEX, 1);
+    lua_getfield(L, LUA_REGISTRYINDEX, FROZEN);
+    int n = (int)lua_objlen(L, -1);
+    for (int i = 1; i <= n; i++) {
+        lua_rawgeti(L, -1, i);
+        mark_skip(L, skip, lua_gettop(L), 1);
+        lua_pop(L, 1);
+    }
+    lua_pop(L, 1);
+    vf_lua_snapshot_take(L, backing, behind, skip);
+    lua_pop(L, 1);
+}
+
+/* __index of the global table: (t, k). The start-up value, its name
+ * noted for the next restore, and left in the global table for the rest
+ * of the case (the next case starts by emptying it): later reads are
+ * plain. Noted first: if memory runs out between the two, a value read
+ * is never one the restore does not know of. Upvalue 1: the backing
+ * table; 2: the names read. */
+static int first_read(lua_State *L)
+{
+    lua_settop(L, 2);
+    lua_pushvalue(L, 2);
+    lua_rawget(L, lua_upvalueindex(1));
+    if (lua_isnil(L, -1)) return 1;
+    lua_pushvalue(L, 2);
+    lua_rawseti(L, lua_upvalueindex(2),
+                (int)lua_objlen(L, lua_upvalueindex(2)) + 1);
+    lua_pushvalue(L, 2);
+    lua_pushvalue(L, 3);
+    lua_rawset(L, 1);
+    return 1;
+}
+
 void vf_lua_keep_globals(lua_State *L)
 {
     lua_newtable(L);                     /* backing */
     int backing = lua_gettop(L);
-    lua_pushnil(L);
-    while (lua_next(L, LUA_GLOBALSINDEX)) {
-        lua_pushvalue(L, -2);
-        lua_insert(L, -2);
-        lua_rawset(L, backing);
-    }
+    vf_lua_copy_pairs(L, LUA_GLOBALSINDEX, backing);
     empty_table(L, LUA_GLOBALSINDEX);
     /* The global table's metatable is hidden too: through it a map
      * could reach the backing table. */
@@ -220,7 +289,13 @@ void vf_lua_keep_globals(lua_State *L)
     wrap_global(L, backing, "setfenv", safe_setfenv, 0);
     wrap_global(L, backing, "pairs", see_through, behind);
     wrap_global(L, backing, "next", see_through, behind);
-    lua_pop(L, 1);
+    take_snapshot(L, backing, behind);
+    lua_getmetatable(L, LUA_GLOBALSINDEX);
+    lua_pushvalue(L, backing);
+    vf_lua_snapshot_reads(L);
+    lua_pushcclosure(L, first_read, 2);
+    lua_setfield(L, -2, "__index");
+    lua_pop(L, 2);
     lua_setfield(L, LUA_REGISTRYINDEX, BACKING);
 }
 
@@ -259,6 +334,7 @@ static void empty_persist(lua_State *L)
 
 void vf_lua_fresh_globals(lua_State *L)
 {
+    vf_lua_snapshot_restore(L);
     empty_table(L, LUA_GLOBALSINDEX);
     clear_frozen(L);
     empty_persist(L);

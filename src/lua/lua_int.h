@@ -41,9 +41,10 @@ void vf_lua_ids_reset(lua_State *L);
  * value again (the global table reads through to them). The standard
  * tables, the string metatable and the game's library tables (dgn, crawl,
  * util, you, ...) become read-only proxies: a write to one of their fields
- * is a Lua error at the writer's line. Other tables reached from globals
- * (callback, marker classes, tables inside dgn) are not copied: Lua that
- * changes them in place still leaks, which the corpus does not do. */
+ * is a Lua error at the writer's line. Every other table vault code can
+ * reach (callback, marker classes, tables inside dgn, a prelude's tables)
+ * is kept as it was here and put back before the next case that may find
+ * it changed (snapshot.c); tables held only in upvalues are not. */
 void vf_lua_keep_globals(lua_State *L);
 
 /* Hook runs that can be skipped (hooks.c). vf_lua_track_hooks, once the
