@@ -2,6 +2,10 @@
  * clear message, and leaves the rest as it was. */
 #define _XOPEN_SOURCE 700   /* mkdtemp, symlink, mkfifo */
 #include "tests.h"
+#include "engine/engine_int.h"
+#include "vf_lua.h"
+
+#include <lauxlib.h>
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -837,6 +841,125 @@ START_TEST(nested_tables_are_put_back)
 }
 END_TEST
 
+/* A vault that writes into every table it can reach from the globals it
+ * is given (names), through pairs and getmetatable: each key overwritten
+ * or removed, a key added, the metatable replaced, each write in a pcall
+ * (the read-only views refuse theirs). */
+static const char poison_lua[] =
+    "local pcall, rawset, pairs, type = pcall, rawset, pairs, type\n"
+    "local getmetatable, setmetatable = getmetatable, setmetatable\n"
+    "local G, seen, list = getfenv(0), { }, { }\n"
+    "local function add(v)\n"
+    "  if type(v) == 'table' and not seen[v] then\n"
+    "    seen[v] = true list[#list + 1] = v end end\n"
+    "for _, n in pairs(vf_names) do add(G[n]) end\n"
+    "add(getmetatable(''))\n"
+    "local i = 1\n"
+    "while i <= #list do\n"
+    "  local t = list[i] i = i + 1\n"
+    "  for k, v in pairs(t) do add(k) add(v) end\n"
+    "  add(getmetatable(t)) end\n"
+    "local bait = function() return 'poison' end\n"
+    "for _, t in pairs(list) do\n"
+    "  local keys = { }\n"
+    "  for k in pairs(t) do keys[#keys + 1] = k end\n"
+    "  for j, k in pairs(keys) do\n"
+    "    local v = j % 2 == 0 and bait or nil\n"
+    "    pcall(function() t[k] = v end)\n"
+    "    pcall(rawset, t, k, v) end\n"
+    "  pcall(rawset, t, 'vf_poison', bait)\n"
+    "  pcall(function() t.vf_poison2 = bait end)\n"
+    "  pcall(setmetatable, t, { __index = bait }) end\n";
+
+/* The poison map, given the names of every global the engine starts
+ * with over the .des files in dir (the library's and the preludes'). */
+static char *poison_des(const char *dir)
+{
+    vf_t_loaded l;
+    vf_t_init(&l);
+    char *paths[] = {(char *)dir};
+    vf_des_load_paths(&l.set, paths, 1, &l.d);
+    vf_engine_config cfg;
+    vf_engine_config_init(&cfg, "dlua");
+    vf_sbuf err = VF_SBUF_INIT, des = VF_SBUF_INIT;
+    vf_engine *e = vf_engine_new(&l.set, &cfg, &l.d, &err);
+    ck_assert_msg(e != NULL, "%s", vf_sbuf_str(&err));
+    lua_State *L = vf_lua_state(e->lua);
+    vf_sbuf_adds(&des, "NAME: aaa_poison\nTAGS: t\n{{\nvf_names = {");
+    lua_getfield(L, LUA_REGISTRYINDEX, "vaultfuzz.globals");
+    ck_assert(lua_istable(L, -1));
+    lua_pushnil(L);
+    while (lua_next(L, -2)) {
+        lua_pop(L, 1);
+        if (lua_type(L, -1) == LUA_TSTRING)
+            vf_sbuf_printf(&des, " '%s',", lua_tostring(L, -1));
+    }
+    lua_pop(L, 1);
+    vf_sbuf_printf(&des, " }\n%s}}\nMAP\n@\nENDMAP\n", poison_lua);
+    vf_engine_free(e);
+    vf_sbuf_free(&err);
+    vf_t_free(&l);
+    return vf_sbuf_take(&des);
+}
+
+/* vaults.csv of a run over dir at -j jobs, but the poison map's row. */
+static char *innocent_rows(const char *dir, const char *jobs)
+{
+    char out[600];
+    snprintf(out, sizeof out, "%s.out", dir);
+    vf_t_run r = vf_t_vaultfuzz("run", "--des", dir, "--count", "3",
+                                "--layouts", "empty,rooms", "--explain",
+                                "none", "-j", jobs, "--out", out, NULL);
+    ck_assert_msg(r.rc == 0 || r.rc == 1, "%d %s", r.rc, r.err);
+    vf_t_run_free(&r);
+    char csv[700];
+    snprintf(csv, sizeof csv, "%s/vaults.csv", out);
+    char *text = vf_t_read(csv);
+    vf_sbuf rows = VF_SBUF_INIT;
+    for (char *line = strtok(text, "\n"); line; line = strtok(NULL, "\n"))
+        if (!strstr(line, "aaa_poison")) vf_sbuf_printf(&rows, "%s\n", line);
+    free(text);
+    rm_rf(out);
+    return vf_sbuf_take(&rows);
+}
+
+/* Every other map's verdicts are those of a run without the poison, at
+ * -j 1 and -j 2 (issue 31). */
+START_TEST(poison_every_reachable_table)
+{
+    char dir[] = "/tmp/vf_poison_XXXXXX";
+    ck_assert_ptr_nonnull(mkdtemp(dir));
+    static const char *const files[] = {
+        "verdicts/known_bad.des", "verdicts/known_causes.des",
+        "syntax/lua_blocks.des", "syntax/headers.des"};
+    for (size_t i = 0; i < sizeof files / sizeof *files; i++) {
+        char src[300], *text;
+        snprintf(src, sizeof src, "corpus/%s", files[i]);
+        text = vf_t_read(src);
+        put(dir, strrchr(files[i], '/') + 1, text);
+        free(text);
+    }
+    char *clean = innocent_rows(dir, "1");
+    ck_assert_ptr_nonnull(strstr(clean, "vf_bad_subst_pocket"));
+    char *poison = poison_des(dir);
+    put(dir, "a_poison.des", poison);
+    free(poison);
+    for (int j = 1; j <= 2; j++) {
+        char *rows = innocent_rows(dir, j == 1 ? "1" : "2");
+        size_t at = 0, line = 0;
+        while (rows[at] && rows[at] == clean[at]) at++;
+        while (at && clean[at - 1] != '\n') at--;
+        for (size_t i = 0; i < at; i++) line += clean[i] == '\n';
+        ck_assert_msg(!strcmp(rows, clean), "-j %d: vaults.csv line %zu: "
+                      "%.200s\nwithout the poison: %.200s", j, line + 1,
+                      rows + at, clean + at);
+        free(rows);
+    }
+    free(clean);
+    rm_rf(dir);
+}
+END_TEST
+
 /* ---- allocations that fail ------------------------------------------------ */
 
 /* Two small maps with Lua, transforms and keys, one asking for the other. */
@@ -957,6 +1080,7 @@ Suite *vf_test_robust_suite(void)
     tcase_add_test(tc, shared_library_is_read_only);
     tcase_add_test(tc, rawset_into_the_library_is_undone);
     tcase_add_test(tc, nested_tables_are_put_back);
+    tcase_add_test(tc, poison_every_reachable_table);
     tcase_set_timeout(tc, 120);
     suite_add_tcase(s, tc);
     tc = tcase_create("alloc");
