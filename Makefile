@@ -106,11 +106,13 @@ check-readme: vaultfuzz
 	CRAWL_DIR="$(CRAWL_DIR)" harness/check-readme.sh
 
 # The checks on the real DCSS corpus (../shared/dcss-des), and, with
-# CRAWL_DIR, of what we run in C of the game's Lua library against it.
+# CRAWL_DIR, of what we run in C of the game's Lua library against it,
+# the labels' shares, and the hostile vaults beside the game's own.
 check-real: vaultfuzz $(TEST_BIN)
 	VF_REAL_DES=$(REAL_DES) VF_CRAWL_DIR=$(CRAWL_DIR) $(TEST_BIN) realcorpus \
 	    gamelua
 	@if [ -n "$(CRAWL_DIR)" ]; then harness/check-labels.sh $(CRAWL_DIR); fi
+	@if [ -n "$(CRAWL_DIR)" ]; then harness/check-hostile.sh $(CRAWL_DIR); fi
 
 # The game's checkouts at trunk, 0.34.1 and 0.30.0 (../shared/crawl), each
 # read as its own version: lint and a short run, what may fail listed in
