@@ -605,7 +605,8 @@ END_TEST
 
 /* C work counts against the instruction budget, so it ends such Lua
  * the same way on every machine, with no CPU limit at all: one huge
- * string.rep, big ones in a loop, a long sort. */
+ * string.rep, big ones in a loop, a long sort, full collections, tags
+ * piled up. The item lists' shared metatable is hidden. */
 START_TEST(c_work_counts_against_the_budget)
 {
     char dir[64];
@@ -615,17 +616,25 @@ START_TEST(c_work_counts_against_the_budget)
         "NAME: a_reps\nTAGS: t\n: for i = 1, 1e6 do local s = ('x'):rep(1e5) "
         "end\nMAP\n.@.\nENDMAP\n\n"
         "NAME: a_sort\nTAGS: t\n: local t = {} for i = 1, 2e5 do t[i] = -i "
-        "end table.sort(t)\nMAP\n.@.\nENDMAP\n");
+        "end table.sort(t)\nMAP\n.@.\nENDMAP\n\n"
+        "NAME: a_gc\nTAGS: t\n: for i = 1, 10 do collectgarbage() end"
+        "\nMAP\n.@.\nENDMAP\n\n"
+        "NAME: a_tags\nTAGS: t\n: for i = 1, 1e5 do tags('t' .. i) end"
+        "\nMAP\n.@.\nENDMAP\n\n"
+        "NAME: a_meta\nTAGS: t\n: assert(getmetatable(dgn.item_spec('dagger')) "
+        "== 'item_list')\nMAP\n.@.\nENDMAP\n");
     vf_t_run r = vf_t_vaultfuzz("lint", "--des", dir, "--lua-seconds", "0",
                                 "--lua-instructions", "2000000", NULL);
     ck_assert_msg(r.rc == 1, "%d %s %s", r.rc, r.out, r.err);
-    static const char *const maps[] = {"a_rep", "a_reps", "a_sort"};
-    for (int i = 0; i < 3; i++) {
+    static const char *const maps[] = {"a_rep", "a_reps", "a_sort", "a_gc",
+                                       "a_tags"};
+    for (int i = 0; i < 5; i++) {
         char want[160];
         snprintf(want, sizeof want, "map %s: instruction budget exceeded "
                  "(2000000 instructions)", maps[i]);
         ck_assert_msg(strstr(r.out, want), "%s: %s", maps[i], r.out);
     }
+    ck_assert_msg(!strstr(r.out, "a_meta"), "%s", r.out);
     vf_t_run_free(&r);
     rm_rf(dir);
 }

@@ -53,8 +53,13 @@ static int l_tags(lua_State *L)
         vf_sbuf_reset(&m->tags);
         vf_sbuf_adds(&m->tags, " ");
     }
-    for (int i = 2; i <= lua_gettop(L); i++)
-        if (!lua_isnil(L, i)) vf_rmap_add_tags(m, luaL_checkstring(L, i));
+    for (int i = 2; i <= lua_gettop(L); i++) {
+        if (lua_isnil(L, i)) continue;
+        /* Each tag is looked for among those there: work the count sees,
+         * so piling up tags ends on the budget, not the CPU clock. */
+        vf_lua_charge(L, (double)m->tags.len / 16);
+        vf_rmap_add_tags(m, luaL_checkstring(L, i));
+    }
     return push_tags(L, m);
 }
 

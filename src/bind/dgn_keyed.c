@@ -195,7 +195,12 @@ static int l_item_spec(lua_State *L)
     lua_newtable(L);
     lua_pushlstring(L, s, n);
     lua_setfield(L, -2, "spec");
-    luaL_newmetatable(L, "item_list");
+    /* Shared by every item list: hidden from getmetatable, so no map can
+     * change it for the maps after it. */
+    if (luaL_newmetatable(L, "item_list")) {
+        lua_pushliteral(L, "item_list");
+        lua_setfield(L, -2, "__metatable");
+    }
     lua_setmetatable(L, -2);
     return 1;
 }

@@ -5,12 +5,14 @@
  * string.find can do as much work as millions of them. Counted by what
  * the call is given (lengths and counts, the same on every machine), the
  * budget stays deterministic and string.rep("", 2^31) fails at once
- * instead of running into the CPU clock. A pattern that backtracks
+ * instead of running into the CPU clock. collectgarbage walks all the
+ * state holds. A pattern that backtracks
  * without end is beyond any count: the CPU clock stays the last resort. */
 #include "lua_int.h"
 
 #include <lauxlib.h>
 #include <math.h>
+#include <string.h>
 
 /* About how many bytes a C function walks in the time of one step. */
 #define BYTES_PER_STEP 32.0
@@ -59,6 +61,20 @@ static int charged_sort(lua_State *L)
     return call_original(L);
 }
 
+/* collectgarbage("collect" or "step" or none): a walk of all the state
+ * holds, the whole library included -- about a million steps' time.
+ * Counted as that, not by what the state holds now, which differs from
+ * worker to worker. */
+#define COLLECT_STEPS 1e6
+
+static int charged_collect(lua_State *L)
+{
+    const char *opt = luaL_optstring(L, 1, "collect");
+    if (!strcmp(opt, "collect") || !strcmp(opt, "step"))
+        vf_lua_charge(L, COLLECT_STEPS);
+    return call_original(L);
+}
+
 /* lib[name] = fn with the original as its upvalue. */
 static void wrap(lua_State *L, const char *lib, const char *name,
                  lua_CFunction fn)
@@ -81,4 +97,11 @@ void vf_lua_charge_c_work(lua_State *L)
     for (size_t i = 0; i < sizeof scans / sizeof *scans; i++)
         wrap(L, "string", scans[i], charged_scan);
     wrap(L, "table", "sort", charged_sort);
+    lua_getglobal(L, "collectgarbage");
+    if (lua_isfunction(L, -1)) {
+        lua_pushcclosure(L, charged_collect, 1);
+        lua_setglobal(L, "collectgarbage");
+    } else {
+        lua_pop(L, 1);
+    }
 }

@@ -22,8 +22,9 @@ int vf_lua_optint(lua_State *L, int i, int def);
 void vf_lua_charge(lua_State *L, double steps);
 
 /* Wraps the standard functions whose one call can do unbounded work
- * (string.rep, find, match, gmatch, gsub, table.sort) so that they charge
- * it first (charge.c). Called on the fresh state, before any library. */
+ * (string.rep, find, match, gmatch, gsub, table.sort, collectgarbage) so
+ * that they charge it first (charge.c). Called on the fresh state, before
+ * any library. */
 void vf_lua_charge_c_work(lua_State *L);
 
 /* tostring of a table, function, coroutine or userdata names it by the
