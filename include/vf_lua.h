@@ -23,7 +23,7 @@
  * pattern runs for ever in C) is the only thing the timer cannot turn into
  * an error; one budget after the deadline it prints why on stderr and
  * exits the process with status 2 (in 'run', the worker dies and its case
- * is recorded as a crash, with its repro; in a command's own process, its
+ * is recorded as a timeout, with its repro; in a command's own process, its
  * supervisor runs the command again without that map: vf_lua_supervise).
  * Vault code gets no newproxy, so it cannot make finalizers of its own. */
 #ifndef VF_LUA_H

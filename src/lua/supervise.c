@@ -5,7 +5,8 @@
  * The record is one line on a pipe: "stuck\tPID\tWHAT\tNAME\tFILE\tLINE\n",
  * written from the CPU timer's signal handler with write(2) alone. The pid
  * tells the command's own process from its workers, which inherit the pipe
- * but whose last resort is theirs to report (run records it as a crash). */
+ * but whose last resort is theirs to report (run records it as a
+ * timeout). */
 #include "supervise.h"
 
 #include <stdio.h>

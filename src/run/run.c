@@ -340,10 +340,10 @@ static void death_message(const vf_pool_event *ev, double timeout,
         vf_sbuf_printf(b, "the worker was killed by signal %d",
                        WTERMSIG(ev->status));
     else if (WEXITSTATUS(ev->status) == VF_LUA_EXIT_STUCK)
-        vf_sbuf_printf(b, "the worker exited with status %d: the vault's "
-                       "Lua was past its time limit in a C function or a "
-                       "finalizer (a pathological string pattern?), where "
-                       "it cannot be stopped safely", VF_LUA_EXIT_STUCK);
+        vf_sbuf_printf(b, "the vault's Lua was past its time limit in a C "
+                       "function or a finalizer (a pathological string "
+                       "pattern?), where it cannot be stopped safely: the "
+                       "worker exited (status %d)", VF_LUA_EXIT_STUCK);
     else
         vf_sbuf_printf(b, "the worker exited with status %d",
                        WEXITSTATUS(ev->status));
@@ -407,7 +407,13 @@ static int died(state *s, const vf_pool_event *ev, vf_sbuf *err)
     c.map = map;
     c.mode = r->work.spec->modes[VF_CASE_MODE(ev->task)];
     c.iter = VF_CASE_ITER(ev->task);
-    c.kinds = ev->kind == VF_POOL_TIMEOUT ? VF_R_TIMEOUT : VF_R_CRASH;
+    /* Vault Lua stuck past its time limit is the vault's slowness, a
+     * timeout; only what else ends a worker is a crash (a fault of ours
+     * or of the machine). */
+    int stuck = ev->kind == VF_POOL_DIED && WIFEXITED(ev->status)
+                && WEXITSTATUS(ev->status) == VF_LUA_EXIT_STUCK;
+    c.kinds = ev->kind == VF_POOL_TIMEOUT || stuck ? VF_R_TIMEOUT
+                                                   : VF_R_CRASH;
     c.error = c.kinds;
     c.seed = vf_seed_layout_case(r->work.spec->seed, name,
                                  vf_mode_name(c.mode), c.iter);
