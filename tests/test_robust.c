@@ -573,7 +573,7 @@ START_TEST(stuck_map_is_skipped_not_fatal)
     vf_t_run r = vf_t_vaultfuzz("lint", "--des", dir, "--lua-seconds",
                                 "0.2", NULL);
     ck_assert_msg(r.rc == 1, "%d %s %s", r.rc, r.out, r.err);
-    ck_assert_msg(strstr(r.out, "a.des:1: map a_stuck_at_load: stuck: its "
+    ck_assert_msg(strstr(r.out, "a.des:1: map a_stuck_at_load: timeout: its "
                          "Lua ran past the time limit"), "%s", r.out);
     ck_assert_msg(strstr(r.err, "the command runs again with it skipped"),
                   "%s", r.err);
@@ -590,8 +590,8 @@ START_TEST(stuck_map_is_skipped_not_fatal)
     vf_t_run_free(&r);
     r = vf_t_vaultfuzz("show", "--des", dir, "--lua-seconds", "0.2",
                        "a_stuck_placed", NULL);
-    ck_assert_msg(r.rc != 0 && strstr(r.out, "stuck: its Lua")
-                  + !!strstr(r.err, "stuck: its Lua"), "%d %s %s", r.rc,
+    ck_assert_msg(r.rc != 0 && strstr(r.out, "timeout: its Lua")
+                  + !!strstr(r.err, "timeout: its Lua"), "%d %s %s", r.rc,
                   r.out, r.err);
     ck_assert_msg(strstr(r.err, "map a_stuck_placed"), "%s", r.err);
     vf_t_run_free(&r);

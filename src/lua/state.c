@@ -508,7 +508,7 @@ static int refuse_skipped(vf_lua *lua, int base, vf_sbuf *err)
 {
     lua_settop(lua->L, base - 1);
     if (lua->file) vf_sbuf_printf(err, "%s:%d: ", lua->file, lua->line);
-    vf_sbuf_adds(err, "stuck: its Lua ran past the time limit inside a C "
+    vf_sbuf_adds(err, "timeout: its Lua ran past the time limit inside a C "
                  "function or a __gc finalizer (a pathological string "
                  "pattern?), where nothing can stop it, so it was not run "
                  "again (the game would hang on it)");
