@@ -501,9 +501,9 @@ static const vf_cli_cmd *find_command(int argc, char **argv, FILE *err)
 /* A command that runs vault Lua runs supervised (guard.h): a map whose
  * Lua cannot be stopped is skipped, not the end of the command. */
 static int run_guarded(const vf_cli_cmd *c, FILE *out, FILE *err, int color,
-                       int argc, char **argv)
+                       double started, int argc, char **argv)
 {
-    vf_guard g = {.run = c->run, .color = color};
+    vf_guard g = {.run = c->run, .color = color, .started = started};
     int rc = vf_guard_run(&g, out, err, argc - 1, argv + 1);
     vf_guard_free(&g);
     return rc;
@@ -514,8 +514,9 @@ static int run_guarded(const vf_cli_cmd *c, FILE *out, FILE *err, int color,
  * included: they go to it as they are. */
 int vf_cli_main(int argc, char **argv, FILE *out, FILE *err)
 {
+    double started = vf_cli_now();
     if (argc > 1 && !strcmp(argv[1], "complete")) {
-        vf_cli plain = {out, err, 0};
+        vf_cli plain = {out, err, 0, vf_cli_now()};
         return vf_cmd_complete(&plain, argc - 1, argv + 1);
     }
     vf_color_mode mode = VF_COLOR_AUTO;
@@ -530,9 +531,10 @@ int vf_cli_main(int argc, char **argv, FILE *out, FILE *err)
     int fd = fileno(out);
     int color = vf_color_wanted(mode, fd >= 0 && isatty(fd), getenv("TERM"),
                                 getenv("NO_COLOR"));
-    if (c->runs_lua) return run_guarded(c, out, err, color, argc, argv);
+    if (c->runs_lua)
+        return run_guarded(c, out, err, color, started, argc, argv);
     FILE *painted = color ? vf_color_stream(out) : NULL;
-    vf_cli cli = {painted ? painted : out, err, !!painted};
+    vf_cli cli = {painted ? painted : out, err, !!painted, started};
     int rc = c->run(&cli, argc - 1, argv + 1);
     if (painted) fclose(painted);
     return rc;

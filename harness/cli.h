@@ -22,6 +22,9 @@ typedef struct vf_cli {
     FILE *out;
     FILE *err;
     int color;   /* out paints severities for a terminal (color.h) */
+    double started;   /* vf_cli_now() when the user's command began, before
+                       * any attempt of a supervised one (guard.h): what a
+                       * --seconds budget counts from */
 } vf_cli;
 
 /* Runs "vaultfuzz ARGS..." and returns the exit status. */

@@ -373,7 +373,7 @@ static int repro_or_explain(vf_cli *cli, int argc, char **argv, int explain)
     memset(&r, 0, sizeof r);
     r.explain = explain;
     r.seconds = EXPLAIN_SECONDS;
-    double start = vf_cli_now();   /* loading counts against --seconds */
+
     vf_run_args_init(&r.a);
     r.a.nmodes = 1;
     char *was = NULL;
@@ -382,7 +382,7 @@ static int repro_or_explain(vf_cli *cli, int argc, char **argv, int explain)
         fputs(explain ? explain_usage : repro_usage, cli->out);
         rc = VF_EXIT_OK;
     } else if (p == 0) {
-        r.deadline = start + r.seconds;
+        r.deadline = cli->started + r.seconds;   /* loading counts */
         char *path = vf_xstrdup(r.pos.v[0]);
         if (!is_file(path) || !from_dump(cli, path, &r, &was))
             rc = run(cli, &r, was);

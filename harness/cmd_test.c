@@ -222,8 +222,9 @@ static size_t replays_until(double until, const test_count *n, double spent)
 
 static int test_maps(vf_cli *cli, vf_cli_world *w, double seconds)
 {
-    /* The budget is the whole command's: loading counts. */
-    double deadline = vf_cli_now() + seconds;
+    /* The budget is the whole command's: loading counts, and so do the
+     * attempts a stuck map cost (guard.h). */
+    double deadline = cli->started + seconds;
     vf_desset set;
     vf_diag d;
     vf_sbuf err = VF_SBUF_INIT;

@@ -104,7 +104,7 @@ static void child_run(const vf_guard *g, const attempt *a, pid_t parent,
     vf_lua_supervise(a->pipe[1], g->skip, g->nskip);
     FILE *painted = g->color ? vf_color_stream(a->out) : NULL;
     vf_cli cli = {painted ? painted : a->out, a->err ? a->err : err,
-                  !!painted};
+                  !!painted, g->started};
     int rc = g->run(&cli, argc, argv);
     if (painted) fclose(painted);
     fflush(a->out);

@@ -12,6 +12,7 @@
 typedef struct vf_guard {
     int (*run)(vf_cli *cli, int argc, char **argv);   /* the command */
     int color;                  /* paint its output (color.h) */
+    double started;             /* vf_cli.started for every attempt */
     vf_lua_subject *skip;       /* learnt stuck subjects; owned */
     size_t nskip;
 } vf_guard;
