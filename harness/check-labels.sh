@@ -3,8 +3,8 @@
 # labels in tests/labels-trunk.tsv, in the two reports they were read
 # from: the empty level at 100 iterations and every default layout at 5.
 # The goal is 85% of error maps and 50% of warning maps in both; the
-# floors below hold what has been reached (86% and 19% on the empty level,
-# 90% and 64% in the layouts, 2026-11-26), so a change that loses ground
+# floors below hold what has been reached (90% and 19% on the empty level,
+# 93% and 65% in the layouts, 2026-11-27), so a change that loses ground
 # fails. The empty level's warnings are short of the goal: closets and
 # pockets holding items, which the labels call design nine times in ten.
 #
@@ -18,6 +18,6 @@ trap 'rm -rf "$dir"' EXIT
 ./vaultfuzz run --crawl-dir "$crawl" --count 5 -j 2 --explain none \
     --out "$dir/layouts" >/dev/null 2>&1 || true
 echo "labels: empty level, 100 iterations"
-harness/label-share.sh tests/labels-trunk.tsv "$dir/empty/vaults.csv" 80 15
+harness/label-share.sh tests/labels-trunk.tsv "$dir/empty/vaults.csv" 85 15
 echo "labels: every default layout, 5 iterations"
-harness/label-share.sh tests/labels-trunk.tsv "$dir/layouts/vaults.csv" 85 55
+harness/label-share.sh tests/labels-trunk.tsv "$dir/layouts/vaults.csv" 90 60

@@ -88,6 +88,12 @@ int vf_mapinfo_chance(const vf_mapinfo *i, const vf_place *p);
 void vf_mapinfo_place(const vf_mapinfo *i, const vf_place *want,
                       vf_place *out);
 
+/* Where the game's own layouts draw a map that has neither DEPTH nor
+ * PLACE, by its tags: a Vaults room (tagged as the Vaults layout draws
+ * its rooms) on the first level of the Vaults. Returns 0 with *out set,
+ * or -1 when no layout of the game draws it by tag. */
+int vf_mapinfo_drawn_in(const vf_mapinfo *i, vf_place *out);
+
 /* Names and tags taken by maps already chosen (a uniqueness record):
  * a map is used up when its name is listed or it carries a listed tag. */
 typedef struct vf_used {

@@ -376,10 +376,15 @@ END_TEST
 
 /* Where a map runs without --place (vf_engine_map_place): the engine's
  * place when PLACE or DEPTH admit it; else PLACE's first level before
- * DEPTH's; the file's default-depth for a map with neither; -1 and the
- * engine's place for a map naming no level. */
+ * DEPTH's; the file's default-depth for a map with neither; a map with
+ * neither that the game's Vaults layout draws by tag (v_layouts.lua) on
+ * Vaults:1; -1 and the engine's place for a map naming no level. */
 static const char places_des[] =
     "NAME: at_d8\nDEPTH: D:2-12\nMAP\nx\nENDMAP\n\n"
+    "NAME: v_room\nTAGS: vaults_room\nMAP\nx\nENDMAP\n\n"
+    "NAME: v_entry\nTAGS: x vaults_entry_crypt\nMAP\nx\nENDMAP\n\n"
+    "NAME: v_oriented\nTAGS: vaults_orient_n\nMAP\nx\nENDMAP\n\n"
+    "NAME: v_deep\nTAGS: vaults_empty\nDEPTH: D:3\nMAP\nx\nENDMAP\n\n"
     "NAME: in_lair\nDEPTH: Lair\nMAP\nx\nENDMAP\n\n"
     "NAME: place_first\nPLACE: Temple\nDEPTH: Elf:2\nMAP\nx\nENDMAP\n\n"
     "NAME: nowhere\nMAP\nx\nENDMAP\n\n"
@@ -405,6 +410,10 @@ START_TEST(maps_run_where_they_are_placed)
     ck_assert_str_eq(map_place(&x, "place_first", 0), "Temple");
     ck_assert_str_eq(map_place(&x, "by_default", 0), "Orc:2");
     ck_assert_str_eq(map_place(&x, "nowhere", -1), "D:8");
+    ck_assert_str_eq(map_place(&x, "v_room", 0), "Vaults:1");
+    ck_assert_str_eq(map_place(&x, "v_entry", 0), "Vaults:1");
+    ck_assert_str_eq(map_place(&x, "v_oriented", -1), "D:8");
+    ck_assert_str_eq(map_place(&x, "v_deep", 0), "D:3");
     vf_place elf;
     char why[64];
     vf_place_parse("Elf:2", &elf, why, sizeof why);

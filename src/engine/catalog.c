@@ -339,6 +339,35 @@ int vf_mapinfo_chance(const vf_mapinfo *i, const vf_place *p)
     return vf_depth_values_get(&i->chances, p, i->chance);
 }
 
+/* The tags the game's Vaults layout draws its rooms by (dat/dlua/
+ * v_layouts.lua, its "tagged" generators); a prefix ends in '_'. */
+static const char *const vaults_room_tags[] = {
+    "vaults_room", "vaults_empty", "vaults_hard", "vaults_entry_",
+    "vaults_necropolis", "vaults_gulch"};
+
+int vf_mapinfo_drawn_in(const vf_mapinfo *i, vf_place *out)
+{
+    if (i->places.n || i->depths.n) return -1;
+    for (size_t k = 0; k < sizeof vaults_room_tags / sizeof *vaults_room_tags;
+         k++) {
+        const char *t = vaults_room_tags[k];
+        size_t n = strlen(t);
+        int prefix = t[n - 1] == '_', hit = 0;
+        for (const char *w = i->tags; *w && !hit;) {
+            while (*w == ' ') w++;
+            size_t len = strcspn(w, " ");
+            hit = len && (prefix ? len > n && !strncmp(w, t, n)
+                                 : len == n && !strncmp(w, t, n));
+            w += len;
+        }
+        if (hit) {
+            char why[64];
+            return vf_place_parse("Vaults:1", out, why, sizeof why);
+        }
+    }
+    return -1;
+}
+
 void vf_mapinfo_place(const vf_mapinfo *i, const vf_place *want,
                       vf_place *out)
 {

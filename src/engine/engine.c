@@ -668,7 +668,9 @@ int vf_engine_map_place(vf_engine *e, const vf_mapdef *def, vf_place *out)
     const vf_mapinfo *i = vf_engine_mapinfo(e, def, &ignore);
     vf_sbuf_free(&ignore);
     /* A failed load-time run still leaves the ranges read before it (and
-     * the file's default-depth): the game would build the map there. */
+     * the file's default-depth): the game would build the map there. A
+     * map with neither is built where the layout drawing it by tag is. */
+    if (i && vf_mapinfo_drawn_in(i, out) == 0) return i->loaded ? 0 : -1;
     if (!i || (!i->places.n && !i->depths.n)) return -1;
     vf_mapinfo_place(i, &want, out);
     return i->loaded ? 0 : -1;
