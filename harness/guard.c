@@ -37,23 +37,38 @@ static void pass_on(int sig)
     if (guarded_child > 0) kill(guarded_child, sig);
 }
 
+static const int stop_sigs[3] = {SIGINT, SIGTERM, SIGHUP};
+
+/* Holds the stop signals back (or lets them through again): around the
+ * fork, so one that comes before the child is known is passed on once it
+ * is, and not lost. */
+static void hold_stops(int how)
+{
+    sigset_t set;
+    sigemptyset(&set);
+    for (int i = 0; i < 3; i++) sigaddset(&set, stop_sigs[i]);
+    sigprocmask(how, &set, NULL);
+}
+
 /* Signals asking the command to stop go on to the child, which knows how
- * to stop cleanly ('run' keeps what it has). */
+ * to stop cleanly ('run' keeps what it has). One this process was started
+ * ignoring (a background job's SIGINT) stays ignored. */
 static void catch_stops(struct sigaction old[3])
 {
-    static const int sigs[3] = {SIGINT, SIGTERM, SIGHUP};
     struct sigaction sa;
     memset(&sa, 0, sizeof sa);
     sa.sa_handler = pass_on;
     sigemptyset(&sa.sa_mask);
     sa.sa_flags = SA_RESTART;
-    for (int i = 0; i < 3; i++) sigaction(sigs[i], &sa, &old[i]);
+    for (int i = 0; i < 3; i++) {
+        sigaction(stop_sigs[i], NULL, &old[i]);
+        if (old[i].sa_handler != SIG_IGN) sigaction(stop_sigs[i], &sa, NULL);
+    }
 }
 
 static void release_stops(const struct sigaction old[3])
 {
-    static const int sigs[3] = {SIGINT, SIGTERM, SIGHUP};
-    for (int i = 0; i < 3; i++) sigaction(sigs[i], &old[i], NULL);
+    for (int i = 0; i < 3; i++) sigaction(stop_sigs[i], &old[i], NULL);
     guarded_child = 0;
 }
 
@@ -93,11 +108,15 @@ static void attempt_close(attempt *a)
     if (a->err) fclose(a->err);
 }
 
-/* The child: the command, its output into the attempt's files. Never
+/* The child: the command, its output into the attempt's files, the
+ * signals as they were before the supervisor caught them (old). Never
  * returns. */
 static void child_run(const vf_guard *g, const attempt *a, pid_t parent,
-                      FILE *err, int argc, char **argv)
+                      const struct sigaction old[3], FILE *err, int argc,
+                      char **argv)
 {
+    release_stops(old);
+    hold_stops(SIG_UNBLOCK);
     prctl(PR_SET_PDEATHSIG, SIGKILL);   /* dies with its supervisor */
     if (getppid() != parent) _exit(VF_EXIT_USAGE);
     close(a->pipe[0]);
@@ -220,9 +239,11 @@ static int attempt_run(vf_guard *g, FILE *out, FILE *err, int argc,
     fflush(err);
     struct sigaction old[3];
     catch_stops(old);
+    hold_stops(SIG_BLOCK);
     pid_t parent = getpid(), pid = fork();
-    if (pid == 0) child_run(g, &a, parent, err, argc, argv);
+    if (pid == 0) child_run(g, &a, parent, old, err, argc, argv);
     guarded_child = pid;
+    hold_stops(SIG_UNBLOCK);
     int st = pid > 0 ? wait_child(pid) : 0;
     release_stops(old);
     if (pid < 0) {
