@@ -2,6 +2,7 @@
  * clear message, and leaves the rest as it was. */
 #define _XOPEN_SOURCE 700   /* mkdtemp, symlink, mkfifo */
 #include "tests.h"
+#include "cli.h"
 #include "engine/engine_int.h"
 #include "vf_lua.h"
 
@@ -378,6 +379,46 @@ static pid_t signal_when(const char *dir, int n, int sig)
     kill(parent, sig);
     _exit(0);
 }
+
+/* SIGTERM to a supervised command with no handler of its own (test)
+ * reaches the child that runs it: the command ends at once, with the
+ * signal said, and no child is left running. */
+START_TEST(sigterm_ends_a_supervised_command)
+{
+    char dir[64], path[128];
+    odd_dir(dir);
+    put(dir, "slow.des", "NAME: slow_map\nTAGS: t\nDEPTH: D\n"
+        ": local n = 0 for i = 1, 1e6 do n = n + i end\nMAP\n.@.\nENDMAP\n");
+    snprintf(path, sizeof path, "%s/slow.des", dir);
+    pid_t pid = fork();
+    ck_assert_int_ge(pid, 0);
+    if (pid == 0) {
+        /* As a process the user started: the test runner's own handler
+         * (which signals its whole group) is not the command's. */
+        signal(SIGTERM, SIG_DFL);
+        setpgid(0, 0);
+        FILE *null = fopen("/dev/null", "w");
+        char *argv[] = {"vaultfuzz", "test", path, "--seconds", "60", NULL};
+        _exit(vf_cli_main(5, argv, null, null));
+    }
+    struct timespec tick = {0, 20000000};
+    for (int i = 0; i < 50; i++) nanosleep(&tick, NULL);   /* 1 s */
+    kill(pid, SIGTERM);
+    int st = 0, ended = 0;
+    for (int i = 0; i < 500 && !ended; i++) {   /* 10 s at most */
+        ended = waitpid(pid, &st, WNOHANG) == pid;
+        if (!ended) nanosleep(&tick, NULL);
+    }
+    if (!ended) {
+        kill(pid, SIGKILL);
+        waitpid(pid, NULL, 0);
+    }
+    ck_assert_msg(ended, "the command went on after SIGTERM");
+    ck_assert_msg(WIFEXITED(st) && WEXITSTATUS(st) == 128 + SIGTERM,
+                  "status %d", st);
+    rm_rf(dir);
+}
+END_TEST
 
 /* SIGINT or SIGTERM in the middle of a run: workers killed, everything
  * received kept, the report written (incomplete, exit status 2), a line
@@ -1100,6 +1141,7 @@ Suite *vf_test_robust_suite(void)
     tcase_set_timeout(tc, 120);
     tcase_add_test(tc, sigterm_stops_a_run_cleanly);
     tcase_add_test(tc, sigint_stops_a_run_cleanly);
+    tcase_add_test(tc, sigterm_ends_a_supervised_command);
     suite_add_tcase(s, tc);
     return s;
 }
