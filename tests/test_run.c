@@ -1180,6 +1180,42 @@ static long csv_count(const char *csv, const char *map, const char *kind)
     return strtol(row, NULL, 10);
 }
 
+/* The game's item sets: each game picks one member of each, so a vault
+ * that vetoes without its item is vetoed in about half its cases (a
+ * note: weight control), one asking for an item in no set never is, and
+ * a release from before the set existed never vetoes either. */
+START_TEST(item_sets_drawn_per_game)
+{
+    space s;
+    space_open(&s, "NAME: t_beasts\nTAGS: transparent\nDEPTH: D\n"
+               "veto {{ return not items.pickable('box of beasts') }}\n"
+               "MAP\n.@.\nENDMAP\n\n"
+               "NAME: t_rod\nTAGS: transparent\nDEPTH: D\n"
+               "veto {{ return not items.pickable('lightning rod') or "
+               "items.excluded_from_set('lightning rod') }}\n"
+               "MAP\n.@.\nENDMAP\n");
+    vf_t_run r = vf_t_vaultfuzz("run", "--des", s.des, "--mode", "empty",
+                                "--count", "200", "--explain", "none",
+                                "--out", sub(&s, 0, "a"), NULL);
+    ck_assert_msg(r.rc == 0, "%s%s", r.out, r.err);
+    vf_t_run_free(&r);
+    char *csv = text_of(s.path[0], "vaults.csv");
+    long vetoed = csv_count(csv, "t_beasts", "vetoed");
+    ck_assert_msg(vetoed > 70 && vetoed < 130, "%ld of 200", vetoed);
+    ck_assert_int_eq(csv_count(csv, "t_rod", "vetoed"), 0);
+    free(csv);
+    r = vf_t_vaultfuzz("run", "--des", s.des, "--mode", "empty", "--count",
+                       "50", "--explain", "none", "--game-version", "0.30",
+                       "--out", sub(&s, 1, "b"), NULL);
+    ck_assert_msg(r.rc == 0, "%s%s", r.out, r.err);
+    vf_t_run_free(&r);
+    csv = text_of(s.path[1], "vaults.csv");
+    ck_assert_int_eq(csv_count(csv, "t_beasts", "vetoed"), 0);
+    free(csv);
+    space_close(&s);
+}
+END_TEST
+
 /* The lines of known_bad.des for one mode (a line without one is for
  * empty) checked against a run's vaults.csv; returns how many. */
 static int check_known_bad(const char *des, const char *csv,
@@ -1758,6 +1794,7 @@ Suite *vf_test_run_suite(void)
     tcase_add_test(tc, accept_file_and_fail_on);
     tcase_add_test(tc, summary_paths_as_given);
     tcase_add_test(tc, stuck_worker_says_why);
+    tcase_add_test(tc, item_sets_drawn_per_game);
     tcase_add_test(tc, not_tried_in_every_file);
     tcase_add_test(tc, subvault_only_maps_are_skipped);
     suite_add_tcase(s, tc);

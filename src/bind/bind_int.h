@@ -59,6 +59,12 @@ const vf_place *vf_bind_place_peek(lua_State *L);
 unsigned long vf_bind_place_reads(lua_State *L);
 /* The case's game (level.c): new-game choices, from bits of game. */
 void vf_bind_set_game(lua_State *L, uint64_t game);
+/* The case's game, as set (its top 53 bits): what a game chose at its
+ * start, for the bindings that answer questions about it. */
+uint64_t vf_bind_game(lua_State *L);
+/* items.pickable and items.excluded_from_set by the game's item sets,
+ * each set's member drawn from the case's game (itemset.c). */
+void vf_bind_open_items(lua_State *L);
 
 void vf_bind_open_dgn(lua_State *L);
 /* The map of the mapgrd table at idx (dgn.mapgrd_table), or NULL when

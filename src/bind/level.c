@@ -77,7 +77,7 @@ void vf_bind_set_game(lua_State *L, uint64_t game)
     lua_setfield(L, LUA_REGISTRYINDEX, "vf_game");
 }
 
-static uint64_t game_bits(lua_State *L)
+uint64_t vf_bind_game(lua_State *L)
 {
     lua_getfield(L, LUA_REGISTRYINDEX, "vf_game");
     uint64_t g = (uint64_t)lua_tonumber(L, -1);
@@ -228,7 +228,7 @@ static int you_have_rune(lua_State *L)
     /* Mixed apart from the bits the branch pairs and the orbs read. */
     for (int i = 0; b && !strcmp(b->abbrev, "Pan") && i < 5; i++)
         if (!strcmp(name, pan[i]))
-            held = vf_seed_mix(game_bits(L) ^ (0x72756e65ULL + i)) & 1;
+            held = vf_seed_mix(vf_bind_game(L) ^ (0x72756e65ULL + i)) & 1;
     lua_pushboolean(L, held);
     return 1;
 }
@@ -269,7 +269,7 @@ static int exists_in_pair(lua_State *L, int b, const char *one,
     int here_b = vf_bind_branch(L);
     int i = vf_branch_find(one), j = vf_branch_find(other);
     if (here_b == i || here_b == j) return b == here_b;
-    int first = (game_bits(L) >> bit & 1) == 0;
+    int first = (vf_bind_game(L) >> bit & 1) == 0;
     return b == i ? first : !first;
 }
 
@@ -331,7 +331,7 @@ static int dgn_zot_orb_type(lua_State *L)
 {
     static const char *const orbs[] = {"orb of fire", "orb of winter",
                                        "orb of entropy"};
-    lua_pushstring(L, orbs[(game_bits(L) >> 2) % 3]);
+    lua_pushstring(L, orbs[(vf_bind_game(L) >> 2) % 3]);
     return 1;
 }
 

@@ -75,8 +75,7 @@ static const entry surface[] = {
     {"file", "unmarshall_number", ZERO}, {"file", "unmarshall_meta", NOOP},
     {"file", "unmarshall_string", NOOP}, {"file", "unmarshall_boolean", FALSE_},
     {"file", "minor_version", ZERO},
-    /* A new game: every item can still be generated; nothing carried. */
-    {"items", "pickable", TRUE_}, {"items", "excluded_from_set", FALSE_},
+    /* A new game: nothing carried (its item sets: itemset.c). */
     {"items", "inventory", EMPTY_TABLE},
     {"mons", "behaviour", ZERO}, {"colour", "add_colour", ZERO},
     {"view", "update_monsters", NOOP},

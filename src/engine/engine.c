@@ -228,6 +228,7 @@ static void open_bindings(vf_engine *e, const vf_engine_config *cfg)
     vf_bind_open_crawl(L);
     vf_bind_open_noise(L);
     vf_bind_open_level(L);
+    vf_bind_open_items(L);
     vf_bind_open_dgn_subvault(L);
     vf_bind_open_gamequery(L);
     vf_bind_open_surface(L);
