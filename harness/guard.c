@@ -222,35 +222,47 @@ static int wait_child(pid_t pid)
     return st;
 }
 
+/* Runs the command in a child and waits for it, passing the stop signals
+ * on meanwhile. Returns its wait status; *pid is the child's, or -1 when
+ * none could be made (then said on err). */
+static int fork_and_wait(const vf_guard *g, const attempt *a, FILE *err,
+                         int argc, char **argv, pid_t *pid)
+{
+    struct sigaction old[3];
+    catch_stops(old);
+    hold_stops(SIG_BLOCK);
+    pid_t parent = getpid();
+    *pid = fork();
+    if (*pid == 0) child_run(g, a, parent, old, err, argc, argv);
+    guarded_child = *pid;
+    hold_stops(SIG_UNBLOCK);
+    int st = *pid > 0 ? wait_child(*pid) : 0;
+    release_stops(old);
+    if (*pid < 0)
+        fprintf(err, "vaultfuzz: cannot start a child process: %s\n",
+                strerror(errno));
+    return st;
+}
+
 /* One attempt: 1 if it must be made again, else 0 with *rc set. */
 static int attempt_run(vf_guard *g, FILE *out, FILE *err, int argc,
                        char **argv, int *rc)
 {
     attempt a;
     vf_sbuf why = VF_SBUF_INIT;
+    *rc = VF_EXIT_USAGE;
     if (attempt_open(&a, err, &why)) {
         fprintf(err, "vaultfuzz: %s\n", vf_sbuf_str(&why));
         vf_sbuf_free(&why);
         attempt_close(&a);
-        *rc = VF_EXIT_USAGE;
         return 0;
     }
     fflush(out);
     fflush(err);
-    struct sigaction old[3];
-    catch_stops(old);
-    hold_stops(SIG_BLOCK);
-    pid_t parent = getpid(), pid = fork();
-    if (pid == 0) child_run(g, &a, parent, old, err, argc, argv);
-    guarded_child = pid;
-    hold_stops(SIG_UNBLOCK);
-    int st = pid > 0 ? wait_child(pid) : 0;
-    release_stops(old);
+    pid_t pid;
+    int st = fork_and_wait(g, &a, err, argc, argv, &pid);
     if (pid < 0) {
-        fprintf(err, "vaultfuzz: cannot start a child process: %s\n",
-                strerror(errno));
         attempt_close(&a);
-        *rc = VF_EXIT_USAGE;
         return 0;
     }
     vf_sbuf records = VF_SBUF_INIT;
