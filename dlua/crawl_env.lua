@@ -36,6 +36,18 @@ local function rebind(env, map)
   lazy_env(env, map)
 end
 
+-- How many hooks called hook the map named name holds, the global ones
+-- with them: the engine says which hooks it did not run, never calls such
+-- a case ok.
+function dgn_map_hook_count(name, hook)
+  local key = "HOOK_" .. (dgn.MAP_HOOK_ALIASES[hook] or hook)
+  local env = dgn._map_envs and dgn._map_envs[name]
+  local own = env and rawget(env, key)
+  local global = dgn.MAP_GLOBAL_HOOKS[key]
+  return (type(own) == "table" and #own or 0)
+         + (type(global) == "table" and #global or 0)
+end
+
 function dgn_map_meta_wrap(map, tab)
   if not dgn._map_envs then
     dgn._map_envs = { }

@@ -98,6 +98,16 @@ function dgn_run_map(...)
   return ret
 end
 
+-- How many hooks called hook the map named name holds, the global ones
+-- with them (the engine says which it did not run).
+function dgn_map_hook_count(name, hook)
+  local key = hook_key(hook)
+  local own = envs[name] and rawget(envs[name], key)
+  local global = dgn.MAP_GLOBAL_HOOKS[key]
+  return (type(own) == "table" and #own or 0)
+         + (type(global) == "table" and #global or 0)
+end
+
 -- A subvault's hooks of one kind, appended to the current map's.
 function dgn_map_copy_hooks_from(name, hook)
   local from = envs[name]

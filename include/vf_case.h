@@ -129,7 +129,11 @@ typedef struct vf_verdict {
     vf_placed placed;
     int not_tried;           /* the map's layout_* or nolayout_* tags keep
                               * it out of this layout (vf_mode_admits): no
-                              * level built, kinds 0 */
+                              * level built, kinds 0; or its post_place
+                              * hooks were not run and nothing was found */
+    int hooks_not_run;       /* post_place hooks the map registered, which
+                              * place more in the game (dgn.place_maps) and
+                              * are not run here */
     int zones;               /* passable zones once the vault is placed,
                               * before the stair goes in: placement.lua's
                               * count_disconnected_zones (-1 if not placed) */

@@ -195,6 +195,7 @@ static int resolve_and_place(vf_engine *e, const vf_mapdef *def,
                               : v->seed;
         vf_resolve_status st = vf_engine_resolve(e, def, seed, 0, m, &n, &err);
         v->attempts += n;
+        v->hooks_not_run = m->post_place_hooks;
         if (st != VF_RESOLVED) {
             v->kinds |= st == VF_LUA_ERROR && vf_engine_timed_out(e)
                         ? VF_V_LUA_TIMEOUT : resolve_kind(st);
@@ -480,6 +481,20 @@ static void sev_ctx(vf_engine *e, const vf_level *l, const vf_rmap *m,
     c->empty = mode == VF_MODE_EMPTY;
 }
 
+/* The game runs a map's post_place hooks once it is placed, and they
+ * mostly place more maps (decor, a lair's ending, a Pan lord's vaults):
+ * not run here, so a case that found nothing is not tried, never ok. */
+static void hooks_left(vf_verdict *v)
+{
+    if (!v->hooks_not_run || v->kinds || v->not_tried) return;
+    v->not_tried = 1;
+    snprintf(v->message, sizeof v->message, "not tried: its %d post_place "
+             "hook%s (what the game runs once the map is placed, most "
+             "often placing more maps) %s not run by vaultfuzz yet",
+             v->hooks_not_run, v->hooks_not_run == 1 ? "" : "s",
+             v->hooks_not_run == 1 ? "is" : "are");
+}
+
 void vf_case_run(vf_engine *e, const vf_mapdef *def, uint64_t base_seed,
                  uint32_t iter, const vf_case_opts *o, vf_level *l,
                  vf_rmap *m, vf_conn_report *r, vf_verdict *v)
@@ -525,6 +540,7 @@ void vf_case_run(vf_engine *e, const vf_mapdef *def, uint64_t base_seed,
                      v->veto_why);
     }
     grade_plain(v, v->kinds & PLAIN_KINDS);
+    hooks_left(v);
     if (own.game_layouts != o->game_layouts)
         vf_gamelayouts_free(own.game_layouts);
     if (own.conn_memo != o->conn_memo) vf_conn_memo_free(own.conn_memo);

@@ -499,6 +499,29 @@ static vf_resolve_status run_attempts(vf_engine *e, vf_rmap *m,
     return st;
 }
 
+/* How many hooks called hook (the game's names: "post_place") the map's
+ * resolve left registered, with the global ones; 0 when none, or when the
+ * library keeps none. */
+static int hook_count(vf_engine *e, const vf_mapdef *def, const char *hook)
+{
+    lua_State *L = vf_lua_state(e->lua);
+    if (!vf_lua_hooks_since(L, e->resolve_seq)) return 0;
+    lua_getglobal(L, "dgn_map_hook_count");
+    int have = lua_isfunction(L, -1);
+    lua_pop(L, 1);
+    if (!have) return 0;
+    vf_sbuf ignore = VF_SBUF_INIT;
+    lua_pushstring(L, def->name);
+    lua_pushstring(L, hook);
+    int n = 0;
+    if (call_global(e, "dgn_map_hook_count", 2, 1, &ignore) == 0) {
+        n = (int)lua_tointeger(L, -1);
+        lua_pop(L, 1);
+    }
+    vf_sbuf_free(&ignore);
+    return n;
+}
+
 /* Drops the environment of the map named name. */
 static void flush_env(vf_engine *e, const char *name)
 {
@@ -516,6 +539,7 @@ vf_resolve_status vf_engine_resolve(vf_engine *e, const vf_mapdef *def,
     lua_State *L = vf_lua_state(e->lua);
     vf_rng_seed(&e->rng, seed);
     vf_lua_case_begin(e->lua);
+    e->resolve_seq = vf_lua_hook_seq(L);
     /* Load and placement are told apart: a map stuck only when placed
      * still loads (vf_lua_supervise skips the one that got stuck). */
     vf_lua_set_subject(e->lua, validating ? "the load-time run of map"
@@ -542,6 +566,8 @@ vf_resolve_status vf_engine_resolve(vf_engine *e, const vf_mapdef *def,
                                         validating, attempts, err);
     if (st == VF_LUA_ERROR) whole_path(err, e->set->files[def->file].path);
     vf_engine_set_place(e, &was);
+    out->post_place_hooks = st == VF_RESOLVED && !validating
+                            ? hook_count(e, def, "post_place") : 0;
     /* Leave nothing of this case behind: no environment, no current map. */
     flush_env(e, def->name);
     for (size_t i = 0; i < e->nested.n; i++) flush_env(e, e->nested.v[i]);

@@ -31,6 +31,7 @@ struct vf_engine {
     vf_used used;               /* subvaults chosen in this attempt */
     vf_strlist nested;          /* maps resolved inside it: their
                                  * environments go when the case ends */
+    double resolve_seq;         /* vf_lua_hook_seq when the resolve began */
 };
 
 /* The engine whose state L is. */

@@ -61,6 +61,7 @@ void vf_rmap_reset(vf_rmap *m)
     m->weight = 10;
     m->chance = -1;
     m->order = 0;
+    m->post_place_hooks = 0;
     free_keyed(m);
     vf_strlist_free(&m->mons);
     memset(m->mons_line, 0, sizeof m->mons_line);

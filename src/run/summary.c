@@ -318,8 +318,9 @@ static void untried_text(vf_sbuf *b, const vf_tally *t)
     size_t n = 0;
     for (size_t i = 0; i < t->nmaps; i++) n += t->maps[i].untried > 0;
     if (!n) return;
-    vf_sbuf_printf(b, "not tried: cases no level was built for, counted "
-                   "neither ok nor failed (%zu maps):\n", n);
+    vf_sbuf_printf(b, "not tried: cases not judged whole (no level built, "
+                   "or hooks not run), counted neither ok nor failed (%zu "
+                   "maps):\n", n);
     for (size_t i = 0; i < t->nmaps; i++) {
         const vf_tally_map *m = &t->maps[i];
         if (!m->untried) continue;
