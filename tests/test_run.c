@@ -1180,6 +1180,23 @@ static long csv_count(const char *csv, const char *map, const char *kind)
     return strtol(row, NULL, 10);
 }
 
+/* Runs s's maps on the empty level, count cases each (with a release
+ * when version is not NULL), into sub-directory i; returns its vaults.csv
+ * (the caller frees it). The run must exit 0. */
+static char *empty_run_csv(space *s, int i, const char *count,
+                           const char *version)
+{
+    char name[8];
+    snprintf(name, sizeof name, "r%d", i);
+    vf_t_run r = vf_t_vaultfuzz("run", "--des", s->des, "--mode", "empty",
+                                "--count", count, "--explain", "none",
+                                "--game-version", version ? version : "trunk",
+                                "--out", sub(s, i, name), NULL);
+    ck_assert_msg(r.rc == 0, "%s%s", r.out, r.err);
+    vf_t_run_free(&r);
+    return text_of(s->path[i], "vaults.csv");
+}
+
 /* The game's item sets: each game picks one member of each, so a vault
  * that vetoes without its item is vetoed in about half its cases (a
  * note: weight control), one asking for an item in no set never is, and
@@ -1194,22 +1211,12 @@ START_TEST(item_sets_drawn_per_game)
                "veto {{ return not items.pickable('lightning rod') or "
                "items.excluded_from_set('lightning rod') }}\n"
                "MAP\n.@.\nENDMAP\n");
-    vf_t_run r = vf_t_vaultfuzz("run", "--des", s.des, "--mode", "empty",
-                                "--count", "200", "--explain", "none",
-                                "--out", sub(&s, 0, "a"), NULL);
-    ck_assert_msg(r.rc == 0, "%s%s", r.out, r.err);
-    vf_t_run_free(&r);
-    char *csv = text_of(s.path[0], "vaults.csv");
+    char *csv = empty_run_csv(&s, 0, "200", NULL);
     long vetoed = csv_count(csv, "t_beasts", "vetoed");
     ck_assert_msg(vetoed > 70 && vetoed < 130, "%ld of 200", vetoed);
     ck_assert_int_eq(csv_count(csv, "t_rod", "vetoed"), 0);
     free(csv);
-    r = vf_t_vaultfuzz("run", "--des", s.des, "--mode", "empty", "--count",
-                       "50", "--explain", "none", "--game-version", "0.30",
-                       "--out", sub(&s, 1, "b"), NULL);
-    ck_assert_msg(r.rc == 0, "%s%s", r.out, r.err);
-    vf_t_run_free(&r);
-    csv = text_of(s.path[1], "vaults.csv");
+    csv = empty_run_csv(&s, 1, "50", "0.30");
     ck_assert_int_eq(csv_count(csv, "t_beasts", "vetoed"), 0);
     free(csv);
     space_close(&s);
@@ -1228,12 +1235,7 @@ START_TEST(post_place_hooks_not_run_are_said)
                "MAP\n.@.\nENDMAP\n\n"
                "NAME: t_plain\nTAGS: transparent\nDEPTH: D\n"
                "MAP\n.@.\nENDMAP\n");
-    vf_t_run r = vf_t_vaultfuzz("run", "--des", s.des, "--mode", "empty",
-                                "--count", "3", "--explain", "none",
-                                "--out", sub(&s, 0, "a"), NULL);
-    ck_assert_msg(r.rc == 0, "%s%s", r.out, r.err);
-    vf_t_run_free(&r);
-    char *csv = text_of(s.path[0], "vaults.csv");
+    char *csv = empty_run_csv(&s, 0, "3", NULL);
     ck_assert_int_eq(csv_count(csv, "t_hooked", "ok"), 0);
     ck_assert_int_eq(csv_count(csv, "t_hooked", "not_tried"), 3);
     ck_assert_int_eq(csv_count(csv, "t_plain", "ok"), 3);
