@@ -39,7 +39,10 @@ DEFS    := -DVF_SOURCE_DIR='"$(CURDIR)"'
 # The maps' index is filled on several threads (src/engine/catalog.c).
 THREADS := -pthread
 OPT     := -O2 -g
-SAN     := -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined \
+# The sanitizer build is the test build: it alone has the test-only hooks
+# (VAULTFUZZ_TEST_CRASH, _HANG, _KILL).
+SAN     := -DVF_TEST_HOOKS -O1 -g -fno-omit-frame-pointer \
+           -fsanitize=address,undefined \
            -fno-sanitize-recover=all
 
 LIB_SRC   := $(sort $(wildcard src/*/*.c))

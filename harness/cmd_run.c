@@ -344,11 +344,24 @@ static void stopped_message(job *j, int sig)
     vf_sbuf_free(&cmd);
 }
 
-/* The test-only kill hook (vf_work.h): VAULTFUZZ_TEST_KILL=MAP kills the
- * worker on every attempt at MAP's cases, MAP:N on the first N. */
+/* The test-only hooks (vf_work.h) come from the environment, in the test
+ * build only (VF_TEST_HOOKS, as the Makefile's sanitizer build sets it):
+ * the binary a user runs has none. */
+static const char *test_hook(const char *name)
+{
+#ifdef VF_TEST_HOOKS
+    return getenv(name);
+#else
+    (void)name;
+    return NULL;
+#endif
+}
+
+/* The test-only kill hook: VAULTFUZZ_TEST_KILL=MAP kills the worker on
+ * every attempt at MAP's cases, MAP:N on the first N. */
 static void kill_hook(vf_work *w)
 {
-    const char *v = getenv("VAULTFUZZ_TEST_KILL");
+    const char *v = test_hook("VAULTFUZZ_TEST_KILL");
     if (!v || !*v) return;
     static char name[256];   /* the hook's copy: lives as long as the run */
     snprintf(name, sizeof name, "%s", v);
@@ -362,9 +375,9 @@ static void kill_hook(vf_work *w)
 
 static int execute(job *j)
 {
-    /* The test-only hooks (vf_work.h) come from the environment. */
     vf_run r = {{&j->spec, &j->set, j->e, j->catalog, j->out,
-                 getenv("VAULTFUZZ_TEST_CRASH"), getenv("VAULTFUZZ_TEST_HANG"),
+                 test_hook("VAULTFUZZ_TEST_CRASH"),
+                 test_hook("VAULTFUZZ_TEST_HANG"),
                  NULL, 0, 0, !j->a->w.place,
                  j->a->w.cfg.place, NULL, NULL, NULL, NULL, NULL, NULL,
                  NULL, NULL},
