@@ -61,7 +61,7 @@ REAL_DES  ?= ../shared/dcss-des
 # A crawl checkout, for the figures and checks that run the game's own Lua.
 CRAWL_DIR ?=
 
-.PHONY: all run check check-layers check-readme check-real check-versions check-html bench \
+.PHONY: all run check check-fast check-layers check-readme check-real check-versions check-html bench \
         fuzz clean deps install uninstall check-install
 
 all: vaultfuzz
@@ -95,9 +95,18 @@ run: vaultfuzz
 	./vaultfuzz lint
 	./vaultfuzz run
 
-# Every test of the project itself; needs nothing outside this tree.
-check: check-layers check-readme vaultfuzz $(TEST_BIN)
-	$(TEST_BIN)
+# Every test of the project itself; needs nothing outside this tree. Each
+# suite runs in a process of its own, so `make -j2 check` runs two at once;
+# `make check-fast` runs the suites that take seconds, for the edit loop.
+SUITES      := $(shell sed -n 's/^ *{"\([a-z]*\)", vf_test_[a-z]*_suite, 0},.*/\1/p' \
+                 tests/check_main.c)
+SLOW_SUITES := run robust verdicts connref gamelayout caselayout changed html \
+               explain
+check: check-layers check-readme $(addprefix check-suite-,$(SUITES))
+check-fast: check-layers $(addprefix check-suite-, \
+                $(filter-out $(SLOW_SUITES),$(SUITES)))
+check-suite-%: vaultfuzz $(TEST_BIN)
+	@$(TEST_BIN) $*
 
 # No room of src/ includes a header of a room above it (harness/layers.txt).
 check-layers:
