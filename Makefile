@@ -1,10 +1,12 @@
 # vaultfuzz build.
 #
-#   make          build ./vaultfuzz
-#   make run      build, lint corpus/, then run the main job on it (its
-#                 known-bad vaults are marked intended: exit status 0)
-#   make check    build with ASan+UBSan, then run every test (and
-#                 check-layers, check-readme)
+#   make          build ./vaultfuzz (never installs anything)
+#   make deps     install the libraries that are missing (Debian, as root)
+#   make run      deps, build, lint corpus/, then run the main job on it
+#                 (its known-bad vaults are marked intended: exit status 0)
+#   make check    deps, build with ASan+UBSan, then run every test (and
+#                 check-layers, check-readme); -j2 runs two suites at once
+#   make check-fast  the quick suites only, for the edit loop
 #   make check-layers  hold src/'s includes to the layer order in
 #                 harness/layers.txt
 #   make check-readme [CRAWL_DIR=...]  run README.md's examples and check
@@ -28,7 +30,8 @@
 #                 ("des=20 pipeline=90": a target's seconds)
 #
 # Missing libraries (Lua 5.1, Check, zlib) are installed by harness/deps.sh
-# when it can; it writes their flags to build/deps.mk.
+# (make deps, and so make run and make check) when it can; it writes their
+# flags to build/deps.mk.
 
 BUILD   := build
 CC      ?= cc
@@ -61,24 +64,39 @@ REAL_DES  ?= ../shared/dcss-des
 # A crawl checkout, for the figures and checks that run the game's own Lua.
 CRAWL_DIR ?=
 
-.PHONY: all run check check-fast check-layers check-readme check-real check-versions check-html bench \
-        fuzz clean deps install uninstall check-install
+.PHONY: all run check check-all check-fast check-layers check-readme check-real \
+        check-versions check-html bench fuzz clean deps deps-present install \
+        uninstall check-install
 
 all: vaultfuzz
 
-# Library flags; (re)made before anything compiles.
+# Library flags, (re)made before anything compiles. Plain make only looks
+# (deps.sh --check) and never installs; `make deps` installs what is
+# missing, and make run and make check call it first. The fragment is
+# written only when it changes, so nothing is rebuilt for nothing.
 -include $(BUILD)/deps.mk
 $(BUILD)/deps.mk: harness/deps.sh
 	@mkdir -p $(BUILD)
-	@sh harness/deps.sh > $@.tmp && mv $@.tmp $@
+	@sh harness/deps.sh --check > $@.tmp && mv $@.tmp $@
 
-deps: $(BUILD)/deps.mk
+deps:
+	@mkdir -p $(BUILD)
+	@sh harness/deps.sh > $(BUILD)/deps.mk.tmp
+	@cmp -s $(BUILD)/deps.mk.tmp $(BUILD)/deps.mk \
+	    && rm $(BUILD)/deps.mk.tmp \
+	    || mv $(BUILD)/deps.mk.tmp $(BUILD)/deps.mk
 
-$(BUILD)/rel/%.o: %.c $(BUILD)/deps.mk
+# Stops a build that would fail for want of a library, saying how to go on.
+deps-present:
+	@if [ -n "$(DEPS_MISSING)" ]; then \
+	    echo "vaultfuzz: missing libraries ($(DEPS_MISSING)): run 'make deps'" \
+	         "(make run and make check run it too)" >&2; exit 1; fi
+
+$(BUILD)/rel/%.o: %.c $(BUILD)/deps.mk | deps-present
 	@mkdir -p $(dir $@)
 	$(CC) $(STD) $(WARN) $(OPT) $(THREADS) $(INC) $(DEFS) $(DEP_CFLAGS) -MMD -MP -c $< -o $@
 
-$(BUILD)/san/%.o: %.c $(BUILD)/deps.mk
+$(BUILD)/san/%.o: %.c $(BUILD)/deps.mk | deps-present
 	@mkdir -p $(dir $@)
 	$(CC) $(STD) $(WARN) $(SAN) $(THREADS) $(INC) $(DEFS) $(DEP_CFLAGS) -MMD -MP -c $< -o $@
 
@@ -91,7 +109,9 @@ $(TEST_BIN): $(SAN_OBJ) $(TEST_OBJ)
 $(BENCH_BIN): $(REL_OBJ) $(BUILD)/rel/harness/bench_main.o
 	$(CC) $(OPT) $(THREADS) -o $@ $^ $(DEP_LIBS)
 
-run: vaultfuzz
+run:
+	@$(MAKE) --no-print-directory deps
+	@$(MAKE) --no-print-directory vaultfuzz
 	./vaultfuzz lint
 	./vaultfuzz run
 
@@ -102,7 +122,10 @@ SUITES      := $(shell sed -n 's/^ *{"\([a-z]*\)", vf_test_[a-z]*_suite, 0},.*/\
                  tests/check_main.c)
 SLOW_SUITES := run robust verdicts connref gamelayout caselayout changed html \
                explain
-check: check-layers check-readme $(addprefix check-suite-,$(SUITES))
+check:
+	@$(MAKE) --no-print-directory deps
+	@$(MAKE) --no-print-directory check-all
+check-all: check-layers check-readme $(addprefix check-suite-,$(SUITES))
 check-fast: check-layers $(addprefix check-suite-, \
                 $(filter-out $(SLOW_SUITES),$(SUITES)))
 check-suite-%: vaultfuzz $(TEST_BIN)

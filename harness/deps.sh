@@ -3,7 +3,11 @@
 # the compiler and linker flags for them as a makefile fragment on stdout.
 # Installs the Debian packages itself when it can (root with apt-get);
 # otherwise it stops and prints the exact command to run.
+#   deps.sh           install what is missing (make deps, make run, check)
+#   deps.sh --check   only look: a fragment saying DEPS_MISSING if any is
+#                     (plain make, which never installs)
 set -eu
+mode=${1:-install}
 
 PKGS="lua5.1 check zlib"
 DEBS="liblua5.1-0-dev check zlib1g-dev pkg-config"
@@ -12,6 +16,10 @@ have_all() {
     command -v pkg-config >/dev/null 2>&1 && pkg-config --exists $PKGS
 }
 
+if ! have_all && [ "$mode" = --check ]; then
+    echo "DEPS_MISSING := $DEBS"
+    exit 0
+fi
 if ! have_all; then
     if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
         echo "deps.sh: installing $DEBS" >&2
