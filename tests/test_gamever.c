@@ -94,19 +94,20 @@ START_TEST(versions_told_from_the_checkout)
     ck_assert_int_eq(detect(none, "none of the later releases' files"), 25);
     const char *v29[] = {"des/serial/demonic.des", "",
                          "des/altar/overflow.des", "NAME: other", NULL};
-    ck_assert_int_eq(detect(v29, "des/serial/demonic.des"), 29);
+    ck_assert_int_eq(detect(v29, "told by des/serial/demonic.des"), 29);
     const char *v30[] = {"des/serial/demonic.des", "",
                          "des/altar/overflow.des",
                          "NAME: hellmonk_okawaru_the_only_friend_you_need",
                          NULL};
-    ck_assert_int_eq(detect(v30, "des/altar/overflow.des holds "
+    ck_assert_int_eq(detect(v30, "told by des/altar/overflow.des, which holds "
                             "hellmonk_okawaru_the_only_friend_you_need"), 30);
     const char *v34[] = {"des/variable/wad_woods.des", "",
                          "des/portals/crucible.des", "", NULL};
-    ck_assert_int_eq(detect(v34, "des/variable/wad_woods.des"), 34);
+    ck_assert_int_eq(detect(v34, "told by des/variable/wad_woods.des"), 34);
     const char *trunk[] = {"des/portals/gulch.des", "",
                            "des/variable/wad_woods.des", "", NULL};
-    ck_assert_int_eq(detect(trunk, "des/portals/gulch.des"), VF_GV_TRUNK);
+    ck_assert_int_eq(detect(trunk, "told by des/portals/gulch.des"),
+                     VF_GV_TRUNK);
 }
 END_TEST
 

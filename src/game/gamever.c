@@ -96,8 +96,10 @@ int vf_gamever_detect(const char *dat, vf_sbuf *why)
 {
     for (size_t i = 0; i < sizeof marks / sizeof *marks; i++)
         if (mark_present(dat, &marks[i])) {
-            vf_sbuf_printf(why, "%s%s%s", marks[i].path,
-                           marks[i].needle ? " holds " : "",
+            /* The file that told the version apart, said as such: a
+             * bare path reads as where the version lives. */
+            vf_sbuf_printf(why, "told by %s%s%s", marks[i].path,
+                           marks[i].needle ? ", which holds " : "",
                            marks[i].needle ? marks[i].needle : "");
             return marks[i].ver;
         }
