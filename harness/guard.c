@@ -161,13 +161,10 @@ static int skippable(const vf_lua_subject *s)
 
 static int already_skipped(const vf_guard *g, const vf_lua_subject *s)
 {
-    for (size_t i = 0; i < g->nskip; i++) {
-        const vf_lua_subject *k = &g->skip[i];
-        if (k->line == s->line && !strcmp(k->what, s->what)
-            && !strcmp(k->file, s->file)
-            && !strcmp(k->name ? k->name : "", s->name ? s->name : ""))
+    for (size_t i = 0; i < g->nskip; i++)
+        if (vf_lua_subject_is(&g->skip[i], s->what, s->name, s->file,
+                              s->line))
             return 1;
-    }
     return 0;
 }
 

@@ -119,6 +119,9 @@ void vf_lua_supervise(int report_fd, const vf_lua_subject *skip,
 int vf_lua_stuck_record(const char *buf, size_t len, long pid,
                         vf_lua_subject *out);
 void vf_lua_subject_free(vf_lua_subject *s);
+/* Whether s names that subject (NULL name or file: none). */
+int vf_lua_subject_is(const vf_lua_subject *s, const char *what,
+                      const char *name, const char *file, int line);
 
 /* Loads a chunk of source (never bytecode) as a function on the stack.
  * Returns 0, or -1 with the message in err. */

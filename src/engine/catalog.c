@@ -340,32 +340,37 @@ int vf_mapinfo_chance(const vf_mapinfo *i, const vf_place *p)
 }
 
 /* The tags the game's Vaults layout draws its rooms by (dat/dlua/
- * v_layouts.lua, its "tagged" generators); a prefix ends in '_'. */
+ * v_layouts.lua, its "tagged" generators), and its entries' prefix. */
 static const char *const vaults_room_tags[] = {
-    "vaults_room", "vaults_empty", "vaults_hard", "vaults_entry_",
-    "vaults_necropolis", "vaults_gulch"};
+    "vaults_room", "vaults_empty", "vaults_hard", "vaults_necropolis",
+    "vaults_gulch"};
+#define VAULTS_ENTRY_PREFIX "vaults_entry_"
+
+/* Whether tags (" a b ") hold a word that starts with prefix and goes on. */
+static int has_word_from(const char *tags, const char *prefix)
+{
+    size_t n = strlen(prefix);
+    for (const char *p = strchr(tags, ' '); p; p = strchr(p + 1, ' '))
+        if (!strncmp(p + 1, prefix, n) && p[1 + n] && p[1 + n] != ' ')
+            return 1;
+    return 0;
+}
+
+static int vaults_room(const vf_mapinfo *i)
+{
+    for (size_t k = 0; k < sizeof vaults_room_tags / sizeof *vaults_room_tags;
+         k++)
+        if (has_word(i->tags, vaults_room_tags[k],
+                     strlen(vaults_room_tags[k])))
+            return 1;
+    return has_word_from(i->tags, VAULTS_ENTRY_PREFIX);
+}
 
 int vf_mapinfo_drawn_in(const vf_mapinfo *i, vf_place *out)
 {
-    if (i->places.n || i->depths.n) return -1;
-    for (size_t k = 0; k < sizeof vaults_room_tags / sizeof *vaults_room_tags;
-         k++) {
-        const char *t = vaults_room_tags[k];
-        size_t n = strlen(t);
-        int prefix = t[n - 1] == '_', hit = 0;
-        for (const char *w = i->tags; *w && !hit;) {
-            while (*w == ' ') w++;
-            size_t len = strcspn(w, " ");
-            hit = len && (prefix ? len > n && !strncmp(w, t, n)
-                                 : len == n && !strncmp(w, t, n));
-            w += len;
-        }
-        if (hit) {
-            char why[64];
-            return vf_place_parse("Vaults:1", out, why, sizeof why);
-        }
-    }
-    return -1;
+    if (i->places.n || i->depths.n || !vaults_room(i)) return -1;
+    char why[64];
+    return vf_place_parse("Vaults:1", out, why, sizeof why);
 }
 
 void vf_mapinfo_place(const vf_mapinfo *i, const vf_place *want,

@@ -447,6 +447,7 @@ void vf_lua_free(vf_lua *lua)
 
 void vf_lua_charge(lua_State *L, double steps)
 {
+    if (steps < 1) return;   /* most calls: short strings, no look-up */
     lua_getfield(L, LUA_REGISTRYINDEX, "vf_lua");
     vf_lua *lua = lua_touserdata(L, -1);
     lua_pop(L, 1);

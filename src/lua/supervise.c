@@ -37,15 +37,19 @@ static int same_str(const char *a, const char *b)
     return a == b || (a && b && !strcmp(a, b));
 }
 
+int vf_lua_subject_is(const vf_lua_subject *s, const char *what,
+                      const char *name, const char *file, int line)
+{
+    return s->line == line && same_str(s->what, what)
+           && same_str(s->name, name) && same_str(s->file, file);
+}
+
 int vf_lua_skipped(const char *what, const char *name, const char *file,
                    int line)
 {
-    for (size_t i = 0; i < supervision.nskip; i++) {
-        const vf_lua_subject *s = &supervision.skip[i];
-        if (s->line == line && same_str(s->what, what)
-            && same_str(s->name, name) && same_str(s->file, file))
+    for (size_t i = 0; i < supervision.nskip; i++)
+        if (vf_lua_subject_is(&supervision.skip[i], what, name, file, line))
             return 1;
-    }
     return 0;
 }
 
