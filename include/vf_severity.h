@@ -172,17 +172,22 @@ vf_sev vf_grade_veto(const vf_veto_count *n, const vf_grade_opts *o);
 /* The 95% Wilson score interval for k of n cases. */
 void vf_wilson(unsigned long k, unsigned long n, double *lo, double *hi);
 
+/* The closets and pockets a player meets (a split is graded by its
+ * vetoes, not its rate). */
+#define VF_GRADE_RARE_KINDS                                                 \
+    (VF_V_TELE_CLOSET_WALK | VF_V_TELE_CLOSET_FLY | VF_V_INTERIOR_POCKET)
+
 /* The kinds a design explains when every case has them: a masked
- * closet or a pocket present whatever the rolls is what the author drew
- * (a display, a cage); one only some rolls make is the accident to find.
+ * closet, a pocket or a level in parts each with its stairs, present
+ * whatever the rolls, is what the author drew (a display, a cage, rooms
+ * walled apart); one only some rolls make is the accident to find.
  * Of the verdict kinds (bit i of counts[i] cases each) in every one of
  * tried cases, those: their warnings are notes. */
-#define VF_GRADE_DESIGN_KINDS                                               \
-    (VF_V_TELE_CLOSET_WALK | VF_V_TELE_CLOSET_FLY | VF_V_INTERIOR_POCKET)
+#define VF_GRADE_DESIGN_KINDS (VF_GRADE_RARE_KINDS | VF_V_ISOLATED_ZONES)
 unsigned vf_grade_design(const unsigned long *counts, int nkinds,
                          unsigned long tried);
 
-/* Of those kinds (the closets and pockets a player meets), the ones in
+/* Of the closets and pockets a player meets, the ones in
  * so few of tried cases that the low end of their share's 95% interval
  * is under veto_warning: a rare roll's defect, whose errors (a closet the
  * game does not mask) are warnings. */

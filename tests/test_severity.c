@@ -183,7 +183,7 @@ START_TEST(zones_pockets_and_layouts)
 END_TEST
 
 /* A closet or pocket in a rare roll: its errors are warnings; in every
- * case, its warnings notes. */
+ * case (a split too), its warnings notes. */
 START_TEST(rare_rolls_and_designs)
 {
     unsigned long counts[VF_V_COUNT_KINDS] = {0};
@@ -197,6 +197,11 @@ START_TEST(rare_rolls_and_designs)
     ck_assert_uint_eq(vf_grade_rare(counts, VF_V_COUNT_KINDS, 100, NULL), 0);
     counts[5] = 1;      /* isolated_zones: not a kind a player meets */
     ck_assert_uint_eq(vf_grade_rare(counts, VF_V_COUNT_KINDS, 100, NULL), 0);
+    /* ...but rooms walled apart, each with its stairs, in every case are
+     * what the author drew (minmay_isolated_rectangles_in_corner). */
+    counts[5] = 100;
+    ck_assert_uint_eq(vf_grade_design(counts, VF_V_COUNT_KINDS, 100),
+                      VF_V_INTERIOR_POCKET | VF_V_ISOLATED_ZONES);
 }
 END_TEST
 

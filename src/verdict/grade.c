@@ -83,7 +83,7 @@ unsigned vf_grade_rare(const unsigned long *counts, int nkinds,
     vf_grade_opts t = vf_grade_opts_resolved(o);
     unsigned out = 0;
     for (int k = 0; tried && k < nkinds && k < 32; k++)
-        if ((VF_GRADE_DESIGN_KINDS >> k & 1) && counts[k]
+        if ((VF_GRADE_RARE_KINDS >> k & 1) && counts[k]
             && share(counts[k], tried) < t.veto_warning)
             out |= 1u << k;
     return out;
