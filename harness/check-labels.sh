@@ -20,4 +20,4 @@ trap 'rm -rf "$dir"' EXIT
 echo "labels: empty level, 100 iterations"
 harness/label-share.sh tests/labels-trunk.tsv "$dir/empty/vaults.csv" 85 50
 echo "labels: every default layout, 5 iterations"
-harness/label-share.sh tests/labels-trunk.tsv "$dir/layouts/vaults.csv" 90 75
+harness/label-share.sh tests/labels-trunk.tsv "$dir/layouts/vaults.csv" 90 60

@@ -78,7 +78,7 @@ static const char run_usage[] =
     "               levels the game builds (its layouts, the empty level)\n"
     "               that the game throws away, in percent, at the low end\n"
     "               of its 95% interval, from which level_vetoed is an\n"
-    "               error (default 15) or a warning (default 5)\n"
+    "               error (default 15) or a warning (default 3)\n"
     "  --stress-warning P  the same share in our synthetic layouts alone,\n"
     "               from which it is a warning, never an error (default\n"
     "               25)\n"

@@ -134,7 +134,7 @@ typedef struct vf_grade_opts {
 } vf_grade_opts;
 
 #define VF_GRADE_VETO_ERROR 0.15
-#define VF_GRADE_VETO_WARNING 0.05
+#define VF_GRADE_VETO_WARNING 0.03
 #define VF_GRADE_STRESS_WARNING 0.25
 /* The game's own layouts throw away at least half the levels built with
  * the map: an error whatever our layouts say. */

@@ -228,16 +228,21 @@ START_TEST(veto_shares_grade_the_map)
     ck_assert_int_eq(vf_grade_veto(&none, NULL), VF_SEV_OK);
     vf_veto_count rare = {{2000, 0, 0}, {1, 0, 0}};   /* 1 in 2000 */
     ck_assert_int_eq(vf_grade_veto(&rare, NULL), VF_SEV_NOTE);
-    vf_veto_count some = {{100, 0, 0}, {10, 0, 0}};   /* low end 5.5% */
+    vf_veto_count some = {{100, 0, 0}, {7, 0, 0}};   /* low end 3.4% */
     ck_assert_int_eq(vf_grade_veto(&some, NULL), VF_SEV_WARNING);
+    vf_veto_count few = {{100, 0, 0}, {5, 0, 0}};   /* low end 2.2% */
+    ck_assert_int_eq(vf_grade_veto(&few, NULL), VF_SEV_NOTE);
     vf_veto_count many = {{100, 0, 0}, {25, 0, 0}};   /* low end 17.5% */
     ck_assert_int_eq(vf_grade_veto(&many, NULL), VF_SEV_ERROR);
     vf_veto_count dead = {{100, 5, 25}, {100, 5, 25}};
     ck_assert_int_eq(vf_grade_veto(&dead, NULL), VF_SEV_ERROR);
-    /* The game's layouts alone: 3 of 5 that our layouts never show is
-     * a note; with ours at 11 of 25 too, an error; 5 of 5, an error. */
+    /* The game's layouts alone: 1 of 5 that our layouts never show is
+     * a note, 3 of 5 a warning (L 3/30, low end 3.5%); with ours at 11
+     * of 25 too, an error; 5 of 5, an error. */
+    vf_veto_count game_once = {{100, 5, 25}, {0, 1, 0}};
+    ck_assert_int_eq(vf_grade_veto(&game_once, NULL), VF_SEV_NOTE);
     vf_veto_count game_only = {{100, 5, 25}, {0, 3, 0}};
-    ck_assert_int_eq(vf_grade_veto(&game_only, NULL), VF_SEV_NOTE);
+    ck_assert_int_eq(vf_grade_veto(&game_only, NULL), VF_SEV_WARNING);
     vf_veto_count both = {{100, 5, 25}, {0, 3, 11}};
     ck_assert_int_eq(vf_grade_veto(&both, NULL), VF_SEV_ERROR);
     vf_veto_count most = {{100, 5, 25}, {0, 5, 0}};
