@@ -32,6 +32,9 @@ typedef struct vf_marker {
                       * _transporter_dest_name property (lm_trans.lua's
                       * transp_loc, transp_dest_loc), owned; else NULL */
     int transp_dest; /* transp is a destination's name */
+    int on_death;    /* a Lua marker running the map's Lua when its
+                      * monster dies (props.monster_dies_lua_key) */
+    int props;       /* a Lua marker with properties (props_marker) */
 } vf_marker;
 
 /* The glyph byte of a cell merged from a subvault (or a placed map): what

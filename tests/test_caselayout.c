@@ -511,6 +511,39 @@ START_TEST(unconnected_exits_veto_the_level)
 }
 END_TEST
 
+/* A grate that the map's Lua raises when a monster dies (a MonPropsMarker
+ * with monster_dies_lua_key, the gate a props marker): a way through, as
+ * pan_captured_pigsty's pigsty is; the same grate with no such death is
+ * a closet. */
+static const char gate_des[] =
+    "default-depth: D:5\n"
+    "NAME: t_gate_opened\nTAGS: no_rotate no_hmirror no_vmirror\n"
+    "MONS: goblin\nKFEAT: o = iron_grate\n"
+    "MARKER: 1 = lua:{ props = { monster_dies_lua_key = function() end } }\n"
+    "MARKER: o = lua:props_marker { gate = 1 }\n"
+    "MAP\nxxxxx\nx...x\nx.*.x\nxxoxx\n@..1@\nENDMAP\n"
+    "NAME: t_gate_shut\nTAGS: no_rotate no_hmirror no_vmirror\n"
+    "MONS: goblin\nKFEAT: o = iron_grate\n"
+    "MARKER: o = lua:props_marker { gate = 1 }\n"
+    "MAP\nxxxxx\nx...x\nx.*.x\nxxoxx\n@..1@\nENDMAP\n";
+
+START_TEST(a_death_opens_its_gate)
+{
+    static const char *const maps[2] = {"t_gate_opened", "t_gate_shut"};
+    vf_t_eng x;
+    vf_level *l = malloc(sizeof *l);
+    vf_t_eng_open(&x, gate_des, 0);
+    for (int shut = 0; shut < 2; shut++) {
+        vf_verdict v;
+        run_case(&x, l, maps[shut], VF_MODE_EMPTY, 0, &v);
+        ck_assert_msg(shut ? (v.kinds & VF_V_TELE_CLOSET_WALK) != 0
+                           : v.kinds == 0, "%s: %x", maps[shut], v.kinds);
+    }
+    vf_t_eng_close(&x);
+    free(l);
+}
+END_TEST
+
 /* At a branch's bottom only up stairs count and the game keeps no down
  * stair; a vault that brings all three up stairs behind its mask leaves
  * the layout none (the game adds a stair only when no vault brought it):
@@ -565,6 +598,7 @@ Suite *vf_test_caselayout_suite(void)
     tcase_add_test(v, the_game_never_places_them_so);
     tcase_add_test(v, unconnected_exits_veto_the_level);
     tcase_add_test(v, stairs_only_in_the_vault_at_the_bottom);
+    tcase_add_test(v, a_death_opens_its_gate);
     suite_add_tcase(s, v);
     return s;
 }

@@ -83,11 +83,30 @@ static char *marker_property(lua_State *L, const char *pname)
     return v;
 }
 
+/* The marker table's props (on top of the stack): whether it has any,
+ * and whether one is the function its monster's death runs. */
+static void note_props(lua_State *L, vf_marker *mk)
+{
+    lua_getfield(L, -1, "props");
+    if (lua_istable(L, -1)) {
+        lua_getfield(L, -1, "monster_dies_lua_key");
+        mk->on_death = lua_isfunction(L, -1);
+        lua_pop(L, 1);
+        lua_pushnil(L);
+        if (lua_next(L, -2)) {
+            mk->props = 1;
+            lua_pop(L, 2);
+        }
+    }
+    lua_pop(L, 1);
+}
+
 /* What placement needs of a marker table (on top of the stack): the
  * names the game's dgn_make_transporters_from_markers pairs
- * (TRANSPORTER_NAME_PROP, TRANSPORTER_DEST_NAME_PROP). */
+ * (TRANSPORTER_NAME_PROP, TRANSPORTER_DEST_NAME_PROP), and its props. */
 static void note_marker(lua_State *L, vf_marker *mk)
 {
+    note_props(L, mk);
     free(mk->transp);
     mk->transp = marker_property(L, "_transporter_name");
     mk->transp_dest = 0;

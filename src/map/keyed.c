@@ -180,6 +180,7 @@ vf_marker *vf_rmap_add_marker(vf_rmap *m, int x, int y)
     mk->feature = 0;
     mk->transp = NULL;
     mk->transp_dest = 0;
+    mk->on_death = mk->props = 0;
     return mk;
 }
 

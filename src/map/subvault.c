@@ -260,6 +260,8 @@ static void merge_markers(vf_rmap *m, const vf_rmap *sub,
         mk->feature = s->feature;
         mk->transp = s->transp ? vf_xstrdup(s->transp) : NULL;
         mk->transp_dest = s->transp_dest;
+        mk->on_death = s->on_death;
+        mk->props = s->props;
     }
 }
 

@@ -188,6 +188,31 @@ static void add_transporters(vf_level *l, const vf_rmap *m,
     }
 }
 
+/* A map whose monster's death runs the map's Lua (a MonPropsMarker with
+ * monster_dies_lua_key) and that marks solid cells with props markers is
+ * written to open them when it dies: pan_captured_pigsty's swineherd
+ * raises the pigsty's grate. Such a cell is a way through, as a mimic is
+ * (the checks cannot kill the monster, the player will). */
+static int opened_by_a_death(const vf_rmap *m)
+{
+    for (size_t i = 0; i < m->nmarkers; i++)
+        if (m->markers[i].on_death) return 1;
+    return 0;
+}
+
+static void open_death_gates(vf_level *l, const vf_rmap *m,
+                             const vf_level_vault *v)
+{
+    if (!opened_by_a_death(m)) return;
+    for (size_t i = 0; i < m->nmarkers; i++) {
+        const vf_marker *mk = &m->markers[i];
+        int x = v->x + mk->x, y = v->y + mk->y;
+        if (mk->props && !mk->on_death
+            && (vf_feature_props(l->feat[y][x]) & VF_FP_SOLID))
+            l->feat[y][x] = VF_F_FLOOR;
+    }
+}
+
 /* _map_feat_is_on_edge: in the map and orthogonally next to a space or
  * the rectangle's edge. */
 int vf_place_on_edge(const vf_rmap *m, int x, int y)
@@ -232,6 +257,7 @@ void vf_place_write(vf_level *l, vf_rmap *m, vf_rng *r, vf_level_vault *v)
         }
     free_slots(&ms);
     add_transporters(l, m, v);
+    open_death_gates(l, m, v);
 }
 
 /* ---- float exits (_pick_float_exits) ------------------------------------ */
