@@ -220,6 +220,10 @@ typedef struct vf_conn_finding {
                                * that never moves (M_STATIONARY) stands on:
                                * a player lands there only once it is
                                * killed */
+    int occupied;             /* closets: of the landings, those any
+                               * monster stands on (a teleport never lands
+                               * on a monster: spl-transloc.cc
+                               * cell_vetoes_teleport) */
     int vault;                /* interior pockets: the vault's index; else
                                * -1 */
     int nzones;               /* passable zones with a cell among them */

@@ -72,6 +72,14 @@ typedef struct vf_sev_ctx {
     int empty;           /* placement.lua's empty level: floor no layout
                           * of the game leaves open (its border strips,
                           * a MAP's blank cells) is the set-up's */
+    int is_level;        /* the map is the level (ORIENT: encompass): it
+                          * has no outside its exits join */
+    int no_teleport;     /* the Gauntlet: no long-range teleport lands a
+                          * player anywhere (player.cc, "A magic seal in
+                          * the Gauntlet") */
+    int exit_made;       /* the Crucible: no stairs; the game makes its
+                          * exit on a random floor cell once the debt is
+                          * paid (god-abil.cc makhleb_crucible_kill) */
 } vf_sev_ctx;
 
 /* A finding's grade: its severity, whether the game throws the level

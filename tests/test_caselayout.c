@@ -544,6 +544,34 @@ START_TEST(a_death_opens_its_gate)
 }
 END_TEST
 
+/* An encompass map is the level: rock round it, its own stairs, no
+ * exits joined; its sealed room is its own. In a layout mode it is not
+ * tried (no layout goes under it). */
+static const char encompass_des[] =
+    "default-depth: D:5\n"
+    "NAME: t_enc_level\nORIENT: encompass\n"
+    "MAP\nxxxxxxx\nx{...}x\nxx.@.xx\nxxxxxxx\nENDMAP\n"
+    "NAME: t_enc_sealed\nORIENT: encompass\n"
+    "MAP\nxxxxxxxxx\nx{...}x*x\nxxxxxxxxx\nENDMAP\n";
+
+START_TEST(an_encompass_map_is_the_level)
+{
+    vf_t_eng x;
+    vf_level *l = malloc(sizeof *l);
+    vf_t_eng_open(&x, encompass_des, 0);
+    vf_verdict v;
+    run_case(&x, l, "t_enc_level", VF_MODE_EMPTY, 0, &v);
+    ck_assert_msg(!v.kinds && !v.not_tried, "%x %s", v.kinds, v.message);
+    ck_assert_int_eq(l->feat[0][0], VF_F_ROCK_WALL);
+    run_case(&x, l, "t_enc_sealed", VF_MODE_EMPTY, 0, &v);
+    ck_assert_msg(v.kinds, "%s", v.message);
+    run_case(&x, l, "t_enc_level", VF_MODE_ROOMS, 0, &v);
+    ck_assert(v.not_tried && strstr(v.message, "a level of its own"));
+    vf_t_eng_close(&x);
+    free(l);
+}
+END_TEST
+
 /* At a branch's bottom only up stairs count and the game keeps no down
  * stair; a vault that brings all three up stairs behind its mask leaves
  * the layout none (the game adds a stair only when no vault brought it):
@@ -599,6 +627,7 @@ Suite *vf_test_caselayout_suite(void)
     tcase_add_test(v, unconnected_exits_veto_the_level);
     tcase_add_test(v, stairs_only_in_the_vault_at_the_bottom);
     tcase_add_test(v, a_death_opens_its_gate);
+    tcase_add_test(v, an_encompass_map_is_the_level);
     suite_add_tcase(s, v);
     return s;
 }

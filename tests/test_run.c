@@ -22,7 +22,8 @@
 #include <unistd.h>
 
 /* Maps for every path through a run: ok, failing on some seeds, failing
- * at load, skipped four ways, a name that needs quoting, and two the
+ * at load, skipped two ways, two encompass maps (each a level of its
+ * own), a name that needs quoting, and two the
  * test-only hooks make crash or hang. */
 static const char corpus[] =
     "NAME: t_ok\nTAGS: transparent\nDEPTH: D\nMAP\n...\n.@.\n...\nENDMAP\n\n"
@@ -34,9 +35,9 @@ static const char corpus[] =
     "MAP\n.@.\nENDMAP\n\n"
     "NAME: t_removed\nTAGS: removed\nDEPTH: D\nMAP\n.@.\nENDMAP\n\n"
     "NAME: t_unrand\nTAGS: unrand\nDEPTH: D\nMAP\n.@.\nENDMAP\n\n"
-    "NAME: t_encompass\nORIENT: encompass\nDEPTH: D\nMAP\n...\n...\nENDMAP\n\n"
+    "NAME: t_encompass\nORIENT: encompass\nDEPTH: D\nMAP\n{..\n..}\nENDMAP\n\n"
     "NAME: t_branch_end\nORIENT: encompass\nPLACE: Depths:$\n"
-    "MAP\n...\nENDMAP\n\n"
+    "MAP\n{..\nENDMAP\n\n"
     "NAME: t_odd'name!\nTAGS: transparent\nDEPTH: D\n"
     ": if not is_validating() and crawl.coinflip() then error(\"odd\") end\n"
     "MAP\n.@.\nENDMAP\n\n"
@@ -130,10 +131,11 @@ START_TEST(run_reports_every_kind_of_map)
     char *sum = text_of(s.path[0], "summary.txt");
     ck_assert_ptr_nonnull(strstr(r.out, sum));   /* printed as written */
     ck_assert_ptr_nonnull(strstr(sum, "\nstatus: complete\n"));
-    ck_assert_ptr_nonnull(strstr(sum, "\nmaps: 10 selected, 5 run, 4 "
+    /* Encompass maps run, each as the level it is. */
+    ck_assert_ptr_nonnull(strstr(sum, "\nmaps: 10 selected, 7 run, 2 "
                                  "skipped, 1 with a Lua error at load\n"
-                                 "skipped: removed 1, unrand 1, branch_end 1,"
-                                 " encompass 1\ncases: 60 run, "));
+                                 "skipped: removed 1, unrand 1\n"
+                                 "cases: 84 run, "));
     ck_assert_ptr_nonnull(strstr(sum, "  t_load_error  "));
     ck_assert_ptr_nonnull(strstr(sum, "Lua error at load: "));
     ck_assert_ptr_nonnull(strstr(sum, "fails at load"));
@@ -177,10 +179,10 @@ START_TEST(run_reports_every_kind_of_map)
 
     char *junit = text_of(s.path[0], "junit.xml");
     ck_assert_ptr_nonnull(strstr(junit, "tests=\"10\" failures=\"3\" "
-                                 "errors=\"0\" skipped=\"4\""));
+                                 "errors=\"0\" skipped=\"2\""));
     ck_assert_ptr_nonnull(strstr(junit, "name=\"t_odd&apos;name!\">\n      "
                                  "<failure message=\""));
-    ck_assert_ptr_nonnull(strstr(junit, "<skipped message=\"branch_end\"/>"));
+    ck_assert_ptr_nonnull(strstr(junit, "<skipped message=\"unrand\"/>"));
     free(junit);
     vf_t_run_free(&r);
     space_close(&s);
@@ -346,7 +348,7 @@ START_TEST(repro_replays_layout_cases)
     space s;
     space_open(&s, corpus);
     ck_assert_int_le(dump_run(&s, "rooms,cross", "3"), 1);
-    repro_every_dump(&s, 5 * 2 * 3);
+    repro_every_dump(&s, 7 * 2 * 3);
     space_close(&s);
 }
 END_TEST
@@ -364,7 +366,7 @@ START_TEST(repro_writes_identical_dumps)
     vf_t_run_free(&r);
     vf_strlist dumps = {0};
     vf_t_dumps(s.path[0], &dumps);
-    ck_assert_uint_eq(dumps.n, 5 * 6);   /* --dump: every case */
+    ck_assert_uint_eq(dumps.n, 7 * 6);   /* --dump: every case */
     int explained = 0;
     for (size_t i = 0; i < dumps.n; i++) {
         char path[256];
@@ -549,7 +551,7 @@ START_TEST(crash_and_hang_are_reported)
                                 sub(&s, 0, "a"), NULL);
     ck_assert_msg(r.rc == 1, "%s", r.err);
     ck_assert_ptr_nonnull(strstr(r.out, "\nstatus: complete\n"));
-    ck_assert_ptr_nonnull(strstr(r.out, "cases: 15 run, "));
+    ck_assert_ptr_nonnull(strstr(r.out, "cases: 21 run, "));
     ck_assert_ptr_nonnull(strstr(r.out, "  t_crash  "));
     ck_assert_ptr_nonnull(strstr(r.out, "error in 3 of 3 cases (100.0%, 95% "
                                  "CI 43.9-100.0%): crash 3 error; first: "

@@ -129,6 +129,40 @@ START_TEST(closets_follow_the_game_version)
 }
 END_TEST
 
+/* Levels of their own: a cage walled all round with a monster on every
+ * landing is a display (no teleport lands on a monster); in the Gauntlet
+ * no teleport lands anywhere, so a closet is only what it holds; the
+ * Crucible's exit is made by the game; an encompass map has no outside
+ * its exits join. */
+START_TEST(portal_levels)
+{
+    vf_sev_ctx portal = {.closets_masked = 1};
+    vf_conn_finding cage = finding(VF_CONN_TELE_CLOSET_WALK, 2, 1, 0, 0);
+    cage.kinds = 1u << VF_CONN_TELE_CLOSET_WALK | 1u << VF_CONN_TELE_CLOSET_FLY;
+    cage.landings = cage.occupied = 2;
+    ck_assert_int_eq(sev(cage, &portal), VF_SEV_NOTE);
+    cage.occupied = 1;   /* an empty landing: a teleport strands one */
+    ck_assert_int_eq(sev(cage, &portal), VF_SEV_ERROR);
+    vf_conn_finding moat = finding(VF_CONN_TELE_CLOSET_WALK, 2, 1, 0, 0);
+    moat.kinds = 1u << VF_CONN_TELE_CLOSET_WALK;   /* a flier gets there */
+    moat.landings = moat.occupied = moat.held = 2;
+    ck_assert_int_eq(sev(moat, &portal), VF_SEV_ERROR);
+    vf_sev_ctx gauntlet = {.no_teleport = 1};
+    ck_assert_int_eq(sev(finding(VF_CONN_TELE_CLOSET_WALK, 2, 1, 0, 0),
+                         &gauntlet), VF_SEV_NOTE);
+    ck_assert_int_eq(sev(finding(VF_CONN_TELE_CLOSET_WALK, 2, 1, 3, 0),
+                         &gauntlet), VF_SEV_WARNING);
+    vf_sev_ctx crucible = {.exit_made = 1};
+    ck_assert_int_eq(sev(finding(VF_CONN_TELE_CLOSET_WALK, 300, 1, 3, 0),
+                         &crucible), VF_SEV_OK);
+    vf_sev_ctx level = {.checked = 1, .closets_masked = 1, .is_level = 1};
+    vf_conn_finding pk = finding(VF_CONN_INTERIOR_POCKET, 40, 1, 3, 0);
+    pk.kinds = 1u << VF_CONN_INTERIOR_POCKET;
+    ck_assert_int_eq(sev(pk, &level), VF_SEV_OK);
+    ck_assert_int_eq(sev(pk, &trunk_d), VF_SEV_WARNING);
+}
+END_TEST
+
 START_TEST(zones_pockets_and_layouts)
 {
     /* A zone with its own stairs: the game lets it through, and
@@ -319,6 +353,7 @@ Suite *vf_test_severity_suite(void)
     tcase_add_test(tc, veto_shares_grade_the_map);
     tcase_add_test(tc, empty_level_floor_is_the_setups);
     tcase_add_test(tc, rare_rolls_and_designs);
+    tcase_add_test(tc, portal_levels);
     tcase_add_test(tc, names_round_trip);
     suite_add_tcase(s, tc);
     return s;

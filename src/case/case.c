@@ -14,6 +14,14 @@ static void build_level(vf_level *l, const vf_place *p, vf_mode mode)
     else vf_level_init(l, p, VF_F_ROCK_WALL);
 }
 
+/* An encompass map is the whole level, rock where it draws nothing, with
+ * its own stairs and exits (dungeon.cc _build_vault_impl adds none and
+ * joins none): judged as it stands, as a layout's level is. */
+static int is_the_level(const vf_rmap *m)
+{
+    return m->orient && !strcmp(m->orient, "encompass");
+}
+
 static unsigned resolve_kind(vf_resolve_status st)
 {
     switch (st) {
@@ -231,6 +239,8 @@ static int resolve_and_place(vf_engine *e, const vf_mapdef *def,
             vetoed += last == TRY_VETOED;
             continue;
         }
+        if (is_the_level(m))
+            vf_level_init(l, vf_engine_place(e), VF_F_ROCK_WALL);
         vf_place_status ps = vf_place_map(l, m, &po, r, &v->placed);
         if (ps != VF_PLACE_FAILED) return v->builds = 1;
     }
@@ -479,6 +489,9 @@ static void sev_ctx(vf_engine *e, const vf_level *l, const vf_rmap *m,
     c->abyss = b && !strcmp(b->abbrev, "Abyss");
     c->pan = b && !strcmp(b->abbrev, "Pan");
     c->empty = mode == VF_MODE_EMPTY;
+    c->is_level = is_the_level(m);
+    c->no_teleport = b && !strcmp(b->abbrev, "Gauntlet");
+    c->exit_made = b && !strcmp(b->abbrev, "Crucible");
 }
 
 /* The game runs a map's post_place hooks once it is placed, and they
@@ -524,6 +537,8 @@ void vf_case_run(vf_engine *e, const vf_mapdef *def, uint64_t base_seed,
             judge_layout(l, r, &v->judged, own.conn_memo, v);
         } else if (o->mode == VF_MODE_FILL) {
             judge_fill(l, v);
+        } else if (is_the_level(m)) {
+            judge_layout(l, r, &v->judged, own.conn_memo, v);
         } else {
             judge_exits(l, v);
             judge_level(l, r, &v->judged, v);

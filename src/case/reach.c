@@ -31,6 +31,15 @@ int case_layout_reaches(vf_engine *e, const vf_mapdef *def,
     const vf_mapinfo *i = cat ? vf_catalog_entry(cat, def) : NULL;
     vf_sbuf_free(&err);
     if (!i) return 1;   /* no index: the placing says what is wrong */
+    /* dungeon.cc _build_vault_impl: an encompass map is the whole level
+     * (no layout under it, no exits joined, no stairs added): judged on
+     * the empty level, where it is placed as that level. */
+    if (is_encompass(i)) {
+        snprintf(why, n, "not tried: an encompass map is a level of its "
+                 "own, with no layout under it; it is judged as that level "
+                 "in mode empty");
+        return 0;
+    }
     /* maps.cc: random_map_for_place wants a PLACE that allows the level,
      * random_map_in_depth (depth_selectable, depth_ranges::is_usable_in:
      * an empty list allows nothing) a DEPTH or the file's default-depth.

@@ -188,6 +188,7 @@ void cn_finding_done(cn_ctx *x, vf_conn_finding *f)
         if (f->landings > e->landings) {
             e->landings = f->landings;
             e->held = f->held;
+            e->occupied = f->occupied;
         }
         if (e->vault < 0) e->vault = f->vault;
         merge_zones(e, f);
@@ -486,14 +487,15 @@ static void trap_pockets(cn_ctx *x)
     }
 }
 
-/* Of component c's landings, those a stationary monster stands on. */
+/* Of component c's landings, those a monster of plane pl (CN_PL_STATIC:
+ * one that never moves; CN_PL_MONSTER: any) stands on. */
 static int held_landings(cn_ctx *x, const cn_lab *b, int c,
-                         const cn_bits *land)
+                         const cn_bits *land, int pl)
 {
     cn_bits held;
     for (int y = 0; y < VF_GYM; y++)
         for (int i = 0; i < 2; i++)
-            held.w[y][i] = land->w[y][i] & x->pl.w[y][CN_PL_STATIC][i];
+            held.w[y][i] = land->w[y][i] & x->pl.w[y][pl][i];
     return cn_comp_count(b, c, &held);
 }
 
@@ -517,7 +519,8 @@ static void tele_closets(cn_ctx *x, int fly, const cn_bits *set,
         vf_conn_finding *f = comp_finding(x, kind, b, c);
         if (f) {
             f->landings = landings;
-            f->held = held_landings(x, b, c, land);
+            f->held = held_landings(x, b, c, land, CN_PL_STATIC);
+            f->occupied = held_landings(x, b, c, land, CN_PL_MONSTER);
         }
         cn_finding_done(x, f);
     }

@@ -21,9 +21,14 @@ static void start_vault(vf_level_vault *v, const vf_rmap *m,
     v->minivault = vf_rmap_has_tag(m, "minivault");
 }
 
+static int is_encompass(const vf_rmap *m)
+{
+    return m->orient && !strcmp(m->orient, "encompass");
+}
+
 static int wants_float_exits(const vf_rmap *m)
 {
-    if (m->orient && !strcmp(m->orient, "encompass")) return 0;
+    if (is_encompass(m)) return 0;
     return !(vf_rmap_has_tag(m, "minivault") && vf_rmap_has_tag(m, "no_exits"));
 }
 
@@ -52,7 +57,10 @@ vf_place_status vf_place_map(vf_level *l, vf_rmap *m, const vf_place_opts *o,
     out->w = v->w;
     out->h = v->h;
     out->exits = v->nexits;
-    if (o->make_no_exits || o->defer_exits) return VF_PLACED;
+    /* An encompass map is the level: the game joins none of its exits
+     * ("our work is done", dungeon.cc _build_vault_impl). */
+    if (o->make_no_exits || o->defer_exits || is_encompass(m))
+        return VF_PLACED;
     for (int i = 0; i < v->nexits; i++)
         out->connected +=
             vf_place_connect_exit(l, v->exits[i].x, v->exits[i].y, r);

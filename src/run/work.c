@@ -109,8 +109,8 @@ static vf_map_status skip_status(vf_work *w, const vf_mapinfo *i)
     if (w->spec->force) return VF_MAP_RUN;
     if (vf_mapinfo_has_tag(i, "removed", 7)) return VF_MAP_REMOVED;
     if (vf_mapinfo_has_tag(i, "unrand", 6)) return VF_MAP_UNRAND;
-    if (i->orient && !strcmp(i->orient, "encompass"))
-        return strchr(i->place, '$') ? VF_MAP_BRANCH_END : VF_MAP_ENCOMPASS;
+    /* placement.lua skips encompass maps too; they run here, each as the
+     * level it is (the portals' levels, Necropolis, a branch's end). */
     if (subvault_only(w, i)) return VF_MAP_SUBVAULT_ONLY;
     return VF_MAP_RUN;
 }

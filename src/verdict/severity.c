@@ -169,6 +169,8 @@ static vf_sev_grade isolated(const vf_conn_finding *f, const vf_sev_ctx *c)
                   "(scripts/placement.lua)");
 }
 
+static vf_sev_grade pocket(const vf_conn_finding *f, const vf_sev_ctx *c);
+
 static vf_sev_grade closet(const vf_conn_finding *f, const vf_sev_ctx *c)
 {
     if (!c->checked && c->abyss)
@@ -176,6 +178,20 @@ static vf_sev_grade closet(const vf_conn_finding *f, const vf_sev_ctx *c)
                       "itself round the player");
     if (!c->checked && c->layout && !f->s.vaults_in)
         return graded(VF_SEV_NOTE, 0, layout_piece);
+    if (c->exit_made)
+        return graded(VF_SEV_OK, 0, "the Crucible has no stairs: the game "
+                      "makes its exit on a random floor cell once the debt "
+                      "is paid (god-abil.cc makhleb_crucible_kill)");
+    if (c->no_teleport) return pocket(f, c);
+    /* A monster on every landing of a closet walled all round (even a
+     * flier cannot reach it): no teleport lands there (spl-transloc.cc
+     * cell_vetoes_teleport), and the walls keep the player's attacks
+     * out: a caged display (the Ossuary's, hellmonk_zot_springs'). */
+    if ((f->kinds & 1u << VF_CONN_TELE_CLOSET_FLY) && f->landings
+        && f->occupied == f->landings)
+        return graded(VF_SEV_NOTE, 0, "a monster caged by walls on every "
+                      "landing: no teleport lands on a monster, and the "
+                      "player cannot reach it to kill it");
     /* A plant or fungus on every landing only delays it: once it is
      * killed the closet is open (water_boxes_lemuel's fungi, which its
      * maintainers fixed as a closet). */
@@ -204,6 +220,10 @@ static vf_sev_grade closet(const vf_conn_finding *f, const vf_sev_ctx *c)
 
 static vf_sev_grade pocket(const vf_conn_finding *f, const vf_sev_ctx *c)
 {
+    if (c->is_level && (f->kinds & 1u << VF_CONN_INTERIOR_POCKET)
+        && f->kind == VF_CONN_INTERIOR_POCKET)
+        return graded(VF_SEV_OK, 0, "the map is the level: what its "
+                      "stairs do not reach is judged as a closet");
     if (c->abyss)
         return graded(VF_SEV_NOTE, 0, "part of the vault its exits do not "
                       "reach, in the Abyss");
