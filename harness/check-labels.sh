@@ -18,6 +18,6 @@ trap 'rm -rf "$dir"' EXIT
 ./vaultfuzz run --crawl-dir "$crawl" --count 5 -j 2 --explain none \
     --out "$dir/layouts" >/dev/null 2>&1 || true
 echo "labels: empty level, 100 iterations"
-harness/label-share.sh tests/labels-trunk.tsv "$dir/empty/vaults.csv" 85 50
+harness/label-share.sh tests/labels-trunk.tsv "$dir/empty/vaults.csv" 85 60
 echo "labels: every default layout, 5 iterations"
-harness/label-share.sh tests/labels-trunk.tsv "$dir/layouts/vaults.csv" 90 60
+harness/label-share.sh tests/labels-trunk.tsv "$dir/layouts/vaults.csv" 85 60

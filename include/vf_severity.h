@@ -77,9 +77,11 @@ typedef struct vf_sev_ctx {
     int no_teleport;     /* the Gauntlet: no long-range teleport lands a
                           * player anywhere (player.cc, "A magic seal in
                           * the Gauntlet") */
-    int exit_made;       /* the Crucible: no stairs; the game makes its
-                          * exit on a random floor cell once the debt is
-                          * paid (god-abil.cc makhleb_crucible_kill) */
+    int exit_made;       /* the game takes the player out itself: the
+                          * Crucible's exit, made on a random floor cell
+                          * once the debt is paid (god-abil.cc
+                          * makhleb_crucible_kill); Okawaru's Arena, left
+                          * when the duel ends (okawaru_end_duel) */
 } vf_sev_ctx;
 
 /* A finding's grade: its severity, whether the game throws the level

@@ -1202,7 +1202,8 @@ static char *empty_run_csv(space *s, int i, const char *count,
 /* The game's item sets: each game picks one member of each, so a vault
  * that vetoes without its item is vetoed in about half its cases (a
  * note: weight control), one asking for an item in no set never is, and
- * a release from before the set existed never vetoes either. */
+ * a release from before the set existed never vetoes either. A skill is
+ * drawn per game too: untrained in about half. */
 START_TEST(item_sets_drawn_per_game)
 {
     space s;
@@ -1212,11 +1213,16 @@ START_TEST(item_sets_drawn_per_game)
                "NAME: t_rod\nTAGS: transparent\nDEPTH: D\n"
                "veto {{ return not items.pickable('lightning rod') or "
                "items.excluded_from_set('lightning rod') }}\n"
+               "MAP\n.@.\nENDMAP\n\n"
+               "NAME: t_stealthy\nTAGS: transparent\nDEPTH: D\n"
+               "veto {{ return you.base_skill('Stealth') < 1 }}\n"
                "MAP\n.@.\nENDMAP\n");
     char *csv = empty_run_csv(&s, 0, "200", NULL);
     long vetoed = csv_count(csv, "t_beasts", "vetoed");
     ck_assert_msg(vetoed > 70 && vetoed < 130, "%ld of 200", vetoed);
     ck_assert_int_eq(csv_count(csv, "t_rod", "vetoed"), 0);
+    vetoed = csv_count(csv, "t_stealthy", "vetoed");
+    ck_assert_msg(vetoed > 70 && vetoed < 130, "%ld of 200", vetoed);
     free(csv);
     csv = empty_run_csv(&s, 1, "50", "0.30");
     ck_assert_int_eq(csv_count(csv, "t_beasts", "vetoed"), 0);

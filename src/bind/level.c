@@ -233,6 +233,20 @@ static int you_have_rune(lua_State *L)
     return 1;
 }
 
+/* A character's trained skill, as the case's game drew it: untrained in
+ * one game of two, else 1 to 15 (a level deep enough for a trove or a
+ * portal), so a map that vetoes itself for a skill (pf_index_trove_rutra:
+ * Stealth below 1) is weight control over its cases, never dead. */
+static int you_base_skill(lua_State *L)
+{
+    size_t n;
+    const char *name = luaL_checklstring(L, 1, &n);
+    uint64_t h = vf_seed_mix(vf_bind_game(L) ^ 0x736b696c6cULL   /* "skill" */
+                             ^ vf_hash(VF_HASH_INIT, name, n));
+    lua_pushinteger(L, h & 1 ? 0 : (lua_Integer)(1 + (h >> 1) % 15));
+    return 1;
+}
+
 static const luaL_Reg you_fns[] = {
     {"where", you_where}, {"branch", you_branch}, {"depth", you_depth},
     {"absdepth", you_absdepth}, {"depth_fraction", you_depth_fraction},
@@ -247,7 +261,7 @@ static const luaL_Reg you_fns[] = {
     {"silenced", you_none_false}, {"see_cell", you_none_false},
     {"hear_pos", you_none_false}, {"taking_stairs", you_none_false},
     {"mutation", you_none_zero}, {"get_base_mutation_level", you_none_zero},
-    {"base_skill", you_none_zero}, {"zigs_completed", you_none_zero},
+    {"base_skill", you_base_skill}, {"zigs_completed", you_none_zero},
     {"num_runes", you_none_zero}, {"turns", you_none_zero},
     {"piety_rank", you_none_zero}, {"xl_to_remove_bane", you_none_zero},
     {NULL, NULL}};

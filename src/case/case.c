@@ -491,7 +491,8 @@ static void sev_ctx(vf_engine *e, const vf_level *l, const vf_rmap *m,
     c->empty = mode == VF_MODE_EMPTY;
     c->is_level = is_the_level(m);
     c->no_teleport = b && !strcmp(b->abbrev, "Gauntlet");
-    c->exit_made = b && !strcmp(b->abbrev, "Crucible");
+    c->exit_made = b && (!strcmp(b->abbrev, "Crucible")
+                         || !strcmp(b->abbrev, "Arena"));
 }
 
 /* The game runs a map's post_place hooks once it is placed, and they

@@ -179,9 +179,10 @@ static vf_sev_grade closet(const vf_conn_finding *f, const vf_sev_ctx *c)
     if (!c->checked && c->layout && !f->s.vaults_in)
         return graded(VF_SEV_NOTE, 0, layout_piece);
     if (c->exit_made)
-        return graded(VF_SEV_OK, 0, "the Crucible has no stairs: the game "
-                      "makes its exit on a random floor cell once the debt "
-                      "is paid (god-abil.cc makhleb_crucible_kill)");
+        return graded(VF_SEV_OK, 0, "the game takes the player out of this "
+                      "level itself: the Crucible's exit once the debt is "
+                      "paid (god-abil.cc makhleb_crucible_kill), the "
+                      "Arena's when the duel ends (okawaru_end_duel)");
     if (c->no_teleport) return pocket(f, c);
     /* A monster on every landing of a closet walled all round (even a
      * flier cannot reach it): no teleport lands there (spl-transloc.cc
