@@ -248,11 +248,12 @@ static long number_after(const char *text, const char *key)
 
 /* The whole trunk at placement.lua's setting (100 iterations, seed 1000,
  * empty level, no rotation): the maps with errors are, within a handful,
- * those the game's own script fails (../shared/anchors: 65 maps; 39 of
- * them are errors here, tests/anchors-trunk.md explains every difference:
- * artefacts of the script's run, sampling, subvault-only maps), 47 at
- * the time of writing, and errors and warnings together stay a list a
- * maintainer reads (109). Run with the
+ * those the game's own script fails (../shared/anchors: 65 maps;
+ * tests/anchors-trunk.md explains every difference: artefacts of the
+ * script's run, sampling, subvault-only maps), plus the whole levels the
+ * script skips (encompass maps, about 18 portal levels with errors), 37
+ * in all at the time of writing; errors and warnings together stay a list
+ * a maintainer reads (56). Run with the
  * optimised binary (make check-real builds it): ASan would take minutes. */
 START_TEST(trunk_severities)
 {
@@ -277,7 +278,7 @@ START_TEST(trunk_severities)
     long warn = number_after(json, "\"warning\": ");
     printf("realcorpus: trunk at placement.lua's setting: %ld errors, %ld "
            "warnings\n", err, warn);
-    ck_assert_msg(err >= 16 && err <= 30, "%ld maps with errors", err);
+    ck_assert_msg(err >= 25 && err <= 45, "%ld maps with errors", err);
     ck_assert_msg(err + warn <= 150, "%ld errors and warnings", err + warn);
     free(json);
     snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
