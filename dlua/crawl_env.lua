@@ -48,6 +48,24 @@ function dgn_map_hook_count(name, hook)
          + (type(global) == "table" and #global or 0)
 end
 
+-- A placed map's environment out of the game's table and back: the engine
+-- keeps it, with its hooks, from the map's resolve until its post_place
+-- hooks run on the level.
+function dgn_map_env_take(name)
+  local env = dgn._map_envs and dgn._map_envs[name]
+  if env then
+    dgn._map_envs[name] = nil
+  end
+  return env
+end
+
+function dgn_map_env_put(name, env)
+  if not dgn._map_envs then
+    dgn._map_envs = { }
+  end
+  dgn._map_envs[name] = env
+end
+
 function dgn_map_meta_wrap(map, tab)
   if not dgn._map_envs then
     dgn._map_envs = { }

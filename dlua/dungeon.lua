@@ -121,6 +121,19 @@ function dgn_map_copy_hooks_from(name, hook)
   end
 end
 
+-- A placed map's environment out of the table and back: the engine keeps
+-- it, with the hooks it holds, from the map's resolve until the map is on
+-- the level and its post_place hooks run.
+function dgn_map_env_take(name)
+  local env = envs[name]
+  envs[name] = nil
+  return env
+end
+
+function dgn_map_env_put(name, env)
+  envs[name] = env
+end
+
 function dgn.hook(map, name, fn)
   local key = hook_key(name)
   local list = env_for(map)[key]
@@ -231,4 +244,58 @@ for flag in string.gmatch("minivault mini_float allow_dup extra no_hmirror "
     .. "generate_loot overwritable water_ok unrand place_unique luniq uniq "
     .. "patrolling removed", "%S+") do
   dgn.map_register_flag(flag)
+end
+
+-- The map a place_maps request names: a list stands for one of its
+-- members, a function for what it returns.
+local function chosen(v)
+  while type(v) == "table" or type(v) == "function" do
+    if type(v) == "function" then
+      v = v()
+    else
+      v = v[crawl.random2(#v) + 1]
+    end
+  end
+  return v
+end
+
+-- The map a request asks for: a map object, a tag or a name (the game's
+-- dgn.find_map; random_mini and random_vault need map_in_depth, which
+-- vaultfuzz does not have).
+function dgn.find_map(request)
+  if request.map then
+    return chosen(request.map)
+  elseif request.tag then
+    return dgn.map_by_tag(chosen(request.tag))
+  elseif request.name then
+    return dgn.map_by_name(chosen(request.name))
+  elseif request.random_mini or request.random_vault then
+    return dgn.map_in_depth(chosen(request.random_mini
+                                   or request.random_vault))
+  end
+  error("dgn.find_map: no map named, tagged or given")
+end
+
+-- count maps found by dgn.find_map placed on the level, each collision-
+-- checked with its exits connected. A map that will not place is skipped,
+-- unless die_on_error: then an error says "Failed to place map", the words
+-- the engine (as the game's map_def::run_hook) takes for a quiet veto.
+-- Returns how many were placed; nil when no map was found.
+function dgn.place_maps(request)
+  local placed = 0
+  for _ = 1, request.count or 1 do
+    local map = dgn.find_map(request)
+    if not map then
+      if request.die_on_error then
+        error("Could not find map to place")
+      end
+      return nil
+    end
+    if dgn.place_map(map, true, false, nil, nil, request.tag) then
+      placed = placed + 1
+    elseif request.die_on_error then
+      error("Failed to place map '" .. dgn.name(map) .. "'")
+    end
+  end
+  return placed
 end
