@@ -44,6 +44,17 @@ typedef struct vf_placed {
 vf_place_status vf_place_map(vf_level *l, vf_rmap *m, const vf_place_opts *o,
                              vf_rng *r, vf_placed *out);
 
+/* Where dgn.place_map was asked to put a map: a floating map is centred
+ * there instead of searching (maps.cc _apply_vault_grid). */
+typedef struct vf_place_at {
+    int x, y;
+} vf_place_at;
+
+/* vf_place_map with a position asked for (at; NULL: none). */
+vf_place_status vf_place_map_at(vf_level *l, vf_rmap *m,
+                                const vf_place_opts *o, const vf_place_at *at,
+                                vf_rng *r, vf_placed *out);
+
 /* apply_grid: every non-space cell of m onto v's rectangle (an
  * overwritable map skips cells a vault holds); exits from '@', '=', '+' on
  * the edge into v. Registers nothing: what a layout map writes is no

@@ -75,6 +75,47 @@ START_TEST(compass_position_and_edge_exits)
 }
 END_TEST
 
+/* A position asked for (dgn.place_map's x, y): a floating map centred
+ * on it and slid onto the level, a minivault off its border; a compass
+ * map keeps its place. */
+START_TEST(a_position_asked_for)
+{
+    vf_place_at at = {10, 20};
+    vf_place_opts o = {1, 1, 0, 0};
+    vf_rng r;
+    vf_rng_seed(&r, 1);
+    vf_t_eng x;
+    vf_t_eng_open(&x, des, 0);
+    vf_level *l = malloc(sizeof *l);
+    vf_placed p;
+    ck_assert_int_eq(place(&x, l, "see_through", o, 1, &p), VF_PLACED);
+    vf_level_init_empty(l, &l->place);
+    ck_assert_int_eq(vf_place_map_at(l, &x.m, &o, &at, &r, &p), VF_PLACED);
+    ck_assert_int_eq(p.x, 9);
+    ck_assert_int_eq(p.y, 19);
+    at.x = 200;
+    ck_assert_int_eq(vf_place_map_at(l, &x.m, &o, &at, &r, &p), VF_PLACED);
+    ck_assert_int_eq(p.x, 80 - 3);
+    /* Over the first one, with the collision check: refused. */
+    at.x = 10;
+    ck_assert_int_eq(vf_place_map_at(l, &x.m, &o, &at, &r, &p),
+                     VF_PLACE_FAILED);
+    ck_assert_int_eq(place(&x, l, "closed_box", o, 1, &p), VF_PLACED);
+    vf_level_init_empty(l, &l->place);
+    at.x = at.y = 0;
+    ck_assert_int_eq(vf_place_map_at(l, &x.m, &o, &at, &r, &p), VF_PLACED);
+    ck_assert_int_eq(p.x, 2);
+    ck_assert_int_eq(p.y, 2);
+    ck_assert_int_eq(place(&x, l, "north_room", o, 1, &p), VF_PLACED);
+    vf_level_init_empty(l, &l->place);
+    ck_assert_int_eq(vf_place_map_at(l, &x.m, &o, &at, &r, &p), VF_PLACED);
+    ck_assert_int_eq(p.x, (80 - 5) / 2);
+    ck_assert_int_eq(p.y, 0);
+    vf_t_eng_close(&x);
+    free(l);
+}
+END_TEST
+
 START_TEST(floats_minivaults_and_masks)
 {
     vf_t_eng x;
@@ -338,6 +379,7 @@ Suite *vf_test_place_suite(void)
     tcase_add_test(tc, zone_count_is_before_the_stair);
     tcase_add_test(tc, exits_are_cut_through_rock);
     tcase_add_test(tc, stationary_monsters_are_marked);
+    tcase_add_test(tc, a_position_asked_for);
     suite_add_tcase(s, tc);
     return s;
 }

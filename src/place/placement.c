@@ -32,8 +32,45 @@ static int wants_float_exits(const vf_rmap *m)
     return !(vf_rmap_has_tag(m, "minivault") && vf_rmap_has_tag(m, "no_exits"));
 }
 
+/* One coordinate of a w-cell span centred on c, slid to lie within
+ * [margin, size - margin). */
+static int fit_centred(int c, int w, int size, int margin)
+{
+    long long v = (long long)c - w / 2;
+    if (v > size - margin - w) v = size - margin - w;
+    if (v < margin) v = margin;
+    return (int)v;
+}
+
+/* A floating map given where it goes (the game's vault_placement pos):
+ * centred there, slid onto the level, a minivault off its border
+ * (maps.cc _apply_vault_grid); other orientations keep theirs. */
+static int position_at(const vf_level *l, const vf_rmap *m, int check,
+                       const vf_place_at *at, vf_rng *r, int xy[2],
+                       char *why, size_t n)
+{
+    if (m->orient && strcmp(m->orient, "float"))
+        return vf_place_position(l, m, check, r, &xy[0], &xy[1], why, n);
+    int margin = vf_rmap_has_tag(m, "minivault") ? VF_MAPGEN_BORDER : 0;
+    xy[0] = fit_centred(at->x, m->grid.w, VF_GXM, margin);
+    xy[1] = fit_centred(at->y, m->grid.h, VF_GYM, margin);
+    if (check && !vf_place_is_safe(l, m, xy[0], xy[1])) {
+        snprintf(why, n, "collides at (%d,%d), where it was asked to go",
+                 xy[0], xy[1]);
+        return -1;
+    }
+    return 0;
+}
+
 vf_place_status vf_place_map(vf_level *l, vf_rmap *m, const vf_place_opts *o,
                              vf_rng *r, vf_placed *out)
+{
+    return vf_place_map_at(l, m, o, NULL, r, out);
+}
+
+vf_place_status vf_place_map_at(vf_level *l, vf_rmap *m,
+                                const vf_place_opts *o, const vf_place_at *at,
+                                vf_rng *r, vf_placed *out)
 {
     memset(out, 0, sizeof *out);
     out->vault = -1;
@@ -41,10 +78,13 @@ vf_place_status vf_place_map(vf_level *l, vf_rmap *m, const vf_place_opts *o,
         snprintf(out->why, sizeof out->why, "too many vaults on the level");
         return VF_PLACE_FAILED;
     }
-    int x, y;
-    if (vf_place_position(l, m, o->check_collision, r, &x, &y, out->why,
-                          sizeof out->why))
+    int xy[2];
+    if (at ? position_at(l, m, o->check_collision, at, r, xy, out->why,
+                         sizeof out->why)
+           : vf_place_position(l, m, o->check_collision, r, &xy[0], &xy[1],
+                               out->why, sizeof out->why))
         return VF_PLACE_FAILED;
+    int x = xy[0], y = xy[1];
     int index = l->nvaults++;
     vf_level_vault *v = &l->vaults[index];
     start_vault(v, m, o, x, y);
