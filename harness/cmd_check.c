@@ -147,6 +147,10 @@ static void print_case(vf_cli *cli, const vf_desset *set,
                     ? " with the layout's stairs"
                     : c->opts.mode == VF_MODE_FILL ? " in rock (no stair)"
                     : " before the up stair went in");
+    vf_sbuf kids = VF_SBUF_INIT;
+    vf_case_describe_children(l, v, &kids);
+    fputs(vf_sbuf_str(&kids), cli->out);
+    vf_sbuf_free(&kids);
 
 }
 

@@ -129,11 +129,11 @@ typedef struct vf_verdict {
     vf_placed placed;
     int not_tried;           /* the map's layout_* or nolayout_* tags keep
                               * it out of this layout (vf_mode_admits): no
-                              * level built, kinds 0; or its post_place
+                              * level built, kinds 0; or some post_place
                               * hooks were not run and nothing was found */
-    int hooks_not_run;       /* post_place hooks the map registered, which
-                              * place more in the game (dgn.place_maps) and
-                              * are not run here */
+    int hooks_not_run;       /* post_place hooks of maps placed by hooks
+                              * nested past VF_HOOK_NEST_MAX, which place
+                              * more in the game and are not run here */
     int zones;               /* passable zones once the vault is placed,
                               * before the stair goes in: placement.lua's
                               * count_disconnected_zones (-1 if not placed) */
@@ -186,9 +186,23 @@ typedef struct vf_verdict {
  * In mode game each try draws a layout map of the checkout for the level
  * and one seed of its pool (vf_gamelayout.h); a level the vault cuts into
  * more zones than its layout had is vetoed and built again, within the
- * same tries, then the case is level_vetoed. */
+ * same tries, then the case is level_vetoed.
+ *
+ * In every mode, once the map is on the level (and in a layout, its
+ * exits connected), the post_place hooks its resolve left run, as the
+ * game's last step of placing a map: the maps they place are vaults of
+ * the level, judged with it. A Lua error in them is the case's
+ * lua_error; a die_on_error placement that fails vetoes the level: on
+ * placement.lua's levels (empty, fill) the case is place_failed, in a
+ * layout the try is built again. */
 void vf_case_run(vf_engine *e, const vf_mapdef *def, uint64_t base_seed,
                  uint32_t iter, const vf_case_opts *o, vf_level *l,
                  vf_rmap *m, vf_conn_report *r, vf_verdict *v);
+
+/* "hooks placed: NAME WxH at (X,Y), ...\n": the maps the case's
+ * post_place hooks placed on l (the vaults besides v's own), appended to
+ * out; nothing when there are none. */
+void vf_case_describe_children(const vf_level *l, const vf_verdict *v,
+                               vf_sbuf *out);
 
 #endif

@@ -81,6 +81,55 @@ vf_resolve_status vf_engine_resolve(vf_engine *e, const vf_mapdef *def,
                                     vf_rmap *out, int *attempts,
                                     vf_sbuf *err);
 
+/* ---- post_place hooks ------------------------------------------------ */
+
+/* What dgn.place_map asks of a map once the map whose hooks run is on
+ * the level: its check_collide and no_exits, and a position when given. */
+typedef struct vf_engine_spot {
+    int check_collide, no_exits;
+    int at, x, y;            /* at: centred on (x, y), as the game's where */
+} vf_engine_spot;
+
+/* The case's level, which only the case layer can place on
+ * (harness/layers.txt): place puts resolved m on it and says 1 (placed),
+ * 0 (written, but none of its exits connected: the game's place_map
+ * still gives nil) or -1 (no room for it). */
+typedef struct vf_engine_level {
+    void *ctx;
+    int (*place)(void *ctx, vf_rmap *m, const vf_engine_spot *s);
+} vf_engine_level;
+
+typedef enum vf_hook_status {
+    VF_HOOKS_RAN,           /* ran to the end (or there were none) */
+    VF_HOOKS_PLACE_FAILED,  /* a die_on_error placement failed ("Failed
+                             * to place map"): the game vetoes the level
+                             * without a word (mapdef.cc map_def::run_hook,
+                             * dungeon.cc _build_vault_impl) */
+    VF_HOOKS_LUA_ERROR,     /* any other error, or one in the hook of a
+                             * map a hook placed: the game says it and
+                             * vetoes the level (or, for the placed map,
+                             * its place_map gives nil) */
+} vf_hook_status;
+
+/* Runs the post_place hooks m's last vf_engine_resolve left (the map's
+ * own, its subvaults', the global ones), as the game runs them once m is
+ * on the level: dgn.place_map then resolves the map it is given and
+ * places it with lvl (what it did during the resolve, writing into the
+ * resolving map, still holds for maps resolved inside), dgn.map_by_tag
+ * picks at the engine's place among maps not yet on the level, and the
+ * hooks of each placed map run in turn, nested at most VF_HOOK_NEST_MAX
+ * deep (*deep counts the hooks left unrun past that). Draws from a
+ * generator seeded with seed, under the budget of the case's resolve;
+ * dgn.persist is what the resolve left. On an error err holds
+ * "file:line: message". */
+#define VF_HOOK_NEST_MAX 4
+vf_hook_status vf_engine_post_place(vf_engine *e, vf_rmap *m,
+                                    const vf_engine_level *lvl,
+                                    uint64_t seed, int *deep, vf_sbuf *err);
+
+/* Drops what resolves kept for vf_engine_post_place (at a case's end). */
+void vf_engine_forget_hooks(vf_engine *e);
+
 /* The level the engine's vault Lua is told it is on (cfg->place, until
  * vf_engine_set_place). */
 const vf_place *vf_engine_place(const vf_engine *e);

@@ -96,7 +96,8 @@ typedef struct vf_rmap {
      * vf_rmap_reset): is_subvault() and the mask questions read it. */
     const vf_svmask *svmask;
     int post_place_hooks;     /* hooks the resolve left for the game to run
-                               * once the map is placed (not run here) */
+                               * once the map is placed (the case runs
+                               * them: vf_engine_post_place) */
 } vf_rmap;
 
 void vf_rmap_init(vf_rmap *m, const vf_mapdef *def, vf_rng *rng);

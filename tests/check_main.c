@@ -40,6 +40,7 @@ suites[] = {
     {"sarif", vf_test_sarif_suite, 0},
     {"changed", vf_test_changed_suite, 0},
     {"color", vf_test_color_suite, 0},
+    {"hooks", vf_test_hooks_suite, 0},
     /* Opt-in: needs ../shared/dcss-des (make check-real, .ci/run). */
     {"realcorpus", vf_test_realcorpus_suite, 1},
     /* Opt-in: needs a crawl checkout in $VF_CRAWL_DIR. */

@@ -236,3 +236,22 @@ void vf_t_rm_tree(const char *dir)
 {
     nftw(dir, rm_entry, 16, FTW_DEPTH | FTW_PHYS);
 }
+
+char *vf_t_crawl_load(vf_t_loaded *l, const char *what)
+{
+    const char *dir = getenv("VF_CRAWL_DIR");
+    if (!dir || !*dir) {
+        printf("%s skipped, VF_CRAWL_DIR not set\n", what);
+        return NULL;
+    }
+    vf_sbuf err = VF_SBUF_INIT;
+    char *dat = vf_engine_find_crawl_dat(dir, &err);
+    ck_assert_msg(dat != NULL, "%s", vf_sbuf_str(&err));
+    vf_sbuf_free(&err);
+    vf_sbuf des = VF_SBUF_INIT;
+    vf_sbuf_printf(&des, "%s/des", dat);
+    vf_t_init(l);
+    vf_des_load_paths(&l->set, &des.s, 1, &l->d);
+    vf_sbuf_free(&des);
+    return dat;
+}

@@ -38,19 +38,10 @@ static void load_real(vf_t_loaded *l)
  * at most 0.5 % of maps, those needing a running game. */
 START_TEST(trunk_resolves_with_game_library)
 {
-    const char *dir = getenv("VF_CRAWL_DIR");
-    if (!dir || !*dir) {
-        printf("realcorpus: game library skipped, VF_CRAWL_DIR not set\n");
-        return;
-    }
-    vf_sbuf err = VF_SBUF_INIT;
-    char *dat = vf_engine_find_crawl_dat(dir, &err);
-    ck_assert_msg(dat != NULL, "%s", vf_sbuf_str(&err));
-    vf_sbuf des = VF_SBUF_INIT;
-    vf_sbuf_printf(&des, "%s/des", dat);
     vf_t_loaded l;
-    vf_t_init(&l);
-    vf_des_load_paths(&l.set, &des.s, 1, &l.d);
+    char *dat = vf_t_crawl_load(&l, "realcorpus: game library");
+    if (!dat) return;
+    vf_sbuf err = VF_SBUF_INIT;
     ck_assert_uint_eq(l.set.nmaps, 6264);
     vf_engine_config cfg;
     vf_engine_config_init(&cfg, "dlua");
@@ -103,7 +94,6 @@ START_TEST(trunk_resolves_with_game_library)
     vf_engine_free(e);
     vf_sbuf_free(&failing);
     vf_sbuf_free(&unloadable);
-    vf_sbuf_free(&des);
     vf_sbuf_free(&err);
     free(dat);
     vf_t_free(&l);

@@ -45,6 +45,7 @@ Suite *vf_test_color_suite(void);
 Suite *vf_test_html_suite(void);
 Suite *vf_test_realcorpus_suite(void);
 Suite *vf_test_gamelua_suite(void);
+Suite *vf_test_hooks_suite(void);
 
 /* A set loaded from text for one test. */
 typedef struct vf_t_loaded {
@@ -62,6 +63,11 @@ const vf_mapdef *vf_t_map(vf_t_loaded *l, const char *name); /* must exist */
 const char *vf_t_chunk(vf_t_loaded *l, const char *map, vf_chunk_kind k);
 /* Message i as printed ("file:line: map NAME: ..."); valid until next call. */
 const char *vf_t_msg(vf_t_loaded *l, size_t i);
+
+/* The .des files of the crawl checkout in $VF_CRAWL_DIR loaded into l
+ * (vf_t_free frees them), and its dat directory (malloc'd); NULL after
+ * printing "WHAT skipped, VF_CRAWL_DIR not set" when there is none. */
+char *vf_t_crawl_load(vf_t_loaded *l, const char *what);
 
 /* An engine on our dlua/ over a set loaded from text, with a map to
  * resolve into; for tests that run vault Lua. */

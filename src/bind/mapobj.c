@@ -164,9 +164,10 @@ static int l_map_by_tag(lua_State *L)
     int check_depth = opt_bool(L, 2, 1) && !e->cfg.ignore_depth;
     const vf_catalog *c = catalog(L, e);
     if (!c) return push_info(L, e, NULL);
+    /* On the level, the maps already there are used up, as in the game. */
+    const vf_used *used = vf_engine_on_level(e) ? &e->level_used : &e->used;
     return push_info(L, e, vf_catalog_pick(c, tags, check_depth,
-                                           vf_bind_place(L), &e->used,
-                                           &e->rng));
+                                           vf_bind_place(L), used, &e->rng));
 }
 
 /* map_by_name(name): that map as the index knows it, or nil. */
@@ -342,10 +343,13 @@ static void level_spot(const vf_rmap *m, int at, int ax, int ay, int *x,
  * cells yet becomes the placed map's rectangle. Cells falling outside it
  * are dropped. The placed cells keep their meaning as subvault cells do.
  * Returns the placed map, or nil when it did not resolve. */
+static int place_on_level(lua_State *L, vf_engine *e, mapbox *b);
+
 static int l_place_map(lua_State *L)
 {
     vf_engine *e = vf_engine_of(L);
     mapbox *b = checkbox(L, 1);
+    if (vf_engine_on_level(e)) return place_on_level(L, e, b);
     vf_rmap *into = e->current;
     if (!into)
         return vf_bind_des_error(L, "place_map: no map is being resolved");
@@ -373,6 +377,30 @@ static int l_place_map(lua_State *L)
         y -= into->grid.h < VF_GYM ? (VF_GYM - into->grid.h) / 2 : 0;
     }
     vf_rmap_merge(into, m, NULL, x, y);
+    return 1;
+}
+
+/* place_map(map, check_collide = true, no_exits = false, x, y) once the
+ * map whose post_place hooks run is on the level: resolved (unless it
+ * is already), then placed on the level as the game's
+ * _build_secondary_vault places it (vf_engine_place_child). Returns the
+ * placed map, or nil as the game's does when it would not resolve or
+ * place. */
+static int place_on_level(lua_State *L, vf_engine *e, mapbox *b)
+{
+    vf_rmap *m = b->m;
+    if (b->resolved) lua_pushvalue(L, 1);
+    else if (!(m = resolve_at(L, 1))) return 1;
+    vf_engine_spot s = {opt_bool(L, 2, 1), opt_bool(L, 3, 0), 0, 0, 0};
+    s.at = lua_isnumber(L, 4) && lua_isnumber(L, 5);
+    if (s.at) {
+        s.x = vf_lua_toint(L, 4);
+        s.y = vf_lua_toint(L, 5);
+    }
+    if (!vf_engine_place_child(e, m, &s)) {
+        lua_pop(L, 1);
+        lua_pushnil(L);
+    }
     return 1;
 }
 

@@ -52,7 +52,7 @@ static uint64_t layout_seed(uint64_t base, vf_mode m, uint64_t try_seed)
 }
 
 /* What a try on a layout came to. */
-enum { TRY_PLACED, TRY_NO_POSITION, TRY_VETOED };
+enum { TRY_PLACED, TRY_NO_POSITION, TRY_VETOED, TRY_HOOK_ERROR };
 
 /* The layout's small pieces: the game fills them with rock (dungeon.cc
  * _fill_small_disconnected_zones). */
@@ -132,10 +132,14 @@ static int vetoed_layout(const vf_level *l, int primary, int zones,
  * (case_exits_vetoed), it builds another (dungeon.cc builder(): up to 50
  * levels), which is no fault of the vault as long as another build
  * takes it: the try says TRY_VETOED and the caller builds again. */
-static int place_in_layout(vf_level *l, vf_rmap *m, const vf_case_opts *o,
-                           uint64_t lseed, uint64_t sseed, vf_rng *r,
-                           vf_verdict *v)
+static int place_in_layout(const case_build *b, uint64_t lseed,
+                           uint64_t sseed)
 {
+    vf_level *l = b->l;
+    vf_rmap *m = b->m;
+    const vf_case_opts *o = b->o;
+    vf_rng *r = b->r;
+    vf_verdict *v = b->v;
     int primary = !vf_rmap_has_tag(m, "minivault");
     vf_place_opts po = {1, 0, o->opacity, 1};
     vf_sbuf err = VF_SBUF_INIT;
@@ -156,6 +160,11 @@ static int place_in_layout(vf_level *l, vf_rmap *m, const vf_case_opts *o,
     vf_conn_layout_pieces_only(l, VF_CONN_SMALL_ZONE, pc);
     fill_small_pieces(l, pc);
     case_connect_exits(l, r, &v->placed);
+    int hooks = case_run_hooks(b, sseed);
+    if (hooks != CASE_HOOKS_RAN) {
+        free(pc);
+        return hooks == CASE_HOOKS_VETOED ? TRY_VETOED : TRY_HOOK_ERROR;
+    }
     vf_rng sr;   /* the stairs' own draws */
     vf_rng_seed(&sr, vf_seed_mix(sseed ^ CASE_SEED_STAIRS));
     case_place_stairs(l, &sr);
@@ -180,6 +189,23 @@ static void note_veto(vf_verdict *v, const char *why)
         snprintf(v->veto_why, sizeof v->veto_why, "%s", why);
 }
 
+/* The map is on placement.lua's level: its hooks run inside the game's
+ * place_map there, and a hook that fails makes place_map give nil, which
+ * the script reports as a failure to place. Returns 1 when the case is
+ * built, 0 when its hooks ended it. */
+static int placed_alone(const case_build *b, uint64_t seed)
+{
+    vf_verdict *v = b->v;
+    int hooks = case_run_hooks(b, seed);
+    if (hooks == CASE_HOOKS_FAILED) return 0;
+    if (hooks == CASE_HOOKS_VETOED) {
+        v->kinds |= VF_V_PLACE_FAILED;
+        snprintf(v->message, sizeof v->message, "%s", v->placed.why);
+        return 0;
+    }
+    return v->builds = 1;
+}
+
 /* The game's _write_vault: up to 25 tries of resolve then position. Each
  * try after the first resolves from a seed derived from the case seed, so
  * the case still replays alone. In a layout a try also builds the level
@@ -193,6 +219,7 @@ static int resolve_and_place(vf_engine *e, const vf_mapdef *def,
 {
     int layout = vf_mode_is_layout(o->mode), last = TRY_PLACED, vetoed = 0;
     vf_place_opts po = {0, 1, o->opacity, 0};
+    case_build b = {e, l, m, o, r, v};
     if (layout && !case_layout_reaches(e, def, &l->place, v->message,
                                        sizeof v->message))
         return v->not_tried = 1, 0;
@@ -203,7 +230,6 @@ static int resolve_and_place(vf_engine *e, const vf_mapdef *def,
                               : v->seed;
         vf_resolve_status st = vf_engine_resolve(e, def, seed, 0, m, &n, &err);
         v->attempts += n;
-        v->hooks_not_run = m->post_place_hooks;
         if (st != VF_RESOLVED) {
             v->kinds |= st == VF_LUA_ERROR && vf_engine_timed_out(e)
                         ? VF_V_LUA_TIMEOUT : resolve_kind(st);
@@ -225,16 +251,17 @@ static int resolve_and_place(vf_engine *e, const vf_mapdef *def,
             if (o->mode == VF_MODE_GAME) {
                 vf_rng lr;   /* the layout's own draws */
                 vf_rng_seed(&lr, vf_seed_mix(seed ^ CASE_SEED_LAYOUT));
-                int rc = case_game_place(e, o->game_layouts, base, l, m, o,
-                                         r, &lr, v);
+                int rc = case_game_place(&b, o->game_layouts, base, &lr,
+                                         seed);
                 if (rc > 0) return v->not_tried = 1, 0;
                 last = !rc ? TRY_PLACED
-                       : rc == -2 ? TRY_VETOED : TRY_NO_POSITION;
+                       : rc == -2 ? TRY_VETOED
+                       : rc == -3 ? TRY_HOOK_ERROR : TRY_NO_POSITION;
             } else {
-                last = place_in_layout(l, m, o,
-                                       layout_seed(base, o->mode, seed),
-                                       seed, r, v);
+                last = place_in_layout(&b, layout_seed(base, o->mode, seed),
+                                       seed);
             }
+            if (last == TRY_HOOK_ERROR) return 0;
             if (last == TRY_PLACED) return v->builds = 1;
             vetoed += last == TRY_VETOED;
             continue;
@@ -242,7 +269,7 @@ static int resolve_and_place(vf_engine *e, const vf_mapdef *def,
         if (is_the_level(m))
             vf_level_init(l, vf_engine_place(e), VF_F_ROCK_WALL);
         vf_place_status ps = vf_place_map(l, m, &po, r, &v->placed);
-        if (ps != VF_PLACE_FAILED) return v->builds = 1;
+        if (ps != VF_PLACE_FAILED) return placed_alone(&b, seed);
     }
     /* The vetoes as the vault goes on a layout are built again, not
      * counted (their share in our layouts is mostly the layouts' own
@@ -495,17 +522,19 @@ static void sev_ctx(vf_engine *e, const vf_level *l, const vf_rmap *m,
                          || !strcmp(b->abbrev, "Arena"));
 }
 
-/* The game runs a map's post_place hooks once it is placed, and they
- * mostly place more maps (decor, a lair's ending, a Pan lord's vaults):
- * not run here, so a case that found nothing is not tried, never ok. */
+/* The hooks of maps placed by hooks run only VF_HOOK_NEST_MAX deep
+ * (the game has no bound; no vault of trunk nests that deep): those past
+ * it place more maps in the game and were not run, so a case that found
+ * nothing is not tried, never ok. */
 static void hooks_left(vf_verdict *v)
 {
     if (!v->hooks_not_run || v->kinds || v->not_tried) return;
     v->not_tried = 1;
-    snprintf(v->message, sizeof v->message, "not tried: its %d post_place "
-             "hook%s (what the game runs once the map is placed, most "
-             "often placing more maps) %s not run by vaultfuzz yet",
-             v->hooks_not_run, v->hooks_not_run == 1 ? "" : "s",
+    snprintf(v->message, sizeof v->message, "not tried: %d post_place "
+             "hook%s of maps placed by hooks more than %d deep (what the "
+             "game runs once each is placed, most often placing more maps) "
+             "%s not run by vaultfuzz", v->hooks_not_run,
+             v->hooks_not_run == 1 ? "" : "s", VF_HOOK_NEST_MAX,
              v->hooks_not_run == 1 ? "is" : "are");
 }
 
@@ -557,6 +586,7 @@ void vf_case_run(vf_engine *e, const vf_mapdef *def, uint64_t base_seed,
     }
     grade_plain(v, v->kinds & PLAIN_KINDS);
     hooks_left(v);
+    vf_engine_forget_hooks(e);
     if (own.game_layouts != o->game_layouts)
         vf_gamelayouts_free(own.game_layouts);
     if (own.conn_memo != o->conn_memo) vf_conn_memo_free(own.conn_memo);

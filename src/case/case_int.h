@@ -11,6 +11,34 @@
 #define CASE_SEED_LAYOUT 0x6c61796f7574ULL   /* "layout": the pool slot */
 #define CASE_SEED_STAIRS 0x737461697273ULL   /* "stairs" */
 
+#define CASE_SEED_HOOKS 0x686f6f6b73ULL     /* "hooks" */
+
+/* What one try of a case works with, borrowed from vf_case_run. */
+typedef struct case_build {
+    vf_engine *e;
+    vf_level *l;
+    vf_rmap *m;              /* the case's map, resolved */
+    const vf_case_opts *o;
+    vf_rng *r;               /* placement's draws */
+    vf_verdict *v;
+} case_build;
+
+/* What running the placed map's post_place hooks came to. */
+enum {
+    CASE_HOOKS_RAN = 0,      /* ran (or none): the maps they placed are
+                              * on the level as vaults of their own */
+    CASE_HOOKS_VETOED = 1,   /* a die_on_error placement failed: the game
+                              * vetoes the level; b->v->placed.why says so */
+    CASE_HOOKS_FAILED = -1,  /* a Lua error: b->v holds lua_error (or
+                              * lua_timeout) and the message */
+};
+
+/* Runs the post_place hooks the resolve of b->m left, on b->l, as the
+ * game does last when it places a map (dungeon.cc _build_vault_impl):
+ * the maps they place go on the level with b->r's draws, the hooks' own
+ * Lua draws from a generator seeded from seed. */
+int case_run_hooks(const case_build *b, uint64_t seed);
+
 /* One layout as built, ready to copy onto a level. */
 typedef struct case_layout {
     uint8_t feat[VF_GYM][VF_GXM];  /* vf_feat; the layout's own stairs
@@ -79,14 +107,15 @@ int case_exits_vetoed(const vf_level *l, const vf_placed *pl, char *why,
  * place that admits m and a seed of its pool from lr (the pool from
  * base_seed), builds it (or takes it from g), places m with it in the
  * game's order, connects the exits and puts in the stairs. v->layout
- * names the layout map. Returns 0 when placed; -1 when this try failed
- * (v->placed.why says why: no position, the layout map's resolve
- * failed); -2 when the game would veto the level for what the vault did
- * to it (v->placed.why says what); 1 when no layout map admits m (the
- * reason in v->message). */
-int case_game_place(vf_engine *e, vf_gamelayouts *g, uint64_t base_seed,
-                    vf_level *l, vf_rmap *m, const vf_case_opts *o,
-                    vf_rng *r, vf_rng *lr, vf_verdict *v);
+ * names the layout map; the vault's post_place hooks run once it is on
+ * the level with its exits connected (case_run_hooks, from try_seed).
+ * Returns 0 when placed; -1 when this try failed (v->placed.why says
+ * why: no position, the layout map's resolve failed); -2 when the game
+ * would veto the level for what the vault or its hooks did to it
+ * (v->placed.why says what); -3 when a hook raised an error (v says
+ * it); 1 when no layout map admits m (the reason in v->message). */
+int case_game_place(const case_build *b, vf_gamelayouts *g,
+                    uint64_t base_seed, vf_rng *lr, uint64_t try_seed);
 
 /* One built layout of mode game: what its layout map wrote on a rock
  * level. */

@@ -287,10 +287,24 @@ static int place_both(vf_level *l, vf_rmap *m, const slot *s, int primary,
     return 0;
 }
 
-int case_game_place(vf_engine *e, vf_gamelayouts *g, uint64_t base_seed,
-                    vf_level *l, vf_rmap *m, const vf_case_opts *o,
-                    vf_rng *r, vf_rng *lr, vf_verdict *v)
+/* The vault's hooks on the level built round it: -2 when they veto it,
+ * -3 when they raised an error, else 0. */
+static int run_hooks(const case_build *b, uint64_t seed)
 {
+    int hooks = case_run_hooks(b, seed);
+    if (hooks == CASE_HOOKS_RAN) return 0;
+    b->v->placed.vault = -1;
+    return hooks == CASE_HOOKS_VETOED ? -2 : -3;
+}
+
+int case_game_place(const case_build *b, vf_gamelayouts *g,
+                    uint64_t base_seed, vf_rng *lr, uint64_t try_seed)
+{
+    vf_engine *e = b->e;
+    vf_level *l = b->l;
+    vf_rmap *m = b->m;
+    const vf_case_opts *o = b->o;
+    vf_verdict *v = b->v;
     vf_sbuf err = VF_SBUF_INIT;
     const vf_catalog *cat = vf_engine_catalog(e, &err);
     if (!cat) {
@@ -332,7 +346,9 @@ int case_game_place(vf_engine *e, vf_gamelayouts *g, uint64_t base_seed,
                  "vaultfuzz does not emulate)", i->def->name);
         return 1;
     }
-    if (place_both(l, m, s, primary, o, r, v)) return -1;
+    if (place_both(l, m, s, primary, o, b->r, v)) return -1;
+    int hooked = run_hooks(b, try_seed);
+    if (hooked) return hooked;
     int zones = primary ? 0 : layout_zones(l, o->conn_memo);
     if (zones > s->zones) {
         /* dungeon.cc _dgn_verify_connectivity vetoes a level a minivault

@@ -45,9 +45,7 @@ static const char *strip_own_path(const char *msg, const char *path,
     return end + 2;
 }
 
-/* err's "NAME:LINE: text", NAME path's chunk name (cut for Lua), as
- * "PATH:LINE: text": the file whole, as every other message names it. */
-static void whole_path(vf_sbuf *err, const char *path)
+void vf_engine_whole_path(vf_sbuf *err, const char *path)
 {
     int line = 0;
     const char *msg = strip_own_path(vf_sbuf_str(err), path, &line);
@@ -275,7 +273,9 @@ void vf_engine_free(vf_engine *e)
     vf_lua_free(e->lua);
     vf_catalog_free(e->own_catalog);
     vf_used_free(&e->used);
+    vf_used_free(&e->level_used);
     vf_strlist_free(&e->nested);
+    vf_sbuf_free(&e->hook_err);
     free(e);
 }
 
@@ -346,8 +346,8 @@ const vf_mapinfo *vf_engine_mapinfo(vf_engine *e, const vf_mapdef *def,
 
 /* Calls the global Lua function name with the values on the stack top
  * (nargs of them), keeping nres results. */
-static int call_global(vf_engine *e, const char *name, int nargs, int nres,
-                       vf_sbuf *err)
+int vf_engine_call(vf_engine *e, const char *name, int nargs, int nres,
+                   vf_sbuf *err)
 {
     lua_State *L = vf_lua_state(e->lua);
     lua_getglobal(L, name);
@@ -372,7 +372,7 @@ static int run_chunk(vf_engine *e, const vf_mapdef *def, vf_chunk_kind k,
         return 0;
     }
     if (push_chunk(e, c, e->set->files[def->file].path, err)) return -1;
-    return call_global(e, "dgn_run_map", 1, want_result ? 1 : 0, err);
+    return vf_engine_call(e, "dgn_run_map", 1, want_result ? 1 : 0, err);
 }
 
 /* Runs the map's hooks called name, unless none can exist: none was
@@ -381,15 +381,15 @@ static int run_hook(vf_engine *e, const char *name, double seq, vf_sbuf *err)
 {
     if (!vf_lua_hooks_since(vf_lua_state(e->lua), seq)) return 0;
     lua_pushstring(vf_lua_state(e->lua), name);
-    return call_global(e, "dgn_map_run_hook", 1, 0, err);
+    return vf_engine_call(e, "dgn_map_run_hook", 1, 0, err);
 }
 
 /* Makes m the map the chunks and bindings work on. */
-static int set_map(vf_engine *e, vf_rmap *m, vf_sbuf *err)
+int vf_engine_set_map(vf_engine *e, vf_rmap *m, vf_sbuf *err)
 {
     e->current = m;
     vf_bind_pushmap(vf_lua_state(e->lua), m);
-    return call_global(e, "dgn_set_map", 1, 0, err);
+    return vf_engine_call(e, "dgn_set_map", 1, 0, err);
 }
 
 /* One attempt: §2.3 steps 1-5 (and 6 when validating). Returns 1 when
@@ -401,9 +401,9 @@ static int attempt(vf_engine *e, const vf_mapdef *def, int validating,
     double seq = vf_lua_hook_seq(L);
     vf_rmap_reset(m);
     if (seed) vf_rmap_seed(m, seed);
-    if (set_map(e, m, err)) return -1;
+    if (vf_engine_set_map(e, m, err)) return -1;
     lua_pushstring(L, def->name);
-    if (call_global(e, "dgn_flush_map_environment_for", 1, 0, err) ||
+    if (vf_engine_call(e, "dgn_flush_map_environment_for", 1, 0, err) ||
         run_chunk(e, def, VF_CHUNK_PRELUDE, 0, err) ||
         run_chunk(e, def, VF_CHUNK_MAP, 0, err))
         return -1;
@@ -448,7 +448,7 @@ static int vetoed(vf_engine *e, const vf_mapdef *def, vf_rmap *m,
     if (vf_chunk_empty(c)) return 0;
     lua_State *L = vf_lua_state(e->lua);
     vf_sbuf err = VF_SBUF_INIT;
-    int rc = set_map(e, m, &err);
+    int rc = vf_engine_set_map(e, m, &err);
     if (rc == 0) rc = run_chunk(e, def, VF_CHUNK_VETO, 1, &err);
     int veto = rc != 0 || lua_toboolean(L, -1);
     if (rc == 0) lua_pop(L, 1);
@@ -502,7 +502,8 @@ static vf_resolve_status run_attempts(vf_engine *e, vf_rmap *m,
 /* How many hooks called hook (the game's names: "post_place") the map's
  * resolve left registered, with the global ones; 0 when none, or when the
  * library keeps none. */
-static int hook_count(vf_engine *e, const vf_mapdef *def, const char *hook)
+int vf_engine_hook_count(vf_engine *e, const vf_mapdef *def,
+                         const char *hook)
 {
     lua_State *L = vf_lua_state(e->lua);
     if (!vf_lua_hooks_since(L, e->resolve_seq)) return 0;
@@ -514,7 +515,7 @@ static int hook_count(vf_engine *e, const vf_mapdef *def, const char *hook)
     lua_pushstring(L, def->name);
     lua_pushstring(L, hook);
     int n = 0;
-    if (call_global(e, "dgn_map_hook_count", 2, 1, &ignore) == 0) {
+    if (vf_engine_call(e, "dgn_map_hook_count", 2, 1, &ignore) == 0) {
         n = (int)lua_tointeger(L, -1);
         lua_pop(L, 1);
     }
@@ -523,11 +524,11 @@ static int hook_count(vf_engine *e, const vf_mapdef *def, const char *hook)
 }
 
 /* Drops the environment of the map named name. */
-static void flush_env(vf_engine *e, const char *name)
+void vf_engine_flush_env(vf_engine *e, const char *name)
 {
     vf_sbuf ignore = VF_SBUF_INIT;
     lua_pushstring(vf_lua_state(e->lua), name);
-    call_global(e, "dgn_flush_map_environment_for", 1, 0, &ignore);
+    vf_engine_call(e, "dgn_flush_map_environment_for", 1, 0, &ignore);
     vf_sbuf_free(&ignore);
 }
 
@@ -564,17 +565,19 @@ vf_resolve_status vf_engine_resolve(vf_engine *e, const vf_mapdef *def,
         vf_engine_set_place(e, &load);
     vf_resolve_status st = run_attempts(e, out, NULL, VF_RESOLVE_ATTEMPTS, 1,
                                         validating, attempts, err);
-    if (st == VF_LUA_ERROR) whole_path(err, e->set->files[def->file].path);
+    if (st == VF_LUA_ERROR)
+        vf_engine_whole_path(err, e->set->files[def->file].path);
     vf_engine_set_place(e, &was);
     out->post_place_hooks = st == VF_RESOLVED && !validating
-                            ? hook_count(e, def, "post_place") : 0;
+                            ? vf_engine_hook_count(e, def, "post_place") : 0;
+    if (out->post_place_hooks) vf_engine_keep_hooks(e, def->name);
     /* Leave nothing of this case behind: no environment, no current map. */
-    flush_env(e, def->name);
-    for (size_t i = 0; i < e->nested.n; i++) flush_env(e, e->nested.v[i]);
+    vf_engine_flush_env(e, def->name);
+    for (size_t i = 0; i < e->nested.n; i++) vf_engine_flush_env(e, e->nested.v[i]);
     vf_strlist_free(&e->nested);
     vf_sbuf ignore = VF_SBUF_INIT;
     lua_pushnil(L);
-    call_global(e, "dgn_set_map", 1, 0, &ignore);
+    vf_engine_call(e, "dgn_set_map", 1, 0, &ignore);
     vf_sbuf_free(&ignore);
     e->current = NULL;
     vf_used_truncate(&e->used, 0, 0);
@@ -593,7 +596,7 @@ vf_resolve_status vf_engine_nested(vf_engine *e, vf_rmap *m,
     lua_State *L = vf_lua_state(e->lua);
     /* dgn_set_map hands back the current map: kept here to put back. */
     lua_pushnil(L);
-    if (call_global(e, "dgn_set_map", 1, 1, err)) return VF_LUA_ERROR;
+    if (vf_engine_call(e, "dgn_set_map", 1, 1, err)) return VF_LUA_ERROR;
     int outer_map = lua_gettop(L);
     vf_rmap *outer = e->current;
     e->depth++;
@@ -604,7 +607,7 @@ vf_resolve_status vf_engine_nested(vf_engine *e, vf_rmap *m,
     vf_strlist_push(&e->nested, vf_xstrdup(m->def->name));
     vf_sbuf ignore = VF_SBUF_INIT;
     lua_pushvalue(L, outer_map);
-    call_global(e, "dgn_set_map", 1, 0, &ignore);
+    vf_engine_call(e, "dgn_set_map", 1, 0, &ignore);
     vf_sbuf_free(&ignore);
     lua_remove(L, outer_map);
     return st;
@@ -623,7 +626,7 @@ void vf_engine_copy_hooks(vf_engine *e, const char *from, const char *hook)
     vf_lua_hook_added(L);
     lua_pushstring(L, from);
     lua_pushstring(L, hook);
-    call_global(e, "dgn_map_copy_hooks_from", 2, 0, &ignore);
+    vf_engine_call(e, "dgn_map_copy_hooks_from", 2, 0, &ignore);
     vf_sbuf_free(&ignore);
 }
 

@@ -32,6 +32,12 @@ struct vf_engine {
     vf_strlist nested;          /* maps resolved inside it: their
                                  * environments go when the case ends */
     double resolve_seq;         /* vf_lua_hook_seq when the resolve began */
+    /* While post_place hooks run (postplace.c). */
+    const vf_engine_level *level;   /* where dgn.place_map places */
+    vf_used level_used;         /* the maps on the level, for map_by_tag */
+    int hook_depth;             /* hooks of placed maps running inside */
+    int hooks_deep;             /* hooks left unrun past VF_HOOK_NEST_MAX */
+    vf_sbuf hook_err;           /* the first error in a placed map's hook */
 };
 
 /* The engine whose state L is. */
@@ -59,6 +65,37 @@ vf_resolve_status vf_engine_nested(vf_engine *e, vf_rmap *m,
 /* Appends the hook functions of kind hook that map from registered to the
  * current map's (the game's copy_hooks_from); quiet when there are none. */
 void vf_engine_copy_hooks(vf_engine *e, const char *from, const char *hook);
+
+/* Calls the global Lua function name with the nargs values on the stack
+ * top, keeping nres results; an error (or no such function) in err. */
+int vf_engine_call(vf_engine *e, const char *name, int nargs, int nres,
+                   vf_sbuf *err);
+/* Makes m the map the chunks and bindings work on. */
+int vf_engine_set_map(vf_engine *e, vf_rmap *m, vf_sbuf *err);
+/* How many hooks called hook (the game's names: "post_place") the map's
+ * environment holds, with the global ones; 0 when the library keeps
+ * none, or none was added since the case's resolve began. */
+int vf_engine_hook_count(vf_engine *e, const vf_mapdef *def,
+                         const char *hook);
+/* err's "NAME:LINE: text", NAME path's chunk name (cut for Lua), as
+ * "PATH:LINE: text": the file whole, as every other message names it. */
+void vf_engine_whole_path(vf_sbuf *err, const char *path);
+/* Drops the environment of the map named name. */
+void vf_engine_flush_env(vf_engine *e, const char *name);
+
+/* Keeps the environment of the map named name and dgn.persist as its
+ * resolve left them, for vf_engine_post_place (in place of what was kept
+ * before). */
+void vf_engine_keep_hooks(vf_engine *e, const char *name);
+
+/* Whether dgn.place_map and dgn.map_by_tag act on the level: post_place
+ * hooks run, and no map is being resolved inside them. */
+int vf_engine_on_level(const vf_engine *e);
+/* dgn.place_map on the level: places resolved m with the case's level
+ * (vf_engine_level), records it as on the level and runs its own
+ * post_place hooks. 1 when placed, 0 when the game's place_map would give
+ * nil (no room, no exit connected, its hook failed). */
+int vf_engine_place_child(vf_engine *e, vf_rmap *m, const vf_engine_spot *s);
 
 /* crawl_require, loadfile and dofile, reading files under root only. */
 void vf_engine_open_library(lua_State *L, const char *root);

@@ -27,6 +27,7 @@ static void header(vf_sbuf *b, const vf_dump_in *in)
                        r->connected);
     else
         vf_sbuf_adds(b, "placed: no\n");
+    if (in->v) vf_case_describe_children(in->level, in->v, b);
 }
 
 /* Each character on the level, with the features drawn with it. */
