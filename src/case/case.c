@@ -522,10 +522,10 @@ static void sev_ctx(vf_engine *e, const vf_level *l, const vf_rmap *m,
                          || !strcmp(b->abbrev, "Arena"));
 }
 
-/* The hooks of maps placed by hooks run only VF_HOOK_NEST_MAX deep
- * (the game has no bound; no vault of trunk nests that deep): those past
- * it place more maps in the game and were not run, so a case that found
- * nothing is not tried, never ok. */
+/* The hooks of maps placed by hooks run only VF_HOOK_NEST_MAX deep (the
+ * game has no bound; ours keeps a hook that places its own kind from
+ * looping): those past it place more maps in the game and were not run,
+ * so a case that found nothing is not tried, never ok. */
 static void hooks_left(vf_verdict *v)
 {
     if (!v->hooks_not_run || v->kinds || v->not_tried) return;
