@@ -24,6 +24,10 @@ static const char des[] =
            "dgn.place_maps{tag=\"t_never\", die_on_error=true}")
     PARENT("t_at", "dgn.place_map(dgn.map_by_name(\"t_pillar_one\"), "
            "true, false, 10, 10)")
+    "NAME: t_primary\nTAGS: transparent\nDEPTH: D\nORIENT: float\n"
+    "{{\n  hook(\"post_place\", function()\n"
+    "    dgn.place_maps{tag=\"t_pillar\", count=2}\n  end)\n}}\n"
+    "MAP\n..@..\n.....\n.....\nENDMAP\n\n"
     "NAME: t_sealer\nTAGS: t_sealer transparent no_exits\nDEPTH: D\n"
     "MAP\nxxxxx\nx...x\nx...x\nxxxxx\nENDMAP\n\n"
     "NAME: t_pillar_one\nTAGS: t_pillar transparent allow_dup\nDEPTH: D\n"
@@ -90,16 +94,18 @@ START_TEST(child_that_seals_fails_the_case)
 }
 END_TEST
 
-/* Harmless children: ok, tried, both on the level, in every layout. */
+/* Harmless children: ok, tried, both on the level, in every layout,
+ * placed by a minivault (placed on the layout) or a primary vault (the
+ * layout drawn round it, its stairs in before the hooks run). */
 START_TEST(harmless_children_are_ok)
 {
     hook_case *h = open_cases();
     vf_mode modes[] = {VF_MODE_EMPTY, VF_MODE_ROOMS, VF_MODE_OPEN};
-    for (size_t i = 0; i < sizeof modes / sizeof *modes; i++) {
-        run(h, "t_harmless", modes[i], 1);
+    for (size_t i = 0; i < 2 * sizeof modes / sizeof *modes; i++) {
+        run(h, i % 2 ? "t_primary" : "t_harmless", modes[i / 2], 1);
         ck_assert_msg(!h->v.not_tried, "%s", h->v.message);
         ck_assert_msg(!(h->v.error & ~VF_V_LEVEL_VETOED), "%s: %x %s",
-                      vf_mode_name(modes[i]), h->v.error, h->v.message);
+                      vf_mode_name(modes[i / 2]), h->v.error, h->v.message);
         ck_assert_int_eq(h->l.nvaults, 3);
         ck_assert(on_level(&h->l, "t_pillar_one"));
     }

@@ -124,6 +124,20 @@ static int vetoed_layout(const vf_level *l, int primary, int zones,
     return stairless_veto(l, pc, why, n);
 }
 
+/* The stairs and the vault's post_place hooks in the game's order: a
+ * primary vault's level gets its stairs before the hooks run
+ * (_build_vault_impl places them with the layout), a minivault's hooks
+ * run as it is placed, before the builder puts the stairs in. */
+static int stairs_and_hooks(const case_build *b, int primary, uint64_t sseed)
+{
+    int hooks = primary ? CASE_HOOKS_RAN : case_run_hooks(b, sseed);
+    if (hooks != CASE_HOOKS_RAN) return hooks;
+    vf_rng sr;   /* the stairs' own draws */
+    vf_rng_seed(&sr, vf_seed_mix(sseed ^ CASE_SEED_STAIRS));
+    case_place_stairs(b->l, &sr);
+    return primary ? case_run_hooks(b, sseed) : CASE_HOOKS_RAN;
+}
+
 /* A layout level the game's way: a primary vault first on the rock
  * level, the layout drawn round it; a minivault (no ORIENT) after the
  * layout (§6.3). Then the exits are connected (§6.4) and the stairs go
@@ -160,14 +174,11 @@ static int place_in_layout(const case_build *b, uint64_t lseed,
     vf_conn_layout_pieces_only(l, VF_CONN_SMALL_ZONE, pc);
     fill_small_pieces(l, pc);
     case_connect_exits(l, r, &v->placed);
-    int hooks = case_run_hooks(b, sseed);
+    int hooks = stairs_and_hooks(b, primary, sseed);
     if (hooks != CASE_HOOKS_RAN) {
         free(pc);
         return hooks == CASE_HOOKS_VETOED ? TRY_VETOED : TRY_HOOK_ERROR;
     }
-    vf_rng sr;   /* the stairs' own draws */
-    vf_rng_seed(&sr, vf_seed_mix(sseed ^ CASE_SEED_STAIRS));
-    case_place_stairs(l, &sr);
     vf_conn_layout_vetoes(l, VF_CONN_SMALL_ZONE, primary ? INT_MAX
                                                       : most_apart(zones),
                           pc, o->conn_memo);

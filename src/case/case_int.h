@@ -108,7 +108,8 @@ int case_exits_vetoed(const vf_level *l, const vf_placed *pl, char *why,
  * base_seed), builds it (or takes it from g), places m with it in the
  * game's order, connects the exits and puts in the stairs. v->layout
  * names the layout map; the vault's post_place hooks run once it is on
- * the level with its exits connected (case_run_hooks, from try_seed).
+ * the level with its exits connected, a primary vault's once the stairs
+ * are in too (case_run_hooks, from try_seed).
  * Returns 0 when placed; -1 when this try failed (v->placed.why says
  * why: no position, the layout map's resolve failed); -2 when the game
  * would veto the level for what the vault or its hooks did to it

@@ -347,7 +347,9 @@ int case_game_place(const case_build *b, vf_gamelayouts *g,
         return 1;
     }
     if (place_both(l, m, s, primary, o, b->r, v)) return -1;
-    int hooked = run_hooks(b, try_seed);
+    /* A minivault's hooks run as it is placed; a primary vault's once its
+     * level has stairs (_build_vault_impl). */
+    int hooked = primary ? 0 : run_hooks(b, try_seed);
     if (hooked) return hooked;
     int zones = primary ? 0 : layout_zones(l, o->conn_memo);
     if (zones > s->zones) {
@@ -371,6 +373,8 @@ int case_game_place(const case_build *b, vf_gamelayouts *g,
     if (v->placed.exits && !v->placed.connected)   /* the Abyss keeps it */
         v->kinds |= VF_V_EXIT_UNCONNECTED;
     case_place_stairs(l, lr);
+    hooked = primary ? run_hooks(b, try_seed) : 0;
+    if (hooked) return hooked;
     /* And one whose layout has a zone without stairs. */
     if (case_layout_stairless(l, o->conn_memo, v->placed.why,
                               sizeof v->placed.why)) {
