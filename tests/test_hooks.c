@@ -24,6 +24,12 @@ static const char des[] =
            "dgn.place_maps{tag=\"t_never\", die_on_error=true}")
     PARENT("t_at", "dgn.place_map(dgn.map_by_name(\"t_pillar_one\"), "
            "true, false, 10, 10)")
+    "NAME: t_persists\nTAGS: transparent\nDEPTH: D\n"
+    "{{\n  dgn.persist.t_count = (dgn.persist.t_count or 0) + 1\n"
+    "  hook(\"post_place\", function()\n"
+    "    assert(dgn.persist.t_count == 1, 'persist ' .. dgn.persist.t_count)\n"
+    "  end)\n}}\n"
+    "MAP\n.@.\nENDMAP\n\n"
     "NAME: t_primary\nTAGS: transparent\nDEPTH: D\nORIENT: float\n"
     "{{\n  hook(\"post_place\", function()\n"
     "    dgn.place_maps{tag=\"t_pillar\", count=2}\n  end)\n}}\n"
@@ -154,6 +160,20 @@ START_TEST(place_map_at_a_position)
 }
 END_TEST
 
+/* dgn.persist as the map's resolve left it when its hooks run, and
+ * empty again for the next case. */
+START_TEST(persist_lasts_one_case)
+{
+    hook_case *h = open_cases();
+    for (uint32_t i = 0; i < 4; i++) {
+        run(h, "t_persists", i % 2 ? VF_MODE_ROOMS : VF_MODE_EMPTY, i);
+        ck_assert_msg(!(h->v.kinds & VF_V_LUA_ERROR), "%s", h->v.message);
+        ck_assert(!h->v.not_tried);
+    }
+    close_cases(h);
+}
+END_TEST
+
 /* The same case twice gives the same level: the hooks' draws come from
  * the case's seed. */
 START_TEST(hooks_replay)
@@ -241,6 +261,7 @@ Suite *vf_test_hooks_suite(void)
     tcase_add_test(tc, die_on_error_vetoes);
     tcase_add_test(tc, place_map_at_a_position);
     tcase_add_test(tc, hooks_replay);
+    tcase_add_test(tc, persist_lasts_one_case);
     tcase_add_test(tc, trunk_decor_is_placed_and_judged);
     Suite *s = suite_create("hooks");
     suite_add_tcase(s, tc);
