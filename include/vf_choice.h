@@ -73,6 +73,8 @@ typedef struct vf_choice {
     char sub[48];
     char file[160];
     int map_line;
+    int hooked;          /* sub is a map a post_place hook placed, not a
+                          * subvault */
 } vf_choice;
 
 /* One forced value: choice at of the forced attempt gets value. */
@@ -99,6 +101,7 @@ typedef struct vf_choices {
     char sub[48];
     char sub_file[160];
     int sub_map_line;
+    int sub_hooked;      /* the innermost is a map a hook placed */
     /* The replay's changes: in attempt force_attempt (0: none), each of
      * force[0..nforce) (borrowed). */
     int force_attempt;
@@ -119,11 +122,15 @@ void vf_choices_attempt(vf_choices *c);
  * line, known only once its MAP was read). */
 typedef struct vf_choices_nesting {
     char sub[48], sub_file[160];
-    int sub_map_line;
+    int sub_map_line, sub_hooked;
     size_t first;
 } vf_choices_nesting;
 void vf_choices_nest(vf_choices *c, const char *name,
                      vf_choices_nesting *saved);
+/* The same for a map a post_place hook places on the case's level: its
+ * choices are the case's too, said to be that map's. */
+void vf_choices_nest_hooked(vf_choices *c, const char *name,
+                            vf_choices_nesting *saved);
 void vf_choices_unnest(vf_choices *c, const vf_choices_nesting *saved);
 
 /* One choice made, as its maker describes it (made->chose drawn): logs

@@ -4,6 +4,7 @@
 #include "tests.h"
 #include "vf_case.h"
 #include "vf_catalog.h"
+#include "vf_explain.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -39,7 +40,10 @@ static const char des[] =
     "NAME: t_pillar_one\nTAGS: t_pillar transparent allow_dup\nDEPTH: D\n"
     "MAP\n...\n.x.\n...\nENDMAP\n\n"
     "NAME: t_never\nTAGS: t_never transparent\nDEPTH: D\n"
-    "validate {{ return false }}\nMAP\n.@.\nENDMAP\n";
+    "validate {{ return false }}\nMAP\n.@.\nENDMAP\n\n"
+    PARENT("t_maybe", "dgn.place_maps{tag=\"t_maybe_sealer\"}")
+    "NAME: t_maybe_sealer\nTAGS: t_maybe_sealer transparent\nDEPTH: D\n"
+    "SUBST: A = x.\nMAP\nxxxxx\nx...x\nx...A\nxxxxx\nENDMAP\n";
 
 typedef struct hook_case {
     vf_t_eng x;
@@ -174,6 +178,37 @@ START_TEST(persist_lasts_one_case)
 }
 END_TEST
 
+/* explain reaches into the maps the hooks placed: the child's SUBST that
+ * closed its room is the cause, said to be that map's. */
+START_TEST(explain_finds_the_cause_in_the_child)
+{
+    hook_case *h = open_cases();
+    vf_case_opts o = {VF_MODE_EMPTY, 0, 0, NULL, NULL, NULL};
+    const vf_mapdef *def = vf_t_map(&h->x.l, "t_maybe");
+    int explained = 0;
+    for (uint32_t i = 0; i < 20 && !explained; i++) {
+        vf_explanation x;
+        vf_explain(h->x.e, def, 1, i, &o, &h->l, &h->x.m, &h->r, 200, &x);
+        if (x.sev >= VF_SEV_ERROR) {
+            ck_assert_uint_eq(x.ncauses, 1);
+            ck_assert_str_eq(x.causes[0].choice.sub, "t_maybe_sealer");
+            ck_assert(x.causes[0].choice.hooked);
+            ck_assert_int_eq(x.causes[0].fix, '.');
+            vf_sbuf out = VF_SBUF_INIT;
+            vf_explain_lines(&x, "t.des", "t_maybe", &out);
+            ck_assert_msg(strstr(vf_sbuf_str(&out), "in the map its "
+                                 "post_place hook placed, t_maybe_sealer"),
+                          "%s", vf_sbuf_str(&out));
+            vf_sbuf_free(&out);
+            explained = 1;
+        }
+        vf_explanation_free(&x);
+    }
+    ck_assert(explained);
+    close_cases(h);
+}
+END_TEST
+
 /* The same case twice gives the same level: the hooks' draws come from
  * the case's seed. */
 START_TEST(hooks_replay)
@@ -262,6 +297,7 @@ Suite *vf_test_hooks_suite(void)
     tcase_add_test(tc, place_map_at_a_position);
     tcase_add_test(tc, hooks_replay);
     tcase_add_test(tc, persist_lasts_one_case);
+    tcase_add_test(tc, explain_finds_the_cause_in_the_child);
     tcase_add_test(tc, trunk_decor_is_placed_and_judged);
     Suite *s = suite_create("hooks");
     suite_add_tcase(s, tc);

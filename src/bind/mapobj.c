@@ -18,6 +18,7 @@
  * (a layout map: dgn_grd.c), whose grid it is drawn on. */
 #include "engine/engine_int.h"
 #include "bind_int.h"
+#include "vf_choice.h"
 #include "vf_glyph.h"
 
 #include <lauxlib.h>
@@ -205,9 +206,16 @@ static vf_rmap *resolve_at(lua_State *L, int idx)
     }
     vf_rmap *m = push_new(L, e, src->def, 1);
     m->validating = e->current ? e->current->validating : 0;
+    /* A map a hook places is part of the case: its choices are the
+     * case's, for explain to try (as a subvault's are). */
+    m->choices = vf_engine_on_level(e) && e->current ? e->current->choices
+                                                     : NULL;
+    vf_choices_nesting saved;
+    if (m->choices) vf_choices_nest_hooked(m->choices, src->def->name, &saved);
     vf_sbuf err = VF_SBUF_INIT;
     vf_resolve_status st = vf_engine_nested(e, m, src, VF_RESOLVE_ATTEMPTS, 1,
                                             &err);
+    if (m->choices) vf_choices_unnest(m->choices, &saved);
     if (st == VF_LUA_ERROR) {
         lua_pushfstring(L, "resolving %s: %s", src->def->name,
                         vf_sbuf_str(&err));

@@ -88,7 +88,9 @@ void vf_cause_words(const vf_explanation *x, const vf_cause *c,
     else
         vf_sbuf_printf(out, "%s: ", ch->call);
     if (ch->sub[0])
-        vf_sbuf_printf(out, "in subvault %s, ", ch->sub);
+        vf_sbuf_printf(out, "in %s %s, ", ch->hooked
+                       ? "the map its post_place hook placed," : "subvault",
+                       ch->sub);
     pick_words(ch, ch->chose, out);
     vf_sbuf_printf(out, " makes it %s; ", vf_sev_name(x->sev));
     fix_words(ch, c->fix, out);

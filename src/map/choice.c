@@ -37,6 +37,7 @@ static void log_choice(vf_choices *c, const vf_choice *made)
         memcpy(d->sub, c->sub, sizeof d->sub);
         memcpy(d->file, c->sub_file, sizeof d->file);
         d->map_line = c->sub_map_line;
+        d->hooked = c->sub_hooked;
     }
 }
 
@@ -46,11 +47,20 @@ void vf_choices_nest(vf_choices *c, const char *name,
     memcpy(saved->sub, c->sub, sizeof c->sub);
     memcpy(saved->sub_file, c->sub_file, sizeof c->sub_file);
     saved->sub_map_line = c->sub_map_line;
+    saved->sub_hooked = c->sub_hooked;
     saved->first = c->n;
     c->nested++;
     snprintf(c->sub, sizeof c->sub, "%s", name);
     c->sub_file[0] = 0;
     c->sub_map_line = 0;
+    c->sub_hooked = 0;
+}
+
+void vf_choices_nest_hooked(vf_choices *c, const char *name,
+                            vf_choices_nesting *saved)
+{
+    vf_choices_nest(c, name, saved);
+    c->sub_hooked = 1;
 }
 
 void vf_choices_unnest(vf_choices *c, const vf_choices_nesting *saved)
@@ -67,6 +77,7 @@ void vf_choices_unnest(vf_choices *c, const vf_choices_nesting *saved)
     memcpy(c->sub, saved->sub, sizeof c->sub);
     memcpy(c->sub_file, saved->sub_file, sizeof c->sub_file);
     c->sub_map_line = saved->sub_map_line;
+    c->sub_hooked = saved->sub_hooked;
 }
 
 /* value when made offers it, else what was drawn: a replay whose other
@@ -105,7 +116,7 @@ char vf_choices_make(vf_choices *c, vf_choice_kind kind, int line, int x,
 {
     if (!c) return chose;
     vf_choice made = {kind, line, x, y, key, (unsigned char)chose, {0}, 0,
-                      "", "", 0, 0, "", "", 0};
+                      "", "", 0, 0, "", "", 0, 0};
     for (const char *g = alts; *g && made.nalts < VF_CHOICE_ALTS; g++)
         made.alts[made.nalts++] = (unsigned char)*g;
     if (made.nalts < 2) return chose;
