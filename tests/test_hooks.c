@@ -42,6 +42,11 @@ static const char des[] =
     "NAME: t_never\nTAGS: t_never transparent\nDEPTH: D\n"
     "validate {{ return false }}\nMAP\n.@.\nENDMAP\n\n"
     PARENT("t_maybe", "dgn.place_maps{tag=\"t_maybe_sealer\"}")
+    PARENT("t_picks", "dgn.place_maps{tag=\"t_pick\"}")
+    "NAME: t_pick_sealed\nTAGS: t_pick transparent no_exits\nDEPTH: D\n"
+    "MAP\nxxxxx\nx...x\nx...x\nxxxxx\nENDMAP\n\n"
+    "NAME: t_pick_open\nTAGS: t_pick transparent\nDEPTH: D\n"
+    "MAP\n...\n.x.\n...\nENDMAP\n\n"
     "NAME: t_maybe_sealer\nTAGS: t_maybe_sealer transparent\nDEPTH: D\n"
     "SUBST: A = x.\nMAP\nxxxxx\nx...x\nx...A\nxxxxx\nENDMAP\n";
 
@@ -178,33 +183,62 @@ START_TEST(persist_lasts_one_case)
 }
 END_TEST
 
+/* Explains the first of map's iterations 0..19 that is an error into x
+ * (the caller frees it); 0 when none is. */
+static int explain_first_error(hook_case *h, const char *map,
+                               vf_explanation *x)
+{
+    vf_case_opts o = {VF_MODE_EMPTY, 0, 0, NULL, NULL, NULL};
+    const vf_mapdef *def = vf_t_map(&h->x.l, map);
+    for (uint32_t i = 0; i < 20; i++) {
+        vf_explain(h->x.e, def, 1, i, &o, &h->l, &h->x.m, &h->r, 200, x);
+        if (x->sev >= VF_SEV_ERROR) return 1;
+        vf_explanation_free(x);
+    }
+    return 0;
+}
+
+/* The lines explain prints for x, for map. */
+static char *explained_lines(const vf_explanation *x, const char *map)
+{
+    vf_sbuf out = VF_SBUF_INIT;
+    vf_explain_lines(x, "t.des", map, &out);
+    return vf_sbuf_take(&out);
+}
+
 /* explain reaches into the maps the hooks placed: the child's SUBST that
  * closed its room is the cause, said to be that map's. */
 START_TEST(explain_finds_the_cause_in_the_child)
 {
     hook_case *h = open_cases();
-    vf_case_opts o = {VF_MODE_EMPTY, 0, 0, NULL, NULL, NULL};
-    const vf_mapdef *def = vf_t_map(&h->x.l, "t_maybe");
-    int explained = 0;
-    for (uint32_t i = 0; i < 20 && !explained; i++) {
-        vf_explanation x;
-        vf_explain(h->x.e, def, 1, i, &o, &h->l, &h->x.m, &h->r, 200, &x);
-        if (x.sev >= VF_SEV_ERROR) {
-            ck_assert_uint_eq(x.ncauses, 1);
-            ck_assert_str_eq(x.causes[0].choice.sub, "t_maybe_sealer");
-            ck_assert(x.causes[0].choice.hooked);
-            ck_assert_int_eq(x.causes[0].fix, '.');
-            vf_sbuf out = VF_SBUF_INIT;
-            vf_explain_lines(&x, "t.des", "t_maybe", &out);
-            ck_assert_msg(strstr(vf_sbuf_str(&out), "in the map its "
-                                 "post_place hook placed, t_maybe_sealer"),
-                          "%s", vf_sbuf_str(&out));
-            vf_sbuf_free(&out);
-            explained = 1;
-        }
-        vf_explanation_free(&x);
-    }
-    ck_assert(explained);
+    vf_explanation x;
+    ck_assert(explain_first_error(h, "t_maybe", &x));
+    ck_assert_uint_eq(x.ncauses, 1);
+    ck_assert_str_eq(x.causes[0].choice.sub, "t_maybe_sealer");
+    ck_assert(x.causes[0].choice.hooked);
+    ck_assert_int_eq(x.causes[0].fix, '.');
+    char *lines = explained_lines(&x, "t_maybe");
+    ck_assert_msg(strstr(lines, "in the map its post_place hook placed, "
+                         "t_maybe_sealer"), "%s", lines);
+    free(lines);
+    vf_explanation_free(&x);
+    close_cases(h);
+}
+END_TEST
+
+/* Which map the hook's map_by_tag drew is a choice too: the sealed
+ * room drawn is the cause, the open one the fix. */
+START_TEST(explain_tries_the_other_map)
+{
+    hook_case *h = open_cases();
+    vf_explanation x;
+    ck_assert(explain_first_error(h, "t_picks", &x));
+    char *lines = explained_lines(&x, "t_picks");
+    ck_assert_msg(strstr(lines, "dgn.map_by_tag(\"t_pick\"): drawing map "
+                         "'t_pick_sealed' makes it error; 't_pick_open' "
+                         "makes it ok"), "%s", lines);
+    free(lines);
+    vf_explanation_free(&x);
     close_cases(h);
 }
 END_TEST
@@ -298,6 +332,7 @@ Suite *vf_test_hooks_suite(void)
     tcase_add_test(tc, hooks_replay);
     tcase_add_test(tc, persist_lasts_one_case);
     tcase_add_test(tc, explain_finds_the_cause_in_the_child);
+    tcase_add_test(tc, explain_tries_the_other_map);
     tcase_add_test(tc, trunk_decor_is_placed_and_judged);
     Suite *s = suite_create("hooks");
     suite_add_tcase(s, tc);

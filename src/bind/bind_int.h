@@ -10,6 +10,7 @@
 
 #include "lua/lua_int.h"
 
+#include "vf_catalog.h"
 #include "vf_place.h"
 #include "vf_rmap.h"
 
@@ -29,6 +30,20 @@ void vf_bind_open_maps(lua_State *L);
 /* The map the running chunks resolve (the engine's current map), or NULL;
  * for bindings the game lets vault code call without a map. */
 vf_rmap *vf_bind_case_map(lua_State *L);
+
+/* A map drawn by tag as the game's random_map_for_tag draws it. */
+typedef struct vf_bind_pick {
+    const vf_catalog *catalog;
+    const char *tag;
+    int check_depth;
+    const vf_used *used;     /* the maps used up, or NULL */
+    const char *call;        /* how the choice is named: "SUBVAULT: ..." */
+} vf_bind_pick;
+/* The map p draws, from the engine's generator; when log is not NULL,
+ * the draw is one of its choices (which of the maps it rolled over) and
+ * may be forced. NULL when none qualifies or a dummy won. */
+const vf_mapinfo *vf_bind_pick_map(lua_State *L, vf_choices *log,
+                                   const vf_bind_pick *p);
 /* Pushes a map object that owns its map (mapobj.c), and returns the map,
  * zeroed for the caller to vf_rmap_init; it is freed when Lua collects the
  * object. */

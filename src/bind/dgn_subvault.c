@@ -109,25 +109,35 @@ static int try_one(vf_engine *e, vf_rmap *m, const vf_svmask *mask,
     return rc;
 }
 
-/* The map for tag, as the game's random_map_for_tag draws it; when m
- * logs choices (vf_choice.h), the draw is one -- which of the maps it
- * rolled over -- and may be forced. NULL when none qualifies or a dummy
- * won. */
+/* The map for tag as a subvault draws it: SUBVAULT's choice. */
 static const vf_mapinfo *pick_map(lua_State *L, vf_rmap *m,
                                   const vf_catalog *c, const char *tag,
                                   const char *spec)
 {
     vf_engine *e = vf_engine_of(L);
+    vf_sbuf call = VF_SBUF_INIT;
+    vf_sbuf_printf(&call, "SUBVAULT: %s", spec);
+    vf_bind_pick pick = {c, tag, !e->cfg.ignore_depth, &e->used,
+                         vf_sbuf_str(&call)};
+    const vf_mapinfo *info = vf_bind_pick_map(L, m->choices, &pick);
+    vf_sbuf_free(&call);
+    return info;
+}
+
+const vf_mapinfo *vf_bind_pick_map(lua_State *L, vf_choices *log,
+                                   const vf_bind_pick *p)
+{
+    vf_engine *e = vf_engine_of(L);
     const vf_mapinfo *cand[VF_CHOICE_ALTS];
     size_t n = 0;
     const vf_mapinfo *info = vf_catalog_pick_listed(
-        c, tag, !e->cfg.ignore_depth, vf_bind_place(L), &e->used, &e->rng,
-        m->choices ? cand : NULL, VF_CHOICE_ALTS, &n);
-    if (m->choices && n >= 2) {
+        p->catalog, p->tag, p->check_depth, vf_bind_place(L), p->used,
+        &e->rng, log ? cand : NULL, VF_CHOICE_ALTS, &n);
+    if (log && n >= 2) {
         vf_choice ch;
         memset(&ch, 0, sizeof ch);
         ch.kind = VF_CHOICE_SUBVAULT;
-        ch.line = m->choices->line;
+        ch.line = log->line;
         ch.x = ch.y = -1;
         ch.chose = -1;
         vf_sbuf names = VF_SBUF_INIT;
@@ -138,11 +148,8 @@ static const vf_mapinfo *pick_map(lua_State *L, vf_rmap *m,
         }
         snprintf(ch.names, sizeof ch.names, "%s", vf_sbuf_str(&names));
         vf_sbuf_free(&names);
-        vf_sbuf call = VF_SBUF_INIT;
-        vf_sbuf_printf(&call, "SUBVAULT: %s", spec);
-        vf_choice_set_call(&ch, vf_sbuf_str(&call));
-        vf_sbuf_free(&call);
-        int v = vf_choices_take(m->choices, &ch);
+        vf_choice_set_call(&ch, p->call);
+        int v = vf_choices_take(log, &ch);
         if (v >= 0 && (size_t)v < n) info = cand[v];
     }
     if (info && vf_mapinfo_has_tag(info, "dummy", 5)) return NULL;

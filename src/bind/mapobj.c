@@ -156,6 +156,23 @@ static int opt_bool(lua_State *L, int idx, int dflt)
     return lua_isnone(L, idx) ? dflt : lua_toboolean(L, idx);
 }
 
+/* map_by_tag(tags, check_depth = true) in a post_place hook: the maps
+ * already on the level are used up, as in the game, and the draw is one
+ * of the case's choices, for explain to try the others. */
+static const vf_mapinfo *pick_on_level(lua_State *L, const vf_catalog *c)
+{
+    vf_engine *e = vf_engine_of(L);
+    const char *tags = lua_tostring(L, 1);
+    vf_sbuf call = VF_SBUF_INIT;
+    vf_sbuf_printf(&call, "dgn.map_by_tag(\"%s\")", tags);
+    vf_bind_pick pick = {c, tags, opt_bool(L, 2, 1) && !e->cfg.ignore_depth,
+                         &e->level_used, vf_sbuf_str(&call)};
+    const vf_mapinfo *info = vf_bind_pick_map(
+        L, e->current ? e->current->choices : NULL, &pick);
+    vf_sbuf_free(&call);
+    return info;
+}
+
 /* map_by_tag(tags, check_depth = true): a map chosen as
  * random_map_for_tag chooses (vf_catalog_pick), or nil. */
 static int l_map_by_tag(lua_State *L)
@@ -165,10 +182,10 @@ static int l_map_by_tag(lua_State *L)
     int check_depth = opt_bool(L, 2, 1) && !e->cfg.ignore_depth;
     const vf_catalog *c = catalog(L, e);
     if (!c) return push_info(L, e, NULL);
-    /* On the level, the maps already there are used up, as in the game. */
-    const vf_used *used = vf_engine_on_level(e) ? &e->level_used : &e->used;
+    if (vf_engine_on_level(e)) return push_info(L, e, pick_on_level(L, c));
     return push_info(L, e, vf_catalog_pick(c, tags, check_depth,
-                                           vf_bind_place(L), used, &e->rng));
+                                           vf_bind_place(L), &e->used,
+                                           &e->rng));
 }
 
 /* map_by_name(name): that map as the index knows it, or nil. */
