@@ -47,6 +47,7 @@ static const char des[] =
     "MAP\nxxxxx\nx...x\nx...x\nxxxxx\nENDMAP\n\n"
     "NAME: t_pick_open\nTAGS: t_pick transparent\nDEPTH: D\n"
     "MAP\n...\n.x.\n...\nENDMAP\n\n"
+    PARENT("t_loops", "while true do end")
     "NAME: t_maybe_sealer\nTAGS: t_maybe_sealer transparent\nDEPTH: D\n"
     "SUBST: A = x.\nMAP\nxxxxx\nx...x\nx...A\nxxxxx\nENDMAP\n";
 
@@ -137,6 +138,19 @@ START_TEST(hook_error_is_at_its_line)
                   h->v.message);
     /* t_raises's NAME is line 29; its hook's body line 34. */
     ck_assert_msg(strstr(h->v.message, "t.des:34: "), "%s", h->v.message);
+    close_cases(h);
+}
+END_TEST
+
+/* A hook that never ends meets the budget of the map's own Lua. */
+START_TEST(hook_runs_under_the_budget)
+{
+    hook_case *h = open_cases();
+    run(h, "t_loops", VF_MODE_EMPTY, 0);
+    ck_assert_msg(h->v.kinds & VF_V_LUA_ERROR, "%x %s", h->v.kinds,
+                  h->v.message);
+    ck_assert_msg(strstr(h->v.message, "instruction budget exceeded"), "%s",
+                  h->v.message);
     close_cases(h);
 }
 END_TEST
@@ -327,6 +341,7 @@ Suite *vf_test_hooks_suite(void)
     tcase_add_test(tc, child_that_seals_fails_the_case);
     tcase_add_test(tc, harmless_children_are_ok);
     tcase_add_test(tc, hook_error_is_at_its_line);
+    tcase_add_test(tc, hook_runs_under_the_budget);
     tcase_add_test(tc, die_on_error_vetoes);
     tcase_add_test(tc, place_map_at_a_position);
     tcase_add_test(tc, hooks_replay);
