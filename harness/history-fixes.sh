@@ -12,7 +12,7 @@
 # does not, as the game did when most of these were fixed).
 set -eu
 [ $# -ge 2 ] || { echo "usage: $0 GIT_DIR CRAWL_SOURCE [COUNT]" >&2; exit 2; }
-git_dir=$1 crawl=$2 count=${3:-20}
+git_dir=$1 crawl=$2 count=${3:-40}
 vf=${VAULTFUZZ:-./vaultfuzz}
 list=$(dirname "$0")/../tests/history-fixes.txt
 tmp=$(mktemp -d)
