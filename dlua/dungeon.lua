@@ -93,7 +93,7 @@ function dgn_run_map(...)
   local env = env_for(current_map)
   local ret
   for _, fn in ipairs({ ... }) do
-    ret = setfenv(fn, env)()
+    ret = crawl.setfenv(fn, env)()
   end
   return ret
 end
@@ -197,7 +197,7 @@ function dgn.places_connected(map, locate, test, ...)
     coords[#coords + 1] = x
     coords[#coords + 1] = y
   end
-  return test(map, unpack(coords))
+  return test(map, table.unpack(coords))
 end
 
 function dgn.glyphs_connected(map, ...)

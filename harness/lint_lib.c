@@ -54,18 +54,19 @@ static int quoted_after(const char *msg, const char *before, char quote,
     return 0;
 }
 
-/* A name the map found nil: "attempt to call global 'X' (a nil value)",
- * or to index, concatenate or do arithmetic on one; *field says whether
- * it was a table's field rather than a global. */
+/* A name the map found nil: "attempt to call global 'X' (a nil value)"
+ * (Lua 5.1) or "attempt to call a nil value (global 'X')" (5.4), or to
+ * index, concatenate or do arithmetic on one; *field says whether it was
+ * a table's field rather than a global. */
 static int nil_name(const char *msg, const char **name, size_t *n,
                     int *field)
 {
-    if (!strstr(msg, "(a nil value)") || !strstr(msg, "attempt to "))
+    if (!strstr(msg, "a nil value") || !strstr(msg, "attempt to "))
         return -1;
     *field = 0;
-    if (!quoted_after(msg, " global '", '\'', name, n)) return 0;
+    if (!quoted_after(msg, "global '", '\'', name, n)) return 0;
     *field = 1;
-    return quoted_after(msg, " field '", '\'', name, n);
+    return quoted_after(msg, "field '", '\'', name, n);
 }
 
 typedef struct grouping {

@@ -333,6 +333,6 @@ static const luaL_Reg crawl_fns[] = {
 
 void vf_bind_open_crawl(lua_State *L)
 {
-    luaL_register(L, "crawl", crawl_fns);  /* adds to the existing table */
+    vf_lua_register(L, "crawl", crawl_fns);  /* adds to the existing table */
     lua_pop(L, 1);
 }

@@ -357,7 +357,7 @@ static int l_mapgrd_table(lua_State *L)
     lua_createtable(L, 1, 0);
     lua_pushvalue(L, 1);
     lua_rawseti(L, -2, 1);
-    lua_setfenv(L, -2);
+    vf_lua_setuservalue(L, -2);
     return 1;
 }
 
@@ -371,7 +371,7 @@ static int mapgrd_index(lua_State *L)
     vf_rmap **box = luaL_checkudata(L, 1, MAPGRD_META);
     int x = vf_lua_checkint(L, 2);
     int kept = x >= 0 && x < MAPCOL_KEPT;
-    lua_getfenv(L, 1);
+    vf_lua_getuservalue(L, 1);
     if (kept) {
         lua_rawgeti(L, -1, x + 2);
         if (!lua_isnil(L, -1)) return 1;
@@ -383,7 +383,7 @@ static int mapgrd_index(lua_State *L)
     luaL_getmetatable(L, MAPCOL_META);
     lua_setmetatable(L, -2);
     lua_pushvalue(L, -2);
-    lua_setfenv(L, -2);
+    vf_lua_setuservalue(L, -2);
     if (kept) {
         lua_pushvalue(L, -1);
         lua_rawseti(L, -3, x + 2);
@@ -546,6 +546,6 @@ void vf_bind_open_dgn(lua_State *L)
     new_meta(L, MAPCOL_META, mapcol_index, mapcol_newindex);
     lua_newtable(L);
     lua_setfield(L, LUA_REGISTRYINDEX, "vf_flags");
-    luaL_register(L, "dgn", dgn_fns);
+    vf_lua_register(L, "dgn", dgn_fns);
     lua_pop(L, 1);
 }

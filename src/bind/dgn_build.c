@@ -213,7 +213,7 @@ static int l_count_antifeature_in_box(lua_State *L)
     if (!vf_bld_box(&b, &r, 0)) return 0;
     const char *feat = vf_bld_str(&b, "feat", "");
     double area = ((double)r.x2 - r.x1 + 1) * ((double)r.y2 - r.y1 + 1);
-    lua_pushnumber(L, area - count_in(b.g, r, feat));
+    lua_pushinteger(L, (lua_Integer)(area - count_in(b.g, r, feat)));
     return 1;
 }
 
@@ -541,11 +541,11 @@ static const luaL_Reg build_fns[] = {
 void vf_bind_open_dgn_build(lua_State *L)
 {
     lua_getglobal(L, "dgn");
-    luaL_register(L, NULL, build_fns);
-    luaL_register(L, NULL, vf_dgn_shape_fns);
-    luaL_register(L, NULL, vf_dgn_ibox_fns);
-    luaL_register(L, NULL, vf_dgn_cave_fns);
-    luaL_register(L, NULL, vf_dgn_room_fns);
-    luaL_register(L, NULL, vf_dgn_delve_fns);
+    vf_lua_register(L, NULL, build_fns);
+    vf_lua_register(L, NULL, vf_dgn_shape_fns);
+    vf_lua_register(L, NULL, vf_dgn_ibox_fns);
+    vf_lua_register(L, NULL, vf_dgn_cave_fns);
+    vf_lua_register(L, NULL, vf_dgn_room_fns);
+    vf_lua_register(L, NULL, vf_dgn_delve_fns);
     lua_pop(L, 1);
 }

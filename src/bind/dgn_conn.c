@@ -76,6 +76,6 @@ static const luaL_Reg conn_fns[] = {
 
 void vf_bind_open_dgn_conn(lua_State *L)
 {
-    luaL_register(L, "dgn", conn_fns);
+    vf_lua_register(L, "dgn", conn_fns);
     lua_pop(L, 1);
 }

@@ -230,9 +230,9 @@ static const luaL_Reg grd_fns[] = {
 void vf_bind_open_dgn_grd(lua_State *L)
 {
     lua_getglobal(L, "dgn");
-    luaL_register(L, NULL, grd_fns);
+    vf_lua_register(L, NULL, grd_fns);
     lua_pop(L, 1);
     vf_bind_global_table(L, "feat");
-    luaL_register(L, NULL, feat_fns);
+    vf_lua_register(L, NULL, feat_fns);
     lua_pop(L, 1);
 }

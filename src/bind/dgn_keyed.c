@@ -77,7 +77,7 @@ static char *marker_property(lua_State *L, const char *pname)
     lua_pushnil(L);
     lua_pushstring(L, pname);
     if (lua_pcall(L, 3, 1, 0) == 0 && lua_type(L, -1) == LUA_TSTRING
-        && lua_objlen(L, -1) > 0)
+        && vf_lua_rawlen(L, -1) > 0)
         v = vf_xstrdup(lua_tostring(L, -1));
     lua_pop(L, 1);
     return v;
@@ -233,6 +233,6 @@ static const luaL_Reg keyed_fns[] = {
 
 void vf_bind_open_dgn_keyed(lua_State *L)
 {
-    luaL_register(L, "dgn", keyed_fns);
+    vf_lua_register(L, "dgn", keyed_fns);
     lua_pop(L, 1);
 }

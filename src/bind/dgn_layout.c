@@ -106,6 +106,6 @@ static const luaL_Reg layout_fns[] = {
 void vf_bind_open_dgn_layout(lua_State *L)
 {
     lua_getglobal(L, "dgn");
-    luaL_register(L, NULL, layout_fns);
+    vf_lua_register(L, NULL, layout_fns);
     lua_pop(L, 1);
 }

@@ -299,6 +299,6 @@ static const luaL_Reg subvault_fns[] = {
 
 void vf_bind_open_dgn_subvault(lua_State *L)
 {
-    luaL_register(L, "dgn", subvault_fns);
+    vf_lua_register(L, "dgn", subvault_fns);
     lua_pop(L, 1);
 }

@@ -50,7 +50,7 @@ int vf_bind_call_lua(lua_State *L, int nargs)
 
 void vf_bind_table_remove(lua_State *L, int t, int pos)
 {
-    int e = (int)lua_objlen(L, t);
+    int e = (int)vf_lua_rawlen(L, t);
     if (pos < 1 || pos > e) return;
     for (; pos < e; pos++) {
         lua_rawgeti(L, t, pos + 1);
@@ -63,7 +63,7 @@ void vf_bind_table_remove(lua_State *L, int t, int pos)
 void vf_bind_table_append(lua_State *L, int t, int v)
 {
     lua_pushvalue(L, v);
-    lua_rawseti(L, t, (int)lua_objlen(L, t) + 1);
+    lua_rawseti(L, t, (int)vf_lua_rawlen(L, t) + 1);
 }
 
 int vf_bind_usage_cell(lua_State *L)

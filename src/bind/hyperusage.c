@@ -100,7 +100,7 @@ static int l_set_usage(lua_State *L)
     if (cell <= 0) return cell < 0 ? vf_bind_call_lua(L, 4) : 1;
     if (!plain(L, 1, 6, 4)) return vf_bind_call_lua(L, 4);
     leave_eligibles(L, 1, 6);
-    if (!lua_equal(L, 6, 4)) drop_anchors(L, 1, 6);
+    if (!vf_lua_equal(L, 6, 4)) drop_anchors(L, 1, 6);
     if (!truthy(L, 4, "vault") &&
         (truthy(L, 4, "carvable") || !truthy(L, 4, "solid"))) {
         vf_bind_usage_spot(L);

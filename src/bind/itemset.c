@@ -76,6 +76,6 @@ static const luaL_Reg items_fns[] = {
 
 void vf_bind_open_items(lua_State *L)
 {
-    luaL_register(L, "items", items_fns);
+    vf_lua_register(L, "items", items_fns);
     lua_pop(L, 1);
 }

@@ -444,8 +444,8 @@ static const luaL_Reg dgn_level_fns[] = {
 
 void vf_bind_open_level(lua_State *L)
 {
-    luaL_register(L, "you", you_fns);
+    vf_lua_register(L, "you", you_fns);
     lua_pop(L, 1);
-    luaL_register(L, "dgn", dgn_level_fns);
+    vf_lua_register(L, "dgn", dgn_level_fns);
     lua_pop(L, 1);
 }

@@ -99,7 +99,7 @@ void vf_bind_lists_forget(lua_State *L)
  * length, and a copy could not say where appends go). */
 static copy *copy_of(lua_State *L, int t)
 {
-    int len = (int)lua_objlen(L, t);
+    int len = (int)vf_lua_rawlen(L, t);
     copy *c = kept(L, t);
     if (c && c->n == len) return c;
     c = keep_new(L, t, len < MIN_CAP / 2 ? MIN_CAP : 2 * len, NULL, 0);
@@ -125,7 +125,7 @@ static void walk_remove(lua_State *L, int t, int v)
             lua_pop(L, 1);
             return;
         }
-        int same = lua_equal(L, -1, v);
+        int same = vf_lua_equal(L, -1, v);
         lua_pop(L, 1);
         if (same) {
             vf_bind_table_remove(L, t, i);
@@ -184,7 +184,7 @@ void vf_bind_list_append(lua_State *L, int t, int v)
 {
     t = absolute(L, t);
     v = absolute(L, v);
-    int len = (int)lua_objlen(L, t);
+    int len = (int)vf_lua_rawlen(L, t);
     vf_bind_table_append(L, t, v);
     copy *c = kept(L, t);
     if (!c) return;

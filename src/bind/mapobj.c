@@ -56,7 +56,7 @@ static mapbox *tobox(lua_State *L, int idx)
 static mapbox *checkbox(lua_State *L, int idx)
 {
     mapbox *b = tobox(L, idx);
-    if (!b) luaL_typerror(L, idx, VF_MAP_META);
+    if (!b) vf_lua_typeerror(L, idx, VF_MAP_META);
     return b;
 }
 
@@ -448,6 +448,6 @@ void vf_bind_open_maps(lua_State *L)
     lua_pushcfunction(L, map_gc);
     lua_setfield(L, -2, "__gc");
     lua_pop(L, 1);
-    luaL_register(L, "dgn", map_fns);
+    vf_lua_register(L, "dgn", map_fns);
     lua_pop(L, 1);
 }

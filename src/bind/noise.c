@@ -68,6 +68,6 @@ static const luaL_Reg noise_fns[] = {
 
 void vf_bind_open_noise(lua_State *L)
 {
-    luaL_register(L, "crawl", noise_fns);  /* adds to the existing table */
+    vf_lua_register(L, "crawl", noise_fns);  /* adds to the existing table */
     lua_pop(L, 1);
 }

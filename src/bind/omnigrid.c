@@ -15,7 +15,7 @@ static const char *const fields[4] = {"x1", "x2", "y1", "y2"};
 /* The length ipairs gives t, when the length operator gives it too. */
 static int group_length(lua_State *L, int t, int *n)
 {
-    *n = (int)lua_objlen(L, t);
+    *n = (int)vf_lua_rawlen(L, t);
     lua_rawgeti(L, t, *n + 1);
     int ok = lua_isnil(L, -1);
     lua_pop(L, 1);

@@ -649,7 +649,7 @@ int vf_engine_is_flag(void *engine, const char *tag)
     vf_engine *e = engine;
     flag_query q = {tag, 0};
     /* Protected: interning the tag may allocate past the case's cap. */
-    lua_cpcall(vf_lua_state(e->lua), look_up_flag, &q);
+    vf_lua_cpcall(vf_lua_state(e->lua), look_up_flag, &q);
     return q.found;
 }
 

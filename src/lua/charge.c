@@ -55,9 +55,17 @@ static int charged_scan(lua_State *L)
 static int charged_sort(lua_State *L)
 {
     if (lua_type(L, 1) == LUA_TTABLE) {
-        double n = (double)lua_objlen(L, 1);
+        double n = (double)vf_lua_rawlen(L, 1);
         vf_lua_charge(L, 3 * n * log2(n + 1));
     }
+    return call_original(L);
+}
+
+/* table.move(a1, f, e, t [, a2]) (5.4): e - f + 1 moves, one step each. */
+static int charged_move(lua_State *L)
+{
+    if (lua_isnumber(L, 2) && lua_isnumber(L, 3))
+        vf_lua_charge(L, lua_tonumber(L, 3) - lua_tonumber(L, 2) + 1);
     return call_original(L);
 }
 
@@ -97,6 +105,7 @@ void vf_lua_charge_c_work(lua_State *L)
     for (size_t i = 0; i < sizeof scans / sizeof *scans; i++)
         wrap(L, "string", scans[i], charged_scan);
     wrap(L, "table", "sort", charged_sort);
+    wrap(L, "table", "move", charged_move);   /* none in 5.1 */
     lua_getglobal(L, "collectgarbage");
     if (lua_isfunction(L, -1)) {
         lua_pushcclosure(L, charged_collect, 1);

@@ -106,7 +106,7 @@ static void list_view(lua_State *L)
 {
     lua_getfield(L, LUA_REGISTRYINDEX, FROZEN);
     lua_pushvalue(L, -2);
-    lua_rawseti(L, -2, (int)lua_objlen(L, -2) + 1);
+    lua_rawseti(L, -2, (int)vf_lua_rawlen(L, -2) + 1);
     lua_pop(L, 1);
 }
 
@@ -231,9 +231,11 @@ static void take_snapshot(lua_State *L, int backing, int behind)
     lua_newtable(L);
     int skip = lua_gettop(L);
     mark_skip(L, skip, LUA_REGISTRYINDEX, 0);
-    mark_skip(L, skip, LUA_GLOBALSINDEX, 1);
+    vf_lua_pushglobals(L);
+    mark_skip(L, skip, lua_gettop(L), 1);
+    lua_pop(L, 1);
     lua_getfield(L, LUA_REGISTRYINDEX, FROZEN);
-    int n = (int)lua_objlen(L, -1);
+    int n = (int)vf_lua_rawlen(L, -1);
     for (int i = 1; i <= n; i++) {
         lua_rawgeti(L, -1, i);
         mark_skip(L, skip, lua_gettop(L), 1);
@@ -258,7 +260,7 @@ static int first_read(lua_State *L)
     if (lua_isnil(L, -1)) return 1;
     lua_pushvalue(L, 2);
     lua_rawseti(L, lua_upvalueindex(2),
-                (int)lua_objlen(L, lua_upvalueindex(2)) + 1);
+                (int)vf_lua_rawlen(L, lua_upvalueindex(2)) + 1);
     lua_pushvalue(L, 2);
     lua_pushvalue(L, 3);
     lua_rawset(L, 1);
@@ -267,10 +269,12 @@ static int first_read(lua_State *L)
 
 void vf_lua_keep_globals(lua_State *L)
 {
+    vf_lua_pushglobals(L);
+    int g = lua_gettop(L);
     lua_newtable(L);                     /* backing */
     int backing = lua_gettop(L);
-    vf_lua_copy_pairs(L, LUA_GLOBALSINDEX, backing);
-    empty_table(L, LUA_GLOBALSINDEX);
+    vf_lua_copy_pairs(L, g, backing);
+    empty_table(L, g);
     /* The global table's metatable is hidden too: through it a map
      * could reach the backing table. */
     lua_newtable(L);                     /* metatable of _G */
@@ -278,7 +282,7 @@ void vf_lua_keep_globals(lua_State *L)
     lua_setfield(L, -2, "__index");
     lua_pushliteral(L, "read-only");
     lua_setfield(L, -2, "__metatable");
-    lua_setmetatable(L, LUA_GLOBALSINDEX);
+    lua_setmetatable(L, g);
     lua_newtable(L);
     lua_setfield(L, LUA_REGISTRYINDEX, FROZEN);
     lua_newtable(L);                     /* view -> the table behind it */
@@ -290,13 +294,14 @@ void vf_lua_keep_globals(lua_State *L)
     wrap_global(L, backing, "pairs", see_through, behind);
     wrap_global(L, backing, "next", see_through, behind);
     take_snapshot(L, backing, behind);
-    lua_getmetatable(L, LUA_GLOBALSINDEX);
+    lua_getmetatable(L, g);
     lua_pushvalue(L, backing);
     vf_lua_snapshot_reads(L);
     lua_pushcclosure(L, first_read, 2);
     lua_setfield(L, -2, "__index");
     lua_pop(L, 2);
     lua_setfield(L, LUA_REGISTRYINDEX, BACKING);
+    lua_pop(L, 1);                       /* the global table */
 }
 
 /* What got into the frozen views (a rawset, or a field the library
@@ -308,7 +313,7 @@ static void clear_frozen(lua_State *L)
         lua_pop(L, 1);
         return;
     }
-    int n = (int)lua_objlen(L, -1);
+    int n = (int)vf_lua_rawlen(L, -1);
     for (int i = 1; i <= n; i++) {
         lua_rawgeti(L, -1, i);
         empty_table(L, lua_gettop(L));
@@ -335,7 +340,9 @@ static void empty_persist(lua_State *L)
 void vf_lua_fresh_globals(lua_State *L)
 {
     vf_lua_snapshot_restore(L);
-    empty_table(L, LUA_GLOBALSINDEX);
+    vf_lua_pushglobals(L);
+    empty_table(L, lua_gettop(L));
+    lua_pop(L, 1);
     clear_frozen(L);
     empty_persist(L);
 }

@@ -7,6 +7,8 @@
 
 #include <lua.h>
 
+#include "lua_compat.h"
+
 /* Argument i as an int (numarg.c): checked as luaL_checknumber does,
  * truncated toward zero like the game's cast; NaN, an infinity or a number
  * past int's range is an argument error (the game's cast is undefined).

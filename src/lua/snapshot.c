@@ -22,6 +22,7 @@
  * functions' upvalues too, since a library function may hand out a table
  * it holds in one. */
 #include "snapshot.h"
+#include "lua_compat.h"
 #include "vf_sbuf.h"
 
 #include <stdlib.h>
@@ -155,7 +156,7 @@ static void walk_beyond(lua_State *L, walk *w, int idx)
         }
         return;
     }
-    lua_getfenv(L, idx);
+    vf_lua_pushfuncenv(L, idx);
     reach(L, w, lua_gettop(L));
     lua_pop(L, 1);
     for (int i = 1; w->upvalues && lua_getupvalue(L, idx, i); i++) {
@@ -390,7 +391,7 @@ void vf_lua_snapshot_restore(lua_State *L)
     lua_getfield(L, LUA_REGISTRYINDEX, DEPS);
     int all = lua_gettop(L);
     lua_getfield(L, LUA_REGISTRYINDEX, READS);
-    int reads = lua_gettop(L), n = (int)lua_objlen(L, reads);
+    int reads = lua_gettop(L), n = (int)vf_lua_rawlen(L, reads);
     for (int i = 1; i <= n; i++) {
         lua_rawgeti(L, reads, i);
         lua_rawget(L, all);

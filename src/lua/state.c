@@ -88,6 +88,8 @@ static int refused(vf_lua *lua, size_t osize, size_t nsize)
 static void *alloc(void *ud, void *ptr, size_t osize, size_t nsize)
 {
     vf_lua *lua = ud;
+    /* A new block: 5.4 passes the object's type as osize, 5.1 zero. */
+    if (!ptr) osize = 0;
     if (nsize == 0) {
         vf_blocks_realloc(&lua->blocks, ptr, osize, 0);
         lua->used -= osize;
@@ -357,6 +359,48 @@ static int safe_loadstring(lua_State *L)
     return 1;
 }
 
+#if VF_LUA_54
+/* Lua 5.4 runs __gc finalizers with hooks off, as 5.1 does: no budget
+ * could stop one that loops. A table gets one when setmetatable gives it a
+ * metatable with __gc, so that is refused; neither the game's library nor
+ * any vault uses __gc. Upvalue 1: the original setmetatable. */
+static int no_finalizer(lua_State *L)
+{
+    if (lua_type(L, 2) == LUA_TTABLE) {
+        lua_pushliteral(L, "__gc");
+        lua_rawget(L, 2);
+        if (!lua_isnil(L, -1))
+            return luaL_error(L, "setmetatable: a __gc finalizer is not "
+                                 "available to vault code (it could not be "
+                                 "time-limited)");
+        lua_pop(L, 1);
+    }
+    lua_pushvalue(L, lua_upvalueindex(1));
+    lua_insert(L, 1);
+    lua_call(L, lua_gettop(L) - 1, LUA_MULTRET);
+    return lua_gettop(L);
+}
+
+/* What a 5.4 game has and 5.1 had not (//, goto, utf8, table.move, integer
+ * maths) comes with the interpreter. What it no longer has goes: Debian
+ * builds its 5.4 with LUA_COMPAT_5_3, which keeps the old maths names
+ * (math.pow, math.atan2, ...) that Lua 5.4 itself has not. */
+static void open_54(lua_State *L)
+{
+    static const char *const old_math[] = {"atan2", "cosh", "sinh", "tanh",
+                                           "pow", "frexp", "ldexp", "log10",
+                                           NULL};
+    lua_getglobal(L, "math");
+    for (int i = 0; old_math[i]; i++) {
+        lua_pushnil(L);
+        lua_setfield(L, -2, old_math[i]);
+    }
+    lua_pop(L, 1);
+    lua_getglobal(L, "setmetatable");
+    lua_pushcclosure(L, no_finalizer, 1);
+    lua_setglobal(L, "setmetatable");
+}
+#else
 /* newproxy is the only way vault code could give an object a __gc
  * finalizer, and Lua 5.1 runs finalizers with hooks off: no budget could
  * stop one that loops. Neither the game's library nor any vault uses it. */
@@ -366,15 +410,36 @@ static int no_newproxy(lua_State *L)
                          "finalizer could not be time-limited)");
 }
 
-/* crawl.setfenv(f, env): under 5.4 it rewrites _ENV; here, setfenv. */
+/* Under 5.1, table.unpack (5.2+) beside unpack: the game's library of a
+ * checkout read under 5.1 (--lua 5.1) calls it, as does ours. */
+static void open_51(lua_State *L)
+{
+    lua_pushcfunction(L, no_newproxy);
+    lua_setglobal(L, "newproxy");
+    lua_getglobal(L, "table");
+    lua_getglobal(L, "unpack");
+    lua_setfield(L, -2, "unpack");
+    lua_pop(L, 1);
+}
+#endif
+
+/* crawl.setfenv(f, env): the game's, for its library's map environments:
+ * 5.1's setfenv, or under 5.4 the function's _ENV. A C function's is
+ * refused: its first upvalue is no environment, and it is shared. */
 static int crawl_setfenv(lua_State *L)
 {
     luaL_checktype(L, 1, LUA_TFUNCTION);
     luaL_checktype(L, 2, LUA_TTABLE);
+    if (lua_iscfunction(L, 1))
+        return luaL_error(L, "crawl.setfenv: a library function's "
+                             "environment is not the vault's to replace");
     lua_pushvalue(L, 1);
     lua_pushvalue(L, 2);
-    if (!lua_setfenv(L, -2))
-        return luaL_error(L, "crawl.setfenv: cannot set the environment");
+    if (!vf_lua_setfuncenv(L, -2))
+        return luaL_error(L, "crawl.setfenv: %s", VF_LUA_54
+                          ? "the function names no global, so it has no "
+                            "_ENV to set (Lua 5.4)"
+                          : "cannot set the environment");
     return 1;
 }
 
@@ -392,16 +457,15 @@ static void open_sandbox(lua_State *L)
         lua_pushnil(L);
         lua_setglobal(L, drop[i]);
     }
+    /* The game registers a loadstring of its own under 5.4 too
+     * (clua.cc). */
     lua_pushcfunction(L, safe_loadstring);
     lua_setglobal(L, "loadstring");
-    lua_pushcfunction(L, no_newproxy);
-    lua_setglobal(L, "newproxy");
-
-    /* table.unpack (5.2+). */
-    lua_getglobal(L, "table");
-    lua_getglobal(L, "unpack");
-    lua_setfield(L, -2, "unpack");
-    lua_pop(L, 1);
+#if VF_LUA_54
+    open_54(L);
+#else
+    open_51(L);
+#endif
 
     vf_lua_charge_c_work(L);
     vf_lua_plain_ids(L);
