@@ -1,6 +1,7 @@
 # vaultfuzz build.
 #
-#   make          build ./vaultfuzz (never installs anything)
+#   make          build ./vaultfuzz and ./vaultfuzz-lua5.4 (never installs
+#                 anything)
 #   make deps     install the libraries that are missing (Debian, as root)
 #   make run      deps, build, lint corpus/, then run the main job on it
 #                 (its known-bad vaults are marked intended: exit status 0)
@@ -29,7 +30,7 @@
 #                 FUZZ_SECONDS (default 60), or as FUZZ_PLAN says
 #                 ("des=20 pipeline=90": a target's seconds)
 #
-# Missing libraries (Lua 5.1, Check, zlib) are installed by harness/deps.sh
+# Missing libraries (Lua 5.1, Lua 5.4, Check, zlib) are installed by harness/deps.sh
 # (make deps, and so make run and make check) when it can; it writes their
 # flags to build/deps.mk.
 
@@ -53,12 +54,24 @@ CLI_SRC   := $(filter-out harness/main.c harness/bench_main.c, \
                $(sort $(wildcard harness/*.c)))
 TEST_SRC  := $(sort $(wildcard tests/*.c))
 
-REL_OBJ   := $(patsubst %.c,$(BUILD)/rel/%.o,$(LIB_SRC) $(CLI_SRC))
-SAN_OBJ   := $(patsubst %.c,$(BUILD)/san/%.o,$(LIB_SRC) $(CLI_SRC))
-TEST_OBJ  := $(patsubst %.c,$(BUILD)/san/%.o,$(TEST_SRC))
+# Every object is built once per interpreter from the same sources
+# (src/lua/lua_compat.h names where their APIs differ): rel and san against
+# Lua 5.1, rel54 and san54 against Lua 5.4. Both libraries export the same
+# names, so each binary links one: vaultfuzz has 5.1, vaultfuzz-lua5.4 has
+# 5.4, and each hands a checkout whose game uses the other Lua to the other
+# (harness/lua_choice.c).
+REL_OBJ     := $(patsubst %.c,$(BUILD)/rel/%.o,$(LIB_SRC) $(CLI_SRC))
+SAN_OBJ     := $(patsubst %.c,$(BUILD)/san/%.o,$(LIB_SRC) $(CLI_SRC))
+TEST_OBJ    := $(patsubst %.c,$(BUILD)/san/%.o,$(TEST_SRC))
+REL54_OBJ   := $(patsubst %.c,$(BUILD)/rel54/%.o,$(LIB_SRC) $(CLI_SRC))
+SAN54_OBJ   := $(patsubst %.c,$(BUILD)/san54/%.o,$(LIB_SRC) $(CLI_SRC))
+TEST54_OBJ  := $(patsubst %.c,$(BUILD)/san54/%.o,$(TEST_SRC))
 
-TEST_BIN  := $(BUILD)/san/check_vaultfuzz
-BENCH_BIN := $(BUILD)/rel/bench_vaultfuzz
+LUA54_EXE   := vaultfuzz-lua5.4
+TEST_BIN    := $(BUILD)/san/check_vaultfuzz
+TEST54_BIN  := $(BUILD)/san54/check_vaultfuzz
+BENCH_BIN   := $(BUILD)/rel/bench_vaultfuzz
+BENCH54_BIN := $(BUILD)/rel54/bench_vaultfuzz
 
 REAL_DES  ?= ../shared/dcss-des
 # A crawl checkout, for the figures and checks that run the game's own Lua.
@@ -68,7 +81,7 @@ CRAWL_DIR ?=
         check-versions check-html bench fuzz clean deps deps-present install \
         uninstall check-install
 
-all: vaultfuzz
+all: vaultfuzz $(LUA54_EXE)
 
 # Library flags, (re)made before anything compiles. Plain make only looks
 # (deps.sh --check) and never installs; `make deps` installs what is
@@ -92,26 +105,45 @@ deps-present:
 	    echo "vaultfuzz: missing libraries ($(DEPS_MISSING)): run 'make deps'" \
 	         "(make run and make check run it too)" >&2; exit 1; fi
 
+COMPILE = $(CC) $(STD) $(WARN) $(THREADS) $(INC) $(DEFS) $(DEP_CFLAGS) -MMD -MP
+
 $(BUILD)/rel/%.o: %.c $(BUILD)/deps.mk | deps-present
 	@mkdir -p $(dir $@)
-	$(CC) $(STD) $(WARN) $(OPT) $(THREADS) $(INC) $(DEFS) $(DEP_CFLAGS) -MMD -MP -c $< -o $@
+	$(COMPILE) $(OPT) $(LUA51_CFLAGS) -c $< -o $@
 
 $(BUILD)/san/%.o: %.c $(BUILD)/deps.mk | deps-present
 	@mkdir -p $(dir $@)
-	$(CC) $(STD) $(WARN) $(SAN) $(THREADS) $(INC) $(DEFS) $(DEP_CFLAGS) -MMD -MP -c $< -o $@
+	$(COMPILE) $(SAN) $(LUA51_CFLAGS) -c $< -o $@
+
+$(BUILD)/rel54/%.o: %.c $(BUILD)/deps.mk | deps-present
+	@mkdir -p $(dir $@)
+	$(COMPILE) $(OPT) $(LUA54_CFLAGS) -c $< -o $@
+
+$(BUILD)/san54/%.o: %.c $(BUILD)/deps.mk | deps-present
+	@mkdir -p $(dir $@)
+	$(COMPILE) $(SAN) $(LUA54_CFLAGS) -c $< -o $@
 
 vaultfuzz: $(REL_OBJ) $(BUILD)/rel/harness/main.o
-	$(CC) $(OPT) $(THREADS) -o $@ $^ $(DEP_LIBS)
+	$(CC) $(OPT) $(THREADS) -o $@ $^ $(LUA51_LIBS) $(DEP_LIBS)
+
+$(LUA54_EXE): $(REL54_OBJ) $(BUILD)/rel54/harness/main.o
+	$(CC) $(OPT) $(THREADS) -o $@ $^ $(LUA54_LIBS) $(DEP_LIBS)
 
 $(TEST_BIN): $(SAN_OBJ) $(TEST_OBJ)
-	$(CC) $(SAN) $(THREADS) -o $@ $^ $(CHECK_LIBS) $(DEP_LIBS)
+	$(CC) $(SAN) $(THREADS) -o $@ $^ $(CHECK_LIBS) $(LUA51_LIBS) $(DEP_LIBS)
+
+$(TEST54_BIN): $(SAN54_OBJ) $(TEST54_OBJ)
+	$(CC) $(SAN) $(THREADS) -o $@ $^ $(CHECK_LIBS) $(LUA54_LIBS) $(DEP_LIBS)
 
 $(BENCH_BIN): $(REL_OBJ) $(BUILD)/rel/harness/bench_main.o
-	$(CC) $(OPT) $(THREADS) -o $@ $^ $(DEP_LIBS)
+	$(CC) $(OPT) $(THREADS) -o $@ $^ $(LUA51_LIBS) $(DEP_LIBS)
+
+$(BENCH54_BIN): $(REL54_OBJ) $(BUILD)/rel54/harness/bench_main.o
+	$(CC) $(OPT) $(THREADS) -o $@ $^ $(LUA54_LIBS) $(DEP_LIBS)
 
 run:
 	@$(MAKE) --no-print-directory deps
-	@$(MAKE) --no-print-directory vaultfuzz
+	@$(MAKE) --no-print-directory vaultfuzz $(LUA54_EXE)
 	./vaultfuzz lint
 	./vaultfuzz run
 
@@ -125,11 +157,17 @@ SLOW_SUITES := run robust verdicts connref gamelayout caselayout changed html \
 check:
 	@$(MAKE) --no-print-directory deps
 	@$(MAKE) --no-print-directory check-all
-check-all: check-layers check-readme $(addprefix check-suite-,$(SUITES))
+# Each suite runs twice: under Lua 5.1 (build/san) and under Lua 5.4
+# (build/san54), the same tests against each interpreter.
+check-all: check-layers check-readme $(addprefix check-suite-,$(SUITES)) \
+           $(addprefix check-suite54-,$(SUITES))
 check-fast: check-layers $(addprefix check-suite-, \
-                $(filter-out $(SLOW_SUITES),$(SUITES)))
-check-suite-%: vaultfuzz $(TEST_BIN)
+                $(filter-out $(SLOW_SUITES),$(SUITES))) \
+            $(addprefix check-suite54-,$(filter-out $(SLOW_SUITES),$(SUITES)))
+check-suite-%: vaultfuzz $(LUA54_EXE) $(TEST_BIN)
 	@$(TEST_BIN) $*
+check-suite54-%: vaultfuzz $(LUA54_EXE) $(TEST54_BIN)
+	@$(TEST54_BIN) $*
 
 # No room of src/ includes a header of a room above it (harness/layers.txt).
 check-layers:
@@ -137,13 +175,13 @@ check-layers:
 
 # README.md's examples, each run and held to what the text beside it says;
 # those that need a crawl checkout run only with CRAWL_DIR.
-check-readme: vaultfuzz
+check-readme: vaultfuzz $(LUA54_EXE)
 	CRAWL_DIR="$(CRAWL_DIR)" harness/check-readme.sh
 
 # The checks on the real DCSS corpus (../shared/dcss-des), and, with
 # CRAWL_DIR, of what we run in C of the game's Lua library against it,
 # the labels' shares, and the hostile vaults beside the game's own.
-check-real: vaultfuzz $(TEST_BIN)
+check-real: vaultfuzz $(LUA54_EXE) $(TEST_BIN)
 	VF_REAL_DES=$(REAL_DES) VF_CRAWL_DIR=$(CRAWL_DIR) $(TEST_BIN) realcorpus \
 	    gamelua
 	@if [ -n "$(CRAWL_DIR)" ]; then harness/check-labels.sh $(CRAWL_DIR); fi
@@ -153,17 +191,20 @@ check-real: vaultfuzz $(TEST_BIN)
 # read as its own version: lint and a short run, what may fail listed in
 # tests/versions-known.txt.
 CRAWL_TREES ?= ../shared/crawl
-check-versions: vaultfuzz
+check-versions: vaultfuzz $(LUA54_EXE)
 	harness/check-versions.sh $(CRAWL_TREES)
 
 # report.html in a browser: valid, not blank, a picture per failing map.
 # The script installs what it needs (chromium, tidy, libpng-dev) and
 # builds its screenshot reader, tests/tools/pngstat.c.
-check-html: vaultfuzz
+check-html: vaultfuzz $(LUA54_EXE)
 	CC="$(CC)" harness/check-html.sh
 
-bench: $(BENCH_BIN)
+# The same figures under each interpreter, one after the other on the same
+# tree.
+bench: $(BENCH_BIN) $(BENCH54_BIN)
 	$(BENCH_BIN) $(REAL_DES) $(CRAWL_DIR)
+	$(BENCH54_BIN) $(REAL_DES) $(CRAWL_DIR)
 
 # The installed binary finds its data as PREFIX/share/vaultfuzz beside
 # itself (harness/datadir.c), so a DESTDIR copy works before it moves.
@@ -175,9 +216,10 @@ MAN1DIR := $(DESTDIR)$(PREFIX)/share/man/man1
 BASHDIR := $(DESTDIR)$(PREFIX)/share/bash-completion/completions
 ZSHDIR  := $(DESTDIR)$(PREFIX)/share/zsh/site-functions
 
-install: vaultfuzz
+install: vaultfuzz $(LUA54_EXE)
 	install -d $(BINDIR) $(DATADIR) $(MAN1DIR) $(BASHDIR) $(ZSHDIR)
 	install -m 755 vaultfuzz $(BINDIR)/vaultfuzz
+	install -m 755 $(LUA54_EXE) $(BINDIR)/$(LUA54_EXE)
 	rm -rf $(DATADIR)/dlua $(DATADIR)/corpus
 	cp -R dlua corpus $(DATADIR)/
 	chmod -R u+rwX,go+rX,go-w $(DATADIR)
@@ -186,11 +228,11 @@ install: vaultfuzz
 	install -m 644 harness/completion/_vaultfuzz $(ZSHDIR)/_vaultfuzz
 
 uninstall:
-	rm -f $(BINDIR)/vaultfuzz $(MAN1DIR)/vaultfuzz.1 \
+	rm -f $(BINDIR)/vaultfuzz $(BINDIR)/$(LUA54_EXE) $(MAN1DIR)/vaultfuzz.1 \
 	      $(BASHDIR)/vaultfuzz $(ZSHDIR)/_vaultfuzz
 	rm -rf $(DATADIR)
 
-check-install: vaultfuzz
+check-install: vaultfuzz $(LUA54_EXE)
 	harness/check-install.sh
 # libFuzzer targets (fuzz/): the .des loader, the key specs, transforms
 # and placement, vault Lua, the whole pipeline (index, layouts, explain,
@@ -211,10 +253,10 @@ FUZZ_BINS    := $(addprefix $(BUILD)/fuzz/fuzz_,$(FUZZ_TARGETS))
 
 $(BUILD)/fuzz/%.o: %.c $(BUILD)/deps.mk
 	@mkdir -p $(dir $@)
-	$(FUZZ_CC) $(STD) $(WARN) $(FUZZ_FLAGS) -fsanitize=fuzzer-no-link $(THREADS) $(INC) -Ifuzz $(DEFS) $(DEP_CFLAGS) -MMD -MP -c $< -o $@
+	$(FUZZ_CC) $(STD) $(WARN) $(FUZZ_FLAGS) -fsanitize=fuzzer-no-link $(THREADS) $(INC) -Ifuzz $(DEFS) $(DEP_CFLAGS) $(LUA51_CFLAGS) -MMD -MP -c $< -o $@
 
 $(BUILD)/fuzz/fuzz_%: $(BUILD)/fuzz/fuzz/fuzz_%.o $(FUZZ_OBJ)
-	$(FUZZ_CC) $(FUZZ_FLAGS) -fsanitize=fuzzer $(THREADS) -o $@ $^ $(DEP_LIBS)
+	$(FUZZ_CC) $(FUZZ_FLAGS) -fsanitize=fuzzer $(THREADS) -o $@ $^ $(LUA51_LIBS) $(DEP_LIBS)
 
 fuzz:
 	@sh harness/fuzz.sh check
@@ -225,6 +267,6 @@ fuzz:
 .SECONDARY: $(FUZZ_OBJ) $(patsubst %,$(BUILD)/fuzz/fuzz/fuzz_%.o,$(FUZZ_TARGETS))
 
 clean:
-	rm -rf $(BUILD) vaultfuzz
+	rm -rf $(BUILD) vaultfuzz $(LUA54_EXE)
 
 -include $(shell find $(BUILD) -name '*.d' 2>/dev/null)

@@ -9,8 +9,10 @@
 set -eu
 mode=${1:-install}
 
-PKGS="lua5.1 check zlib"
-DEBS="liblua5.1-0-dev check zlib1g-dev pkg-config"
+# Two interpreters: each checkout's vault Lua runs under the one its game
+# uses (Lua 5.4 for trunk and 0.34 on, 5.1 before), in a binary of its own.
+PKGS="lua5.1 lua5.4 check zlib"
+DEBS="liblua5.1-0-dev liblua5.4-dev check zlib1g-dev pkg-config"
 
 have_all() {
     command -v pkg-config >/dev/null 2>&1 && pkg-config --exists $PKGS
@@ -38,6 +40,10 @@ if ! have_all; then
     exit 1
 fi
 
-echo "DEP_CFLAGS := $(pkg-config --cflags $PKGS)"
-echo "DEP_LIBS := $(pkg-config --libs lua5.1 zlib) -lm"
+echo "DEP_CFLAGS := $(pkg-config --cflags check zlib)"
+echo "DEP_LIBS := $(pkg-config --libs zlib) -lm"
+echo "LUA51_CFLAGS := $(pkg-config --cflags lua5.1)"
+echo "LUA51_LIBS := $(pkg-config --libs lua5.1)"
+echo "LUA54_CFLAGS := $(pkg-config --cflags lua5.4)"
+echo "LUA54_LIBS := $(pkg-config --libs lua5.4)"
 echo "CHECK_LIBS := $(pkg-config --libs check)"

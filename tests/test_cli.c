@@ -157,11 +157,12 @@ START_TEST(lint_runs_map_lua)
     ck_assert_int_eq(r.rc, 1);
     char want[512];
     snprintf(want, sizeof want,
-             "%s:4: map vf_load_error: attempt to index local 't' (a nil "
-             "value)\n"
+             "%s:4: map vf_load_error: %s\n"
              "lua: 2 maps run as at load, with our dlua/ at D:1; 0 placement "
              "resolves: 1 lua errors, 0 validate failures, 0 vetoes\n"
-             "lint: 1 files, 2 maps, 4 chunks, 1 errors, 0 warnings\n", p);
+             "lint: 1 files, 2 maps, 4 chunks, 1 errors, 0 warnings\n", p,
+             VF_T_LUA("attempt to index local 't' (a nil value)",
+                      "attempt to index a nil value (local 't')"));
     ck_assert_str_eq(r.out, want);
     done(&r);
 
@@ -297,8 +298,10 @@ START_TEST(lint_without_the_game_library)
                                  "not loaded: give the crawl checkout with "
                                  "--crawl-dir\n"));
     char want[512];
-    snprintf(want, sizeof want, "%s:3: map vf_typo: attempt to call global "
-             "'no_such_function_anywhere' (a nil value)\n", path);
+    snprintf(want, sizeof want, "%s:3: map vf_typo: %s\n", path,
+             VF_T_LUA("attempt to call global 'no_such_function_anywhere' "
+                      "(a nil value)", "attempt to call a nil value (global "
+                      "'no_such_function_anywhere')"));
     ck_assert_msg(!strncmp(r.out, want, strlen(want)), "%s", r.out);
     ck_assert_ptr_nonnull(strstr(r.out, " 2 errors, 0 warnings\n"));
     ck_assert_ptr_null(strstr(r.out, "..."));

@@ -511,9 +511,10 @@ START_TEST(markers_per_cell_in_game_order)
     eng_open(&x, "NAME: mk\nTAGS: no_hmirror no_vmirror no_rotate\n"
                  "MARKER: A = feat:altar_zin\nSUBST: A = B\n"
                  "MARKER: A = feat:lava\n"
-                 ": lua_marker('BZ', function() return {} end)\n"
+                 ": lua_marker('BZ', function() return assert({}) end)\n"
                  "MAP\nA.A\n.Z@\nENDMAP\n"
-                 "NAME: cleared\nMARKER: A = lua:{ n = 1 }\n: marker(nil)\n"
+                 "NAME: cleared\nMARKER: A = lua:assert({ n = 1 })\n"
+                 ": marker(nil)\n"
                  "MAP\nA@\nENDMAP\n");
     resolve_ok(&x, "mk", 0);
     /* Two for the first MARKER, none for the second (no A left), three for
@@ -540,7 +541,7 @@ START_TEST(overlays_and_markers_follow_the_grid)
     eng x;
     eng_open(&x, "NAME: geo\nKPROP: a = no_tele_into\nCOLOUR: b = green\n"
                  "FHEIGHT: c = 7\nMARKER: d = feat:lava\n"
-                 ": lua_marker('e', function() return {} end)\n"
+                 ": lua_marker('e', function() return assert({}) end)\n"
                  "MAP\nabdx\ncexx\nENDMAP\n");
     int green = vf_colour_by_name("green"), shapes[64] = {0}, distinct = 0;
     for (int i = 0; i < 2000; i++) {

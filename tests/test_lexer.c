@@ -162,8 +162,10 @@ START_TEST(lua_line_ending_in_braces_ends_the_block)
     ck_assert_uint_eq(l.errors, 0);
     ck_assert_str_eq(MAIN(&l, "a"), "   t = {a = {1");
     ck_assert_uint_eq(vf_des_compile(&l.set, &l.d, NULL), 1);
-    ck_assert_str_eq(vf_t_msg(&l, 0), "t.des:4: map a: Lua error in the main "
-                     "chunk: '}' expected near '<eof>'");
+    ck_assert_str_eq(vf_t_msg(&l, 0), VF_T_LUA(
+        "t.des:4: map a: Lua error in the main chunk: '}' expected near "
+        "'<eof>'", "t.des:4: map a: Lua error in the main chunk: '}' "
+        "expected near <eof>"));
     vf_t_free(&l);
 }
 END_TEST
@@ -534,15 +536,19 @@ START_TEST(lua_syntax_error_at_des_line)
     vf_t_loaded l;
     vf_t_load(&l, "NAME: a\nTAGS: x\n\n: if x then\n: y = 1\nMAP\n@\nENDMAP\n");
     ck_assert_uint_eq(vf_des_compile(&l.set, &l.d, NULL), 1);
-    ck_assert_str_eq(vf_t_msg(&l, 0), "t.des:5: map a: Lua error in the main "
-                     "chunk: 'end' expected (to close 'if' at line 4) near "
-                     "'<eof>'");
+    ck_assert_str_eq(vf_t_msg(&l, 0), VF_T_LUA(
+        "t.des:5: map a: Lua error in the main chunk: 'end' expected (to "
+        "close 'if' at line 4) near '<eof>'", "t.des:5: map a: Lua error in "
+        "the main chunk: 'end' expected (to close 'if' at line 4) near "
+        "<eof>"));
     vf_t_free(&l);
 
     vf_t_load(&l, "\n\n{{\nlocal = 1\n}}\nNAME: a\n");
     ck_assert_uint_eq(vf_des_compile(&l.set, &l.d, NULL), 1);
-    ck_assert_str_eq(vf_t_msg(&l, 0), "t.des:4: Lua error in the global "
-                     "prelude chunk: '<name>' expected near '='");
+    ck_assert_str_eq(vf_t_msg(&l, 0), VF_T_LUA(
+        "t.des:4: Lua error in the global prelude chunk: '<name>' expected "
+        "near '='", "t.des:4: Lua error in the global prelude chunk: <name> "
+        "expected near '='"));
     vf_t_free(&l);
 }
 END_TEST

@@ -77,11 +77,13 @@ START_TEST(no_os_io_or_bytecode)
     vf_sbuf err = VF_SBUF_INIT;
     /* No os at all, as in the game (clua.cc opens no os library). */
     ck_assert_int_eq(run(lua, "os.execute('true')", &err), -1);
-    ck_assert_str_eq(err.s, "test:1: attempt to index global 'os' (a nil "
-                     "value)");
+    ck_assert_str_eq(err.s, VF_T_LUA("test:1: attempt to index global 'os' "
+                                     "(a nil value)", "test:1: attempt to "
+                                     "index a nil value (global 'os')"));
     ck_assert_int_eq(run(lua, "io.open('/etc/passwd')", &err), -1);
-    ck_assert_str_eq(err.s, "test:1: attempt to index global 'io' (a nil "
-                     "value)");
+    ck_assert_str_eq(err.s, VF_T_LUA("test:1: attempt to index global 'io' "
+                                     "(a nil value)", "test:1: attempt to "
+                                     "index a nil value (global 'io')"));
     ck_assert_int_eq(run(lua, "local f, e = loadstring(string.dump("
                               "function() end)) assert(f, e)", &err), -1);
     ck_assert_str_eq(err.s, "test:1: loadstring: precompiled (bytecode) "
@@ -108,8 +110,10 @@ START_TEST(lua54_shims)
     vf_sbuf err = VF_SBUF_INIT;
     ck_assert_int_eq(run(lua, "local a, b = table.unpack({1, 2}) "
                               "assert(a == 1 and b == 2)", &err), 0);
+    /* A chunk of its own: under 5.4 a nested function shares its _ENV
+     * with the chunk around it, which crawl.setfenv would change too. */
     ck_assert_int_eq(run(lua, "local env = {v = 7} "
-                              "local f = crawl.setfenv(function() return v end,"
+                              "local f = crawl.setfenv(loadstring('return v'),"
                               " env) assert(f() == 7)", &err), 0);
     vf_sbuf_free(&err);
     vf_lua_free(lua);

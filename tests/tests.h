@@ -9,6 +9,12 @@
 #include "vf_engine.h"
 #include "vf_fs.h"
 #include "vf_level.h"
+#include "lua/lua_compat.h"
+
+/* What differs by interpreter (an error message's wording, a number
+ * turned into text): Lua 5.1's, or Lua 5.4's in the test binary built
+ * against it (build/san54). */
+#define VF_T_LUA(lua51, lua54) (VF_LUA_54 ? (lua54) : (lua51))
 
 Suite *vf_test_util_suite(void);
 Suite *vf_test_golden_suite(void);
