@@ -15,6 +15,8 @@ bin=$tmp/usr/bin/vaultfuzz
 share=$tmp/usr/share/vaultfuzz
 [ -x "$bin" ] || fail "no $bin"
 
+[ -x "$tmp/usr/bin/vaultfuzz-lua5.4" ] || fail "no $tmp/usr/bin/vaultfuzz-lua5.4"
+
 cd "$elsewhere"
 version=$("$bin" --version)
 lint=$("$bin" lint | tail -n 1)
@@ -22,6 +24,13 @@ case $lint in
 *", 0 errors, 0 warnings") ;;
 *) fail "lint of the installed corpus: $lint" ;;
 esac
+# Read as trunk (no checkout), whose game runs Lua 5.4: vaultfuzz (5.1)
+# hands the command to the installed vaultfuzz-lua5.4 beside it, and back
+# with --lua 5.1.
+"$bin" lint | grep -q "^interpreter: Lua 5\.4" \
+    || fail "the installed lint did not run under Lua 5.4"
+"$tmp/usr/bin/vaultfuzz-lua5.4" lint --lua 5.1 | grep -q "^interpreter: Lua 5\.1" \
+    || fail "the installed lint --lua 5.1 did not run under Lua 5.1"
 "$bin" run --count 2 --layouts empty,rooms -j 2 --out "$elsewhere/r" \
     >"$elsewhere/run.log" 2>&1 || fail "run exited $? ($(tail -n 3 "$elsewhere/run.log"))"
 # The default corpus is the installed one: the run's command names it.

@@ -142,6 +142,7 @@ int vf_cli_world_opt(vf_cli_world *w, const char *name, const char *arg)
     else if (!strcmp(name, "--game-version")) w->game_version = arg;
     else if (!strcmp(name, "--lua-seconds")) w->lua_seconds = arg;
     else if (!strcmp(name, "--lua-instructions")) w->lua_instructions = arg;
+    else if (!strcmp(name, "--lua")) w->lua = arg;
     else return 0;
     return 1;
 }
@@ -303,7 +304,8 @@ long vf_cli_world_load(vf_cli *cli, const char *cmd, vf_cli_world *w,
     for (size_t i = 0; !w->crawl_dat && i < w->des.n; i++)
         if ((w->crawl_dat = vf_cli_dat_of_des(w->des.v[i])))
             w->cfg.crawl_dat = w->crawl_dat;
-    if (world_gamever(cli, cmd, w)) return -1;
+    if (world_gamever(cli, cmd, w) || vf_cli_world_lua(cli, cmd, w))
+        return -1;
     world_gamesrc(w);
     /* After the tables: a fork's branches are its own. */
     if (w->place && vf_place_parse(w->place, &w->cfg.place, why, sizeof why)) {

@@ -121,6 +121,9 @@ typedef struct vf_cli_world {
     const char *game_version;  /* --game-version, or NULL to detect */
     const char *lua_seconds;   /* --lua-seconds, or NULL for the default */
     const char *lua_instructions;   /* --lua-instructions, or NULL */
+    const char *lua;           /* --lua 5.1|5.4, or NULL: the game's */
+    int lua_want;              /* after load: 51 or 54 (vf_cli_world_lua) */
+    char lua_why[128];         /* why, for lint to print */
     int gamever;               /* the version in force after load */
     char gamever_why[160];     /* how it was chosen, for lint to print */
     char *crawl_dat;           /* resolved from crawl_dir */
@@ -141,7 +144,7 @@ typedef struct vf_cli_world {
 #define VF_CLI_WORLD_OPTS {"--des", VF_OPT_PATH}, \
     {"--crawl-dir", VF_OPT_PATH}, {"--place", VF_OPT_WORD}, \
     {"--game-version", VF_OPT_GAMEVER}, {"--lua-seconds", VF_OPT_WORD}, \
-    {"--lua-instructions", VF_OPT_WORD}
+    {"--lua-instructions", VF_OPT_WORD}, {"--lua", VF_OPT_WORD}
 #define VF_CLI_WORLD_HELP \
     "  --des PATH   a .des file or a directory (repeatable; default\n" \
     "               corpus/, or the checkout's dat/des with --crawl-dir)\n" \
@@ -155,6 +158,9 @@ typedef struct vf_cli_world {
     "  --game-version V  read the vaults as the game at release V does\n" \
     "               (0.25 to 0.34, or trunk; default: told from the\n" \
     "               checkout's files, trunk without a checkout)\n" \
+    "  --lua 5.1|5.4  run vault Lua under this interpreter (default: the\n" \
+    "               game's at its version: 5.4 for trunk and 0.34 on, 5.1\n" \
+    "               before)\n" \
     "  --lua-instructions N  Lua instructions one resolve may run, load-\n" \
     "               time runs included, C work counted in (default\n" \
     "               200000000): past it the resolve fails with\n" \
@@ -163,6 +169,32 @@ typedef struct vf_cli_world {
     "               for slow C functions (default 5; 0: no limit): past\n" \
     "               it the case is lua_timeout, which depends on the\n" \
     "               machine\n"
+
+/* ---- the Lua interpreter (lua_choice.c) ----------------------------------
+ *
+ * Each binary has one interpreter: vaultfuzz Lua 5.1, vaultfuzz-lua5.4
+ * Lua 5.4, side by side. A command whose game (or --lua) needs the other
+ * hands its command line to the other binary before any Lua runs. */
+#define VF_CLI_LUA51_EXE "vaultfuzz"
+#define VF_CLI_LUA54_EXE "vaultfuzz-lua5.4"
+
+/* Lets commands hand over (main.c): the command line to run again. */
+void vf_cli_lua_allow_handover(int argc, char **argv);
+/* This binary's interpreter as run.txt and summary.json record it:
+ * "5.1" or "5.4". */
+const char *vf_cli_lua_name(void);
+/* "5.1" or "5.4" as 51 or 54; 0 for anything else. */
+int vf_cli_lua_parse(const char *text);
+/* After the world's game version is known: its interpreter into
+ * w->lua_want and w->lua_why; when it is not this binary's, hands the
+ * command over (never returns) if allowed, else goes on with this one.
+ * Returns -1 after a usage error or a failed hand-over (said on err). */
+int vf_cli_world_lua(vf_cli *cli, const char *cmd, vf_cli_world *w);
+/* Runs the command line again with the binary that has version (51 or
+ * 54); returns only when it cannot, with the status to exit with. */
+int vf_cli_lua_exec(int version, FILE *err);
+/* lint's line: "interpreter: Lua 5.4.6 (the game at trunk runs Lua 5.4)". */
+void vf_cli_lua_say(const vf_cli_world *w, FILE *out);
 
 void vf_cli_world_init(vf_cli_world *w);
 void vf_cli_world_free(vf_cli_world *w);

@@ -264,6 +264,7 @@ int vf_cmd_lint(vf_cli *cli, int argc, char **argv)
         fprintf(cli->out, "game version: %s (%s)%s%s\n",
                 vf_gamever_name(w.gamever), w.gamever_why,
                 w.gamesrc ? "; " : "", vf_sbuf_str(&w.gamesrc_note));
+    if (t.ran && set.nmaps) vf_cli_lua_say(&w, cli->out);   /* which Lua */
     fprintf(cli->out, "lint: %zu files, %zu maps, %zu chunks, %zu errors, "
             "%zu warnings\n", set.nfiles, set.nmaps, chunks, d.errors,
             d.warnings);

@@ -2,6 +2,7 @@
 #include "changed.h"
 #include "cli.h"
 #include "vf_catalog.h"
+#include "vf_gamever.h"
 #include "vf_report.h"
 #include "vf_run.h"
 #include "vf_rundir.h"
@@ -260,6 +261,10 @@ static int rundir(vf_cli *cli, const vf_run_args *a, const char *out,
             vf_sbuf_printf(&err, "the maps loaded are not those the run in "
                            "%s started with (were the .des files changed?)",
                            out), rc = -1;
+        else if (old.lua[0] && strcmp(old.lua, d->lua))
+            vf_sbuf_printf(&err, "the run in %s ran its vault Lua under Lua "
+                           "%s, this one would under %s", out, old.lua,
+                           d->lua), rc = -1;
         vf_rundir_free(&old);
     }
     if (rc) fprintf(cli->err, "vaultfuzz run: %s\n", vf_sbuf_str(&err));
@@ -472,7 +477,9 @@ static int start(job *j)
     }
     vf_rundir d = {VF_VERSION, vf_rundir_fingerprint(&j->set),
                    library_hash(&j->a->w), j->set.nmaps, (size_t)j->nsel,
-                   {0}, j->input};
+                   {0}, j->input, "", ""};
+    snprintf(d.game, sizeof d.game, "%s", vf_gamever_name(vf_gamever_current()));
+    snprintf(d.lua, sizeof d.lua, "%s", vf_cli_lua_name());
     if ((!j->a->resume && vf_cli_out_make(cli, "run", j->out))
         || (j->lock_fd = vf_cli_out_lock(cli, "run", j->out)) < 0
         || rundir(cli, j->a, j->out, &d)) {
@@ -481,6 +488,8 @@ static int start(job *j)
     }
     vf_strlist_free(&d.args);
     vf_run_args_spec(j->a, &j->spec, &j->text);
+    j->spec.game = vf_gamever_name(vf_gamever_current());
+    j->spec.lua = vf_cli_lua_name();
     vf_tally_init(&j->t, &j->spec, j->set.nmaps, (size_t)j->nsel);
     return -1;
 }

@@ -327,7 +327,8 @@ int vf_cmd_test(vf_cli *cli, int argc, char **argv)
     }
     const char *world[][2] = {{"--crawl-dir", w.crawl_dir},
                               {"--place", w.place},
-                              {"--game-version", w.game_version}};
+                              {"--game-version", w.game_version},
+                              {"--lua", w.lua}};
     for (size_t i = 0; i < sizeof world / sizeof *world; i++)
         if (world[i][1]) {
             vf_strlist_push(&lint, vf_xstrdup(world[i][0]));

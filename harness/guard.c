@@ -264,8 +264,16 @@ static int attempt_run(vf_guard *g, FILE *out, FILE *err, int argc,
     }
     vf_sbuf records = VF_SBUF_INIT;
     read_records(a.pipe[0], &records);
-    int again = WIFEXITED(st) && WEXITSTATUS(st) == VF_LUA_EXIT_STUCK
+    int lua = vf_lua_handover_record(vf_sbuf_str(&records), records.len,
+                                     (long)pid);
+    int again = !lua && WIFEXITED(st) && WEXITSTATUS(st) == VF_LUA_EXIT_STUCK
                 && learn_stuck(g, &records, pid, err);
+    if (lua) {
+        attempt_close(&a);
+        vf_sbuf_free(&records);
+        *rc = vf_cli_lua_exec(lua, err);   /* only when it cannot */
+        return 0;
+    }
     if (!again) {
         copy_out(a.out, out);
         if (a.err) copy_out(a.err, err);

@@ -145,6 +145,8 @@ int vf_cli_report_load(vf_cli *cli, const char *cmd, const char *dir,
                        VF_RUNDIR_RUN), rc = -1;
     if (!rc) {
         vf_run_args_spec(&r->a, &r->spec, &r->text);
+        r->spec.game = r->d.game[0] ? r->d.game : NULL;
+        r->spec.lua = r->d.lua[0] ? r->d.lua : NULL;
         vf_tally_init(&r->t, &r->spec, r->d.nmaps, r->d.nselected);
         rc = vf_rundir_load(dir, &r->t, &valid, &err);
     }

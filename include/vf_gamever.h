@@ -47,6 +47,11 @@ void vf_gamever_set(int ver);
  * is taken as the oldest release covered. */
 int vf_gamever_detect(const char *dat, vf_sbuf *why);
 
+/* The Lua interpreter ver's game runs its vault Lua with: 54 (Lua 5.4)
+ * from 0.34 on, trunk included (crawl/crawl 5ea4844b38, 2025-12), 51
+ * before. */
+int vf_gamever_lua(int ver);
+
 /* ---- the version-dependent names (names.c) ----------------------------- */
 
 /* What a KFEAT "... trap" names at ver, through the game's str_to_trap over

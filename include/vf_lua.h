@@ -1,10 +1,13 @@
-/* vf_lua: the sandboxed Lua 5.1 state vault code runs in.
+/* vf_lua: the sandboxed Lua state vault code runs in, under Lua 5.1 or
+ * Lua 5.4: the sources build against either (src/lua/lua_compat.h), and
+ * each binary links one (vf_lua_version).
  *
  * One state per worker, reused across cases. Vault Lua gets the base
- * library without load/dofile/loadfile (loadstring refuses bytecode),
- * string, table, math, os.time and os.clock only, and no io, debug or C
- * require. table.unpack and crawl.setfenv are added, the only Lua 5.4
- * features the corpus needs (dcss-compat.md §7.7).
+ * library without load/dofile/loadfile (loadstring refuses bytecode, and
+ * the game registers one under 5.4 too), string, table, math, coroutine
+ * (and utf8 under 5.4), and no io, os, debug or require. crawl.setfenv is
+ * the game's (5.4: it sets a chunk's _ENV); under 5.1 table.unpack is
+ * added beside unpack.
  *
  * Each case runs under an instruction budget, a CPU-time budget and a
  * memory cap: going past one raises an ordinary Lua error naming the limit
@@ -122,6 +125,20 @@ void vf_lua_subject_free(vf_lua_subject *s);
 /* Whether s names that subject (NULL name or file: none). */
 int vf_lua_subject_is(const vf_lua_subject *s, const char *what,
                       const char *name, const char *file, int line);
+
+/* A supervised command's process whose game runs its vault Lua under the
+ * other interpreter says so (version: 51 or 54) before any state exists;
+ * the supervisor runs the command again with the binary that has it
+ * (harness/lua_choice.c). Returns 1 if it did, 0 when there is no
+ * supervisor to tell. */
+int vf_lua_report_handover(int version);
+/* The version process pid asked for in what the supervisor read, or 0. */
+int vf_lua_handover_record(const char *buf, size_t len, long pid);
+
+/* The interpreter this binary has: 51 or 54, and its release text
+ * ("Lua 5.4.6"). */
+int vf_lua_version(void);
+const char *vf_lua_release(void);
 
 /* Loads a chunk of source (never bytecode) as a function on the stack.
  * Returns 0, or -1 with the message in err. */

@@ -35,6 +35,10 @@ typedef struct vf_rundir {
     size_t nselected;          /* maps the run examines */
     vf_strlist args;           /* the run's options, --shard included */
     vf_strlist input;          /* problems loading the .des files */
+    char game[16];             /* the game version the maps were read as
+                                * (vf_gamever_name; "": not recorded) */
+    char lua[16];              /* the Lua their vault Lua ran under ("5.4";
+                                * "": not recorded) */
 } vf_rundir;
 
 void vf_rundir_free(vf_rundir *d);

@@ -51,6 +51,11 @@ typedef struct vf_run_spec {
                                 * --des: --place, --crawl-dir (shell
                                 * words, borrowed) */
     const char *des;           /* its --des options (shell words) */
+    const char *game;          /* the game version the maps were read as,
+                                * and the Lua their vault Lua ran under
+                                * ("5.4"), or NULL: not recorded
+                                * (borrowed) */
+    const char *lua;
     /* Paths the run made absolute, and as the user gave them: the text
      * reports show a path under shown_from[i] under shown_to[i]
      * (vf_run_path_shown); nshown 0 after a resume (run.txt keeps the

@@ -31,6 +31,11 @@ const char *vf_gamever_name(int ver)
     return names[ver - VF_GV_OLDEST];
 }
 
+int vf_gamever_lua(int ver)
+{
+    return ver >= 34 ? 54 : 51;
+}
+
 /* "34", "0.34" or "0.34.1": the minor number, or -1. */
 static int minor_of(const char *s)
 {

@@ -522,6 +522,16 @@ void vf_lua_charge(lua_State *L, double steps)
         budget_error(L, lua);
 }
 
+int vf_lua_version(void)
+{
+    return VF_LUA_54 ? 54 : 51;
+}
+
+const char *vf_lua_release(void)
+{
+    return LUA_RELEASE;
+}
+
 int vf_lua_timed_out(const vf_lua *lua)
 {
     return lua->timed_out;

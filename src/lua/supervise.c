@@ -6,7 +6,8 @@
  * written from the CPU timer's signal handler with write(2) alone. The pid
  * tells the command's own process from its workers, which inherit the pipe
  * but whose last resort is theirs to report (run records it as a
- * timeout). */
+ * timeout). Before any Lua runs, "lua\tPID\tVERSION\n" says the command
+ * needs the other interpreter (vf_lua_report_handover). */
 #include "supervise.h"
 
 #include <stdio.h>
@@ -97,6 +98,41 @@ int vf_lua_report_stuck(const char *what, const char *name, const char *file,
     return 1;
 }
 
+int vf_lua_report_handover(int version)
+{
+    if (supervision.fd < 0 || getpid() != supervision.pid) return 0;
+    int fd = supervision.fd;
+    put_raw(fd, "lua\t", 4);
+    put_uint(fd, (unsigned long)supervision.pid);
+    put_raw(fd, "\t", 1);
+    put_uint(fd, (unsigned long)version);
+    put_raw(fd, "\n", 1);
+    return 1;
+}
+
+/* The rest of the first line of buf that starts with head, or NULL;
+ * *stop is set to its end. */
+static const char *find_record(const char *buf, size_t len, const char *head,
+                               const char **stop)
+{
+    size_t hn = strlen(head);
+    for (const char *p = buf, *end = buf + len; p < end;) {
+        const char *nl = memchr(p, '\n', (size_t)(end - p));
+        *stop = nl ? nl : end;
+        if ((size_t)(*stop - p) > hn && !memcmp(p, head, hn)) return p + hn;
+        p = nl ? nl + 1 : end;
+    }
+    return NULL;
+}
+
+int vf_lua_handover_record(const char *buf, size_t len, long pid)
+{
+    char head[40];
+    snprintf(head, sizeof head, "lua\t%ld\t", pid);
+    const char *stop, *v = find_record(buf, len, head, &stop);
+    return v ? atoi(v) : 0;
+}
+
 /* The next tab-separated field of *p, copied (NULL when empty). */
 static char *take_field(const char **p, const char *end)
 {
@@ -115,23 +151,15 @@ int vf_lua_stuck_record(const char *buf, size_t len, long pid,
 {
     char head[40];
     snprintf(head, sizeof head, "stuck\t%ld\t", pid);
-    size_t hn = strlen(head);
-    for (const char *p = buf, *end = buf + len; p < end;) {
-        const char *nl = memchr(p, '\n', (size_t)(end - p));
-        const char *stop = nl ? nl : end;
-        if ((size_t)(stop - p) > hn && !memcmp(p, head, hn)) {
-            const char *q = p + hn;
-            out->what = take_field(&q, stop);
-            out->name = take_field(&q, stop);
-            out->file = take_field(&q, stop);
-            char *line = take_field(&q, stop);
-            out->line = line ? atoi(line) : 0;
-            free(line);
-            if (out->what) return 1;
-        }
-        p = nl ? nl + 1 : end;
-    }
-    return 0;
+    const char *stop, *q = find_record(buf, len, head, &stop);
+    if (!q) return 0;
+    out->what = take_field(&q, stop);
+    out->name = take_field(&q, stop);
+    out->file = take_field(&q, stop);
+    char *line = take_field(&q, stop);
+    out->line = line ? atoi(line) : 0;
+    free(line);
+    return out->what != NULL;
 }
 
 void vf_lua_subject_free(vf_lua_subject *s)

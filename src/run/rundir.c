@@ -30,6 +30,8 @@ int vf_rundir_write(const char *dir, const vf_rundir *d, vf_sbuf *err)
                    "library %016llx\nmaps %zu\nselected %zu\n", d->version,
                    (unsigned long long)d->fingerprint,
                    (unsigned long long)d->library, d->nmaps, d->nselected);
+    if (d->game[0]) line(&b, "game", d->game);
+    if (d->lua[0]) line(&b, "lua", d->lua);
     for (size_t i = 0; i < d->args.n; i++) line(&b, "arg", d->args.v[i]);
     for (size_t i = 0; i < d->input.n; i++) line(&b, "input", d->input.v[i]);
     vf_sbuf_printf(&path, "%s/%s", dir, VF_RUNDIR_RUN);
@@ -65,6 +67,8 @@ static int parse_line(vf_rundir *d, char *s, int *magic)
         d->library = n;
     else if (!strcmp(s, "version"))
         snprintf(d->version, sizeof d->version, "%s", v);
+    else if (!strcmp(s, "game")) snprintf(d->game, sizeof d->game, "%s", v);
+    else if (!strcmp(s, "lua")) snprintf(d->lua, sizeof d->lua, "%s", v);
     else if (!strcmp(s, "maps") && sscanf(v, "%llu", &n) == 1)
         d->nmaps = (size_t)n;
     else if (!strcmp(s, "selected") && sscanf(v, "%llu", &n) == 1)

@@ -601,12 +601,22 @@ static void json_map(vf_sbuf *b, const vf_tally *t, const vf_tally_map *m)
                    (unsigned long)f->iter, (unsigned long long)f->seed);
 }
 
+static void json_str_or_null(vf_sbuf *b, const char *s)
+{
+    if (s) vf_json_cstr(b, s);
+    else vf_sbuf_adds(b, "null");
+}
+
 static void json_head(vf_sbuf *b, const vf_report_in *in)
 {
     const vf_tally *t = in->t;
     const vf_run_spec *s = t->spec;
-    vf_sbuf_printf(b, "{\n  \"version\": \"%s\",\n  \"command\": ",
+    vf_sbuf_printf(b, "{\n  \"version\": \"%s\",\n  \"game_version\": ",
                    VF_VERSION);
+    json_str_or_null(b, s->game);
+    vf_sbuf_adds(b, ",\n  \"lua\": ");
+    json_str_or_null(b, s->lua);
+    vf_sbuf_adds(b, ",\n  \"command\": ");
     vf_json_cstr(b, s->command);
     vf_sbuf_printf(b, ",\n  \"seed\": %llu,\n  \"count\": %lu,\n  "
                    "\"layouts\": [", (unsigned long long)s->seed,
