@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 static void back_to_trunk(void)
@@ -325,6 +326,134 @@ START_TEST(lint_takes_and_prints_the_version)
 }
 END_TEST
 
+/* ---- the game's Lua at each version, through the real binaries ---------- */
+
+#define CRAWL_TREES VF_SOURCE_DIR "/../shared/crawl"
+
+/* One vault in dir/name.des whose Lua (lines 4 on) is lua; its path into
+ * path. */
+static void vault(const char *dir, const char *name, const char *lua,
+                  char *path, size_t n)
+{
+    snprintf(path, n, "%s/%s.des", dir, name);
+    FILE *f = fopen(path, "w");
+    ck_assert_ptr_nonnull(f);
+    fprintf(f, "NAME: vf_%s\nTAGS: allow_dup\nDEPTH: D\n%sMAP\nx@x\nENDMAP\n",
+            name, lua);
+    fclose(f);
+}
+
+/* ./vaultfuzz (Lua 5.1) with args, its output in *out (freed by the
+ * caller); the exit status. The command hands itself over to
+ * ./vaultfuzz-lua5.4 when its game runs Lua 5.4. */
+static int vaultfuzz_exe(const char *args, char **out)
+{
+    char cmd[1024];
+    snprintf(cmd, sizeof cmd, "./vaultfuzz %s 2>&1", args);
+    FILE *p = popen(cmd, "r");
+    ck_assert_ptr_nonnull(p);
+    vf_sbuf b = VF_SBUF_INIT;
+    char buf[4096];
+    size_t k;
+    while ((k = fread(buf, 1, sizeof buf, p)) > 0) vf_sbuf_add(&b, buf, k);
+    int st = pclose(p);
+    *out = vf_sbuf_take(&b);
+    return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+}
+
+/* A map using unpack and one using // and goto, linted at the checkout
+ * of version v (under ../shared/crawl; skipped when absent). Returns 0
+ * when there is none; else 1, with lint's statuses and outputs. */
+typedef struct both_ways {
+    int old_rc, new_rc;
+    char *old_out, *new_out;
+    char old_path[256], new_path[256];
+} both_ways;
+
+static int lint_both_ways(const char *v, const char *extra, both_ways *b)
+{
+    char tree[256], dir[64], args[1024];
+    snprintf(tree, sizeof tree, CRAWL_TREES "/%s/crawl-ref/source", v);
+    struct stat st;
+    if (stat(tree, &st)) return 0;
+    snprintf(dir, sizeof dir, "/tmp/vf_lua_%d", (int)getpid());
+    mkdir(dir, 0700);
+    vault(dir, "old", ": local t = {1, 2}\n: local a, b = unpack(t)\n"
+          ": assert(a == 1 and b == 2)\n", b->old_path, sizeof b->old_path);
+    vault(dir, "new", ": local n = 7 // 2\n: for i = 1, 5 do\n"
+          ":   if i == n then goto done end\n: end\n: error('no goto')\n"
+          ": ::done::\n: assert(math.type(n) == 'integer' and n == 3)\n",
+          b->new_path, sizeof b->new_path);
+    snprintf(args, sizeof args, "lint --crawl-dir %s --des %s %s", tree,
+             b->old_path, extra);
+    b->old_rc = vaultfuzz_exe(args, &b->old_out);
+    snprintf(args, sizeof args, "lint --crawl-dir %s --des %s %s", tree,
+             b->new_path, extra);
+    b->new_rc = vaultfuzz_exe(args, &b->new_out);
+    return 1;
+}
+
+static void both_ways_free(both_ways *b)
+{
+    free(b->old_out);
+    free(b->new_out);
+    unlink(b->old_path);
+    unlink(b->new_path);
+    char *slash = strrchr(b->old_path, '/');
+    if (slash) *slash = '\0';
+    rmdir(b->old_path);
+}
+
+/* Trunk's game runs Lua 5.4: unpack is gone (a Lua error at its line, as
+ * in the game), and // and goto work. */
+START_TEST(trunk_runs_lua_5_4)
+{
+    both_ways b;
+    if (!lint_both_ways("trunk", "", &b)) return;
+    ck_assert_msg(b.old_rc == 1, "%s", b.old_out);
+    char want[512];
+    snprintf(want, sizeof want, "%s:5: map vf_old: attempt to call a nil "
+             "value (global 'unpack')\n", b.old_path);
+    ck_assert_msg(strstr(b.old_out, want) != NULL, "%s", b.old_out);
+    ck_assert_msg(b.new_rc == 0 && strstr(b.new_out, " 0 errors, "),
+                  "%s", b.new_out);
+    ck_assert_msg(strstr(b.new_out, "\ninterpreter: Lua 5.4"), "%s",
+                  b.new_out);
+    both_ways_free(&b);
+}
+END_TEST
+
+/* 0.30's game runs Lua 5.1: the other way round. */
+START_TEST(release_0_30_runs_lua_5_1)
+{
+    both_ways b;
+    if (!lint_both_ways("0.30.0", "", &b)) return;
+    ck_assert_msg(b.old_rc == 0 && strstr(b.old_out, " 0 errors, "), "%s",
+                  b.old_out);
+    ck_assert_msg(strstr(b.old_out, "\ninterpreter: Lua 5.1"), "%s",
+                  b.old_out);
+    ck_assert_msg(b.new_rc == 1, "%s", b.new_out);
+    char want[512];
+    snprintf(want, sizeof want, "%s:4: map vf_new: Lua error in the main "
+             "chunk: ", b.new_path);
+    ck_assert_msg(strstr(b.new_out, want) != NULL, "%s", b.new_out);
+    both_ways_free(&b);
+}
+END_TEST
+
+/* --lua forces the interpreter: trunk's maps under 5.1. */
+START_TEST(lua_option_forces_the_interpreter)
+{
+    both_ways b;
+    if (!lint_both_ways("trunk", "--lua 5.1", &b)) return;
+    ck_assert_msg(b.old_rc == 0, "%s", b.old_out);
+    ck_assert_msg(strstr(b.old_out, "\ninterpreter: Lua 5.1"), "%s",
+                  b.old_out);
+    ck_assert_msg(b.new_rc == 1, "%s", b.new_out);
+    both_ways_free(&b);
+}
+END_TEST
+
 Suite *vf_test_gamever_suite(void)
 {
     Suite *s = suite_create("gamever");
@@ -339,6 +468,9 @@ Suite *vf_test_gamever_suite(void)
     tcase_add_test(t, game_in_progress_bindings);
     tcase_add_test(t, lint_takes_and_prints_the_version);
     tcase_add_test(t, subvault_load_failure_is_named);
+    tcase_add_test(t, trunk_runs_lua_5_4);
+    tcase_add_test(t, release_0_30_runs_lua_5_1);
+    tcase_add_test(t, lua_option_forces_the_interpreter);
     suite_add_tcase(s, t);
     return s;
 }
