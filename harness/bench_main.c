@@ -697,8 +697,10 @@ int main(int argc, char **argv)
     double base = median(READ_ONLY, &files, &maps, &bytes);
     double parse = median(PARSE, &files, &maps, &bytes);
     double all = median(PARSE_COMPILE, &files, &maps, &bytes);
+    /* make bench runs this once per interpreter, on the same tree. */
     printf("bench: %s: %zu files, %zu maps, %.1f MB; median of %d runs, "
-           "one core\n", dir, files.n, maps, bytes / 1e6, RUNS);
+           "one core; vault Lua under %s\n", dir, files.n, maps,
+           bytes / 1e6, RUNS, vf_lua_release());
     printf("  read files only (baseline)  %8.1f ms\n", base);
     printf("  load (read + parse)         %8.1f ms  %9.0f maps/s\n", parse,
            maps / (parse / 1e3));

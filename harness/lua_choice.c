@@ -69,8 +69,10 @@ int vf_cli_lua_exec(int version, FILE *err)
     snprintf(want, sizeof want, "%d", version);
     setenv(HANDED_OVER_ENV, want, 1);
     fflush(NULL);
-    launch.argv[0] = path.s;
-    execv(path.s, launch.argv);
+    if (launch.argv) {   /* allowed: main.c kept the command line */
+        launch.argv[0] = path.s;
+        execv(path.s, launch.argv);
+    }
     fprintf(err, "vaultfuzz: this game runs its vault Lua under Lua %d.%d, "
             "which this binary (%s) does not have, and %s cannot be run "
             "(make builds it beside ./vaultfuzz, make install installs it "

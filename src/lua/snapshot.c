@@ -9,9 +9,11 @@
  *
  * What is reachable is found by walking, not listed: the next version of
  * the library brings tables of its own. The walk follows keys, values,
- * metatables and Lua functions' environments -- everything vault code
- * gets at with pairs, getmetatable and getfenv. Upvalues are not kept:
- * without the debug library (not opened) vault code cannot name them.
+ * metatables and, under Lua 5.1, Lua functions' environments --
+ * everything vault code gets at with pairs, getmetatable and getfenv
+ * (5.4 has no getfenv: a function's globals are its _ENV upvalue).
+ * Upvalues are not kept: without the debug library (not opened) vault
+ * code cannot name them.
  *
  * Checking every kept table before every case costs most of a small case
  * (2500 entries in 450 tables for the game's library), so only the
