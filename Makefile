@@ -157,13 +157,17 @@ SLOW_SUITES := run robust verdicts connref gamelayout caselayout changed html \
 check:
 	@$(MAKE) --no-print-directory deps
 	@$(MAKE) --no-print-directory check-all
-# Each suite runs twice: under Lua 5.1 (build/san) and under Lua 5.4
-# (build/san54), the same tests against each interpreter.
+# Each suite with Lua in it runs twice: under Lua 5.1 (build/san) and
+# under Lua 5.4 (build/san54), the same tests against each interpreter.
+# Those without (utilities, connectivity, transforms) run once.
+NO_LUA_SUITES := util conn connref severity glyph transform
+LUA_SUITES  := $(filter-out $(NO_LUA_SUITES),$(SUITES))
 check-all: check-layers check-readme $(addprefix check-suite-,$(SUITES)) \
-           $(addprefix check-suite54-,$(SUITES))
+           $(addprefix check-suite54-,$(LUA_SUITES))
 check-fast: check-layers $(addprefix check-suite-, \
                 $(filter-out $(SLOW_SUITES),$(SUITES))) \
-            $(addprefix check-suite54-,$(filter-out $(SLOW_SUITES),$(SUITES)))
+            $(addprefix check-suite54-, \
+                $(filter-out $(SLOW_SUITES),$(LUA_SUITES)))
 check-suite-%: vaultfuzz $(LUA54_EXE) $(TEST_BIN)
 	@$(TEST_BIN) $*
 check-suite54-%: vaultfuzz $(LUA54_EXE) $(TEST54_BIN)

@@ -50,7 +50,7 @@ for tree in $trees; do
     echo "$tree:"
     # lint: every error a listed map, at most one map in 1000.
     $vf lint --crawl-dir "$src" > "$tmp/lint" 2>&1 || true
-    grep '^game version:' "$tmp/lint" | sed 's/^/  /'
+    grep '^game version:\|^interpreter:' "$tmp/lint" | sed 's/^/  /'
     tail -n 1 "$tmp/lint" | sed 's/^/  /'
     maps=$(tail -n 1 "$tmp/lint" | sed -n 's/.* \([0-9]*\) maps,.*/\1/p')
     sed -n 's/^[^ ]*: map \([^:]*\): .*/\1/p' "$tmp/lint" > "$tmp/lintmaps"
