@@ -514,12 +514,13 @@ END_TEST
 /* A grate that the map's Lua raises when a monster dies (a MonPropsMarker
  * with monster_dies_lua_key, the gate a props marker): a way through, as
  * pan_captured_pigsty's pigsty is; the same grate with no such death is
- * a closet. */
+ * a closet. The death's marker names a global (tostring): under Lua 5.4
+ * one naming none has no _ENV, which the game's crawl.setfenv refuses. */
 static const char gate_des[] =
     "default-depth: D:5\n"
     "NAME: t_gate_opened\nTAGS: no_rotate no_hmirror no_vmirror\n"
     "MONS: goblin\nKFEAT: o = iron_grate\n"
-    "MARKER: 1 = lua:{ props = { monster_dies_lua_key = function() end } }\n"
+    "MARKER: 1 = lua:{ props = { monster_dies_lua_key = tostring } }\n"
     "MARKER: o = lua:props_marker { gate = 1 }\n"
     "MAP\nxxxxx\nx...x\nx.*.x\nxxoxx\n@..1@\nENDMAP\n"
     "NAME: t_gate_shut\nTAGS: no_rotate no_hmirror no_vmirror\n"
