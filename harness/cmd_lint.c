@@ -172,6 +172,11 @@ static void run_lua(vf_cli_world *w, const vf_desset *set,
     vf_engine *e = vf_engine_new(set, &w->cfg, d, &err);
     if (!e) {
         vf_diag_add(d, VF_ERROR, NULL, 0, NULL, "%s", vf_sbuf_str(&err));
+        vf_diag_add(d, VF_ERROR, NULL, 0, NULL, "no map's Lua ran: %s did "
+                    "not load, so none of the %zu maps was checked past its "
+                    "text (in the game no map would load either)",
+                    w->crawl_dat ? "the game's Lua library" : "our dlua/",
+                    set->nmaps);
         vf_sbuf_free(&err);
         return;
     }

@@ -255,7 +255,8 @@ static void fake_checkout(const char *root)
 }
 
 /* --des CHECKOUT/dat/des runs the maps with that checkout's dat/dlua, as
- * --crawl-dir does; the same files elsewhere get our dlua/. */
+ * --crawl-dir does; the same files elsewhere get our dlua/; a library
+ * that does not load is said to have run no map. */
 START_TEST(des_of_a_checkout_uses_its_library)
 {
     char root[64], des[96], copy[96], cmd[256];
@@ -272,6 +273,16 @@ START_TEST(des_of_a_checkout_uses_its_library)
     r = vf("lint", "--des", copy, NULL);
     ck_assert_int_eq(r.rc, 1);
     ck_assert_ptr_nonnull(strstr(r.out, "with our dlua/"));
+    done(&r);
+    /* A library that fails to load: said loudly, no map counted as run. */
+    snprintf(cmd, sizeof cmd, "echo 'error(\"broken\")' >> "
+             "%s/dat/dlua/dungeon.lua", root);
+    ck_assert_int_eq(system(cmd), 0);
+    r = vf("lint", "--des", des, NULL);
+    ck_assert_int_eq(r.rc, 1);
+    ck_assert_msg(strstr(r.out, "no map's Lua ran: the game's Lua library "
+                         "did not load, so none of the 1 maps was checked"),
+                  "%s", r.out);
     done(&r);
     snprintf(cmd, sizeof cmd, "rm -rf %s", root);
     ck_assert_int_eq(system(cmd), 0);
