@@ -41,6 +41,13 @@ typedef enum vf_gs_table {
 vf_gamesrc *vf_gamesrc_read(const char *dir, vf_sbuf *note);
 void vf_gamesrc_free(vf_gamesrc *s);
 
+/* Whether the source's game registers the Lua name ("require",
+ * "crawl.random_element": names older games and forks have and today's
+ * do not), which its library calls; whether its .des parser takes
+ * CHANCE's "priority : chance" form (util/levcomp.ypp). 0 for NULL. */
+int vf_gamesrc_registers(const vf_gamesrc *s, const char *name);
+int vf_gamesrc_chance_priority(const vf_gamesrc *s);
+
 /* Whether s holds table t (read from the source). */
 int vf_gamesrc_has(const vf_gamesrc *s, vf_gs_table t);
 

@@ -76,6 +76,44 @@ START_TEST(fork_tables_are_read)
 }
 END_TEST
 
+/* What the fork's game allows beyond the name tables: a global require
+ * (clua.cc), crawl.random_element (l_crawl.cc) and CHANCE's "priority :
+ * chance" (util/levcomp.ypp); with them in force a map using all three
+ * loads and resolves, and without them each is an error, as in today's
+ * game. */
+static const char habits_des[] =
+    "NAME: t_fork_habits\nDEPTH: D\nCHANCE: 0 : 90%\n"
+    ": if type(require) ~= 'function' then error('no require') end\n"
+    ": local k = crawl.random_element({ a = 1, b = 0 })\n"
+    ": if k ~= 'a' then error('drew ' .. tostring(k)) end\n"
+    "MAP\nx@x\nENDMAP\n";
+
+START_TEST(fork_habits_are_read)
+{
+    vf_sbuf note = VF_SBUF_INIT;
+    vf_gamesrc *s = read_fork(&note);
+    ck_assert(vf_gamesrc_registers(s, "require"));
+    ck_assert(vf_gamesrc_registers(s, "crawl.random_element"));
+    ck_assert(!vf_gamesrc_registers(s, "crawl.no_such_name"));
+    ck_assert(vf_gamesrc_chance_priority(s));
+    ck_assert(!vf_gamesrc_registers(NULL, "require"));
+    vf_gamesrc_set(s);
+    vf_t_eng x;
+    vf_t_eng_open(&x, habits_des, 0);
+    for (uint64_t seed = 1; seed <= 5; seed++)
+        vf_t_resolve_ok(&x, "t_fork_habits", seed, 0);
+    ck_assert_int_eq(x.m.chance, 9000);
+    vf_t_eng_close(&x);
+    vf_gamesrc_set(NULL);
+    vf_t_loaded l;
+    vf_t_load(&l, habits_des);
+    ck_assert_uint_gt(l.d.n, 0);   /* the priority form: today's error */
+    vf_t_free(&l);
+    vf_sbuf_free(&note);
+    back_to_ours(s);
+}
+END_TEST
+
 /* The fork's tables win over ours while in force, and only then. */
 START_TEST(fork_names_win_over_ours)
 {
@@ -294,6 +332,7 @@ Suite *vf_test_gamesrc_suite(void)
     TCase *tc = tcase_create("core");
     tcase_set_timeout(tc, 120);
     tcase_add_test(tc, fork_tables_are_read);
+    tcase_add_test(tc, fork_habits_are_read);
     tcase_add_test(tc, fork_names_win_over_ours);
     tcase_add_test(tc, missing_source_and_tables_fall_back);
     tcase_add_test(tc, real_trunk_tables_agree);

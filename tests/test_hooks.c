@@ -11,7 +11,8 @@
 #include <string.h>
 
 /* A map whose post_place hook runs call (14 lines, the hook's body on
- * the sixth). */
+ * the sixth). Each call names a global: under Lua 5.4 a hook naming none
+ * has no _ENV, which the game's crawl.setfenv cannot set. */
 #define PARENT(name, call)                                                  \
     "NAME: " name "\nTAGS: transparent\nDEPTH: D\n"                         \
     "{{\n  hook(\"post_place\", function()\n    " call "\n  end)\n}}\n"    \
@@ -20,7 +21,7 @@
 static const char des[] =
     PARENT("t_seals", "dgn.place_maps{tag=\"t_sealer\", count=1}")
     PARENT("t_harmless", "dgn.place_maps{tag=\"t_pillar\", count=2}")
-    PARENT("t_raises", "local x = nil; return x.field")
+    PARENT("t_raises", "local _ = dgn; local x = nil; return x.field")
     PARENT("t_must_place",
            "dgn.place_maps{tag=\"t_never\", die_on_error=true}")
     PARENT("t_at", "dgn.place_map(dgn.map_by_name(\"t_pillar_one\"), "
@@ -47,7 +48,7 @@ static const char des[] =
     "MAP\nxxxxx\nx...x\nx...x\nxxxxx\nENDMAP\n\n"
     "NAME: t_pick_open\nTAGS: t_pick transparent\nDEPTH: D\n"
     "MAP\n...\n.x.\n...\nENDMAP\n\n"
-    PARENT("t_loops", "while true do end")
+    PARENT("t_loops", "local _ = dgn; while true do end")
     "NAME: t_maybe_sealer\nTAGS: t_maybe_sealer transparent\nDEPTH: D\n"
     "SUBST: A = x.\nMAP\nxxxxx\nx...x\nx...A\nxxxxx\nENDMAP\n";
 

@@ -1,6 +1,7 @@
 /* The crawl table's map-time members: the random functions, drawing from
  * the running case's generator, and the few helpers vault code calls. */
 #include "bind_int.h"
+#include "vf_gamesrc.h"
 
 #include <ctype.h>
 #include <lauxlib.h>
@@ -319,6 +320,32 @@ static int l_make_name(lua_State *L)
     return 1;
 }
 
+/* random_element(t): a key of t, each weighted by its value (nil 1, a
+ * value that is no number 0), drawn as the games that had it drew it
+ * (one pass, each key taking the place of the last with its weight's
+ * chance); kept for the checkouts whose source registers it. */
+static int l_random_element(lua_State *L)
+{
+    if (lua_gettop(L) == 0) return lua_pushnil(L), 1;
+    lua_settop(L, 1);
+    luaL_checktype(L, 1, LUA_TTABLE);
+    lua_pushnil(L);   /* 2: the key kept */
+    int total = 0;
+    lua_pushnil(L);
+    while (lua_next(L, 1)) {
+        int w = lua_isnil(L, -1) ? 1 : (int)lua_tonumber(L, -1);
+        total += w;
+        if (total - w <= 0 || vf_x_chance_in_y(vf_bind_rng(L), w, total)) {
+            lua_pushvalue(L, -2);
+            lua_replace(L, 2);
+        }
+        if (total - w <= 0) total = w;
+        lua_pop(L, 1);
+    }
+    lua_settop(L, 2);
+    return 1;
+}
+
 static const luaL_Reg crawl_fns[] = {
     {"random2", l_random2}, {"coinflip", l_coinflip},
     {"one_chance_in", l_one_chance_in}, {"x_chance_in_y", l_x_chance_in_y},
@@ -334,5 +361,9 @@ static const luaL_Reg crawl_fns[] = {
 void vf_bind_open_crawl(lua_State *L)
 {
     vf_lua_register(L, "crawl", crawl_fns);  /* adds to the existing table */
+    if (vf_gamesrc_registers(vf_gamesrc_current(), "crawl.random_element")) {
+        lua_pushcfunction(L, l_random_element);
+        lua_setfield(L, -2, "random_element");
+    }
     lua_pop(L, 1);
 }

@@ -175,8 +175,12 @@ static int l_weight(lua_State *L)
     return int_field(L, offsetof(vf_rmap, weight));
 }
 
+/* chance(map, [priority,] chance): the priority (before 0.20, and in
+ * forks that keep it) orders chance maps in the game; vaultfuzz rolls
+ * each map's chance alone, so only the chance is kept. */
 static int l_chance(lua_State *L)
 {
+    if (lua_gettop(L) >= 3) lua_remove(L, 2);
     return int_field(L, offsetof(vf_rmap, chance));
 }
 
@@ -209,7 +213,7 @@ static int l_depth_chance(lua_State *L)
 {
     vf_rmap *m = vf_bind_checkmap(L, 1);
     const char *ranges = luaL_checkstring(L, 2);
-    int c = vf_lua_checkint(L, 3);
+    int c = vf_lua_checkint(L, lua_gettop(L) >= 4 ? 4 : 3);   /* priority */
     vf_sbuf err = VF_SBUF_INIT;
     if (vf_depth_values_add(&m->chances, ranges, c, &err))
         return raise_at_des(L, &err);

@@ -4,6 +4,7 @@
  * and maps; a map is a NAME: line followed by headers, MAP blocks and Lua
  * blocks up to the next NAME: or default-depth:. */
 #include "des_int.h"
+#include "vf_gamesrc.h"
 #include "vf_keyitem.h"
 
 #include <ctype.h>
@@ -289,6 +290,13 @@ static void parse_order(vf_parser *p, const char *s, const char *e)
     vf_sbuf_free(&b);
 }
 
+/* Whether the game read takes CHANCE's "priority : chance" (its own
+ * parser, when the checkout has the source). */
+static int priority_form(void)
+{
+    return vf_gamesrc_chance_priority(vf_gamesrc_current());
+}
+
 /* CHANCE: N[%] [(depths)], ...   WEIGHT: N [(depths)], ...
  * A roll with a (depths) string, or followed by a comma, is added at this
  * line. The game's parser reduces a bare last roll only after reading the
@@ -309,6 +317,19 @@ static void parse_rolls(vf_parser *p, const keyword *kw, const char *s,
             break;
         }
         s = skip_blanks(s, e);
+        /* "priority : chance", where the game's parser still takes it
+         * (before 0.20, and forks such as hellcrawl). */
+        int prio = 0, has_prio = 0;
+        if (chance && s < e && *s == ':' && priority_form()) {
+            s = skip_blanks(s + 1, e);
+            has_prio = number_to_int(x, &prio);
+            if (!has_prio || !lex_number(&s, e, &x)) {
+                vf_lex_fail(p, p->lineno, "%s: expected 'priority : "
+                            "chance' at '%.*s'", kw->word, (int)(e - s), s);
+                break;
+            }
+            s = skip_blanks(s, e);
+        }
         if (chance && s < e && *s == '%') {
             x *= 100;
             s = skip_blanks(s + 1, e);
@@ -328,12 +349,15 @@ static void parse_rolls(vf_parser *p, const keyword *kw, const char *s,
             vf_sbuf_printf(&b, "%s(\"", chance ? "depth_chance"
                                                : "depth_weight");
             add_quoted(&b, s + 1, (size_t)(close - s - 1));
-            vf_sbuf_printf(&b, "\", %d)", roll);
+            if (has_prio) vf_sbuf_printf(&b, "\", %d, %d)", prio, roll);
+            else vf_sbuf_printf(&b, "\", %d)", roll);
             add_piece(p, chance ? VF_CALL_DEPTH_CHANCE : VF_CALL_DEPTH_WEIGHT,
                       p->lineno, &b);
             s = skip_blanks(close + 1, e);
         } else {
-            vf_sbuf_printf(&b, "%s(%d)", chance ? "chance" : "weight", roll);
+            if (has_prio) vf_sbuf_printf(&b, "chance(%d, %d)", prio, roll);
+            else vf_sbuf_printf(&b, "%s(%d)", chance ? "chance" : "weight",
+                                roll);
             if (s < e && *s == ',') add_piece(p, (vf_call)kw->call, p->lineno,
                                               &b);
             else defer_piece(p, (vf_call)kw->call, &b);

@@ -1,6 +1,7 @@
 /* Loading Lua library files from a data directory: the game's
  * crawl_require, loadfile and dofile, confined to that directory. */
 #include "engine_int.h"
+#include "vf_gamesrc.h"
 #include "bind/bind_int.h"
 #include "vf_fs.h"
 #include "vf_rng.h"
@@ -109,6 +110,10 @@ void vf_engine_open_library(lua_State *L, const char *root)
     lua_register(L, "crawl_require", l_crawl_require);
     lua_register(L, "loadfile", l_loadfile);
     lua_register(L, "dofile", l_dofile);
+    /* A fork's game can register a global require of its own (hellcrawl's
+     * clua.cc: a library file run once), which its library calls. */
+    if (vf_gamesrc_registers(vf_gamesrc_current(), "require"))
+        lua_register(L, "require", l_crawl_require);
 }
 
 void vf_engine_push_require(lua_State *L, const char *name)

@@ -24,6 +24,8 @@ typedef struct feature_row {
 
 struct vf_gamesrc {
     int has[VF_GS_COUNT];
+    unsigned lua_names;                 /* bit i: lua_names[i] registered */
+    int chance_priority;                /* levcomp.ypp: CHANCE P : C */
     feature_row *feats;
     size_t nfeats;
     vf_strlist lists[VF_GS_COUNT];      /* traps, shops, fprops */
@@ -683,6 +685,44 @@ static void describe(const vf_gamesrc *s, vf_sbuf *note)
             vf_sbuf_printf(note, "; no %s: ours", sources[t].table);
 }
 
+/* Whether dir's file name, as the game's build reads it, holds all of
+ * the words. */
+static int source_says(const char *dir, const char *name,
+                       const char *const *words)
+{
+    vf_strlist macros = {0};
+    char *t = read_clean(dir, name, &macros);
+    int yes = t != NULL;
+    for (; yes && *words; words++) yes = strstr(t, *words) != NULL;
+    free(t);
+    vf_strlist_free(&macros);
+    return yes;
+}
+
+/* Lua names older games and forks register that today's do not, each
+ * with the file that registers it and the words that say so. */
+static const struct {
+    const char *name, *file, *words[3];
+} lua_names[] = {
+    {"require", "clua.cc", {"lua_register", "\"require\"", NULL}},
+    {"crawl.random_element", "l_crawl.cc", {"\"random_element\"", NULL}},
+    {"crawl.random_element", "l-crawl.cc", {"\"random_element\"", NULL}},
+};
+
+/* What the game's own Lua set-up and .des parser allow beyond the name
+ * tables: the Lua names above (hellcrawl's clua.cc registers a global
+ * require, its l_crawl.cc crawl.random_element, removed from the game in
+ * 2019), and CHANCE's "priority : chance" (util/levcomp.ypp's chance_num,
+ * which the game dropped in 0.20). */
+static void read_habits(vf_gamesrc *s, const char *dir)
+{
+    static const char *const priority[] = {"chance_num", NULL};
+    for (size_t i = 0; i < sizeof lua_names / sizeof *lua_names; i++)
+        if (source_says(dir, lua_names[i].file, lua_names[i].words))
+            s->lua_names |= 1u << i;
+    s->chance_priority = source_says(dir, "util/levcomp.ypp", priority);
+}
+
 vf_gamesrc *vf_gamesrc_read(const char *dir, vf_sbuf *note)
 {
     vf_strlist files = {0};
@@ -706,6 +746,7 @@ vf_gamesrc *vf_gamesrc_read(const char *dir, vf_sbuf *note)
         vf_strlist_free(&macros);
     }
     vf_strlist_free(&files);
+    read_habits(s, dir);
     describe(s, note);
     return s;
 }
@@ -726,6 +767,19 @@ void vf_gamesrc_free(vf_gamesrc *s)
     }
     free(s->branches);
     free(s);
+}
+
+int vf_gamesrc_registers(const vf_gamesrc *s, const char *name)
+{
+    for (size_t i = 0; s && i < sizeof lua_names / sizeof *lua_names; i++)
+        if ((s->lua_names >> i & 1) && !strcmp(lua_names[i].name, name))
+            return 1;
+    return 0;
+}
+
+int vf_gamesrc_chance_priority(const vf_gamesrc *s)
+{
+    return s && s->chance_priority;
 }
 
 int vf_gamesrc_has(const vf_gamesrc *s, vf_gs_table t)
