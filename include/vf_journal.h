@@ -47,7 +47,9 @@ typedef enum vf_map_status {
     VF_MAP_REMOVED,      /* skipped as placement.lua does: tagged removed */
     VF_MAP_UNRAND,       /*   tagged unrand */
     VF_MAP_BRANCH_END,   /*   encompass with a PLACE at a branch end ($) */
-    VF_MAP_ENCOMPASS,    /*   other encompass maps */
+    VF_MAP_ENCOMPASS,    /*   other encompass maps (neither is given now:
+                          *   encompass maps run; journals of older runs
+                          *   still read back with them) */
     VF_MAP_SUBVAULT_ONLY,/* no DEPTH or PLACE: the game only ever places it
                           * chosen by tag, inside another map (SUBVAULT,
                           * a parent's Lua), never on a level of its own */

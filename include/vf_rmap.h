@@ -116,6 +116,9 @@ void vf_rmap_add_tags(vf_rmap *m, const char *words);   /* space-separated */
 void vf_rmap_remove_tags(vf_rmap *m, const char *words);
 int vf_rmap_has_tag(const vf_rmap *m, const char *tag);
 
+/* ORIENT: encompass: the map covers the whole level. */
+int vf_rmap_is_encompass(const vf_rmap *m);
+
 /* After main: pads the grid and, with no orientation, makes the map a
  * float minivault (§2.3 step 4). */
 void vf_rmap_fixup(vf_rmap *m);

@@ -27,7 +27,7 @@ static vf_rmap *level_map(lua_State *L)
 {
     vf_rmap *m = vf_bind_case_map(L);
     if (!m) return NULL;
-    int encompass = m->orient && !strcmp(m->orient, "encompass");
+    int encompass = vf_rmap_is_encompass(m);
     return encompass || vf_rmap_has_tag(m, "layout") ? m : NULL;
 }
 

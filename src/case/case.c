@@ -18,17 +18,11 @@ static void build_level(vf_level *l, const vf_place *p, vf_mode mode)
  * judged as it stands, as a layout's level is. One that is overwritable
  * is a layout: the game puts the stairs in and lets its hooks' maps go
  * on it (dungeon.cc _build_vault_impl: dgn_place_stone_stairs unless
- * the map is encompass and not is_overwritable_layout). */
-static int is_encompass(const vf_rmap *m)
-{
-    return m->orient && !strcmp(m->orient, "encompass");
-}
-
-/* ... one that is not is the level with its own stairs and exits: the
- * game adds none and joins none. */
+ * the map is encompass and not is_overwritable_layout); one that is not
+ * is the level with its own stairs and exits, none added or joined. */
 static int is_the_level(const vf_rmap *m)
 {
-    return is_encompass(m) && !vf_rmap_has_tag(m, "overwritable");
+    return vf_rmap_is_encompass(m) && !vf_rmap_has_tag(m, "overwritable");
 }
 
 static unsigned resolve_kind(vf_resolve_status st)
@@ -286,11 +280,11 @@ static int resolve_and_place(vf_engine *e, const vf_mapdef *def,
             vetoed += last == TRY_VETOED;
             continue;
         }
-        if (is_encompass(m))
+        if (vf_rmap_is_encompass(m))
             vf_level_init(l, vf_engine_place(e), VF_F_ROCK_WALL);
         vf_place_status ps = vf_place_map(l, m, &po, r, &v->placed);
         if (ps == VF_PLACE_FAILED) continue;
-        if (is_encompass(m) && !is_the_level(m)) {
+        if (vf_rmap_is_encompass(m) && !is_the_level(m)) {
             vf_rng sr;   /* the stairs' own draws */
             vf_rng_seed(&sr, vf_seed_mix(seed ^ CASE_SEED_STAIRS));
             case_place_stairs(l, &sr);
@@ -593,7 +587,7 @@ void vf_case_run(vf_engine *e, const vf_mapdef *def, uint64_t base_seed,
             judge_layout(l, r, &v->judged, own.conn_memo, v);
         } else if (o->mode == VF_MODE_FILL) {
             judge_fill(l, v);
-        } else if (is_encompass(m)) {
+        } else if (vf_rmap_is_encompass(m)) {
             judge_layout(l, r, &v->judged, own.conn_memo, v);
         } else {
             judge_exits(l, v);

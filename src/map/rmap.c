@@ -152,6 +152,11 @@ int vf_rmap_has_tag(const vf_rmap *m, const char *tag)
     return find_tag(m, tag, strlen(tag)) >= 0;
 }
 
+int vf_rmap_is_encompass(const vf_rmap *m)
+{
+    return m->orient && !strcmp(m->orient, "encompass");
+}
+
 void vf_rmap_fixup(vf_rmap *m)
 {
     vf_grid_normalise(&m->grid, ' ');

@@ -337,7 +337,7 @@ void vf_place_register(vf_level *l, vf_rmap *m, const vf_place_opts *o,
     unsigned tmask;
     uint32_t tprop;
     tag_bits(m, &tmask, &tprop);
-    if (m->orient && !strcmp(m->orient, "encompass") && !layout)
+    if (vf_rmap_is_encompass(m) && !layout)
         for (int y = 0; y < VF_GYM; y++)
             for (int x = 0; x < VF_GXM; x++) l->mask[y][x] |= VF_MMT_VAULT;
     for (int y = 0; y < v->h; y++)

@@ -21,14 +21,9 @@ static void start_vault(vf_level_vault *v, const vf_rmap *m,
     v->minivault = vf_rmap_has_tag(m, "minivault");
 }
 
-static int is_encompass(const vf_rmap *m)
-{
-    return m->orient && !strcmp(m->orient, "encompass");
-}
-
 static int wants_float_exits(const vf_rmap *m)
 {
-    if (is_encompass(m)) return 0;
+    if (vf_rmap_is_encompass(m)) return 0;
     return !(vf_rmap_has_tag(m, "minivault") && vf_rmap_has_tag(m, "no_exits"));
 }
 
@@ -99,7 +94,7 @@ vf_place_status vf_place_map_at(vf_level *l, vf_rmap *m,
     out->exits = v->nexits;
     /* An encompass map is the level: the game joins none of its exits
      * ("our work is done", dungeon.cc _build_vault_impl). */
-    if (o->make_no_exits || o->defer_exits || is_encompass(m))
+    if (o->make_no_exits || o->defer_exits || vf_rmap_is_encompass(m))
         return VF_PLACED;
     for (int i = 0; i < v->nexits; i++)
         out->connected +=
