@@ -21,6 +21,9 @@ typedef struct vf_branch {
                              * is_connected_branch is false): a portal
                              * branch, the Abyss, Pandemonium */
     int islanded;           /* brflag::islanded (the Tomb) */
+    int mindepth, maxdepth; /* the parent's levels its entrance is drawn
+                             * among once per game (ng-init-branches.cc
+                             * create_brentry); -1 when it has none */
 } vf_branch;
 
 /* Whether the game's connectivity vetoes and closet search run on the

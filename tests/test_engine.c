@@ -138,10 +138,27 @@ START_TEST(each_case_is_a_new_game)
                  ": tags((dgn.zot_orb_type():gsub(' ', '_')))\n"
                  ": if sw then tags('has_swamp') end\n"
                  ": if sp then tags('has_spider') end\n"
+                 ": local orc = dgn.level_name(dgn.br_entrance('Orc'))\n"
+                 ": tags('orc_' .. orc:gsub(':', '_'))\n"
+                 ": local off = sw and 'Shoals' or 'Swamp'\n"
+                 ": tags('off_' .. dgn.level_name(dgn.br_entrance(off)))\n"
+                 ": if you.uniques('Sigmund') then tags('met') end\n"
+                 "MAP\n.\nENDMAP\n"
+                 "NAME: picky\nveto {{ return you.uniques('Sigmund') }}\n"
                  "MAP\n.\nENDMAP\n");
-    int swamp = 0, spider = 0, fire = 0, winter = 0, entropy = 0;
+    int swamp = 0, spider = 0, fire = 0, winter = 0, entropy = 0, met = 0;
+    int orc[16] = {0};
     for (uint64_t s = 1; s <= 200; s++) {
         ck_assert_int_eq(resolve(&x, "game", s), VF_RESOLVED);
+        /* ng-init-branches.cc: Orc's entrance is one of D:9-12 a game;
+         * the Lair branch a game leaves out has none (D:-1). */
+        for (int d = 0; d < 16; d++) {
+            char tag[32];
+            snprintf(tag, sizeof tag, "orc_D_%d", d);
+            orc[d] += vf_rmap_has_tag(&x.m, tag);
+        }
+        ck_assert(vf_rmap_has_tag(&x.m, "off_D:-1"));
+        met += vf_rmap_has_tag(&x.m, "met");
         swamp += vf_rmap_has_tag(&x.m, "has_swamp");
         spider += vf_rmap_has_tag(&x.m, "has_spider");
         fire += vf_rmap_has_tag(&x.m, "orb_of_fire");
@@ -153,6 +170,52 @@ START_TEST(each_case_is_a_new_game)
     ck_assert(spider > 60 && spider < 140);
     ck_assert_int_eq(fire + winter + entropy, 200);
     ck_assert(fire > 35 && winter > 35 && entropy > 35);
+    ck_assert(met > 60 && met < 140);
+    for (int d = 0; d < 16; d++)
+        ck_assert_msg(d >= 9 && d <= 12 ? orc[d] > 25 : orc[d] == 0,
+                      "Orc at D:%d in %d games", d, orc[d]);
+    /* A veto that asked about the game says what it asked. */
+    int vetoes = 0;
+    for (uint64_t s = 1; s <= 20; s++) {
+        if (resolve(&x, "picky", s) != VF_VETOED) continue;
+        vetoes++;
+        ck_assert_msg(strstr(x.err.s, "; it asks about the game, drawn once "
+                             "per game: you.uniques"), "%s", x.err.s);
+    }
+    ck_assert_int_gt(vetoes, 0);
+    eng_close(&x);
+}
+END_TEST
+
+/* dungeon.cc _build_overflow_temples places an overflow temple under the
+ * tag it drew it by, which the map reads (get_overflow_altar_count); the
+ * load-time run has none, and a map drawn by no such tag none either. */
+START_TEST(drawn_by_tag_with_parameter)
+{
+    eng x;
+    eng_open(&x, "NAME: overflow\n"
+                 "TAGS: temple_overflow_generic_3 temple_overflow_generic_5\n"
+                 ": local p = dgn.map_parameters()\n"
+                 ": tags('n' .. #p .. '_' .. (p[1] or 'none'))\n"
+                 "MAP\n.\nENDMAP\n"
+                 "NAME: plain\nTAGS: t\n"
+                 ": tags('n' .. #dgn.map_parameters())\n"
+                 "MAP\n.\nENDMAP\n");
+    int three = 0, five = 0;
+    for (uint64_t s = 1; s <= 60; s++) {
+        ck_assert_int_eq(resolve(&x, "overflow", s), VF_RESOLVED);
+        three += vf_rmap_has_tag(&x.m, "n1_temple_overflow_generic_3");
+        five += vf_rmap_has_tag(&x.m, "n1_temple_overflow_generic_5");
+        ck_assert_int_eq(resolve(&x, "plain", s), VF_RESOLVED);
+        ck_assert(vf_rmap_has_tag(&x.m, "n0"));
+    }
+    ck_assert_int_eq(three + five, 60);
+    ck_assert(three > 10 && five > 10);
+    vf_sbuf_reset(&x.err);
+    ck_assert_int_eq(vf_engine_resolve(x.e, vf_t_map(&x.l, "overflow"), 1, 1,
+                                       &x.m, &x.attempts, &x.err),
+                     VF_RESOLVED);
+    ck_assert(vf_rmap_has_tag(&x.m, "n0_none"));
     eng_close(&x);
 }
 END_TEST
@@ -516,6 +579,7 @@ Suite *vf_test_engine_suite(void)
     tcase_add_test(tc, same_seed_same_map_and_order_independent);
     tcase_add_test(tc, lua_errors_at_des_lines);
     tcase_add_test(tc, lua_marker_takes_function_or_table);
+    tcase_add_test(tc, drawn_by_tag_with_parameter);
     tcase_add_test(tc, mons_and_item_slots);
     tcase_add_test(tc, each_case_is_a_new_game);
     tcase_add_test(tc, validate_veto_and_attempts);

@@ -1235,7 +1235,7 @@ END_TEST
 
 /* A map's post_place hooks run once it is placed: one that does nothing
  * leaves the map ok, one that places a map puts that map on the level,
- * where check names it. The idle hook names a global: under Lua 5.4 one
+ * under the tag it asked for as map parameter, where check names it. The idle hook names a global: under Lua 5.4 one
  * naming none has no _ENV, which the game's crawl.setfenv cannot set. */
 START_TEST(post_place_hooks_run)
 {
@@ -1250,12 +1250,28 @@ START_TEST(post_place_hooks_run)
                "MAP\n.@.\nENDMAP\n\n"
                "NAME: t_pillar\nTAGS: t_pillar transparent\nDEPTH: D\n"
                "MAP\n...\n.x.\n...\nENDMAP\n");
+    /* place_maps passes its tag as the placing's map parameter: t_marked
+     * vetoes itself without it (and alone it has none). */
+    space m;
+    space_open(&m, "NAME: t_marked\nTAGS: t_marked transparent\n"
+               "veto {{ return dgn.map_parameters()[1] ~= 't_marked' }}\n"
+               "MAP\n...\n.x.\n...\nENDMAP\n\n"
+               "NAME: t_marking\nTAGS: transparent\nDEPTH: D\n"
+               "{{\n  hook(\"post_place\", function()\n"
+               "    dgn.place_maps{tag=\"t_marked\"}\n  end)\n}}\n"
+               "MAP\n.@.\nENDMAP\n");
+    vf_t_run r = vf_t_vaultfuzz("check", "t_marking", "--iter", "0",
+                                "--mode", "empty", "--des", m.des, NULL);
+    ck_assert_msg(strstr(r.out, "hooks placed: t_marked 3x3 at ("), "%s%s",
+                  r.out, r.err);
+    vf_t_run_free(&r);
+    space_close(&m);
     char *csv = empty_run_csv(&s, 0, "3", NULL);
     ck_assert_int_eq(csv_count(csv, "t_hooked", "ok"), 3);
     ck_assert_int_eq(csv_count(csv, "t_hooked", "not_tried"), 0);
     ck_assert_int_eq(csv_count(csv, "t_decorated", "ok"), 3);
     free(csv);
-    vf_t_run r = vf_t_vaultfuzz("check", "t_decorated", "--iter", "0",
+    r = vf_t_vaultfuzz("check", "t_decorated", "--iter", "0",
                                 "--mode", "empty", "--des", s.des, NULL);
     ck_assert_msg(strstr(r.out, "hooks placed: t_pillar 3x3 at ("), "%s%s",
                   r.out, r.err);

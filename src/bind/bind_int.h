@@ -77,6 +77,21 @@ void vf_bind_set_game(lua_State *L, uint64_t game);
 /* The case's game, as set (its top 53 bits): what a game chose at its
  * start, for the bindings that answer questions about it. */
 uint64_t vf_bind_game(lua_State *L);
+/* vf_bind_game for a binding answering a question about the game (its
+ * Lua name), which it records until vf_bind_game_forget;
+ * vf_bind_game_asked appends the names recorded, sorted, to out (which
+ * owns the copies). */
+uint64_t vf_bind_game_ask(lua_State *L, const char *question);
+void vf_bind_game_forget(lua_State *L);
+void vf_bind_game_asked(lua_State *L, vf_strlist *out);
+/* The map parameters (dgn.map_parameters): push appends one and returns
+ * how many there were, to give restore, which drops those pushed since. */
+int vf_bind_params_push(lua_State *L, const char *param);
+void vf_bind_params_restore(lua_State *L, int n);
+/* copy pushes a copy of the list; set pops a table and makes it the list
+ * (anything else: an empty one). */
+void vf_bind_params_copy(lua_State *L);
+void vf_bind_params_set(lua_State *L);
 /* items.pickable and items.excluded_from_set by the game's item sets,
  * each set's member drawn from the case's game (itemset.c). */
 void vf_bind_open_items(lua_State *L);

@@ -41,8 +41,8 @@ static int names(const char *spec, const char *member)
 }
 
 /* 1 when spec is in a set of the version in force and not the member the
- * case's game picked, else 0. */
-static int excluded(lua_State *L, const char *spec)
+ * case's game picked, else 0. question: the binding asking. */
+static int excluded(lua_State *L, const char *spec, const char *question)
 {
     int ver = vf_gamever_current();
     for (size_t i = 0; i < NSETS; i++) {
@@ -52,7 +52,8 @@ static int excluded(lua_State *L, const char *spec)
         for (; n < 4 && s->members[n]; n++)
             if (names(spec, s->members[n])) at = n;
         if (at < 0) continue;
-        uint64_t pick = vf_seed_mix(vf_bind_game(L) ^ (0x69736574ULL + i));
+        uint64_t pick = vf_seed_mix(vf_bind_game_ask(L, question) ^
+                                    (0x69736574ULL + i));
         return (int)(pick % (uint64_t)n) != at;
     }
     return 0;
@@ -60,13 +61,15 @@ static int excluded(lua_State *L, const char *spec)
 
 static int items_pickable(lua_State *L)
 {
-    lua_pushboolean(L, !excluded(L, luaL_checkstring(L, 1)));
+    lua_pushboolean(L, !excluded(L, luaL_checkstring(L, 1),
+                                  "items.pickable"));
     return 1;
 }
 
 static int items_excluded_from_set(lua_State *L)
 {
-    lua_pushboolean(L, excluded(L, luaL_checkstring(L, 1)));
+    lua_pushboolean(L, excluded(L, luaL_checkstring(L, 1),
+                                 "items.excluded_from_set"));
     return 1;
 }
 

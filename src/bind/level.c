@@ -1,13 +1,17 @@
 /* The level being built: the you table and the dgn level queries answer
  * from the case's place (--place), as for a fresh character arriving
- * there. Questions about a game in progress get the answers of a new game:
- * no god, no runes, no uniques met, no mutations. */
+ * there. Questions about a game in progress get the answers of a new
+ * game (no god, no mutations), but for the choices a game makes at its
+ * start or along the way that vaults veto by (branch entrances, the
+ * Zot orb, runes, uniques met, skills, item sets): those are drawn per
+ * case's game, and recorded as asked (vf_bind_game_ask). */
 #include "bind_int.h"
 #include "vf_feature.h"
 #include "vf_place.h"
 #include "vf_rng.h"
 
 #include <lauxlib.h>
+#include <stdlib.h>
 #include <string.h>
 
 #define GXM VF_GXM
@@ -75,6 +79,45 @@ void vf_bind_set_game(lua_State *L, uint64_t game)
 {
     lua_pushnumber(L, (lua_Number)(game >> 11));   /* exact in a double */
     lua_setfield(L, LUA_REGISTRYINDEX, "vf_game");
+}
+
+/* The game-state questions asked since the last vf_bind_game_forget: a
+ * registry table of names, so a veto can say what it read. */
+#define ASKED_KEY "vf_game_asked"
+
+static int by_text(const void *a, const void *b)
+{
+    return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+uint64_t vf_bind_game_ask(lua_State *L, const char *question)
+{
+    vf_lua_registry_table(L, ASKED_KEY);
+    lua_pushboolean(L, 1);
+    lua_setfield(L, -2, question);
+    lua_pop(L, 1);
+    return vf_bind_game(L);
+}
+
+void vf_bind_game_forget(lua_State *L)
+{
+    lua_pushnil(L);
+    lua_setfield(L, LUA_REGISTRYINDEX, ASKED_KEY);
+}
+
+void vf_bind_game_asked(lua_State *L, vf_strlist *out)
+{
+    lua_getfield(L, LUA_REGISTRYINDEX, ASKED_KEY);
+    if (lua_istable(L, -1)) {
+        lua_pushnil(L);
+        while (lua_next(L, -2)) {
+            lua_pop(L, 1);
+            if (lua_type(L, -1) == LUA_TSTRING)
+                vf_strlist_push(out, vf_xstrdup(lua_tostring(L, -1)));
+        }
+    }
+    lua_pop(L, 1);
+    if (out->n > 1) qsort(out->v, out->n, sizeof *out->v, by_text);
 }
 
 uint64_t vf_bind_game(lua_State *L)
@@ -228,8 +271,22 @@ static int you_have_rune(lua_State *L)
     /* Mixed apart from the bits the branch pairs and the orbs read. */
     for (int i = 0; b && !strcmp(b->abbrev, "Pan") && i < 5; i++)
         if (!strcmp(name, pan[i]))
-            held = vf_seed_mix(vf_bind_game(L) ^ (0x72756e65ULL + i)) & 1;
+            held = vf_seed_mix(vf_bind_game_ask(L, "you.have_rune") ^ (0x72756e65ULL + i)) & 1;
     lua_pushboolean(L, held);
+    return 1;
+}
+
+/* Whether a unique was already made this game (you.unique_creatures):
+ * drawn for each name from the case's game, one game in two, so a map
+ * that vetoes itself or leaves a unique out once it was met (Sigmund,
+ * the Enchantress, the Pan lords) sees both answers over its cases. */
+static int you_uniques(lua_State *L)
+{
+    size_t n;
+    const char *name = luaL_checklstring(L, 1, &n);
+    uint64_t h = vf_seed_mix(vf_bind_game_ask(L, "you.uniques") ^ 0x756e697175ULL /* "uniqu" */
+                             ^ vf_hash(VF_HASH_INIT, name, n));
+    lua_pushboolean(L, (int)(h & 1));
     return 1;
 }
 
@@ -241,7 +298,7 @@ static int you_base_skill(lua_State *L)
 {
     size_t n;
     const char *name = luaL_checklstring(L, 1, &n);
-    uint64_t h = vf_seed_mix(vf_bind_game(L) ^ 0x736b696c6cULL   /* "skill" */
+    uint64_t h = vf_seed_mix(vf_bind_game_ask(L, "you.base_skill") ^ 0x736b696c6cULL   /* "skill" */
                              ^ vf_hash(VF_HASH_INIT, name, n));
     lua_pushinteger(L, h & 1 ? 0 : (lua_Integer)(1 + (h >> 1) % 15));
     return 1;
@@ -256,7 +313,7 @@ static const luaL_Reg you_fns[] = {
     {"god", you_god}, {"race", you_species}, {"species", you_species},
     {"genus", you_genus}, {"monster", you_genus}, {"name", you_name},
     {"pos", you_pos},
-    {"have_rune", you_have_rune}, {"uniques", you_none_false},
+    {"have_rune", you_have_rune}, {"uniques", you_uniques},
     {"unrands", you_none_false}, {"have_orb", you_none_false},
     {"silenced", you_none_false}, {"see_cell", you_none_false},
     {"hear_pos", you_none_false}, {"taking_stairs", you_none_false},
@@ -283,32 +340,47 @@ static int exists_in_pair(lua_State *L, int b, const char *one,
     int here_b = vf_bind_branch(L);
     int i = vf_branch_find(one), j = vf_branch_find(other);
     if (here_b == i || here_b == j) return b == here_b;
-    int first = (vf_bind_game(L) >> bit & 1) == 0;
+    int first = (vf_bind_game_ask(L, "dgn.br_exists") >> bit & 1) == 0;
     return b == i ? first : !first;
+}
+
+static int branch_exists(lua_State *L, int b)
+{
+    if (b == vf_branch_find("Swamp") || b == vf_branch_find("Shoals"))
+        return exists_in_pair(L, b, "Swamp", "Shoals", 0);
+    if (b == vf_branch_find("Snake") || b == vf_branch_find("Spider"))
+        return exists_in_pair(L, b, "Snake", "Spider", 1);
+    return 1;
 }
 
 static int dgn_br_exists(lua_State *L)
 {
-    int b = branch_arg(L, 1), yes = 1;
-    if (b == vf_branch_find("Swamp") || b == vf_branch_find("Shoals"))
-        yes = exists_in_pair(L, b, "Swamp", "Shoals", 0);
-    if (b == vf_branch_find("Snake") || b == vf_branch_find("Spider"))
-        yes = exists_in_pair(L, b, "Snake", "Spider", 1);
-    lua_pushboolean(L, yes);
+    lua_pushboolean(L, branch_exists(L, branch_arg(L, 1)));
     return 1;
 }
 
+/* What the game's level_name makes of a branch with no entrance this game
+ * (a cleared level_id: the Dungeon at depth -1, level-id.h clear()). */
+static const char no_level[] = "D:-1";
+
 /* A level is a "BRANCH:DEPTH" string here (the game uses a userdata that
- * only these functions read). The entrance: the parent at its middle. */
+ * only these functions read). The entrance: a level of the parent drawn
+ * once per game from the branch's range (ng-init-branches.cc
+ * create_brentry), or none for a branch without one or left out of this
+ * game. */
 static int dgn_br_entrance(lua_State *L)
 {
-    const vf_branch *b = vf_branch_get(branch_arg(L, 1));
-    if (b->parent < 0) {
-        lua_pushstring(L, "");
+    int i = branch_arg(L, 1);
+    const vf_branch *b = vf_branch_get(i);
+    if (b->parent < 0 || b->mindepth < 1 || b->maxdepth < b->mindepth ||
+        !branch_exists(L, i)) {
+        lua_pushstring(L, no_level);
         return 1;
     }
     const vf_branch *p = vf_branch_get(b->parent);
-    vf_place at = {b->parent, p->depth > 1 ? (p->depth + 1) / 2 : 1};
+    uint64_t h = vf_seed_mix(vf_bind_game_ask(L, "dgn.br_entrance") ^ (0x656e747279ULL + (unsigned)i));
+    int d = b->mindepth + (int)(h % (uint64_t)(b->maxdepth - b->mindepth + 1));
+    vf_place at = {b->parent, d < p->depth ? d : p->depth};
     return push_place(L, &at);
 }
 
@@ -320,18 +392,29 @@ static int level_arg(lua_State *L, int idx, vf_place *out)
     return 0;
 }
 
+/* A level read back: the cleared level of a missing entrance passes
+ * through as it is, as the game's describe() gives it. */
+static int push_level_arg(lua_State *L, int idx)
+{
+    vf_place p;
+    if (lua_type(L, idx) == LUA_TSTRING &&
+        !strcmp(lua_tostring(L, idx), no_level)) {
+        lua_pushstring(L, no_level);
+        return 1;
+    }
+    level_arg(L, idx, &p);
+    return push_place(L, &p);
+}
+
 static int dgn_level_id(lua_State *L)
 {
-    vf_place p = *vf_bind_place(L);
-    if (!lua_isnoneornil(L, 1)) level_arg(L, 1, &p);
-    return push_place(L, &p);
+    if (!lua_isnoneornil(L, 1)) return push_level_arg(L, 1);
+    return push_place(L, vf_bind_place(L));
 }
 
 static int dgn_level_name(lua_State *L)
 {
-    vf_place p;
-    level_arg(L, 1, &p);
-    return push_place(L, &p);
+    return push_level_arg(L, 1);
 }
 
 static int dgn_is_descent(lua_State *L)
@@ -345,7 +428,65 @@ static int dgn_zot_orb_type(lua_State *L)
 {
     static const char *const orbs[] = {"orb of fire", "orb of winter",
                                        "orb of entropy"};
-    lua_pushstring(L, orbs[(vf_bind_game(L) >> 2) % 3]);
+    lua_pushstring(L, orbs[(vf_bind_game_ask(L, "dgn.zot_orb_type") >> 2) % 3]);
+    return 1;
+}
+
+/* The map parameters in force: a list the game pushes to for one
+ * placing and pops after it (maps.cc dgn_map_parameters), kept in the
+ * registry. */
+#define PARAMS_KEY "vf_map_params"
+
+static void push_params(lua_State *L)
+{
+    vf_lua_registry_table(L, PARAMS_KEY);
+}
+
+int vf_bind_params_push(lua_State *L, const char *param)
+{
+    push_params(L);
+    int n = (int)vf_lua_rawlen(L, -1);
+    lua_pushstring(L, param);
+    lua_rawseti(L, -2, n + 1);
+    lua_pop(L, 1);
+    return n;
+}
+
+void vf_bind_params_restore(lua_State *L, int n)
+{
+    push_params(L);
+    for (int i = (int)vf_lua_rawlen(L, -1); i > n; i--) {
+        lua_pushnil(L);
+        lua_rawseti(L, -2, i);
+    }
+    lua_pop(L, 1);
+}
+
+void vf_bind_params_copy(lua_State *L)
+{
+    push_params(L);
+    int n = (int)vf_lua_rawlen(L, -1);
+    lua_createtable(L, n, 0);
+    for (int i = 1; i <= n; i++) {
+        lua_rawgeti(L, -2, i);
+        lua_rawseti(L, -2, i);
+    }
+    lua_remove(L, -2);
+}
+
+void vf_bind_params_set(lua_State *L)
+{
+    if (!lua_istable(L, -1)) {
+        lua_pop(L, 1);
+        lua_newtable(L);
+    }
+    lua_setfield(L, LUA_REGISTRYINDEX, PARAMS_KEY);
+}
+
+/* A fresh copy each call, as the game's clua_stringtable makes. */
+static int dgn_map_parameters(lua_State *L)
+{
+    vf_bind_params_copy(L);
     return 1;
 }
 
@@ -439,6 +580,7 @@ static const luaL_Reg dgn_level_fns[] = {
     {"br_entrance", dgn_br_entrance}, {"level_id", dgn_level_id},
     {"level_name", dgn_level_name}, {"is_descent", dgn_is_descent},
     {"zot_orb_type", dgn_zot_orb_type}, {"max_bounds", dgn_max_bounds},
+    {"map_parameters", dgn_map_parameters},
     {"builder_bounds", dgn_max_bounds}, {"in_bounds", dgn_in_bounds},
     {NULL, NULL}};
 

@@ -370,10 +370,8 @@ static void level_spot(const vf_rmap *m, int at, int ax, int ay, int *x,
  * Returns the placed map, or nil when it did not resolve. */
 static int place_on_level(lua_State *L, vf_engine *e, mapbox *b);
 
-static int l_place_map(lua_State *L)
+static int place_map_now(lua_State *L, vf_engine *e, mapbox *b)
 {
-    vf_engine *e = vf_engine_of(L);
-    mapbox *b = checkbox(L, 1);
     if (vf_engine_on_level(e)) return place_on_level(L, e, b);
     vf_rmap *into = e->current;
     if (!into)
@@ -427,6 +425,22 @@ static int place_on_level(lua_State *L, vf_engine *e, mapbox *b)
         lua_pushnil(L);
     }
     return 1;
+}
+
+/* place_map's sixth argument is a map parameter for the placing and
+ * whatever it runs (l-dgn.cc dgn_place_map: dgn_map_parameters), as
+ * place_maps passes its tag ("shop", "shoal_mimic..."). A Lua error
+ * leaves it set until the next case's resolve clears it. */
+static int l_place_map(lua_State *L)
+{
+    vf_engine *e = vf_engine_of(L);
+    mapbox *b = checkbox(L, 1);
+    const char *param = lua_gettop(L) >= 6 ? luaL_checkstring(L, 6) : NULL;
+    int kept = param ? vf_bind_params_push(L, param) : -1;
+    lua_settop(L, 5);
+    int n = place_map_now(L, e, b);
+    if (kept >= 0) vf_bind_params_restore(L, kept);
+    return n;
 }
 
 static const luaL_Reg map_fns[] = {

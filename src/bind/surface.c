@@ -60,7 +60,6 @@ static const entry surface[] = {
     {"dgn", "dgn_event_is_position", FALSE_},
     {"dgn", "colour_at", ZERO},
     {"dgn", "fprop_at", ZERO},
-    {"dgn", "map_parameters", EMPTY_TABLE},
     {"dgn", "find_marker_positions_by_prop", EMPTY_TABLE},
     {"dgn", "find_markers_by_prop", EMPTY_TABLE},
     {"dgn", "map_by_name", UNIMPL}, {"dgn", "map_by_place", UNIMPL},

@@ -437,6 +437,18 @@ static int attempt(vf_engine *e, const vf_mapdef *def, int validating,
     return pass;
 }
 
+/* Names the questions about the game a veto asked: drawn once per game,
+ * they make the veto weight control across games rather than a fault. */
+static void say_game_asked(lua_State *L, vf_sbuf *why)
+{
+    vf_strlist asked = {0};
+    vf_bind_game_asked(L, &asked);
+    for (size_t i = 0; i < asked.n; i++)
+        vf_sbuf_printf(why, "%s%s", i ? ", " : "; it asks about the "
+                       "game, drawn once per game: ", asked.v[i]);
+    vf_strlist_free(&asked);
+}
+
 /* The veto chunk: true, or a Lua error, vetoes the map (mapdef.cc
  * map_def::test_lua_veto). A veto says so in why, naming the chunk's
  * place in the .des file (its first line, as the game's chunks count
@@ -449,14 +461,17 @@ static int vetoed(vf_engine *e, const vf_mapdef *def, vf_rmap *m,
     lua_State *L = vf_lua_state(e->lua);
     vf_sbuf err = VF_SBUF_INIT;
     int rc = vf_engine_set_map(e, m, &err);
+    vf_bind_game_forget(L);
     if (rc == 0) rc = run_chunk(e, def, VF_CHUNK_VETO, 1, &err);
     int veto = rc != 0 || lua_toboolean(L, -1);
     if (rc == 0) lua_pop(L, 1);
-    if (veto)
+    if (veto) {
         vf_sbuf_printf(why, "vetoed by its veto chunk at %s:%d%s%s",
                        e->set->files[def->file].path, c->first,
                        rc ? ", which raised: " : "",
                        rc ? vf_sbuf_str(&err) : "");
+        say_game_asked(L, why);
+    }
     vf_sbuf_free(&err);
     return veto;
 }
@@ -532,12 +547,30 @@ void vf_engine_flush_env(vf_engine *e, const char *name)
     vf_sbuf_free(&ignore);
 }
 
+/* The case's map parameters: none, or the one the game places the map
+ * under when it draws the map by its tags (drawn.c). */
+static void set_drawn_param(lua_State *L, const vf_mapinfo *info,
+                            uint64_t draw)
+{
+    vf_sbuf p = VF_SBUF_INIT;
+    vf_bind_params_restore(L, 0);
+    if (info && vf_engine_drawn_param(info->tags, draw, &p))
+        vf_bind_params_push(L, vf_sbuf_str(&p));
+    vf_sbuf_free(&p);
+}
+
 vf_resolve_status vf_engine_resolve(vf_engine *e, const vf_mapdef *def,
                                     uint64_t seed, int validating,
                                     vf_rmap *out, int *attempts,
                                     vf_sbuf *err)
 {
     lua_State *L = vf_lua_state(e->lua);
+    /* Before anything of the case is set: the index may run the map's
+     * load-time resolve first. */
+    vf_sbuf ignore = VF_SBUF_INIT;
+    const vf_mapinfo *info = validating ? NULL
+                                        : vf_engine_mapinfo(e, def, &ignore);
+    vf_sbuf_free(&ignore);
     vf_rng_seed(&e->rng, seed);
     vf_lua_case_begin(e->lua);
     e->resolve_seq = vf_lua_hook_seq(L);
@@ -549,6 +582,7 @@ vf_resolve_status vf_engine_resolve(vf_engine *e, const vf_mapdef *def,
     /* A new game: only here, never for the maps resolved inside it. */
     vf_lua_fresh_globals(L);
     vf_bind_set_game(L, vf_seed_mix(seed ^ 0x67616d65ULL));
+    set_drawn_param(L, info, vf_seed_mix(seed ^ 0x706172616dULL));
     lua_pushboolean(L, !validating);
     lua_setfield(L, LUA_REGISTRYINDEX, "vf_started");
     out->def = def;
@@ -575,7 +609,6 @@ vf_resolve_status vf_engine_resolve(vf_engine *e, const vf_mapdef *def,
     vf_engine_flush_env(e, def->name);
     for (size_t i = 0; i < e->nested.n; i++) vf_engine_flush_env(e, e->nested.v[i]);
     vf_strlist_free(&e->nested);
-    vf_sbuf ignore = VF_SBUF_INIT;
     lua_pushnil(L);
     vf_engine_call(e, "dgn_set_map", 1, 0, &ignore);
     vf_sbuf_free(&ignore);

@@ -97,6 +97,11 @@ int vf_engine_on_level(const vf_engine *e);
  * nil (no room, no exit connected, its hook failed). */
 int vf_engine_place_child(vf_engine *e, vf_rmap *m, const vf_engine_spot *s);
 
+/* Appends to out the map parameter the game places a map with tags
+ * (" a b ") under when it draws the map by them (drawn.c), the number
+ * among its tags chosen by game: 1 when there is one. */
+int vf_engine_drawn_param(const char *tags, uint64_t game, vf_sbuf *out);
+
 /* crawl_require, loadfile and dofile, reading files under root only. */
 void vf_engine_open_library(lua_State *L, const char *root);
 /* Pushes crawl_require and name, ready for a protected call (1 arg). */

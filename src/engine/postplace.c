@@ -41,6 +41,8 @@ void vf_engine_keep_hooks(vf_engine *e, const char *name)
     lua_setfield(L, -2, "env");
     push_persist(L);
     lua_setfield(L, -2, "persist");
+    vf_bind_params_copy(L);
+    lua_setfield(L, -2, "params");
     lua_setfield(L, LUA_REGISTRYINDEX, KEPT);
 }
 
@@ -83,6 +85,8 @@ static int restore_kept(vf_engine *e, const char *name)
     }
     lua_getfield(L, -1, "persist");
     set_persist(L);
+    lua_getfield(L, -1, "params");   /* the placing's, for its hooks */
+    vf_bind_params_set(L);
     vf_sbuf ignore = VF_SBUF_INIT;
     lua_pushstring(L, name);
     lua_getfield(L, -2, "env");

@@ -601,6 +601,8 @@ static int read_branch(const char *b, const char *e, vf_branch *out,
     out->shortname = names[0];
     out->longname = names[1];
     out->abbrev = names[2];
+    out->mindepth = (int)num[0];
+    out->maxdepth = (int)num[1];
     out->depth = (int)num[2];
     out->absdepth = (int)num[3];
     return 1;

@@ -18,6 +18,9 @@ int vf_lua_checkint(lua_State *L, int i);
 int vf_lua_toint(lua_State *L, int i);
 int vf_lua_optint(lua_State *L, int i, int def);
 
+/* Pushes the registry's table under key, made empty on first use. */
+void vf_lua_registry_table(lua_State *L, const char *key);
+
 /* Counts steps of work done in C against the case's instruction budget
  * (state.c); past it, raises the budget's error as the count hook does.
  * Only while vault or library Lua runs (inside vf_lua_pcall). */

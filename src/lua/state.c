@@ -680,3 +680,13 @@ int vf_lua_load(vf_lua *lua, const char *src, size_t len, const char *name,
     lua_pop(lua->L, 1);
     return -1;
 }
+
+void vf_lua_registry_table(lua_State *L, const char *key)
+{
+    lua_getfield(L, LUA_REGISTRYINDEX, key);
+    if (lua_istable(L, -1)) return;
+    lua_pop(L, 1);
+    lua_newtable(L);
+    lua_pushvalue(L, -1);
+    lua_setfield(L, LUA_REGISTRYINDEX, key);
+}
