@@ -1,5 +1,6 @@
-/* Which Lua interpreter runs a command's vault Lua: the one the game at
- * the checkout's version uses (vf_gamever_lua), or --lua's.
+/* Which Lua interpreter runs a command's vault Lua: --lua's, else the one
+ * the checkout's Makefile builds its game with, else the one the game at
+ * the checkout's version uses (vf_gamever_lua).
  *
  * Lua 5.1 and Lua 5.4 export the same names, so one process never maps
  * both: vaultfuzz links 5.1, vaultfuzz-lua5.4 links 5.4, each built from
@@ -13,6 +14,7 @@
  * in-process commands run with the interpreter their binary has. */
 #define _XOPEN_SOURCE 700   /* readlink */
 #include "cli.h"
+#include "vf_fs.h"
 #include "vf_gamever.h"
 #include "vf_lua.h"
 
@@ -101,18 +103,51 @@ static int hand_over(int version, FILE *err)
     return vf_cli_lua_exec(version, err);
 }
 
+/* The Lua a checkout's own Makefile builds its game with, when it sits
+ * beside dat/ (the pkg-config probe the game's Makefile makes first:
+ * "$(PKGCONFIG) lua5.4 --exists"); 0 when there is none or it names
+ * neither. A fork that kept Lua 5.1 past 0.34, or moved early, says so
+ * there. */
+static int makefile_lua(const char *crawl_dat)
+{
+    if (!crawl_dat) return 0;
+    /* dat's parent by name: dat may be a link into another tree. */
+    size_t n = strlen(crawl_dat);
+    while (n > 1 && crawl_dat[n - 1] == '/') n--;
+    while (n > 0 && crawl_dat[n - 1] != '/') n--;
+    vf_sbuf path = VF_SBUF_INIT;
+    vf_sbuf_printf(&path, "%.*sMakefile", (int)n, crawl_dat);
+    char *text = NULL, why[160];
+    size_t len;
+    int v = 0;
+    if (vf_fs_read(path.s, (size_t)4 << 20, &text, &len, why, sizeof why)
+        == 0) {
+        const char *p51 = strstr(text, "lua5.1 --exists");
+        const char *p54 = strstr(text, "lua5.4 --exists");
+        v = p54 && (!p51 || p54 < p51) ? 54 : p51 ? 51 : 0;
+    }
+    free(text);
+    vf_sbuf_free(&path);
+    return v;
+}
+
 int vf_cli_world_lua(vf_cli *cli, const char *cmd, vf_cli_world *w)
 {
-    int game = vf_gamever_lua(w->gamever);
-    w->lua_want = w->lua ? vf_cli_lua_parse(w->lua) : game;
+    int game = vf_gamever_lua(w->gamever), made = makefile_lua(w->crawl_dat);
+    w->lua_want = w->lua ? vf_cli_lua_parse(w->lua) : made ? made : game;
     if (!w->lua_want) {
         fprintf(cli->err, "vaultfuzz %s: --lua %s: 5.1 or 5.4\n", cmd,
                 w->lua);
         return -1;
     }
-    snprintf(w->lua_why, sizeof w->lua_why, "%sthe game at %s runs Lua %d.%d",
-             w->lua ? "--lua; " : "", vf_gamever_name(w->gamever), game / 10,
-             game % 10);
+    if (made)
+        snprintf(w->lua_why, sizeof w->lua_why, "%sthe checkout's Makefile "
+                 "builds its game with Lua %d.%d", w->lua ? "--lua; " : "",
+                 made / 10, made % 10);
+    else
+        snprintf(w->lua_why, sizeof w->lua_why, "%sthe game at %s runs Lua "
+                 "%d.%d", w->lua ? "--lua; " : "", vf_gamever_name(w->gamever),
+                 game / 10, game % 10);
     if (w->lua_want == vf_lua_version()) return 0;
     if (launch.argv) return hand_over(w->lua_want, cli->err) ? -1 : 0;
     /* In-process (the tests): this binary's Lua, and saying so. */

@@ -454,6 +454,37 @@ START_TEST(lua_option_forces_the_interpreter)
 }
 END_TEST
 
+/* A checkout whose Makefile builds its game with Lua 5.1 (a fork that
+ * kept it) runs its vault Lua under 5.1 whatever its version: trunk's
+ * maps with a 5.1 Makefile beside them take unpack. */
+START_TEST(checkout_makefile_chooses_the_interpreter)
+{
+    char trunk[256], dir[64], cmd[1024];
+    snprintf(trunk, sizeof trunk, CRAWL_TREES "/trunk/crawl-ref/source");
+    struct stat st;
+    if (stat(trunk, &st)) return;
+    snprintf(dir, sizeof dir, "/tmp/vf_mk_%d", (int)getpid());
+    snprintf(cmd, sizeof cmd, "rm -rf %s && mkdir -p %s/source && "
+             "ln -s %s/dat %s/source/dat && printf 'ifneq ($(shell "
+             "$(PKGCONFIG) lua5.1 --exists || echo no),)\\n' > "
+             "%s/source/Makefile", dir, dir, trunk, dir, dir);
+    ck_assert_int_eq(system(cmd), 0);
+    char path[256], args[1024], *out;
+    vault(dir, "old", ": local t = {1, 2}\n: local a, b = unpack(t)\n",
+          path, sizeof path);
+    snprintf(args, sizeof args, "lint --crawl-dir %s/source --des %s", dir,
+             path);
+    int rc = vaultfuzz_exe(args, &out);
+    ck_assert_msg(rc == 0, "%s", out);
+    ck_assert_msg(strstr(out, "\ninterpreter: Lua 5.1.") &&
+                  strstr(out, "(the checkout's Makefile builds its game "
+                         "with Lua 5.1)\n"), "%s", out);
+    free(out);
+    snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
+    ck_assert_int_eq(system(cmd), 0);
+}
+END_TEST
+
 Suite *vf_test_gamever_suite(void)
 {
     Suite *s = suite_create("gamever");
@@ -471,6 +502,7 @@ Suite *vf_test_gamever_suite(void)
     tcase_add_test(t, trunk_runs_lua_5_4);
     tcase_add_test(t, release_0_30_runs_lua_5_1);
     tcase_add_test(t, lua_option_forces_the_interpreter);
+    tcase_add_test(t, checkout_makefile_chooses_the_interpreter);
     suite_add_tcase(s, t);
     return s;
 }
