@@ -31,11 +31,11 @@ static void push_ids(lua_State *L)
     lua_setfield(L, LUA_REGISTRYINDEX, NEXT_ID);
 }
 
-/* The number of the object at index 1. */
-static lua_Integer id_of(lua_State *L)
+lua_Integer vf_lua_id(lua_State *L, int idx)
 {
+    idx = vf_lua_absindex(L, idx);
     push_ids(L);
-    lua_pushvalue(L, 1);
+    lua_pushvalue(L, idx);
     lua_rawget(L, -2);
     lua_Integer id = lua_tointeger(L, -1);
     lua_pop(L, 1);
@@ -45,7 +45,7 @@ static lua_Integer id_of(lua_State *L)
         lua_pop(L, 1);
         lua_pushinteger(L, id);
         lua_setfield(L, LUA_REGISTRYINDEX, NEXT_ID);
-        lua_pushvalue(L, 1);
+        lua_pushvalue(L, idx);
         lua_pushinteger(L, id);
         lua_rawset(L, -3);
     }
@@ -70,7 +70,7 @@ static int plain_tostring(lua_State *L)
     }
     char buf[64];
     snprintf(buf, sizeof buf, "%s: 0x%08lx", luaL_typename(L, 1),
-             (unsigned long)id_of(L));
+             (unsigned long)vf_lua_id(L, 1));
     lua_pushstring(L, buf);
     return 1;
 }

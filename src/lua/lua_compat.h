@@ -32,6 +32,13 @@
 #define vf_lua_getuservalue(L, i) lua_getfenv((L), (i))
 #endif
 
+/* idx as an index that stays put as the stack grows (5.1 has no
+ * lua_absindex). */
+static inline int vf_lua_absindex(lua_State *L, int idx)
+{
+    return idx > 0 || idx <= LUA_REGISTRYINDEX ? idx : lua_gettop(L) + idx + 1;
+}
+
 /* Pushes the global table: 5.1 reaches it at a pseudo-index, 5.4 keeps
  * it in the registry. */
 static inline void vf_lua_pushglobals(lua_State *L)

@@ -38,6 +38,13 @@ void vf_lua_charge_c_work(lua_State *L);
  * wraps tostring on the fresh state; ids_reset starts a case's count. */
 void vf_lua_plain_ids(lua_State *L);
 void vf_lua_ids_reset(lua_State *L);
+/* The case's number for the object at idx (given on first asking). */
+lua_Integer vf_lua_id(lua_State *L, int idx);
+
+/* pairs in one order on every machine (order.c): Lua 5.4 seeds its
+ * string hashes from addresses and the clock, so the order of a table's
+ * keys, which vault Lua may pick by, changes from process to process. */
+void vf_lua_ordered_pairs(lua_State *L);
 
 /* Case isolation (fresh.c): the globals as the engine's start-up left
  * them are kept; each resolve first drops every global written since --

@@ -467,6 +467,9 @@ static void open_sandbox(lua_State *L)
     open_51(L);
 #endif
 
+#if VF_LUA_54
+    vf_lua_ordered_pairs(L);   /* before table.sort is wrapped */
+#endif
     vf_lua_charge_c_work(L);
     vf_lua_plain_ids(L);
 
