@@ -280,6 +280,12 @@ void vf_conn_analyse_with(const vf_level *l, vf_conn_report *r,
  * fail: more or fewer than one zone, or any finding. */
 int vf_conn_failed(const vf_conn_report *r);
 
+/* Whether a branch entrance on l (a connected branch's, not Hell's)
+ * reaches no stone staircase over cells a player walks or traps
+ * (dungeon.cc _branch_entrances_are_connected, which vetoes the level):
+ * 1 with the first such entrance's cell in (x, y). */
+int vf_conn_entrance_cut_off(const vf_level *l, int *x, int *y);
+
 /* The kind's name as reports print it ("stairless_zone"). */
 const char *vf_conn_kind_name(vf_conn_kind k);
 

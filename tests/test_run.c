@@ -1201,6 +1201,54 @@ static char *empty_run_csv(space *s, int i, const char *count,
     return text_of(s->path[i], "vaults.csv");
 }
 
+/* A Vaults room the game draws only by its tag is placed as the Vaults
+ * layout places it, tagged passable (v_rooms.lua make_tagged_room): the
+ * blank middle it leaves for the layout is not cut off. The same room
+ * with a DEPTH is a vault of its own and is cut off. */
+#define T_ROOM "TAGS: vaults_empty\nMAP\nxxxxxxxx\nx......x\nx.xxxx.x\n" \
+               "x.x  x.x\nx.x  x.x\nx.xxxx.x\nx......x\nxxx..xxx\n" \
+               "ENDMAP\n\n"
+START_TEST(vaults_rooms_placed_as_rooms)
+{
+    space s;
+    space_open(&s, "NAME: t_room\n" T_ROOM
+               "NAME: t_minivault\nDEPTH: Vaults\n" T_ROOM);
+    char *csv = empty_run_csv(&s, 0, "5", NULL);
+    ck_assert_int_eq(csv_count(csv, "t_room", "ok"), 5);
+    ck_assert_int_eq(csv_count(csv, "t_minivault", "ok"), 0);
+    free(csv);
+    space_close(&s);
+}
+END_TEST
+
+/* dungeon.cc _branch_entrances_are_connected: a branch entrance that no
+ * stone staircase can be walked to from vetoes the level, lava round it
+ * in every case (an error: the map is never placed); the same entrance
+ * in the open is fine. */
+START_TEST(cut_off_branch_entrance_vetoes)
+{
+    space s;
+    space_open(&s, "NAME: t_moat\nDEPTH: D:5\nKFEAT: E = enter_lair\n"
+               "MAP\n.....\n.lll.\n.lEl.\n.lll.\n.....\nENDMAP\n\n"
+               "NAME: t_open\nDEPTH: D:5\nKFEAT: E = enter_lair\n"
+               "MAP\n.....\n.....\n..E..\n.....\n.....\nENDMAP\n");
+    vf_t_run r = vf_t_vaultfuzz("run", "--des", s.des, "--mode", "empty",
+                                "--count", "3", "--explain", "none",
+                                "--out", sub(&s, 0, "r0"), NULL);
+    vf_t_run_free(&r);
+    char *sum = text_of(s.path[0], "summary.txt");
+    ck_assert_msg(strstr(sum, "the branch entrance enter_lair at ") &&
+                  strstr(sum, "reaches no stone staircase on foot"), "%s",
+                  sum);
+    free(sum);
+    char *csv = text_of(s.path[0], "vaults.csv");
+    ck_assert_int_eq(csv_count(csv, "t_moat", "level_vetoed"), 3);
+    ck_assert_int_eq(csv_count(csv, "t_open", "ok"), 3);
+    free(csv);
+    space_close(&s);
+}
+END_TEST
+
 /* The game's item sets: each game picks one member of each, so a vault
  * that vetoes without its item is vetoed in about half its cases (a
  * note: weight control), one asking for an item in no set never is, and
@@ -1859,6 +1907,8 @@ Suite *vf_test_run_suite(void)
     tcase_add_test(tc, summary_paths_as_given);
     tcase_add_test(tc, stuck_worker_says_why);
     tcase_add_test(tc, item_sets_drawn_per_game);
+    tcase_add_test(tc, vaults_rooms_placed_as_rooms);
+    tcase_add_test(tc, cut_off_branch_entrance_vetoes);
     tcase_add_test(tc, post_place_hooks_run);
     tcase_add_test(tc, not_tried_in_every_file);
     tcase_add_test(tc, subvault_only_maps_are_skipped);

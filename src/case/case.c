@@ -94,6 +94,23 @@ static int stairless_veto(const vf_level *l, const vf_conn_pieces *pc,
     return 1;
 }
 
+/* dungeon.cc _branch_entrances_are_connected: a branch entrance that
+ * reaches no stone staircase on foot vetoes the level, with why. The
+ * Abyss is built by its own code, which does not look. */
+static int entrance_veto(const vf_level *l, char *why, size_t n)
+{
+    const vf_branch *b = vf_branch_get(l->place.branch);
+    int x, y;
+    if ((b && !strcmp(b->abbrev, "Abyss")) ||
+        !vf_conn_entrance_cut_off(l, &x, &y))
+        return 0;
+    snprintf(why, n, "the branch entrance %s at (%d,%d) reaches no stone "
+             "staircase on foot (the game vetoes the level: dungeon.cc "
+             "_branch_entrances_are_connected)",
+             vf_feature_name(l->feat[y][x]), x, y);
+    return 1;
+}
+
 int case_layout_stairless(const vf_level *l, vf_conn_memo *memo, char *why,
                           size_t n)
 {
@@ -189,7 +206,8 @@ static int place_in_layout(const case_build *b, uint64_t lseed,
                                sizeof v->placed.why);
     free(pc);
     if (vetoed || case_exits_vetoed(l, &v->placed, v->placed.why,
-                                    sizeof v->placed.why))
+                                    sizeof v->placed.why) ||
+        entrance_veto(l, v->placed.why, sizeof v->placed.why))
         return TRY_VETOED;
     if (v->placed.exits && !v->placed.connected)   /* the Abyss keeps it */
         v->kinds |= VF_V_EXIT_UNCONNECTED;
@@ -504,6 +522,19 @@ static void judge_level(vf_level *l, vf_conn_report *r, const vf_sev_ctx *c,
     }
 }
 
+/* The level the case built, vetoed for a branch entrance cut off: no
+ * player meets the rest, so what was found on it stays as notes. */
+static void judge_entrances(const vf_level *l, vf_verdict *v)
+{
+    char why[sizeof v->veto_why];
+    if (!entrance_veto(l, why, sizeof why)) return;
+    unsigned conn = 0;
+    for (int k = 0; k < VF_CONN_KIND_COUNT; k++) conn |= conn_bits[k];
+    v->warning &= ~conn;
+    v->error &= ~conn;
+    note_veto(v, why);
+}
+
 /* placement.lua's -fill: the vault alone in rock, placed with no exits
  * (place_map(map, false, true)), then count_disconnected_zones (dungeon.cc
  * dgn_count_disconnected_zones: zones of passable cells) must be 1. No
@@ -589,9 +620,11 @@ void vf_case_run(vf_engine *e, const vf_mapdef *def, uint64_t base_seed,
             judge_fill(l, v);
         } else if (vf_rmap_is_encompass(m)) {
             judge_layout(l, r, &v->judged, own.conn_memo, v);
+            judge_entrances(l, v);
         } else {
             judge_exits(l, v);
             judge_level(l, r, &v->judged, v);
+            judge_entrances(l, v);
         }
     } else {
         v->judged.layout = vf_mode_is_layout(o->mode);

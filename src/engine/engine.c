@@ -597,8 +597,21 @@ vf_resolve_status vf_engine_resolve(vf_engine *e, const vf_mapdef *def,
     if (validating && vf_place_parse(VF_PLACE_LOAD, &load, why, sizeof why)
         == 0)
         vf_engine_set_place(e, &load);
+    /* A Vaults room drawn only by its tag is resolved as v_rooms.lua's
+     * make_tagged_room resolves it: tagged passable (its cells count as
+     * open ground for the level's connectivity, dungeon.cc
+     * dgn_register_place), the layout filling what it leaves blank. */
+    const char *forced = out->forced_tags;
+    vf_sbuf room = VF_SBUF_INIT;
+    vf_place at;
+    if (info && vf_mapinfo_drawn_in(info, &at) == 0) {
+        vf_sbuf_printf(&room, "%s passable", forced ? forced : "");
+        out->forced_tags = room.s;
+    }
     vf_resolve_status st = run_attempts(e, out, NULL, VF_RESOLVE_ATTEMPTS, 1,
                                         validating, attempts, err);
+    out->forced_tags = forced;
+    vf_sbuf_free(&room);
     if (st == VF_LUA_ERROR)
         vf_engine_whole_path(err, e->set->files[def->file].path);
     vf_engine_set_place(e, &was);
