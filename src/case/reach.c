@@ -13,16 +13,6 @@ static int is_encompass(const vf_mapinfo *i)
     return i->orient && !strcmp(i->orient, "encompass");
 }
 
-/* The tags v_layouts.lua draws the Vaults rooms by. */
-static int vaults_room(const vf_mapinfo *i)
-{
-    static const char *const tags[] = {"vaults_room", "vaults_empty",
-                                       "vaults_hard"};
-    for (size_t k = 0; k < sizeof tags / sizeof *tags; k++)
-        if (vf_mapinfo_has_tag(i, tags[k], strlen(tags[k]))) return 1;
-    return 0;
-}
-
 int case_layout_reaches(vf_engine *e, const vf_mapdef *def,
                         const vf_place *p, char *why, size_t n)
 {
@@ -48,7 +38,8 @@ int case_layout_reaches(vf_engine *e, const vf_mapdef *def,
      * generators; v_rooms.lua make_tagged_room places them as rooms, with
      * a passable mask). Other tag-drawn maps (arrival, branch entries,
      * place_unique...) are the builder's own vaults on a level: tried. */
-    if (!i->depths.n && !i->places.n && vaults_room(i)) {
+    vf_place room;
+    if (vf_mapinfo_drawn_in(i, &room) == 0) {
         snprintf(why, n, "not tried: the game places it only as a room of "
                  "the Vaults layouts, which draw it by its tag (v_rooms.lua);"
                  " with no DEPTH or PLACE it is never a vault of its own on "
