@@ -455,6 +455,10 @@ START_TEST(the_game_never_places_them_so)
             ck_assert_msg(strstr(v.message, "not tried: the game places it "
                                  "only as a room of the Vaults layouts"),
                           "%s", v.message);
+            run_at_home(&x, l, "vf_rule_gulch_entry", layouts[i], it, &v);
+            ck_assert_msg(v.not_tried && strstr(v.message, "only as a room "
+                                                "of the Vaults layouts"),
+                          "%s", v.message);
             run_at_home(&x, l, "vf_rule_sewer_room", layouts[i], it, &v);
             ck_assert(v.not_tried && !v.kinds && v.placed.vault < 0);
             ck_assert_msg(strstr(v.message, "builds Sewer from an encompass "

@@ -45,10 +45,10 @@ START_TEST(lint_default_corpus_is_clean)
     run r = vf("lint", NULL, NULL, NULL);
     ck_assert_int_eq(r.rc, 0);
     char want[512];
-    snprintf(want, sizeof want, "lua: 51 maps run as at load, with our dlua/ "
+    snprintf(want, sizeof want, "lua: 52 maps run as at load, with our dlua/ "
              "at D:1; 0 placement resolves: 0 lua errors, 0 validate "
              "failures, 0 vetoes\n%s"
-             "lint: 9 files, 51 maps, 102 chunks, 0 errors, 0 warnings\n",
+             "lint: 9 files, 52 maps, 104 chunks, 0 errors, 0 warnings\n",
              interpreter_line());
     ck_assert_str_eq(r.out, want);
     done(&r);
