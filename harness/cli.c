@@ -140,6 +140,7 @@ int vf_cli_world_opt(vf_cli_world *w, const char *name, const char *arg)
     else if (!strcmp(name, "--crawl-dir")) w->crawl_dir = arg;
     else if (!strcmp(name, "--place")) w->place = arg;
     else if (!strcmp(name, "--game-version")) w->game_version = arg;
+    else if (!strcmp(name, "--game-names")) w->game_names = arg;
     else if (!strcmp(name, "--lua-seconds")) w->lua_seconds = arg;
     else if (!strcmp(name, "--lua-instructions")) w->lua_instructions = arg;
     else if (!strcmp(name, "--lua")) w->lua = arg;
@@ -193,8 +194,8 @@ static int world_gamever(vf_cli *cli, const char *cmd, vf_cli_world *w)
 }
 
 /* The checkout's own name tables, when its C++ source lies beside dat/:
- * they win over ours (a fork's names). Set before any map loads. */
-static void world_gamesrc(vf_cli_world *w)
+ * they win over ours (a fork's names). */
+static void world_source(vf_cli_world *w)
 {
     if (!w->crawl_dat) return;
     size_t n = strlen(w->crawl_dat);
@@ -204,7 +205,25 @@ static void world_gamesrc(vf_cli_world *w)
     if (!source) return;
     w->gamesrc = vf_gamesrc_read(source, &w->gamesrc_note);
     free(source);
+}
+
+/* The names the game has, set in force before any map loads: the
+ * source's tables, then --game-names on top (its KNOWN features looked
+ * up in those tables). Returns -1 after a usage error. */
+static int world_gamesrc(vf_cli *cli, const char *cmd, vf_cli_world *w)
+{
+    world_source(w);
     vf_gamesrc_set(w->gamesrc);
+    if (!w->game_names) return 0;
+    vf_sbuf err = VF_SBUF_INIT;
+    int rc = vf_gamesrc_read_names(&w->gamesrc, w->game_names,
+                                   &w->gamesrc_note, &err);
+    vf_gamesrc_set(w->gamesrc);
+    if (rc)
+        fprintf(cli->err, "vaultfuzz %s: --game-names %s\n", cmd,
+                vf_sbuf_str(&err));
+    vf_sbuf_free(&err);
+    return rc;
 }
 
 /* --lua-seconds: a finite number >= 0 into l (0: no limit). */
@@ -304,9 +323,9 @@ long vf_cli_world_load(vf_cli *cli, const char *cmd, vf_cli_world *w,
     for (size_t i = 0; !w->crawl_dat && i < w->des.n; i++)
         if ((w->crawl_dat = vf_cli_dat_of_des(w->des.v[i])))
             w->cfg.crawl_dat = w->crawl_dat;
-    if (world_gamever(cli, cmd, w) || vf_cli_world_lua(cli, cmd, w))
+    if (world_gamever(cli, cmd, w) || vf_cli_world_lua(cli, cmd, w)
+        || world_gamesrc(cli, cmd, w))
         return -1;
-    world_gamesrc(w);
     /* After the tables: a fork's branches are its own. */
     if (w->place && vf_place_parse(w->place, &w->cfg.place, why, sizeof why)) {
         fprintf(cli->err, "vaultfuzz %s: --place: %s\n", cmd, why);

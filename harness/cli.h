@@ -119,6 +119,7 @@ typedef struct vf_cli_world {
     const char *crawl_dir;     /* --crawl-dir, or NULL (borrowed) */
     const char *place;         /* --place, or NULL for the default */
     const char *game_version;  /* --game-version, or NULL to detect */
+    const char *game_names;    /* --game-names FILE, or NULL */
     const char *lua_seconds;   /* --lua-seconds, or NULL for the default */
     const char *lua_instructions;   /* --lua-instructions, or NULL */
     const char *lua;           /* --lua 5.1|5.4, or NULL: the game's */
@@ -128,8 +129,9 @@ typedef struct vf_cli_world {
     char gamever_why[160];     /* how it was chosen, for lint to print */
     char *crawl_dat;           /* resolved from crawl_dir */
     vf_gamesrc *gamesrc;       /* the checkout's own name tables, read
-                                * from its C++ source beside dat/ and in
-                                * force until vf_cli_world_free; or NULL */
+                                * from its C++ source beside dat/, and
+                                * the names of --game-names; in force
+                                * until vf_cli_world_free; or NULL */
     vf_sbuf gamesrc_note;      /* what they hold, for lint to print */
     vf_engine_config cfg;      /* ready for vf_engine_new after load */
     char *dlua;                /* our library's directory (owned) */
@@ -143,7 +145,8 @@ typedef struct vf_cli_world {
 
 #define VF_CLI_WORLD_OPTS {"--des", VF_OPT_PATH}, \
     {"--crawl-dir", VF_OPT_PATH}, {"--place", VF_OPT_WORD}, \
-    {"--game-version", VF_OPT_GAMEVER}, {"--lua-seconds", VF_OPT_WORD}, \
+    {"--game-version", VF_OPT_GAMEVER}, {"--game-names", VF_OPT_PATH}, \
+    {"--lua-seconds", VF_OPT_WORD}, \
     {"--lua-instructions", VF_OPT_WORD}, {"--lua", VF_OPT_WORD}
 #define VF_CLI_WORLD_HELP \
     "  --des PATH   a .des file or a directory (repeatable; default\n" \
@@ -158,6 +161,11 @@ typedef struct vf_cli_world {
     "  --game-version V  read the vaults as the game at release V does\n" \
     "               (0.25 to 0.34, or trunk; default: told from the\n" \
     "               checkout's files, trunk without a checkout)\n" \
+    "  --game-names FILE  names the game has beyond the tables in force\n" \
+    "               (a fork's own, when its checkout has no C++ source),\n" \
+    "               one a line: 'feature NAME like KNOWN' (behaves as the\n" \
+    "               feature KNOWN), 'trap NAME', 'shop NAME' or 'fprop\n" \
+    "               NAME'; '#' starts a comment\n" \
     "  --lua 5.1|5.4  run vault Lua under this interpreter (default: the\n" \
     "               game's at its version: 5.4 for trunk and 0.34 on, 5.1\n" \
     "               before)\n" \
@@ -203,10 +211,10 @@ void vf_cli_world_free(vf_cli_world *w);
 int vf_cli_world_opt(vf_cli_world *w, const char *name, const char *arg);
 /* Resolves --crawl-dir and --place into w->cfg, sets the game version in
  * force (vf_gamever_set: --game-version, else the checkout's, else trunk)
- * and the checkout's own name tables when it has its C++ source
- * (vf_gamesrc_set), and loads the maps into set (initialised here; messages to d, also
- * initialised). Returns the
- * number of load errors, or -1 after printing a usage error. */
+ * and the checkout's own name tables when it has its C++ source, with
+ * the names of --game-names on top (vf_gamesrc_set), and loads the maps
+ * into set (initialised here; messages to d, also initialised). Returns
+ * the number of load errors, or -1 after printing a usage error. */
 long vf_cli_world_load(vf_cli *cli, const char *cmd, vf_cli_world *w,
                        vf_desset *set, vf_diag *d);
 

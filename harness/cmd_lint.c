@@ -11,8 +11,9 @@
 
 static const char lint_usage[] =
     "usage: vaultfuzz lint [--des PATH]... [--crawl-dir DIR] [--place P]\n"
-    "                      [--game-version V] [--seeds N] [--no-lua]\n"
-    "                      [--stats] [--format text|sarif]\n"
+    "                      [--game-version V] [--game-names FILE]\n"
+    "                      [--seeds N] [--no-lua] [--stats]\n"
+    "                      [--format text|sarif]\n"
     "\n"
     "Loads .des files (a directory is searched recursively for *.des, in the\n"
     "game's order), compiles every Lua chunk, then runs each map's Lua as\n"
@@ -264,8 +265,9 @@ int vf_cmd_lint(vf_cli *cli, int argc, char **argv)
     cli = &summary;
     if (stats) print_stats(cli, &set);
     if (t.ran && set.nmaps) print_tally(cli, &w, &t);
-    /* The names a map may use are the version's: say which one. */
-    if (w.crawl_dat || w.game_version)
+    /* The names a map may use are the version's, and those the checkout's
+     * source or --game-names add: say which. */
+    if (w.crawl_dat || w.game_version || w.game_names)
         fprintf(cli->out, "game version: %s (%s)%s%s\n",
                 vf_gamever_name(w.gamever), w.gamever_why,
                 w.gamesrc ? "; " : "", vf_sbuf_str(&w.gamesrc_note));

@@ -14,6 +14,10 @@
  * find falls back to our built-in table for the detected version, and the
  * note says so once.
  *
+ * A checkout without its C++ source (dat/ alone) can have its names
+ * declared instead, in a names file (--game-names, vf_gamesrc_read_names):
+ * they are looked up before the tables, whichever are in force.
+ *
  * Like the game version (vf_gamever.h), the tables in force are one
  * process-wide setting made before any map loads and only read afterwards.
  * With none set, every lookup uses the built-in tables. */
@@ -39,6 +43,10 @@ typedef enum vf_gs_table {
  * what falls back to ours ("features, traps ... from the checkout's
  * source; no shop_types[]: ours"). */
 vf_gamesrc *vf_gamesrc_read(const char *dir, vf_sbuf *note);
+/* A set with no table and nothing registered, so every lookup falls back
+ * to the built-in tables until names are declared in it. Owned by the
+ * caller (vf_gamesrc_free). */
+vf_gamesrc *vf_gamesrc_new(void);
 void vf_gamesrc_free(vf_gamesrc *s);
 
 /* Whether the source's game registers the Lua name ("require",
@@ -74,5 +82,41 @@ int vf_gamesrc_lists(const vf_gamesrc *s, vf_gs_table t, const char *name);
 /* The source's branches, in its order (borrowed); n receives how many.
  * NULL when the source has no branch table. */
 const vf_branch *vf_gamesrc_branches(const vf_gamesrc *s, size_t *n);
+
+/* ---- names declared beyond the tables ---------------------------------
+ *
+ * The lookups (vf_feature_by_name, vf_gamever_trap, _shop_type, _fprop)
+ * ask the set in force for a declared name before its tables or ours. */
+
+/* Declares name (copied) in table t: a trap, shop type or fprop name, or
+ * for VF_GS_FEATURES a feature that behaves as our feature id feature.
+ * The first declaration of a name is the one looked up. */
+void vf_gamesrc_declare(vf_gamesrc *s, vf_gs_table t, const char *name,
+                        int feature);
+
+/* What s declares name as in table t: for a feature our id it behaves
+ * as, for the others 1; 0 when s (or NULL) does not declare it. */
+int vf_gamesrc_declared(const vf_gamesrc *s, vf_gs_table t,
+                        const char *name);
+
+/* Reads the names file at path (gamenames.c), one declaration a line,
+ * '#' to the end of a line a comment, blank lines ignored:
+ *
+ *   feature NAME like KNOWN   behaves as the feature KNOWN
+ *   trap NAME                 "NAME trap" in KFEAT, a plain trap (where
+ *                             the game reads trap names: not trunk)
+ *   shop NAME                 a shop type
+ *   fprop NAME                a KPROP property (no effect of its own)
+ *
+ * A NAME may hold blanks ("pressure plate"); trap names are lower-cased,
+ * as str_to_trap compares them. KNOWN is looked up as vf_feature_by_name
+ * does, among the names declared before it and then the tables in force:
+ * set the version and *s, if any, in force first. Declares into *s,
+ * made with vf_gamesrc_new when NULL (owned by the caller either way).
+ * Returns 0, appending to note what it declared ("1 feature, 2 traps
+ * declared in PATH", after "; " when note holds text already); or -1
+ * with err "PATH:LINE: what is wrong" ("PATH: why" when unreadable). */
+int vf_gamesrc_read_names(vf_gamesrc **s, const char *path, vf_sbuf *note,
+                          vf_sbuf *err);
 
 #endif

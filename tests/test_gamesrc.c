@@ -3,8 +3,9 @@
  * tag-version blocks, traps, shops, KPROP names, branches), lint with
  * them, and, when the game's extracted sources are on this machine
  * (../crawlsrc*, as VF_CRAWL_SOURCES says), the tables read from trunk,
- * 0.34.1 and 0.30.0 agree with our built-in ones for those versions.
- * Every test puts the built-in tables and trunk back. */
+ * 0.34.1 and 0.30.0 agree with our built-in ones for those versions;
+ * names declared in a file (--game-names) on top of either. Every test
+ * puts the built-in tables and trunk back. */
 #include "tests.h"
 #include "vf_feature.h"
 #include "vf_gamesrc.h"
@@ -326,6 +327,204 @@ START_TEST(lint_reads_a_fork)
 }
 END_TEST
 
+/* ---- names declared in a file (--game-names) ---------------------------- */
+
+/* A scratch directory holding name = text; the path of name in *path. */
+static char *names_file(char *tmpl, const char *text, char *path, size_t n)
+{
+    char *dir = mkdtemp(tmpl);
+    ck_assert_ptr_nonnull(dir);
+    vf_t_put(dir, "names.txt", text);
+    snprintf(path, n, "%s/names.txt", dir);
+    return dir;
+}
+
+static const char names_text[] =
+    "# a fork's names\n"
+    "\n"
+    "feature runelight like fountain_blue   # a fountain that glows\n"
+    "feature glass pillar  like rock_wall\n"
+    "feature afterglow like runelight\n"
+    "trap Gloom\n"
+    "shop trinket\n"
+    "fprop no_glow\n";
+
+/* Without a source, the names stand alone in an otherwise empty set
+ * (no table, so every other name is ours), each behaving as its like;
+ * trap, shop and KPROP names are known where those are looked up. */
+START_TEST(names_file_declares_beyond_ours)
+{
+    char tmpl[] = "/tmp/vf_names_XXXXXX", path[256];
+    char *dir = names_file(tmpl, names_text, path, sizeof path);
+    vf_gamever_set(28);
+    ck_assert_int_eq(vf_feature_by_name("runelight"), 0);
+    ck_assert(!vf_gamever_trap("gloom", 28));
+    ck_assert(!vf_gamever_shop_type("trinket", 28));
+    ck_assert(!vf_gamever_fprop("no_glow", 28));
+    vf_gamesrc *s = NULL;
+    vf_sbuf note = VF_SBUF_INIT, err = VF_SBUF_INIT;
+    ck_assert_int_eq(vf_gamesrc_read_names(&s, path, &note, &err), 0);
+    ck_assert_ptr_nonnull(s);
+    char want[512];
+    snprintf(want, sizeof want, "3 features, 1 trap, 1 shop type, 1 fprop "
+             "declared in %s", path);
+    ck_assert_str_eq(note.s, want);
+    for (int t = 0; t < VF_GS_COUNT; t++)
+        ck_assert(!vf_gamesrc_has(s, (vf_gs_table)t));
+    vf_gamesrc_set(s);
+    int rune = vf_feature_by_name("runelight");
+    ck_assert_int_eq(rune, VF_F_FOUNTAIN_BLUE);
+    ck_assert(vf_feature_traversable(rune));   /* passable, as its like */
+    ck_assert_int_eq(vf_feature_by_name("afterglow"), VF_F_FOUNTAIN_BLUE);
+    int pillar = vf_feature_by_name("glass pillar");
+    ck_assert_int_eq(pillar, VF_F_ROCK_WALL);
+    ck_assert(!vf_feature_traversable(pillar));
+    ck_assert_int_eq(vf_feature_by_name("rock_wall"), VF_F_ROCK_WALL);
+    ck_assert_int_eq(vf_feature_by_name("mud"), 0);   /* 0.31's: not 0.28 */
+    ck_assert_int_eq(vf_gamever_trap("gloom", 28), VF_F_TRAP_MECHANICAL);
+    ck_assert_int_eq(vf_gamever_trap("net", 28), VF_F_TRAP_NET);
+    ck_assert(vf_gamever_shop_type("trinket", 28));
+    ck_assert(vf_gamever_shop_type("book", 28));
+    ck_assert_uint_eq(vf_fprop_by_name("no_glow"), VF_FPROP_OTHER);
+    ck_assert_uint_eq(vf_fprop_by_name("bloody"), VF_FPROP_BLOODY);
+    vf_sbuf_free(&note);
+    vf_sbuf_free(&err);
+    back_to_ours(s);
+    ck_assert_int_eq(vf_feature_by_name("glass pillar"), 0);
+    vf_t_rm_tree(dir);
+}
+END_TEST
+
+/* On top of a checkout's source, like names a feature of its tables
+ * (not ours), and the note follows the source's. */
+START_TEST(names_file_adds_to_the_source)
+{
+    char tmpl[] = "/tmp/vf_names_XXXXXX", path[256];
+    char *dir = names_file(tmpl, "feature glint like glass_thicket\n", path,
+                           sizeof path);
+    vf_sbuf note = VF_SBUF_INIT, err = VF_SBUF_INIT;
+    vf_gamesrc *s = read_fork(&note), *was = s;
+    vf_gamesrc_set(s);
+    ck_assert_int_eq(vf_gamesrc_read_names(&s, path, &note, &err), 0);
+    ck_assert_ptr_eq(s, was);
+    ck_assert_ptr_nonnull(strstr(note.s, "from the checkout's source; 1 "
+                                 "feature declared in "));
+    ck_assert_int_eq(vf_feature_by_name("glint"), VF_F_CLEAR_ROCK_WALL);
+    ck_assert_int_eq(vf_feature_by_name("lava"), 0);   /* not the fork's */
+    vf_t_put(dir, "names.txt", "feature ember like lava\n");
+    ck_assert_int_eq(vf_gamesrc_read_names(&s, path, &note, &err), -1);
+    ck_assert_ptr_nonnull(strstr(err.s, ":1: feature ember: like 'lava': "
+                                 "the game has no such feature"));
+    vf_sbuf_free(&note);
+    vf_sbuf_free(&err);
+    back_to_ours(s);
+    vf_t_rm_tree(dir);
+}
+END_TEST
+
+/* Each mistake in a names file is said with the file and line. */
+START_TEST(bad_names_files_say_where)
+{
+    static const struct {
+        const char *text, *why;
+    } bad[] = {
+        {"# ok\nfeature a like floor\nwall b\n",
+         ":3: unknown kind 'wall' (feature, trap, shop or fprop)"},
+        {"feature runelight\n",
+         ":1: feature runelight: no 'like KNOWN' (the game's feature it "
+         "behaves as)"},
+        {"\n\nfeature runelight like\n",
+         ":3: feature runelight: no 'like KNOWN' (the game's feature it "
+         "behaves as)"},
+        {"feature like floor\n", ":1: feature: no name"},
+        {"feature x like fountain_bleu\n",
+         ":1: feature x: like 'fountain_bleu': the game has no such "
+         "feature"},
+        {"shop\n", ":1: shop: no name"},
+        {"trap gloom like net\n", ":1: trap: 'like' is for features only"},
+    };
+    char tmpl[] = "/tmp/vf_names_XXXXXX", path[256], want[512];
+    char *dir = names_file(tmpl, "", path, sizeof path);
+    for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
+        vf_t_put(dir, "names.txt", bad[i].text);
+        vf_gamesrc *s = NULL;
+        vf_sbuf note = VF_SBUF_INIT, err = VF_SBUF_INIT;
+        ck_assert_int_eq(vf_gamesrc_read_names(&s, path, &note, &err), -1);
+        snprintf(want, sizeof want, "%s%s", path, bad[i].why);
+        ck_assert_str_eq(vf_sbuf_str(&err), want);
+        ck_assert_int_eq(note.len, 0);
+        vf_gamesrc_free(s);
+        vf_sbuf_free(&err);
+        vf_sbuf_free(&note);
+    }
+    vf_gamesrc *s = NULL;
+    vf_sbuf note = VF_SBUF_INIT, err = VF_SBUF_INIT;
+    snprintf(path, sizeof path, "%s/absent.txt", dir);
+    ck_assert_int_eq(vf_gamesrc_read_names(&s, path, &note, &err), -1);
+    snprintf(want, sizeof want, "%s: cannot open: No such file or directory",
+             path);
+    ck_assert_str_eq(vf_sbuf_str(&err), want);
+    ck_assert_ptr_null(s);
+    vf_sbuf_free(&err);
+    vf_sbuf_free(&note);
+    vf_t_rm_tree(dir);
+}
+END_TEST
+
+/* Maps of a fork's names: a feature, a trap, a shop type, a KPROP. */
+static const char fork_names_des[] =
+    "NAME: t_rune\nDEPTH: D\nKFEAT: x = runelight\nMAP\nx@x\nENDMAP\n\n"
+    "NAME: t_gloom\nDEPTH: D\nKFEAT: ^ = gloom trap\nMAP\n^@.\nENDMAP\n\n"
+    "NAME: t_trinket\nDEPTH: D\nKFEAT: s = trinket shop\nMAP\ns@.\nENDMAP\n\n"
+    "NAME: t_glow\nDEPTH: D\nKPROP: . = no_glow\nMAP\n.@.\nENDMAP\n";
+
+/* lint with --game-names: the maps using the names load, lint says
+ * where they came from; without it each is an error; a bad file stops
+ * the command before any map loads. */
+START_TEST(lint_takes_game_names)
+{
+    char tmpl[] = "/tmp/vf_names_XXXXXX", path[256], des[256], want[512];
+    char *dir = names_file(tmpl, "feature runelight like fountain_blue\n"
+                           "trap gloom\nshop trinket\nfprop no_glow\n", path,
+                           sizeof path);
+    vf_t_put(dir, "fork.des", fork_names_des);
+    snprintf(des, sizeof des, "%s/fork.des", dir);
+    vf_t_run r = vf_t_vaultfuzz("lint", "--des", des, "--game-version",
+                                "0.28", NULL);
+    static const char *const unknown[] = {
+        "map t_rune: no features matching \"runelight\"",
+        "map t_gloom: bad trap name: 'gloom'",
+        "map t_trinket: bad shop type: 'trinket'",
+        "map t_glow: bad spec: 'no_glow' in 'no_glow'", "4 errors"};
+    ck_assert_int_eq(r.rc, 1);
+    for (size_t i = 0; i < sizeof unknown / sizeof *unknown; i++)
+        ck_assert_msg(strstr(r.out, unknown[i]), "no %s in:\n%s", unknown[i],
+                      r.out);
+    vf_t_run_free(&r);
+    r = vf_t_vaultfuzz("lint", "--des", des, "--game-version", "0.28",
+                       "--game-names", path, NULL);
+    ck_assert_msg(r.rc == 0, "%s%s", r.out, r.err);
+    snprintf(want, sizeof want, "game version: 0.28 (--game-version); 1 "
+             "feature, 1 trap, 1 shop type, 1 fprop declared in %s\n", path);
+    ck_assert_ptr_nonnull(strstr(r.out, want));
+    ck_assert_ptr_nonnull(strstr(r.out, "4 maps, 8 chunks, 0 errors"));
+    vf_t_run_free(&r);
+    ck_assert_ptr_null(vf_gamesrc_current());
+    vf_t_put(dir, "names.txt", "feature runelight like fountain_blue\n"
+             "tarp gloom\n");
+    r = vf_t_vaultfuzz("lint", "--des", des, "--game-names", path, NULL);
+    ck_assert_int_eq(r.rc, 2);
+    snprintf(want, sizeof want, "vaultfuzz lint: --game-names %s:2: unknown "
+             "kind 'tarp' (feature, trap, shop or fprop)\n", path);
+    ck_assert_str_eq(r.err, want);
+    ck_assert_str_eq(r.out, "");   /* no map loaded */
+    vf_t_run_free(&r);
+    ck_assert_ptr_null(vf_gamesrc_current());
+    vf_t_rm_tree(dir);
+    vf_gamever_set(VF_GV_TRUNK);
+}
+END_TEST
+
 Suite *vf_test_gamesrc_suite(void)
 {
     Suite *s = suite_create("gamesrc");
@@ -339,6 +538,10 @@ Suite *vf_test_gamesrc_suite(void)
     tcase_add_test(tc, real_0_34_tables_agree);
     tcase_add_test(tc, real_0_30_tables_agree);
     tcase_add_test(tc, lint_reads_a_fork);
+    tcase_add_test(tc, names_file_declares_beyond_ours);
+    tcase_add_test(tc, names_file_adds_to_the_source);
+    tcase_add_test(tc, bad_names_files_say_where);
+    tcase_add_test(tc, lint_takes_game_names);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -327,9 +327,11 @@ static int by_source(const vf_gamesrc *s, const char *name)
 
 int vf_feature_by_name(const char *name)
 {
+    const vf_gamesrc *s = vf_gamesrc_current();
+    int declared = vf_gamesrc_declared(s, VF_GS_FEATURES, name);
+    if (declared) return declared;   /* the user's word for their game */
     for (int i = 0; disabled_altars[i]; i++)
         if (!strcmp(disabled_altars[i], name)) return VF_F_FLOOR;
-    const vf_gamesrc *s = vf_gamesrc_current();
     if (vf_gamesrc_has(s, VF_GS_FEATURES)) return by_source(s, name);
     return find(name, vf_gamever_current());
 }

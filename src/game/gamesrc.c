@@ -22,6 +22,14 @@ typedef struct feature_row {
     unsigned fft;
 } feature_row;
 
+/* A name the user declared (--game-names): its table, and for a feature
+ * the id of ours it behaves as. */
+typedef struct declared_name {
+    vf_gs_table table;
+    char *name;
+    int feature;
+} declared_name;
+
 struct vf_gamesrc {
     int has[VF_GS_COUNT];
     unsigned lua_names;                 /* bit i: lua_names[i] registered */
@@ -31,6 +39,8 @@ struct vf_gamesrc {
     vf_strlist lists[VF_GS_COUNT];      /* traps, shops, fprops */
     vf_branch *branches;                /* strings owned */
     size_t nbranches;
+    declared_name *declared;            /* looked up before the tables */
+    size_t ndeclared, declared_cap;
 };
 
 static const vf_gamesrc *in_force;
@@ -725,6 +735,12 @@ static void read_habits(vf_gamesrc *s, const char *dir)
     s->chance_priority = source_says(dir, "util/levcomp.ypp", priority);
 }
 
+vf_gamesrc *vf_gamesrc_new(void)
+{
+    vf_gamesrc *s = vf_xcalloc(1, sizeof *s);
+    return s;
+}
+
 vf_gamesrc *vf_gamesrc_read(const char *dir, vf_sbuf *note)
 {
     vf_strlist files = {0};
@@ -738,7 +754,7 @@ vf_gamesrc *vf_gamesrc_read(const char *dir, vf_sbuf *note)
         vf_strlist_free(&files);
         return NULL;
     }
-    vf_gamesrc *s = vf_xcalloc(1, sizeof *s);
+    vf_gamesrc *s = vf_gamesrc_new();
     for (int t = 0; t < VF_GS_COUNT; t++) {
         vf_strlist macros = {0};
         char *text = text_with(dir, sources[t].usual, &files,
@@ -768,6 +784,8 @@ void vf_gamesrc_free(vf_gamesrc *s)
         free((char *)s->branches[i].longname);
     }
     free(s->branches);
+    for (size_t i = 0; i < s->ndeclared; i++) free(s->declared[i].name);
+    free(s->declared);
     free(s);
 }
 
@@ -824,4 +842,26 @@ const vf_branch *vf_gamesrc_branches(const vf_gamesrc *s, size_t *n)
     if (!vf_gamesrc_has(s, VF_GS_BRANCHES)) return NULL;
     *n = s->nbranches;
     return s->branches;
+}
+
+/* ---- names declared beyond the tables ----------------------------------- */
+
+void vf_gamesrc_declare(vf_gamesrc *s, vf_gs_table t, const char *name,
+                        int feature)
+{
+    if (s->ndeclared == s->declared_cap) {
+        s->declared_cap = s->declared_cap ? 2 * s->declared_cap : 16;
+        s->declared = vf_xrealloc(s->declared,
+                                  s->declared_cap * sizeof *s->declared);
+    }
+    int what = t == VF_GS_FEATURES ? feature : 1;
+    s->declared[s->ndeclared++] = (declared_name){t, vf_xstrdup(name), what};
+}
+
+int vf_gamesrc_declared(const vf_gamesrc *s, vf_gs_table t, const char *name)
+{
+    for (size_t i = 0; s && i < s->ndeclared; i++)
+        if (s->declared[i].table == t && !strcmp(s->declared[i].name, name))
+            return s->declared[i].feature;
+    return 0;
 }

@@ -82,6 +82,8 @@ int vf_gamever_trap(const char *name, int ver)
     if (!vf_gamever_has_trap_names(ver)) return 0;
     if (!strcmp(name, "random") || !strcmp(name, "any"))
         return VF_GV_RANDOM_TRAP;
+    if (vf_gamesrc_declared(vf_gamesrc_current(), VF_GS_TRAPS, name))
+        return VF_F_TRAP_MECHANICAL;   /* a kind of the game's own */
     if (vf_gamesrc_has(vf_gamesrc_current(), VF_GS_TRAPS))
         return source_trap(name);
     for (size_t i = 0; i < sizeof traps / sizeof *traps; i++)
@@ -112,11 +114,13 @@ static int named_holds(const struct named *t, size_t n, const char *name,
     return 0;
 }
 
-/* With the checkout's own table t, whether it lists name (or, for shops,
- * says "random" or "any"); -1 without one. */
+/* 1 when the names in force declare name in table t; else with the
+ * checkout's own table t, whether it lists name (or, for shops, says
+ * "random" or "any"); -1 without one. */
 static int source_lists(vf_gs_table t, const char *name)
 {
     const vf_gamesrc *s = vf_gamesrc_current();
+    if (vf_gamesrc_declared(s, t, name)) return 1;
     if (!vf_gamesrc_has(s, t)) return -1;
     if (t == VF_GS_SHOPS && (!strcmp(name, "random") || !strcmp(name, "any")))
         return 1;
