@@ -74,6 +74,9 @@ int vf_cli_html(vf_cli *cli, const char *cmd, const char *out,
     int rc = vf_rundir_read(out, &d, &err);
     if (!rc) {
         if (!vf_cli_args_from_rundir(cli, cmd, &d, &a)) game_version(&a, &game);
+        if (a.w.game_names)
+            vf_sbuf_printf(&game, "; with the names declared in %s "
+                           "(--game-names)", a.w.game_names);
         vf_run_args_free(&a);
     }
     /* A baseline that cannot be read leaves "new" out, not the page. */

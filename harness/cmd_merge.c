@@ -38,7 +38,8 @@ static char *options(const vf_run_args *a)
     vf_run_args_words(a, 0, &w);
     for (size_t i = 0; i < w.n; i++) {
         int path = i && (!strcmp(w.v[i - 1], "--des")
-                         || !strcmp(w.v[i - 1], "--crawl-dir"));
+                         || !strcmp(w.v[i - 1], "--crawl-dir")
+                         || !strcmp(w.v[i - 1], "--game-names"));
         vf_sbuf_addc(&b, ' ');
         vf_shell_quote(&b, path ? "PATH" : w.v[i]);
     }

@@ -14,7 +14,7 @@
 static const char test_usage[] =
     "usage: vaultfuzz test FILE.des... [--seconds S] [--crawl-dir DIR]\n"
     "                      [--place BRANCH:DEPTH] [--game-version V]\n"
-    "                      [--des FILE]...\n"
+    "                      [--game-names FILE] [--des FILE]...\n"
     "\n"
     "The quick loop while writing a vault: lints the files, then runs each\n"
     "of their maps in every layout (empty, rooms, caves, city, open,\n"
@@ -84,6 +84,7 @@ typedef struct test_job {
     vf_engine *e;
     const vf_desset *set;
     const char *crawl_dir;   /* --crawl-dir, for the repro line; or NULL */
+    const char *game_names;  /* --game-names, for it too; or NULL */
     vf_level *l;             /* owned by test_maps */
     vf_conn_report *r;
     vf_gamelayouts *gl;      /* the game's layouts, with a checkout */
@@ -179,9 +180,10 @@ static void show_case(test_job *j, const vf_mapdef *def, vf_rmap *m,
                        "--des %s says)\n", def->name, (unsigned long)iter,
                        vf_mode_name(mode), path);
     fprintf(cli->out, "  repro: vaultfuzz check %s --iter %lu --mode %s "
-            "--des %s%s%s\n%s", def->name, (unsigned long)iter,
+            "--des %s%s%s%s%s\n%s", def->name, (unsigned long)iter,
             vf_mode_name(mode), path, j->gl ? " --crawl-dir " : "",
-            j->gl ? j->crawl_dir : "", why.s);
+            j->gl ? j->crawl_dir : "", j->game_names ? " --game-names " : "",
+            j->game_names ? j->game_names : "", why.s);
     vf_sbuf_free(&pic);
     vf_sbuf_free(&why);
     if (replays) vf_explanation_free(&x);
@@ -240,7 +242,7 @@ static int test_maps(vf_cli *cli, vf_cli_world *w, double seconds)
     vf_conn_report *r = vf_xmalloc(sizeof *r);
     /* The game's layouts need the game's: only with a checkout. */
     vf_gamelayouts *gl = w->crawl_dat ? vf_gamelayouts_new() : NULL;
-    test_job j = {cli, e, &set, w->crawl_dat, l, r, gl};
+    test_job j = {cli, e, &set, w->crawl_dat, w->game_names, l, r, gl};
     size_t given = w->given_maps;
     double start = vf_cli_now();
     double slice = (deadline - start) / (double)(given ? given : 1);
@@ -328,6 +330,7 @@ int vf_cmd_test(vf_cli *cli, int argc, char **argv)
     const char *world[][2] = {{"--crawl-dir", w.crawl_dir},
                               {"--place", w.place},
                               {"--game-version", w.game_version},
+                              {"--game-names", w.game_names},
                               {"--lua", w.lua}};
     for (size_t i = 0; i < sizeof world / sizeof *world; i++)
         if (world[i][1]) {

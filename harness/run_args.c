@@ -305,6 +305,10 @@ int vf_run_args_canonicalise(vf_cli *cli, const char *cmd, vf_run_args *a)
         vf_strlist_push(&a->owned, absolute(a->accept));
         a->accept = a->owned.v[a->owned.n - 1];
     }
+    if (a->w.game_names) {   /* workers and repro read the same file */
+        vf_strlist_push(&a->owned, absolute(a->w.game_names));
+        a->w.game_names = a->owned.v[a->owned.n - 1];
+    }
     /* The game's own layouts join the default ones when the game's maps
      * are at hand (and its library to run them). */
     int checkout = a->w.crawl_dir != NULL;
@@ -392,6 +396,7 @@ void vf_run_args_words(const vf_run_args *a, int shard, vf_strlist *out)
     if (a->w.lua_instructions)
         push(out, "--lua-instructions"), push(out, a->w.lua_instructions);
     if (a->w.lua) push(out, "--lua"), push(out, a->w.lua);   /* forced */
+    if (a->w.game_names) push(out, "--game-names"), push(out, a->w.game_names);
     if (a->w.crawl_dir) push(out, "--crawl-dir"), push(out, a->w.crawl_dir);
     for (size_t i = 0; i < a->w.des.n; i++)
         push(out, "--des"), push(out, a->w.des.v[i]);
@@ -432,12 +437,12 @@ void vf_run_args_spec(const vf_run_args *a, vf_run_spec *s,
     vf_run_args_words(a, 0, &words);
     vf_sbuf_adds(&text->command, "vaultfuzz run");
     join(&text->command, &words, 0, words.n);
-    /* The words after the selection and run options: --place, --lua or
-     * --crawl-dir (when given) or --des first. */
+    /* The words after the selection and run options: --place, --lua,
+     * --game-names or --crawl-dir (when given) or --des first. */
     size_t w = 0;
     while (w < words.n && strcmp(words.v[w], "--place")
-           && strcmp(words.v[w], "--lua") && strcmp(words.v[w], "--crawl-dir")
-           && strcmp(words.v[w], "--des"))
+           && strcmp(words.v[w], "--lua") && strcmp(words.v[w], "--game-names")
+           && strcmp(words.v[w], "--crawl-dir") && strcmp(words.v[w], "--des"))
         w++;
     size_t d = w;
     while (d < words.n && strcmp(words.v[d], "--des")) d++;

@@ -525,6 +525,42 @@ START_TEST(lint_takes_game_names)
 }
 END_TEST
 
+/* A declared feature is its like where levels are judged: a room whose
+ * one way in is a wall-like name is sometimes cut off, one whose way in
+ * is a fountain-like name never; test lints with the names and its repro
+ * line carries them. */
+START_TEST(test_command_judges_names_as_their_like)
+{
+    char tmpl[] = "/tmp/vf_names_XXXXXX", path[256], des[256], want[600];
+    char *dir = names_file(tmpl, "feature gloomwall like rock_wall\n"
+                           "feature glowdoor like fountain_blue\n", path,
+                           sizeof path);
+    static const char room[] =
+        "MAP\n.........\n.xxxxxxx.\n.x.....x.\n.x.....A.\n.xxxxxxx.\n"
+        ".........\nENDMAP\n\n";
+    vf_sbuf text = VF_SBUF_INIT;
+    vf_sbuf_printf(&text, "NAME: t_shut\nDEPTH: D\nTAGS: transparent\n"
+                   "KFEAT: A = gloomwall / floor\n%s"
+                   "NAME: t_lit\nDEPTH: D\nTAGS: transparent\n"
+                   "KFEAT: A = glowdoor\n%s", room, room);
+    vf_t_put(dir, "rooms.des", text.s);
+    snprintf(des, sizeof des, "%s/rooms.des", dir);
+    vf_t_run r = vf_t_vaultfuzz("test", des, "--seconds", "2",
+                                "--game-names", path, NULL);
+    ck_assert_msg(r.rc == 1, "%s%s", r.out, r.err);
+    ck_assert_ptr_nonnull(strstr(r.out, "lint: 1 files, 2 maps, 4 chunks, "
+                                 "0 errors"));
+    ck_assert_msg(strstr(r.out, "t_shut: error in "), "%s", r.out);
+    ck_assert_msg(strstr(r.out, "t_lit: ok in "), "%s", r.out);
+    snprintf(want, sizeof want, " --des %s --game-names %s\n", des, path);
+    ck_assert_msg(strstr(r.out, want), "no '%s' in %s", want, r.out);
+    vf_t_run_free(&r);
+    vf_sbuf_free(&text);
+    vf_t_rm_tree(dir);
+    vf_gamever_set(VF_GV_TRUNK);
+}
+END_TEST
+
 Suite *vf_test_gamesrc_suite(void)
 {
     Suite *s = suite_create("gamesrc");
@@ -542,6 +578,7 @@ Suite *vf_test_gamesrc_suite(void)
     tcase_add_test(tc, names_file_adds_to_the_source);
     tcase_add_test(tc, bad_names_files_say_where);
     tcase_add_test(tc, lint_takes_game_names);
+    tcase_add_test(tc, test_command_judges_names_as_their_like);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -434,6 +434,60 @@ START_TEST(repro_writes_identical_dumps)
 }
 END_TEST
 
+/* A run with --game-names keeps the file, made absolute, in run.txt and
+ * in each case's repro command: a failing case replays from its dump as
+ * it ran, and without the names the same case is another. */
+START_TEST(run_records_game_names_for_repro)
+{
+    space s;
+    space_open(&s, "NAME: t_glow\nTAGS: transparent\nDEPTH: D\n"
+               "KFEAT: x = glowstone\n"
+               ": if not is_validating() and crawl.one_chance_in(3) then\n"
+               ":   error(\"unlucky\")\n: end\nMAP\n.....\n..x..\nENDMAP\n");
+    vf_t_put(s.dir, "names.txt", "feature glowstone like fountain_blue\n");
+    char given[160], names[160], want[512];
+    snprintf(given, sizeof given, "%s/./names.txt", s.dir);
+    snprintf(names, sizeof names, "%s/names.txt", s.dir);
+    vf_t_run r = vf_t_vaultfuzz("run", "--mode", "empty", "--des", s.des,
+                                "--count", "6", "-j", "2", "--game-names",
+                                given, "--out", sub(&s, 0, "a"), NULL);
+    ck_assert_msg(r.rc == 1, "%s%s", r.out, r.err);
+    vf_t_run_free(&r);
+    char *sum = text_of(s.path[0], "summary.txt");
+    ck_assert_ptr_nonnull(strstr(sum, "\nmaps: 1 selected, 1 run, 0 skipped, "
+                                 "0 with a Lua error at load\n"));
+    char *run = text_of(s.path[0], "run.txt");
+    snprintf(want, sizeof want, "\narg --game-names\narg %s\n", names);
+    ck_assert_ptr_nonnull(strstr(run, want));
+    char *fl = text_of(s.path[0], "failures.jsonl");
+    snprintf(want, sizeof want, " --game-names %s --des %s\"", names, s.des);
+    ck_assert_msg(strstr(fl, want), "no '%s' in %s", want, fl);
+    vf_strlist dumps = {0};
+    vf_t_dumps(s.path[0], &dumps);
+    ck_assert_uint_ge(dumps.n, 1);
+    for (size_t i = 0; i < dumps.n; i++) {
+        char path[256], iter[16];
+        snprintf(path, sizeof path, "%s/dumps/%s", s.path[0], dumps.v[i]);
+        r = vf_t_vaultfuzz("repro", path, NULL);
+        ck_assert_msg(r.rc == 1, "%s", r.err);
+        ck_assert_ptr_nonnull(strstr(r.out, "repro: the same verdict as the "
+                                     "dump (lua_error:error)"));
+        vf_t_run_free(&r);
+        snprintf(iter, sizeof iter, "%d", atoi(strchr(dumps.v[i], '.') + 7));
+        r = vf_t_vaultfuzz("repro", "t_glow", "--iter", iter, "--des", s.des,
+                           NULL);
+        ck_assert_ptr_nonnull(strstr(r.out, "no features matching "
+                                     "\"glowstone\""));
+        vf_t_run_free(&r);
+    }
+    vf_strlist_free(&dumps);
+    free(fl);
+    free(run);
+    free(sum);
+    space_close(&s);
+}
+END_TEST
+
 static int journal_cases(const char *dir)
 {
     char *j = text_of(dir, "journal.tsv");
@@ -1888,6 +1942,7 @@ Suite *vf_test_run_suite(void)
     tcase_add_test(tc, three_shards_merged_equal_one_run);
     tcase_add_test(tc, repro_writes_identical_dumps);
     tcase_add_test(tc, repro_replays_layout_cases);
+    tcase_add_test(tc, run_records_game_names_for_repro);
     tcase_add_test(tc, killed_then_resumed_equals_uninterrupted);
     tcase_add_test(tc, crash_and_hang_are_reported);
     tcase_add_test(tc, outside_kill_is_retried_once);
