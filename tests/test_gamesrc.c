@@ -422,6 +422,27 @@ START_TEST(names_file_adds_to_the_source)
 }
 END_TEST
 
+/* The names file shipped for bcrawl reads, and makes its runelight
+ * known to the release bcrawl's dat/ is told as. */
+START_TEST(shipped_bcrawl_names_read)
+{
+    const char *path = VF_SOURCE_DIR "/tests/fork/bcrawl-names.txt";
+    vf_gamever_set(25);
+    vf_gamesrc *s = NULL;
+    vf_sbuf note = VF_SBUF_INIT, err = VF_SBUF_INIT;
+    ck_assert_msg(!vf_gamesrc_read_names(&s, path, &note, &err), "%s",
+                  vf_sbuf_str(&err));
+    ck_assert_str_eq(note.s, "1 feature declared in " VF_SOURCE_DIR
+                     "/tests/fork/bcrawl-names.txt");
+    ck_assert_int_eq(vf_feature_by_name("runelight"), 0);
+    vf_gamesrc_set(s);
+    ck_assert_int_eq(vf_feature_by_name("runelight"), VF_F_FOUNTAIN_BLUE);
+    vf_sbuf_free(&note);
+    vf_sbuf_free(&err);
+    back_to_ours(s);
+}
+END_TEST
+
 /* Each mistake in a names file is said with the file and line. */
 START_TEST(bad_names_files_say_where)
 {
@@ -576,6 +597,7 @@ Suite *vf_test_gamesrc_suite(void)
     tcase_add_test(tc, lint_reads_a_fork);
     tcase_add_test(tc, names_file_declares_beyond_ours);
     tcase_add_test(tc, names_file_adds_to_the_source);
+    tcase_add_test(tc, shipped_bcrawl_names_read);
     tcase_add_test(tc, bad_names_files_say_where);
     tcase_add_test(tc, lint_takes_game_names);
     tcase_add_test(tc, test_command_judges_names_as_their_like);
