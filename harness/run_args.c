@@ -410,6 +410,18 @@ static void join(vf_sbuf *b, const vf_strlist *l, size_t from, size_t to)
     }
 }
 
+/* Whether word is a world option, as vf_run_args_words writes them (all
+ * after the run's own): what a case replays with. */
+static int world_word(const char *word)
+{
+    static const char *const world[] = {"--place", "--game-version",
+        "--lua-seconds", "--lua-instructions", "--lua", "--game-names",
+        "--crawl-dir", "--des", NULL};
+    for (int i = 0; world[i]; i++)
+        if (!strcmp(word, world[i])) return 1;
+    return 0;
+}
+
 void vf_run_args_spec(const vf_run_args *a, vf_run_spec *s,
                       vf_run_strings *text)
 {
@@ -437,13 +449,10 @@ void vf_run_args_spec(const vf_run_args *a, vf_run_spec *s,
     vf_run_args_words(a, 0, &words);
     vf_sbuf_adds(&text->command, "vaultfuzz run");
     join(&text->command, &words, 0, words.n);
-    /* The words after the selection and run options: --place, --lua,
-     * --game-names or --crawl-dir (when given) or --des first. */
+    /* The words after the selection and run options: the world's, from
+     * the first given. */
     size_t w = 0;
-    while (w < words.n && strcmp(words.v[w], "--place")
-           && strcmp(words.v[w], "--lua") && strcmp(words.v[w], "--game-names")
-           && strcmp(words.v[w], "--crawl-dir") && strcmp(words.v[w], "--des"))
-        w++;
+    while (w < words.n && !world_word(words.v[w])) w++;
     size_t d = w;
     while (d < words.n && strcmp(words.v[d], "--des")) d++;
     join(&text->world, &words, w, d);

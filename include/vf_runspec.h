@@ -48,7 +48,8 @@ typedef struct vf_run_spec {
     const char *command;       /* the run as a command line, no --shard
                                 * (borrowed) */
     const char *world;         /* the options a case replays with besides
-                                * --des: --place, --crawl-dir (shell
+                                * --des: --place, --game-version,
+                                * --game-names, --crawl-dir... (shell
                                 * words, borrowed) */
     const char *des;           /* its --des options (shell words) */
     const char *game;          /* the game version the maps were read as,

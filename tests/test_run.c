@@ -435,8 +435,9 @@ START_TEST(repro_writes_identical_dumps)
 END_TEST
 
 /* A run with --game-names keeps the file, made absolute, in run.txt and
- * in each case's repro command: a failing case replays from its dump as
- * it ran, and without the names the same case is another. */
+ * in each case's repro command, with the rest of the world it ran in
+ * (--game-version without --place): a failing case replays from its dump
+ * as it ran, and without the names the same case is another. */
 START_TEST(run_records_game_names_for_repro)
 {
     space s;
@@ -450,7 +451,8 @@ START_TEST(run_records_game_names_for_repro)
     snprintf(names, sizeof names, "%s/names.txt", s.dir);
     vf_t_run r = vf_t_vaultfuzz("run", "--mode", "empty", "--des", s.des,
                                 "--count", "6", "-j", "2", "--game-names",
-                                given, "--out", sub(&s, 0, "a"), NULL);
+                                given, "--game-version", "0.28", "--out",
+                                sub(&s, 0, "a"), NULL);
     ck_assert_msg(r.rc == 1, "%s%s", r.out, r.err);
     vf_t_run_free(&r);
     char *sum = text_of(s.path[0], "summary.txt");
@@ -460,7 +462,8 @@ START_TEST(run_records_game_names_for_repro)
     snprintf(want, sizeof want, "\narg --game-names\narg %s\n", names);
     ck_assert_ptr_nonnull(strstr(run, want));
     char *fl = text_of(s.path[0], "failures.jsonl");
-    snprintf(want, sizeof want, " --game-names %s --des %s\"", names, s.des);
+    snprintf(want, sizeof want, " --game-version 0.28 --game-names %s --des "
+             "%s\"", names, s.des);
     ck_assert_msg(strstr(fl, want), "no '%s' in %s", want, fl);
     vf_strlist dumps = {0};
     vf_t_dumps(s.path[0], &dumps);
@@ -475,7 +478,7 @@ START_TEST(run_records_game_names_for_repro)
         vf_t_run_free(&r);
         snprintf(iter, sizeof iter, "%d", atoi(strchr(dumps.v[i], '.') + 7));
         r = vf_t_vaultfuzz("repro", "t_glow", "--iter", iter, "--des", s.des,
-                           NULL);
+                           "--game-version", "0.28", NULL);
         ck_assert_ptr_nonnull(strstr(r.out, "no features matching "
                                      "\"glowstone\""));
         vf_t_run_free(&r);
