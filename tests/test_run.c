@@ -1281,14 +1281,18 @@ END_TEST
 /* dungeon.cc _branch_entrances_are_connected: a branch entrance that no
  * stone staircase can be walked to from vetoes the level, lava round it
  * in every case (an error: the map is never placed); the same entrance
- * in the open is fine. */
+ * in the open is fine; a build vetoed for it and for a stairless area is
+ * one veto. */
 START_TEST(cut_off_branch_entrance_vetoes)
 {
     space s;
     space_open(&s, "NAME: t_moat\nDEPTH: D:5\nKFEAT: E = enter_lair\n"
                "MAP\n.....\n.lll.\n.lEl.\n.lll.\n.....\nENDMAP\n\n"
                "NAME: t_open\nDEPTH: D:5\nKFEAT: E = enter_lair\n"
-               "MAP\n.....\n.....\n..E..\n.....\n.....\nENDMAP\n");
+               "MAP\n.....\n.....\n..E..\n.....\n.....\nENDMAP\n\n"
+               "NAME: t_both\nDEPTH: D:5\nTAGS: transparent\n"
+               "KFEAT: E = enter_lair\nMAP\n.......\n.lllll.\n.l...l.\n"
+               ".l.E.l.\n.l...l.\n.lllll.\n.......\nENDMAP\n");
     vf_t_run r = vf_t_vaultfuzz("run", "--des", s.des, "--mode", "empty",
                                 "--count", "3", "--explain", "none",
                                 "--out", sub(&s, 0, "r0"), NULL);
@@ -1298,8 +1302,14 @@ START_TEST(cut_off_branch_entrance_vetoes)
                   strstr(sum, "reaches no stone staircase on foot"), "%s",
                   sum);
     free(sum);
+    /* Each case's builds, vetoed builds: never more vetoes than builds. */
+    char *journal = text_of(s.path[0], "journal.tsv");
+    ck_assert_msg(!strstr(journal, "\t1,1,2\t"), "%s", journal);
+    free(journal);
     char *csv = text_of(s.path[0], "vaults.csv");
     ck_assert_int_eq(csv_count(csv, "t_moat", "level_vetoed"), 3);
+    /* A build the game throws away once, however many reasons it has. */
+    ck_assert_int_eq(csv_count(csv, "t_both", "level_vetoed"), 3);
     ck_assert_int_eq(csv_count(csv, "t_open", "ok"), 3);
     free(csv);
     space_close(&s);

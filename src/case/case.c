@@ -527,7 +527,8 @@ static void judge_level(vf_level *l, vf_conn_report *r, const vf_sev_ctx *c,
 static void judge_entrances(const vf_level *l, vf_verdict *v)
 {
     char why[sizeof v->veto_why];
-    if (!entrance_veto(l, why, sizeof why)) return;
+    /* One veto a build: the game throws the level away at the first. */
+    if (v->vetoed_builds || !entrance_veto(l, why, sizeof why)) return;
     unsigned conn = 0;
     for (int k = 0; k < VF_CONN_KIND_COUNT; k++) conn |= conn_bits[k];
     v->warning &= ~conn;
