@@ -220,6 +220,23 @@ START_TEST(drawn_by_tag_with_parameter)
 }
 END_TEST
 
+/* A vault that replaces a library function's environment (under 5.4 its
+ * whole file's _ENV) spoils it for itself only: the next case meets the
+ * library as loaded. */
+START_TEST(setfenv_undone_between_cases)
+{
+    eng x;
+    eng_open(&x, "NAME: spoiler\n: crawl.setfenv(dgn.find_map, {})\n"
+                 "MAP\n.\nENDMAP\n"
+                 "NAME: user\n"
+                 ": if not dgn.find_map{name = 'user'} then error('no') end\n"
+                 "MAP\n.\nENDMAP\n");
+    resolve(&x, "spoiler", 1);
+    ck_assert_msg(resolve(&x, "user", 2) == VF_RESOLVED, "%s", x.err.s);
+    eng_close(&x);
+}
+END_TEST
+
 START_TEST(mons_and_item_slots)
 {
     eng x;
@@ -580,6 +597,7 @@ Suite *vf_test_engine_suite(void)
     tcase_add_test(tc, lua_errors_at_des_lines);
     tcase_add_test(tc, lua_marker_takes_function_or_table);
     tcase_add_test(tc, drawn_by_tag_with_parameter);
+    tcase_add_test(tc, setfenv_undone_between_cases);
     tcase_add_test(tc, mons_and_item_slots);
     tcase_add_test(tc, each_case_is_a_new_game);
     tcase_add_test(tc, validate_veto_and_attempts);

@@ -269,6 +269,7 @@ static int first_read(lua_State *L)
 
 void vf_lua_keep_globals(lua_State *L)
 {
+    vf_lua_forget_setfenv(L);
     vf_lua_pushglobals(L);
     int g = lua_gettop(L);
     lua_newtable(L);                     /* backing */
@@ -339,6 +340,7 @@ static void empty_persist(lua_State *L)
 
 void vf_lua_fresh_globals(lua_State *L)
 {
+    vf_lua_undo_setfenv(L);
     vf_lua_snapshot_restore(L);
     vf_lua_pushglobals(L);
     empty_table(L, lua_gettop(L));

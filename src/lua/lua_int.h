@@ -18,6 +18,13 @@ int vf_lua_checkint(lua_State *L, int i);
 int vf_lua_toint(lua_State *L, int i);
 int vf_lua_optint(lua_State *L, int i, int def);
 
+/* Puts back every environment crawl.setfenv replaced since the last call
+ * (state.c), newest first: the next case meets the library as loaded. */
+void vf_lua_undo_setfenv(lua_State *L);
+/* Keeps what crawl.setfenv did so far (the library's load): nothing to
+ * put back. */
+void vf_lua_forget_setfenv(lua_State *L);
+
 /* Pushes the registry's table under key, made empty on first use. */
 void vf_lua_registry_table(lua_State *L, const char *key);
 

@@ -423,6 +423,57 @@ static void open_51(lua_State *L)
 }
 #endif
 
+/* The environments crawl.setfenv replaced this case, to put back before
+ * the next (vf_lua_undo_setfenv): a list of {function, old env}. Under
+ * 5.4 a function's _ENV is its chunk's, shared by every function of a
+ * library file, so a vault that set one would change the library for
+ * every case after it. */
+#define SETFENV_UNDO "vaultfuzz.setfenv_undo"
+
+/* Pushes what crawl.setfenv would replace in the function at idx. */
+static void push_env_of(lua_State *L, int idx)
+{
+#if VF_LUA_54
+    if (!lua_getupvalue(L, idx, 1)) lua_pushnil(L);
+#else
+    lua_getfenv(L, idx);
+#endif
+}
+
+/* Records the function at 1 and its environment now. */
+static void remember_env(lua_State *L)
+{
+    vf_lua_registry_table(L, SETFENV_UNDO);
+    lua_createtable(L, 2, 0);
+    lua_pushvalue(L, 1);
+    lua_rawseti(L, -2, 1);
+    push_env_of(L, 1);
+    lua_rawseti(L, -2, 2);
+    lua_rawseti(L, -2, (int)vf_lua_rawlen(L, -2) + 1);
+    lua_pop(L, 1);
+}
+
+void vf_lua_forget_setfenv(lua_State *L)
+{
+    lua_newtable(L);
+    lua_setfield(L, LUA_REGISTRYINDEX, SETFENV_UNDO);
+}
+
+void vf_lua_undo_setfenv(lua_State *L)
+{
+    vf_lua_registry_table(L, SETFENV_UNDO);
+    for (int i = (int)vf_lua_rawlen(L, -1); i >= 1; i--) {
+        lua_rawgeti(L, -1, i);
+        lua_rawgeti(L, -1, 1);
+        lua_rawgeti(L, -2, 2);
+        if (!lua_isnil(L, -1)) vf_lua_setfuncenv(L, -2);
+        else lua_pop(L, 1);
+        lua_pop(L, 2);
+    }
+    lua_pop(L, 1);
+    vf_lua_forget_setfenv(L);
+}
+
 /* crawl.setfenv(f, env): the game's, for its library's map environments:
  * 5.1's setfenv, or under 5.4 the function's _ENV. A C function's is
  * refused: its first upvalue is no environment, and it is shared. */
@@ -433,6 +484,7 @@ static int crawl_setfenv(lua_State *L)
     if (lua_iscfunction(L, 1))
         return luaL_error(L, "crawl.setfenv: a library function's "
                              "environment is not the vault's to replace");
+    remember_env(L);
     lua_pushvalue(L, 1);
     lua_pushvalue(L, 2);
     if (!vf_lua_setfuncenv(L, -2))
