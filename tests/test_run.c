@@ -1316,6 +1316,38 @@ START_TEST(cut_off_branch_entrance_vetoes)
 }
 END_TEST
 
+/* A cause inside a subvault from another file names that file whole,
+ * however long its path (Lua cuts a chunk's name). */
+START_TEST(subvault_cause_names_its_file_whole)
+{
+    space s;
+    space_open(&s, "NAME: t_outer\nDEPTH: D:2-\n"
+               "TAGS: transparent no_rotate no_hmirror no_vmirror\n"
+               "SUBVAULT: A : t_inner_door\nMAP\n.........\n.xxxxxxx.\n"
+               ".x.....A.\n.x.....A.\n.xxxxxxx.\n.........\nENDMAP\n");
+    char dir[160], file[192];
+    snprintf(dir, sizeof dir, "%s/a_directory_whose_name_is_long_enough_"
+             "to_be_cut", s.dir);
+    snprintf(file, sizeof file, "%s/inner.des", dir);
+    ck_assert_int_eq(mkdir(dir, 0700), 0);
+    FILE *f = fopen(file, "w");
+    ck_assert_ptr_nonnull(f);
+    fputs("NAME: t_inner\nTAGS: t_inner_door allow_dup no_exits\n"
+          "SUBST: A = x.\nMAP\nA\nA\nENDMAP\n", f);
+    fclose(f);
+    vf_t_run r = vf_t_vaultfuzz("run", "t_outer", "--des", s.des, "--des",
+                                file, "--mode", "empty", "--count", "20",
+                                "--out", sub(&s, 0, "r0"), NULL);
+    vf_t_run_free(&r);
+    char *sum = text_of(s.path[0], "summary.txt");
+    char want[400];
+    snprintf(want, sizeof want, "\n      %s:5:1: SUBST: A = x. ", file);
+    ck_assert_msg(strstr(sum, want), "%s\nwant%s", sum, want);
+    free(sum);
+    space_close(&s);
+}
+END_TEST
+
 /* The game's item sets: each game picks one member of each, so a vault
  * that vetoes without its item is vetoed in about half its cases (a
  * note: weight control), one asking for an item in no set never is, and
@@ -1977,6 +2009,7 @@ Suite *vf_test_run_suite(void)
     tcase_add_test(tc, item_sets_drawn_per_game);
     tcase_add_test(tc, vaults_rooms_placed_as_rooms);
     tcase_add_test(tc, cut_off_branch_entrance_vetoes);
+    tcase_add_test(tc, subvault_cause_names_its_file_whole);
     tcase_add_test(tc, post_place_hooks_run);
     tcase_add_test(tc, not_tried_in_every_file);
     tcase_add_test(tc, subvault_only_maps_are_skipped);

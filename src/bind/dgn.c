@@ -1,6 +1,7 @@
 /* The dgn table: map-definition bindings that vault Lua calls with the map
  * first (bare calls in map code go through the map environment). */
 #include "bind_int.h"
+#include "engine/engine_int.h"
 #include "vf_transform.h"
 
 #include <lauxlib.h>
@@ -261,8 +262,9 @@ static void set_map_line(lua_State *L, vf_choices *c)
         return;
     }
     c->sub_map_line = line;
-    if (found)
-        snprintf(c->sub_file, sizeof c->sub_file, "%s", ar.source + 1);
+    if (found)   /* the chunk is named by a cut path: the file's whole */
+        snprintf(c->sub_file, sizeof c->sub_file, "%s",
+                 vf_engine_chunk_file(vf_engine_of(L), ar.source + 1));
 }
 
 /* The most a MAP block may hold: far past any level (VF_GXM x VF_GYM),

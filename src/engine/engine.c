@@ -45,6 +45,14 @@ static const char *strip_own_path(const char *msg, const char *path,
     return end + 2;
 }
 
+const char *vf_engine_chunk_file(const vf_engine *e, const char *chunk)
+{
+    for (size_t i = 0; i < e->set->nfiles; i++)
+        if (!strcmp(chunk_file_name(e->set->files[i].path), chunk))
+            return e->set->files[i].path;
+    return chunk;
+}
+
 void vf_engine_whole_path(vf_sbuf *err, const char *path)
 {
     int line = 0;

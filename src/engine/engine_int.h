@@ -80,6 +80,9 @@ int vf_engine_hook_count(vf_engine *e, const vf_mapdef *def,
 /* err's "NAME:LINE: text", NAME path's chunk name (cut for Lua), as
  * "PATH:LINE: text": the file whole, as every other message names it. */
 void vf_engine_whole_path(vf_sbuf *err, const char *path);
+/* The path of the set's file whose Lua chunk name (cut for Lua) is chunk,
+ * or chunk itself when none is. */
+const char *vf_engine_chunk_file(const vf_engine *e, const char *chunk);
 /* Drops the environment of the map named name. */
 void vf_engine_flush_env(vf_engine *e, const char *name);
 
