@@ -280,6 +280,7 @@ int vf_cmd_anchors(vf_cli *cli, int argc, char **argv)
     vf_cli_world_init(&w);
     w.place = "D:1";
     w.cfg.ignore_depth = 1;   /* placement.lua's builder_ignore_depth */
+    w.cfg.no_game = 1;        /* and its -script: no unique ever made */
     runner u = {0};
     u.seed = 1;
     const char *arg;

@@ -43,6 +43,9 @@ typedef struct vf_engine_config {
                                 never checks DEPTH: the game's
                                 debug.builder_ignore_depth(true), set by
                                 its placement.lua */
+    int no_game;             /* no game set up, as the game's -script
+                                runs (placement.lua): no unique was ever
+                                made, so you.uniques is false */
     int library_in_lua;      /* none of the game's library functions that
                                 vaultfuzz runs in C is replaced: all of it
                                 runs in Lua (to compare the two) */

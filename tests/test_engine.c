@@ -187,6 +187,34 @@ START_TEST(each_case_is_a_new_game)
 }
 END_TEST
 
+/* With no game set up (anchors: placement.lua runs under -script) no
+ * unique was ever made: you.uniques is false in every case. */
+START_TEST(no_game_no_uniques)
+{
+    vf_t_loaded l;
+    vf_t_load(&l, "NAME: met\n: if you.uniques('Sigmund') then "
+                  "tags('met') end\nMAP\n.\nENDMAP\n");
+    vf_engine_config cfg;
+    vf_engine_config_init(&cfg, "dlua");
+    cfg.no_game = 1;
+    vf_sbuf err = VF_SBUF_INIT;
+    vf_engine *e = vf_engine_new(&l.set, &cfg, &l.d, &err);
+    ck_assert_msg(e != NULL, "%s", vf_sbuf_str(&err));
+    vf_rmap m;
+    vf_rmap_init(&m, NULL, NULL);
+    int attempts;
+    for (uint64_t s = 1; s <= 40; s++) {
+        ck_assert_int_eq(vf_engine_resolve(e, vf_t_map(&l, "met"), s, 0, &m,
+                                           &attempts, &err), VF_RESOLVED);
+        ck_assert(!vf_rmap_has_tag(&m, "met"));
+    }
+    vf_rmap_free(&m);
+    vf_engine_free(e);
+    vf_sbuf_free(&err);
+    vf_t_free(&l);
+}
+END_TEST
+
 /* dungeon.cc _build_overflow_temples places an overflow temple under the
  * tag it drew it by, which the map reads (get_overflow_altar_count); the
  * load-time run has none, and a map drawn by no such tag none either. */
@@ -597,6 +625,7 @@ Suite *vf_test_engine_suite(void)
     tcase_add_test(tc, lua_errors_at_des_lines);
     tcase_add_test(tc, lua_marker_takes_function_or_table);
     tcase_add_test(tc, drawn_by_tag_with_parameter);
+    tcase_add_test(tc, no_game_no_uniques);
     tcase_add_test(tc, setfenv_undone_between_cases);
     tcase_add_test(tc, mons_and_item_slots);
     tcase_add_test(tc, each_case_is_a_new_game);

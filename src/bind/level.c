@@ -6,6 +6,7 @@
  * Zot orb, runes, uniques met, skills, item sets): those are drawn per
  * case's game, and recorded as asked (vf_bind_game_ask). */
 #include "bind_int.h"
+#include "engine/engine_int.h"
 #include "vf_feature.h"
 #include "vf_place.h"
 #include "vf_rng.h"
@@ -279,11 +280,16 @@ static int you_have_rune(lua_State *L)
 /* Whether a unique was already made this game (you.unique_creatures):
  * drawn for each name from the case's game, one game in two, so a map
  * that vetoes itself or leaves a unique out once it was met (Sigmund,
- * the Enchantress, the Pan lords) sees both answers over its cases. */
+ * the Enchantress, the Pan lords) sees both answers over its cases; never
+ * with no game set up (the engine's no_game, as placement.lua runs). */
 static int you_uniques(lua_State *L)
 {
     size_t n;
     const char *name = luaL_checklstring(L, 1, &n);
+    if (vf_engine_of(L)->cfg.no_game) {
+        lua_pushboolean(L, 0);
+        return 1;
+    }
     uint64_t h = vf_seed_mix(vf_bind_game_ask(L, "you.uniques") ^ 0x756e697175ULL /* "uniqu" */
                              ^ vf_hash(VF_HASH_INIT, name, n));
     lua_pushboolean(L, (int)(h & 1));
