@@ -262,13 +262,28 @@ $(BUILD)/fuzz/%.o: %.c $(BUILD)/deps.mk
 $(BUILD)/fuzz/fuzz_%: $(BUILD)/fuzz/fuzz/fuzz_%.o $(FUZZ_OBJ)
 	$(FUZZ_CC) $(FUZZ_FLAGS) -fsanitize=fuzzer $(THREADS) -o $@ $^ $(LUA51_LIBS) $(DEP_LIBS)
 
+# The targets that run vault Lua again under Lua 5.4 (trunk's and 0.34's
+# interpreter): fuzz.sh names them lua54 and pipeline54.
+FUZZ54_TARGETS := lua pipeline
+FUZZ54_OBJ   := $(patsubst %.c,$(BUILD)/fuzz54/%.o,$(LIB_SRC) fuzz/fuzz_map.c \
+                  fuzz/fuzz_fork.c fuzz/fuzz_check.c)
+FUZZ54_BINS  := $(addprefix $(BUILD)/fuzz54/fuzz_,$(FUZZ54_TARGETS))
+
+$(BUILD)/fuzz54/%.o: %.c $(BUILD)/deps.mk
+	@mkdir -p $(dir $@)
+	$(FUZZ_CC) $(STD) $(WARN) $(FUZZ_FLAGS) -fsanitize=fuzzer-no-link $(THREADS) $(INC) -Ifuzz $(DEFS) $(DEP_CFLAGS) $(LUA54_CFLAGS) -MMD -MP -c $< -o $@
+
+$(BUILD)/fuzz54/fuzz_%: $(BUILD)/fuzz54/fuzz/fuzz_%.o $(FUZZ54_OBJ)
+	$(FUZZ_CC) $(FUZZ_FLAGS) -fsanitize=fuzzer $(THREADS) -o $@ $^ $(LUA54_LIBS) $(DEP_LIBS)
+
 fuzz:
 	@sh harness/fuzz.sh check
-	$(MAKE) $(FUZZ_BINS)
-	sh harness/fuzz.sh run $(FUZZ_SECONDS) $(or $(FUZZ_PLAN),$(FUZZ_TARGETS))
+	$(MAKE) $(FUZZ_BINS) $(FUZZ54_BINS)
+	sh harness/fuzz.sh run $(FUZZ_SECONDS) $(or $(FUZZ_PLAN),$(FUZZ_TARGETS) $(addsuffix 54,$(FUZZ54_TARGETS)))
 
 # Kept between builds: make would remove them as intermediates.
-.SECONDARY: $(FUZZ_OBJ) $(patsubst %,$(BUILD)/fuzz/fuzz/fuzz_%.o,$(FUZZ_TARGETS))
+.SECONDARY: $(FUZZ_OBJ) $(patsubst %,$(BUILD)/fuzz/fuzz/fuzz_%.o,$(FUZZ_TARGETS)) \
+            $(FUZZ54_OBJ) $(patsubst %,$(BUILD)/fuzz54/fuzz/fuzz_%.o,$(FUZZ54_TARGETS))
 
 clean:
 	rm -rf $(BUILD) vaultfuzz $(LUA54_EXE)

@@ -2,7 +2,8 @@
 # make fuzz's helper.
 #   fuzz.sh check            clang with libFuzzer present, or installed
 #                            (apt-get, as root), or a message saying how
-#   fuzz.sh run SECONDS T... each target T for SECONDS, from its seeds;
+#   fuzz.sh run SECONDS T... each target T for SECONDS, from its seeds
+#                            (lua54, pipeline54: under Lua 5.4);
 #                            T=S: target T for S seconds instead
 # A target's inputs grow in build/fuzz/corpus/T; what crashes it is kept
 # in build/fuzz/crashes/ and makes this script fail. VF_FUZZ_CRAWL_DIR
@@ -42,12 +43,21 @@ check() {
     exit 1
 }
 
-# The seeds of target t (read only; new inputs go to build/fuzz/corpus/t).
+# The seeds of target t (read only; new inputs go to build/fuzz/corpus/t);
+# a target ending in 54 is the same one under Lua 5.4, with its seeds.
 seeds() {
-    case "$1" in
+    case "${1%54}" in
         des) echo corpus ;;
         pipeline) echo "fuzz/seeds/pipeline corpus" ;;
-        *) echo "fuzz/seeds/$1" ;;
+        *) echo "fuzz/seeds/${1%54}" ;;
+    esac
+}
+
+# The binary of target t.
+binary() {
+    case "$1" in
+        *54) echo "build/fuzz54/fuzz_${1%54}" ;;
+        *) echo "build/fuzz/fuzz_$1" ;;
     esac
 }
 
@@ -66,7 +76,7 @@ run() {
         # -timeout: one input may take this long (the Lua budget is far
         # less); -rss_limit_mb: what a leak or bomb may reach.
         # shellcheck disable=SC2086
-        "build/fuzz/fuzz_$t" -max_total_time="$secs" -timeout=20 \
+        "$(binary "$t")" -max_total_time="$secs" -timeout=20 \
             -rss_limit_mb=2048 -max_len=4096 -print_final_stats=1 \
             -artifact_prefix="build/fuzz/crashes/$t-" \
             "build/fuzz/corpus/$t" $dirs 2>"build/fuzz/$t.log" || {
