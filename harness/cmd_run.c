@@ -379,6 +379,15 @@ static void kill_hook(vf_work *w)
     w->kill_map = name;
 }
 
+/* The run's checkpoint (vf_run_checkpoint): the report files as they
+ * stand, so a run stopped or still going shows what it found. */
+static int checkpoint(void *ctx, vf_sbuf *err)
+{
+    job *j = ctx;
+    vf_report_in in = {&j->t, &j->input, &j->accept, NULL};
+    return vf_report_write(j->out, &in, err);
+}
+
 static int execute(job *j)
 {
     vf_run r = {{&j->spec, &j->set, j->e, j->catalog, j->out,
@@ -388,7 +397,7 @@ static int execute(job *j)
                  j->a->w.cfg.place, NULL, NULL, NULL, NULL, NULL, NULL,
                  NULL, NULL},
                 j->sel, (size_t)j->nsel, j->a->jobs, j->a->timeout, NULL,
-                &j->input, &j->accept, &j->t, -1, 0};
+                &j->t, -1, 0, checkpoint, j};
     kill_hook(&r.work);
     r.jobs = jobs(j->a);
     if (j->a->progress || isatty(fileno(j->cli->err))) r.progress = j->cli->err;

@@ -1,7 +1,8 @@
 /* vf_run: the parent side of a run -- hands maps and cases to worker
  * processes (vf_pool), writes each result to the journal as it arrives,
- * records a worker's death or timeout as its case's result, keeps the
- * report files up to date, shows progress.
+ * records a worker's death or timeout as its case's result, calls back
+ * every few seconds (so the caller keeps the report files up to date),
+ * shows progress.
  *
  * First every selected map not yet in the journal is examined (its Lua as
  * at load; placement.lua's skips); then every case of this shard not yet in
@@ -17,6 +18,11 @@
 #include "vf_tally.h"
 #include "vf_work.h"
 
+/* Called every few seconds while cases run, with its context, so that
+ * the report files stay up to date: the caller writes them (the run knows
+ * no report). Returns 0, or -1 with a message, which stops the run. */
+typedef int (*vf_run_checkpoint)(void *ctx, vf_sbuf *err);
+
 typedef struct vf_run {
     vf_work work;              /* spec, maps, engine, report dir, hooks */
     const size_t *selected;    /* the maps to examine, in index order */
@@ -24,12 +30,12 @@ typedef struct vf_run {
     int jobs;                  /* worker processes */
     double timeout;            /* seconds a case may take; 0: no limit */
     FILE *progress;            /* progress lines go here; NULL: none */
-    const vf_strlist *input;   /* load problems, for the report */
-    vf_accept *accept;         /* findings marked intended, or NULL */
     vf_tally *tally;           /* what the journal holds; grows */
     int journal_fd;            /* the journal, open for appending */
     int stopped;               /* out: SIGINT or SIGTERM when one stopped
                                 * the run, else 0 */
+    vf_run_checkpoint checkpoint;  /* or NULL: none */
+    void *checkpoint_ctx;          /* borrowed, handed to checkpoint */
 } vf_run;
 
 /* Runs everything not done yet. Returns 0, or -1 with a message (a worker

@@ -4,7 +4,6 @@
 #include "vf_gamelayout.h"
 #include "vf_layout.h"
 #include "vf_pool.h"
-#include "vf_report.h"
 
 #include <errno.h>
 #include <signal.h>
@@ -14,7 +13,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#define REPORT_EVERY 10.0      /* seconds between report rewrites */
+#define CHECKPOINT_EVERY 10.0  /* seconds between checkpoints */
 #define PROGRESS_EVERY 0.5
 
 /* Tasks not handed out: those sent back by a dead worker first. */
@@ -29,7 +28,7 @@ typedef struct state {
     vf_run *r;
     vf_pool *pool;
     queue q;
-    double t0, last_report, last_progress;
+    double t0, last_checkpoint, last_progress;
     unsigned long done_here;   /* results this process received */
     vf_sbuf pending;           /* journal lines not written yet */
 } state;
@@ -453,13 +452,13 @@ static void progress(state *s, int last)
     fflush(r->progress);
 }
 
-static int periodic_report(state *s, vf_sbuf *err)
+static int checkpoint(state *s, vf_sbuf *err)
 {
     double t = now_s();
-    if (t - s->last_report < REPORT_EVERY) return 0;
-    s->last_report = t;
-    vf_report_in in = {s->r->tally, s->r->input, s->r->accept, NULL};
-    return vf_report_write(s->r->work.out_dir, &in, err);
+    if (!s->r->checkpoint || t - s->last_checkpoint < CHECKPOINT_EVERY)
+        return 0;
+    s->last_checkpoint = t;
+    return s->r->checkpoint(s->r->checkpoint_ctx, err);
 }
 
 static int loop(state *s, vf_sbuf *err)
@@ -476,7 +475,7 @@ static int loop(state *s, vf_sbuf *err)
         if (got && ev.kind != VF_POOL_REPLY && died(s, &ev, err)) return -1;
         if (!vf_pool_ready(s->pool) && flush(s, err)) return -1;
         progress(s, 0);
-        if (periodic_report(s, err)) return -1;
+        if (checkpoint(s, err)) return -1;
     }
 }
 
@@ -494,7 +493,7 @@ int vf_run_execute(vf_run *r, vf_sbuf *err)
     state s;
     memset(&s, 0, sizeof s);
     s.r = r;
-    s.t0 = s.last_report = s.last_progress = now_s();
+    s.t0 = s.last_checkpoint = s.last_progress = now_s();
     struct sigaction old[2];
     catch_stops(old);
     int rc = examine_all(&s, err) || flush(&s, err) ? -1 : 0;
