@@ -225,7 +225,7 @@ static void index_row(vf_sbuf *b, const vf_html_in *in, const entry *e,
     vf_sbuf_printf(b, "</a></td><td data-k=\"%d\"><span class=\"sev %s\">%s"
                    "</span></td><td>%s</td>", rank(m), sev, sev,
                    e->is_new ? "new" : "");
-    unsigned long k = vf_html_at_sev(m);
+    unsigned long k = vf_report_at_sev(m);
     unsigned long tried = m->cases - m->untried;
     if (tried)
         vf_sbuf_printf(b, "<td data-k=\"%.6f\">%lu/%lu (%.1f%%)</td>",

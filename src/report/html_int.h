@@ -2,14 +2,8 @@
 #ifndef VF_HTML_INT_H
 #define VF_HTML_INT_H
 
+#include "report_int.h"
 #include "vf_html.h"
-
-/* Cases at the map's severity (every failing case when its findings are
- * all accepted): the count its rate is of. */
-static inline unsigned long vf_html_at_sev(const vf_tally_map *m)
-{
-    return m->sev > VF_SEV_OK ? m->at[m->sev] : m->failed;
-}
 
 /* "error", "warning", "note", or "accepted" for a failing map whose
  * findings are all accepted. */

@@ -81,7 +81,7 @@ static void rates(vf_sbuf *b, const vf_tally *t, const vf_tally_map *m)
         vf_sbuf_printf(b, "<td>%lu</td></tr>", m->untried_in[i]);
     }
     vf_sbuf_adds(b, "<tr><td>all</td>");
-    rate_cells(b, vf_html_at_sev(m), m->cases - m->untried);
+    rate_cells(b, vf_report_at_sev(m), m->cases - m->untried);
     vf_sbuf_printf(b, "<td>%lu</td>", m->untried);
     vf_sbuf_adds(b, "</tr></tbody></table>\n");
 }
