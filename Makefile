@@ -38,7 +38,10 @@ BUILD   := build
 CC      ?= cc
 STD     := -std=c11 -D_POSIX_C_SOURCE=200809L
 WARN    := -Wall -Wextra -Werror
-INC     := -Iinclude -Isrc -Iharness
+# Headers made from other files (report.html's style and script) lie
+# under $(BUILD)/gen.
+GEN     := $(BUILD)/gen
+INC     := -Iinclude -Isrc -Iharness -I$(GEN)
 DEFS    := -DVF_SOURCE_DIR='"$(CURDIR)"'
 # The maps' index is filled on several threads (src/engine/catalog.c).
 THREADS := -pthread
@@ -122,6 +125,31 @@ $(BUILD)/rel54/%.o: %.c $(BUILD)/deps.mk | deps-present
 $(BUILD)/san54/%.o: %.c $(BUILD)/deps.mk | deps-present
 	@mkdir -p $(dir $@)
 	$(COMPILE) $(SAN) $(LUA54_CFLAGS) -c $< -o $@
+
+# report.html's style and script are files (src/report/html.css, html.js)
+# compiled in as C strings of the same bytes, in headers made here for
+# html.c, before any build of it: each line of the script a literal
+# ending in \n; the style's lines joined (a rule a line in the file, one
+# line in the page).
+HTML_GEN := $(GEN)/report/html_css.h $(GEN)/report/html_js.h
+C_STRING := sed -e 's/[\\"?]/\\&/g' -e 's/^/    "/'
+
+$(GEN)/report/html_css.h: src/report/html.css
+	@mkdir -p $(dir $@)
+	@{ echo '/* Made from $< by the Makefile. */'; \
+	   echo 'static const char vf_html_css[] ='; \
+	   $(C_STRING) -e '$$!s/$$/"/' -e '$$s/$$/\\n";/' $<; } > $@.tmp
+	@mv $@.tmp $@
+
+$(GEN)/report/html_js.h: src/report/html.js
+	@mkdir -p $(dir $@)
+	@{ echo '/* Made from $< by the Makefile. */'; \
+	   echo 'static const char vf_html_js[] ='; \
+	   $(C_STRING) -e 's/$$/\\n"/' -e '$$s/$$/;/' $<; } > $@.tmp
+	@mv $@.tmp $@
+
+$(foreach f,rel san rel54 san54 fuzz,$(BUILD)/$(f)/src/report/html.o): \
+    $(HTML_GEN)
 
 vaultfuzz: $(REL_OBJ) $(BUILD)/rel/harness/main.o
 	$(CC) $(OPT) $(THREADS) -o $@ $^ $(LUA51_LIBS) $(DEP_LIBS)

@@ -1,6 +1,8 @@
 /* report.html: the page, its summary, the index of failing maps and the
  * script that sorts and filters it. */
 #include "html_int.h"
+#include "report/html_css.h"    /* vf_html_css, from html.css */
+#include "report/html_js.h"     /* vf_html_js, from html.js */
 #include "vf_esc.h"
 #include "vf_sarif.h"
 #include "vf_svg.h"
@@ -10,25 +12,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-static const char page_style[] =
-    "body{font:14px/1.4 sans-serif;margin:1em 2em;color:#222}"
-    "table{border-collapse:collapse;margin:.5em 0}"
-    "td,th{border:1px solid #ccc;padding:2px 6px;text-align:left;"
-    "vertical-align:top}th{background:#eee}"
-    "#index th{cursor:pointer}"
-    ".sev{padding:0 4px;border-radius:3px;color:#fff;font-size:90%}"
-    ".sev.error{background:#c00}.sev.warning{background:#d80}"
-    ".sev.note{background:#468}.sev.accepted{background:#888}"
-    ".new{color:#c00;font-weight:bold}"
-    "section.map{border-top:2px solid #888;margin-top:1.5em}"
-    ".pics{display:flex;flex-wrap:wrap;gap:2em;align-items:flex-start}"
-    "figure{margin:0}svg.pic{border:1px solid #444;background:#fff}"
-    ".legend{list-style:none;padding:0;display:flex;flex-wrap:wrap;"
-    "gap:.3em 1.2em}"
-    "pre{background:#f4f4f4;padding:4px;overflow-x:auto}"
-    "pre.repro{white-space:pre-wrap;word-break:break-all}"
-    "#filters label{margin-right:1em}\n";
-
 void vf_html_head(vf_sbuf *b, const char *title)
 {
     vf_sbuf_adds(b, "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta "
@@ -36,7 +19,7 @@ void vf_html_head(vf_sbuf *b, const char *title)
                  "width=device-width\">\n<title>");
     vf_esc_markup(b, title);
     vf_sbuf_adds(b, "</title>\n<style>\n");
-    vf_sbuf_adds(b, page_style);
+    vf_sbuf_adds(b, vf_html_css);
     vf_svg_style(b);
     vf_sbuf_adds(b, "</style>\n</head>\n<body>\n");
 }
@@ -304,35 +287,6 @@ static void filters(vf_sbuf *b, const entry *e, size_t n)
     vf_strlist_free(&branches);
 }
 
-/* Filters hide rows and their sections; a click on a heading sorts the
- * rows (again: the other way) and puts the sections in the same order. */
-static const char script[] =
-    "<script>\n(function () {\n"
-    "var f = document.getElementById('filters'), tb = document.querySelector"
-    "('#index tbody');\nif (!f || !tb) return;\nf.hidden = false;\n"
-    "var rows = Array.prototype.slice.call(tb.rows), dir = {};\n"
-    "function sec(r) { return document.getElementById(r.dataset.id); }\n"
-    "function apply() {\n  var n = 0, file = f.file.value.toLowerCase();\n"
-    "  rows.forEach(function (r) {\n    var d = r.dataset, ok = (!f.sev.value"
-    " || d.sev === f.sev.value ||\n      (f.sev.value === 'ew' && (d.sev "
-    "=== 'error' || d.sev === 'warning'))) &&\n      (!f.kind.value || (' ' + d.kinds "
-    "+ ' ').indexOf(' ' + f.kind.value + ' ') >= 0) &&\n      (!f.branch."
-    "value || d.branch === f.branch.value) &&\n      (!file || d.file."
-    "toLowerCase().indexOf(file) >= 0);\n    r.hidden = !ok; sec(r).hidden "
-    "= !ok; n += ok;\n  });\n  document.getElementById('shown').textContent"
-    " = n + ' of ' + rows.length + ' maps';\n}\n"
-    "function key(r, i) { var c = r.cells[i]; return c.dataset.k !== "
-    "undefined ? parseFloat(c.dataset.k) : c.textContent; }\n"
-    "Array.prototype.forEach.call(document.querySelectorAll('#index th'), "
-    "function (th, i) {\n  th.addEventListener('click', function () {\n"
-    "    dir[i] = -(dir[i] || -1);\n    rows.sort(function (a, b) { var x ="
-    " key(a, i), y = key(b, i);\n      return (x < y ? -1 : x > y ? 1 : 0) "
-    "* dir[i]; });\n    var all = document.getElementById('maps');\n"
-    "    rows.forEach(function (r) { tb.appendChild(r); all.appendChild("
-    "sec(r)); });\n  });\n});\n"
-    "f.addEventListener('input', apply);\nf.addEventListener('change', "
-    "apply);\napply();\n})();\n</script>\n";
-
 static entry *failing_entries(const vf_html_in *in, size_t *n,
                               size_t nnew[VF_SEV_COUNT])
 {
@@ -387,7 +341,12 @@ void vf_html_report(vf_sbuf *b, const vf_html_in *given)
     vf_sbuf_adds(b, "</tbody></table>\n<div id=\"maps\">\n");
     vf_sbuf_add(b, vf_sbuf_str(&sections), sections.len);
     vf_sbuf_adds(b, "</div>\n");
-    vf_sbuf_adds(b, script);
+    /* html.js: filters hide rows and their sections; a click on a
+     * heading sorts the rows (again: the other way) and puts the sections
+     * in the same order. */
+    vf_sbuf_adds(b, "<script>\n");
+    vf_sbuf_adds(b, vf_html_js);
+    vf_sbuf_adds(b, "</script>\n");
     vf_html_tail(b);
     vf_sbuf_free(&sections);
     free(e);
