@@ -68,24 +68,16 @@ typedef struct job {
  * layout maps: fuzz_pipeline.c), then rotation, opacity, iteration. */
 static void run_maps(const vf_desset *set, vf_engine *e, unsigned pick)
 {
-    vf_case_opts o = {(vf_mode)(pick % VF_MODE_GAME), (pick >> 3) & 1,
-                      (pick >> 4) & 1, NULL, NULL, NULL};
-    vf_level *l = malloc(sizeof *l);
-    vf_conn_report *r = malloc(sizeof *r);
-    if (!l || !r) {
-        free(l);
-        free(r);
-        return;
-    }
+    vf_case_opts o = {.mode = (vf_mode)(pick % VF_MODE_GAME), .seed = 1,
+                      .no_rotate = (pick >> 3) & 1,
+                      .opacity = (pick >> 4) & 1};
+    vf_case c;
+    vf_case_init(&c, e, &o);
     for (size_t i = 0; i < set->nmaps && i < VF_FUZZ_MAPS; i++) {
-        vf_rmap m;
         vf_verdict v;
-        vf_rmap_init(&m, &set->maps[i], NULL);
-        vf_case_run(e, &set->maps[i], 1, pick >> 5, &o, l, &m, r, &v);
-        vf_rmap_free(&m);
+        vf_case_run(&c, &set->maps[i], pick >> 5, &v);
     }
-    free(l);
-    free(r);
+    vf_case_release(&c);
 }
 
 static void run_job(void *ctx)

@@ -100,30 +100,29 @@ static double rate(vf_engine *e, const vf_mapdef *def, int cases,
     return cases / (t / 1e3);
 }
 
+/* w's next cases in mode m, rotated or not. */
+static void in_mode(vf_case *w, vf_mode m, int no_rotate)
+{
+    w->opts.mode = m;
+    w->opts.no_rotate = no_rotate;
+}
+
 /* Whole cases per second (resolve, place on placement.lua's empty level,
  * judge), for one map. */
-typedef struct case_ws {
-    vf_level *l;
-    vf_rmap m;
-    vf_conn_report *r;
-} case_ws;
-
-static double case_rate(vf_engine *e, const vf_mapdef *def, int cases,
-                        case_ws *w)
+static double case_rate(vf_case *w, const vf_mapdef *def, int cases)
 {
-    vf_case_opts o = {VF_MODE_EMPTY, 1, 0, NULL, NULL, NULL};
     vf_verdict v;
+    in_mode(w, VF_MODE_EMPTY, 1);
     double t0 = now_ms();
     for (int i = 0; i < cases; i++)
-        vf_case_run(e, def, 1, (uint32_t)i, &o, w->l, &w->m, w->r, &v);
+        vf_case_run(w, def, (uint32_t)i, &v);
     return cases / ((now_ms() - t0) / 1e3);
 }
 
 /* Each synthetic layout: levels built per second (the layout and its
  * stairs, no vault), and whole cases per second in it over every map of
  * the set (a few cases each; maps its tags keep out count as cases). */
-static void bench_layouts(vf_engine *e, const vf_desset *set, case_ws *w,
-                          int cases)
+static void bench_layouts(const vf_desset *set, vf_case *w, int cases)
 {
     static const vf_mode kinds[] = {VF_MODE_EMPTY, VF_MODE_ROOMS,
                                     VF_MODE_CAVES, VF_MODE_CITY,
@@ -138,17 +137,17 @@ static void bench_layouts(vf_engine *e, const vf_desset *set, case_ws *w,
         if (vf_mode_is_layout(m)) {
             double t0 = now_ms();
             for (int i = 0; i < 300; i++)
-                vf_case_layout_level(w->l, m, &p, (uint64_t)i + 1, &err);
+                vf_case_layout_level(w->level, m, &p, (uint64_t)i + 1,
+                                     &err);
             levels = 300 / ((now_ms() - t0) / 1e3);
         }
-        vf_case_opts o = {m, 1, 0, NULL, NULL, NULL};
         vf_verdict v;
+        in_mode(w, m, 1);
         size_t n = 0;
         double t0 = now_ms();
         for (size_t i = 0; i < set->nmaps; i++)
             for (int c = 0; c < cases; c++, n++)
-                vf_case_run(e, &set->maps[i], 1, (uint32_t)c, &o, w->l,
-                            &w->m, w->r, &v);
+                vf_case_run(w, &set->maps[i], (uint32_t)c, &v);
         double placed = n / ((now_ms() - t0) / 1e3);
         if (levels > 0)
             printf("      %-6s %8.0f layouts/s  %8.0f cases/s\n",
@@ -189,12 +188,12 @@ static void at_own_place(vf_engine *e, const vf_place *dflt,
 }
 
 /* The first case (of 20, mode empty) at warning or worse, or -1. */
-static int failing_iter(vf_engine *e, const vf_mapdef *def, case_ws *w)
+static int failing_iter(vf_case *w, const vf_mapdef *def)
 {
-    vf_case_opts o = {VF_MODE_EMPTY, 0, 0, NULL, NULL, NULL};
+    in_mode(w, VF_MODE_EMPTY, 0);
     for (int it = 0; it < 20; it++) {
         vf_verdict v;
-        vf_case_run(e, def, 1, (uint32_t)it, &o, w->l, &w->m, w->r, &v);
+        vf_case_run(w, def, (uint32_t)it, &v);
         if (vf_sev_of(v.kinds, v.warning, v.error) >= VF_SEV_WARNING)
             return it;
     }
@@ -203,20 +202,18 @@ static int failing_iter(vf_engine *e, const vf_mapdef *def, case_ws *w)
 
 /* explain (as run's --explain: VF_WORK_EXPLAIN_BUDGET replays at most) on
  * the first failing case of up to 40 failing maps: time per explanation. */
-static void bench_explain(vf_engine *e, const vf_desset *set, case_ws *w)
+static void bench_explain(const vf_desset *set, vf_case *w)
 {
     enum { MAPS = 40 };
     double ms[MAPS];
     size_t n = 0, replays = 0;
-    vf_case_opts o = {VF_MODE_EMPTY, 0, 0, NULL, NULL, NULL};
     for (size_t i = 0; i < set->nmaps && n < MAPS; i++) {
         const vf_mapdef *def = &set->maps[i];
-        int it = failing_iter(e, def, w);
+        int it = failing_iter(w, def);
         if (it < 0) continue;
         vf_explanation x;
         double t0 = now_ms();
-        vf_explain(e, def, 1, (uint32_t)it, &o, w->l, &w->m, w->r,
-                   VF_WORK_EXPLAIN_BUDGET, &x);
+        vf_explain(w, def, (uint32_t)it, VF_WORK_EXPLAIN_BUDGET, &x);
         ms[n++] = now_ms() - t0;
         replays += x.replays;
         vf_explanation_free(&x);
@@ -258,16 +255,17 @@ static void bench_resolve(const char *dir, const char *crawl_dat, int cases)
     double *r = vf_xmalloc(set.nmaps * sizeof *r);
     double *c = vf_xmalloc(set.nmaps * sizeof *c);
     const char **names = vf_xmalloc(set.nmaps * sizeof *names);
-    case_ws w = {vf_xmalloc(sizeof *w.l), {0}, vf_xmalloc(sizeof *w.r)};
-    vf_rmap_init(&w.m, NULL, NULL);
+    vf_case w;
+    vf_case_opts o = {.mode = VF_MODE_EMPTY, .seed = 1};
+    vf_case_init(&w, e, &o);
     size_t n = 0, failed = 0;
     double base = rate(e, baseline, cases, &failed);
-    double cbase = case_rate(e, baseline, cases, &w);
+    double cbase = case_rate(&w, baseline, cases);
     for (size_t i = 0; i < set.nmaps; i++) {
         if (!strcmp(set.maps[i].name, "vf_bench_empty")) continue;
         at_own_place(e, &cfg.place, &set.maps[i]);
         r[n] = rate(e, &set.maps[i], cases, &failed);
-        c[n] = case_rate(e, &set.maps[i], cases, &w);
+        c[n] = case_rate(&w, &set.maps[i], cases);
         names[n++] = set.maps[i].name;
     }
     printf("  %s with %s (%zu maps x %d cases, %zu lua errors):\n", dir,
@@ -277,11 +275,9 @@ static void bench_resolve(const char *dir, const char *crawl_dat, int cases)
     print_rates("resolve only", r, names, n, base, "resolves/s");
     print_rates("whole cases: resolve, place (mode empty), judge", c, names,
                 n, cbase, "cases/s");
-    bench_layouts(e, &set, &w, cases > 4 ? 2 : cases);
-    bench_explain(e, &set, &w);
-    vf_rmap_free(&w.m);
-    free(w.l);
-    free(w.r);
+    bench_layouts(&set, &w, cases > 4 ? 2 : cases);
+    bench_explain(&set, &w);
+    vf_case_release(&w);
     free(c);
     free(r);
     free(names);

@@ -123,9 +123,7 @@ static int script_failure(const vf_verdict *v)
 
 typedef struct runner {
     vf_engine *e;
-    vf_level *l;
-    vf_rmap m;
-    vf_conn_report *r;
+    vf_case c;                /* placement.lua's set-up: empty, no rotation */
     unsigned long long seed;
     int count;
 } runner;
@@ -136,14 +134,12 @@ typedef struct runner {
 static int our_failures(runner *u, const vf_mapdef *def, int n,
                         unsigned *kinds, vf_sev *sev)
 {
-    vf_case_opts o = {VF_MODE_EMPTY, 1, 0, NULL, NULL, NULL};
     vf_verdict v;
     int fails = 0, vetoed = 0;
     *kinds = 0;
     *sev = VF_SEV_OK;
     for (int i = 0; i < n; i++) {
-        vf_case_run(u->e, def, u->seed, (uint32_t)i, &o, u->l, &u->m, u->r,
-                    &v);
+        vf_case_run(&u->c, def, (uint32_t)i, &v);
         vetoed += !!(v.kinds & VF_V_VETOED);
         vf_sev sv = vf_sev_of(v.kinds, v.warning, v.error);
         if (sv > *sev) *sev = sv;
@@ -251,13 +247,11 @@ static int run(vf_cli *cli, vf_cli_world *w, runner *u, const char *csv)
         if (!u->e) {
             fprintf(cli->err, "vaultfuzz anchors: %s\n", vf_sbuf_str(&err));
         } else {
-            u->l = vf_xmalloc(sizeof *u->l);
-            u->r = vf_xmalloc(sizeof *u->r);
-            vf_rmap_init(&u->m, NULL, NULL);
+            vf_case_opts o = {.mode = VF_MODE_EMPTY, .seed = u->seed,
+                              .no_rotate = 1};
+            vf_case_init(&u->c, u->e, &o);
             rc = run_file(cli, u, &set, f);
-            vf_rmap_free(&u->m);
-            free(u->r);
-            free(u->l);
+            vf_case_release(&u->c);
             vf_engine_free(u->e);
         }
     }

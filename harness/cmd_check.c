@@ -194,23 +194,20 @@ static int run(vf_cli *cli, const check_args *c, vf_cli_world *w,
         fprintf(cli->err, "vaultfuzz check: %s\n", vf_sbuf_str(&err));
     } else {
         vf_cli_world_map_place(w, e, def);
-        vf_level *l = vf_xmalloc(sizeof *l);        /* owned here */
-        vf_conn_report *r = vf_xmalloc(sizeof *r);  /* owned here */
+        vf_case k;
         vf_sbuf level = VF_SBUF_INIT;
-        vf_rmap m;
         vf_verdict v;
-        vf_rmap_init(&m, def, NULL);
-        vf_case_run(e, def, c->seed, (uint32_t)c->iter, &c->opts, l, &m, r,
-                    &v);
-        print_case(cli, &set, def, c, l, &v);
-        print_level(l, r, &v, cli->color, &level);
+        vf_case_opts o = c->opts;
+        o.seed = c->seed;
+        vf_case_init(&k, e, &o);
+        vf_case_run(&k, def, (uint32_t)c->iter, &v);
+        print_case(cli, &set, def, c, k.level, &v);
+        print_level(k.level, k.report, &v, cli->color, &level);
         fprintf(cli->out, "\n%s", vf_sbuf_str(&level));
         /* A case not tried is no pass: the set-up kept it out. */
         rc = v.kinds ? VF_EXIT_FOUND : v.not_tried ? VF_EXIT_INPUT : VF_EXIT_OK;
         vf_sbuf_free(&level);
-        vf_rmap_free(&m);
-        free(r);
-        free(l);
+        vf_case_release(&k);
     }
     vf_engine_free(e);
 out:
@@ -222,7 +219,7 @@ out:
 
 int vf_cmd_check(vf_cli *cli, int argc, char **argv)
 {
-    check_args c = {1, 0, {VF_MODE_EMPTY, 0, 0, NULL, NULL, NULL}};
+    check_args c = {.seed = 1, .opts = {.mode = VF_MODE_EMPTY}};
     vf_strlist names = {0};
     vf_cli_world w;
     vf_cli_world_init(&w);

@@ -249,24 +249,21 @@ static void compare(vf_cli *cli, const char *was, const vf_sbuf *dump)
 static int explain(vf_cli *cli, const repro_args *r, vf_engine *e,
                    const vf_desset *set, const vf_mapdef *def)
 {
-    vf_case_opts o = {r->a.modes[0], r->a.no_rotate, r->a.opacity, NULL,
-                      NULL, NULL};
+    vf_case_opts o = {.mode = r->a.modes[0], .seed = r->a.seed,
+                      .no_rotate = r->a.no_rotate, .opacity = r->a.opacity};
     vf_cli_world_map_place(&r->a.w, e, def);
-    vf_level *l = vf_xmalloc(sizeof *l);        /* owned here */
-    vf_conn_report *rep = vf_xmalloc(sizeof *rep);
-    vf_rmap m;
-    vf_rmap_init(&m, def, NULL);
+    vf_case k;
+    vf_case_init(&k, e, &o);
     /* One case timed first: the replays the rest of --seconds holds. */
     double t0 = vf_cli_now();
     vf_verdict probe;
-    vf_case_run(e, def, r->a.seed, (uint32_t)r->iter, &o, l, &m, rep, &probe);
+    vf_case_run(&k, def, (uint32_t)r->iter, &probe);
     double per_case = vf_cli_now() - t0;
     size_t budget = vf_cli_replays_within(r->deadline - vf_cli_now()
                                           - per_case, per_case,
                                           EXPLAIN_BUDGET);
     vf_explanation x;
-    vf_explain(e, def, r->a.seed, (uint32_t)r->iter, &o, l, &m, rep,
-               budget, &x);
+    vf_explain(&k, def, (uint32_t)r->iter, budget, &x);
     vf_sbuf out = VF_SBUF_INIT;
     vf_sbuf_printf(&out, "explain: %s, seed %llu, iteration %lu, layout %s: "
                    "%s; %zu choices, %zu replays", def->name, r->a.seed,
@@ -281,9 +278,7 @@ static int explain(vf_cli *cli, const repro_args *r, vf_engine *e,
     int rc = x.sev > VF_SEV_OK ? VF_EXIT_FOUND : VF_EXIT_OK;
     vf_sbuf_free(&out);
     vf_explanation_free(&x);
-    vf_rmap_free(&m);
-    free(rep);
-    free(l);
+    vf_case_release(&k);
     return rc;
 }
 
@@ -328,18 +323,17 @@ static int run(vf_cli *cli, repro_args *r, const char *was)
         vf_run_spec spec;
         vf_run_strings text = {VF_SBUF_INIT, VF_SBUF_INIT, VF_SBUF_INIT};
         vf_run_args_spec(&r->a, &spec, &text);
-        vf_work w = {&spec, &set, e, NULL, NULL, NULL, NULL, NULL, 0, 0,
-                     !r->a.w.place, r->a.w.cfg.place, NULL, NULL, NULL, NULL,
-                     NULL, NULL, NULL, NULL};
+        vf_work w = {.spec = &spec, .set = &set, .engine = e,
+                     .map_places = !r->a.w.place, .place = r->a.w.cfg.place};
+        vf_work_key k = {.map = (size_t)(def - set.maps),
+                         .mode = r->a.modes[0], .iter = (uint32_t)r->iter};
         vf_case_rec rec;
         vf_sbuf dump = VF_SBUF_INIT;
         vf_explanation x;
         if (r->why)
-            vf_work_explain(&w, (size_t)(def - set.maps), r->a.modes[0],
-                            (uint32_t)r->iter, &rec, &dump, &x);
+            vf_work_explain(&w, &k, &rec, &dump, &x);
         else
-            vf_work_case(&w, (size_t)(def - set.maps), r->a.modes[0],
-                         (uint32_t)r->iter, &rec, &dump, 0);
+            vf_work_case(&w, &k, &rec, &dump, 0);
         if (r->why) vf_explanation_free(&x);
         fputs(dump.s, cli->out);
         if (was) compare(cli, was, &dump);

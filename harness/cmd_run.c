@@ -390,14 +390,16 @@ static int checkpoint(void *ctx, vf_sbuf *err)
 
 static int execute(job *j)
 {
-    vf_run r = {{&j->spec, &j->set, j->e, j->catalog, j->out,
-                 test_hook("VAULTFUZZ_TEST_CRASH"),
-                 test_hook("VAULTFUZZ_TEST_HANG"),
-                 NULL, 0, 0, !j->a->w.place,
-                 j->a->w.cfg.place, NULL, NULL, NULL, NULL, NULL, NULL,
-                 NULL, NULL},
-                j->sel, (size_t)j->nsel, j->a->jobs, j->a->timeout, NULL,
-                &j->t, -1, 0, checkpoint, j};
+    vf_run r = {.work = {.spec = &j->spec, .set = &j->set, .engine = j->e,
+                         .catalog = j->catalog, .out_dir = j->out,
+                         .crash_map = test_hook("VAULTFUZZ_TEST_CRASH"),
+                         .hang_map = test_hook("VAULTFUZZ_TEST_HANG"),
+                         .map_places = !j->a->w.place,
+                         .place = j->a->w.cfg.place},
+                .selected = j->sel, .nselected = (size_t)j->nsel,
+                .jobs = j->a->jobs, .timeout = j->a->timeout,
+                .tally = &j->t, .journal_fd = -1,
+                .checkpoint = checkpoint, .checkpoint_ctx = j};
     kill_hook(&r.work);
     r.jobs = jobs(j->a);
     if (j->a->progress || isatty(fileno(j->cli->err))) r.progress = j->cli->err;

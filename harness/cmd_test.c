@@ -5,7 +5,6 @@
 #include "cli.h"
 #include "color.h"
 #include "vf_explain.h"
-#include "vf_gamelayout.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -38,13 +37,18 @@ static const char test_usage[] =
 #define EXPLAIN_REPLAYS 2000
 #define CASES_SHARE 0.6
 
-/* Row y, columns x0..x1, of the rendered level (line), each finding's
+/* The cells a crop shows: columns x0..x1 of rows y0..y1. */
+typedef struct crop_box {
+    int x0, y0, x1, y1;
+} crop_box;
+
+/* Row y, the box's columns, of the rendered level (line), each finding's
  * letter between on[i] and VF_COLOR_OFF when on is given. */
 static void crop_row(vf_cli *cli, const char *line, const vf_conn_report *r,
-                     const char *const *on, int y, int x0, int x1)
+                     const char *const *on, int y, const crop_box *b)
 {
     fputs("    ", cli->out);
-    for (int x = x0; x <= x1; x++) {
+    for (int x = b->x0; x <= b->x1; x++) {
         int i = on ? vf_conn_finding_at(r, x, y) : -1;
         if (i >= 0) fputs(on[i], cli->out);
         fputc(line[x], cli->out);
@@ -53,15 +57,15 @@ static void crop_row(vf_cli *cli, const char *line, const vf_conn_report *r,
     fputc('\n', cli->out);
 }
 
-/* Rows y0..y1, columns x0..x1 of the rendered level (its first line is a
- * summary, then a row per line), then the render's legend lines. */
+/* The box of the rendered level (its first line is a summary, then a
+ * row per line), then the render's legend lines. */
 static void crop(vf_cli *cli, const char *render, const vf_conn_report *r,
-                 const char *const *on, int x0, int y0, int x1, int y1)
+                 const char *const *on, const crop_box *b)
 {
     const char *line = strchr(render, '\n');
     for (int y = 0; line && y < VF_GYM; y++) {
         line++;
-        if (y >= y0 && y <= y1) crop_row(cli, line, r, on, y, x0, x1);
+        if (y >= b->y0 && y <= b->y1) crop_row(cli, line, r, on, y, b);
         line = strchr(line, '\n');
     }
     for (line = line ? line + 1 : NULL; line && *line;) {
@@ -85,25 +89,24 @@ typedef struct test_job {
     const vf_desset *set;
     const char *crawl_dir;   /* --crawl-dir, for the repro line; or NULL */
     const char *game_names;  /* --game-names, for it too; or NULL */
-    vf_level *l;             /* owned by test_maps */
-    vf_conn_report *r;
-    vf_gamelayouts *gl;      /* the game's layouts, with a checkout */
+    vf_case c;               /* owned by test_maps; base seed 1 */
+    int game;                /* mode game too: only with a checkout */
 } test_job;
 
 /* A map's worst case within until: runs layout after layout, iteration
  * after iteration, looking at the clock before each case. Returns its
  * severity; *mode, *iter the first case at it. */
-static vf_sev worst_case(test_job *j, const vf_mapdef *def, vf_rmap *m,
-                         double until, vf_mode *mode, uint32_t *iter,
-                         test_count *n)
+static vf_sev worst_case(test_job *j, const vf_mapdef *def, double until,
+                         vf_mode *mode, uint32_t *iter, test_count *n)
 {
     vf_sev worst = VF_SEV_OK;
     for (uint32_t it = 0; it < MAX_ITERS && vf_cli_now() < until; it++)
         for (int k = 0; k < VF_MODE_COUNT && vf_cli_now() < until; k++) {
-            if (k == VF_MODE_FILL || (k == VF_MODE_GAME && !j->gl)) continue;
-            vf_case_opts o = {(vf_mode)k, 0, 0, NULL, j->gl, NULL};
+            if (k == VF_MODE_FILL || (k == VF_MODE_GAME && !j->game))
+                continue;
             vf_verdict v;
-            vf_case_run(j->e, def, 1, it, &o, j->l, m, j->r, &v);
+            j->c.opts.mode = (vf_mode)k;
+            vf_case_run(&j->c, def, it, &v);
             n->cases++;
             if (v.not_tried) {
                 n->untried++;
@@ -148,28 +151,31 @@ static void say_count(vf_cli *cli, const char *name, vf_sev s,
 
 /* The failing case cropped to the vault, with why it fails: explained
  * with at most replays replays (0: not explained, the time is up). */
-static void show_case(test_job *j, const vf_mapdef *def, vf_rmap *m,
-                      vf_mode mode, uint32_t iter, size_t replays)
+static void show_case(test_job *j, const vf_mapdef *def, vf_mode mode,
+                      uint32_t iter, size_t replays)
 {
     vf_cli *cli = j->cli;
-    vf_case_opts o = {mode, 0, 0, NULL, j->gl, NULL};
+    vf_case *c = &j->c;
     vf_explanation x;
-    if (replays)
-        vf_explain(j->e, def, 1, iter, &o, j->l, m, j->r, replays, &x);
+    c->opts.mode = mode;
+    if (replays) vf_explain(c, def, iter, replays, &x);
     /* The explanation leaves the level of its last replay: run the case
      * once more for its picture. */
     vf_verdict v;
-    vf_case_run(j->e, def, 1, iter, &o, j->l, m, j->r, &v);
+    vf_case_run(c, def, iter, &v);
     vf_sbuf pic = VF_SBUF_INIT, why = VF_SBUF_INIT;
-    vf_conn_render(j->l, j->r, &pic);
+    vf_conn_render(c->level, c->report, &pic);
     if (v.placed.vault >= 0) {
         int x0 = v.placed.x - CROP_MARGIN, y0 = v.placed.y - CROP_MARGIN;
         int x1 = v.placed.x + v.placed.w - 1 + CROP_MARGIN;
         int y1 = v.placed.y + v.placed.h - 1 + CROP_MARGIN;
-        const char **on = cli->color ? vf_color_findings(j->l, j->r, &v.judged)
-                                     : NULL;
-        crop(cli, pic.s, j->r, on, x0 < 0 ? 0 : x0, y0 < 0 ? 0 : y0,
-             x1 >= VF_GXM ? VF_GXM - 1 : x1, y1 >= VF_GYM ? VF_GYM - 1 : y1);
+        crop_box b = {.x0 = x0 < 0 ? 0 : x0, .y0 = y0 < 0 ? 0 : y0,
+                      .x1 = x1 >= VF_GXM ? VF_GXM - 1 : x1,
+                      .y1 = y1 >= VF_GYM ? VF_GYM - 1 : y1};
+        const char **on = cli->color
+                          ? vf_color_findings(c->level, c->report, &v.judged)
+                          : NULL;
+        crop(cli, pic.s, c->report, on, &b);
         free(on);
     }
     const char *path = j->set->files[def->file].path;
@@ -181,8 +187,8 @@ static void show_case(test_job *j, const vf_mapdef *def, vf_rmap *m,
                        vf_mode_name(mode), path);
     fprintf(cli->out, "  repro: vaultfuzz check %s --iter %lu --mode %s "
             "--des %s%s%s%s%s\n%s", def->name, (unsigned long)iter,
-            vf_mode_name(mode), path, j->gl ? " --crawl-dir " : "",
-            j->gl ? j->crawl_dir : "", j->game_names ? " --game-names " : "",
+            vf_mode_name(mode), path, j->game ? " --crawl-dir " : "",
+            j->game ? j->crawl_dir : "", j->game_names ? " --game-names " : "",
             j->game_names ? j->game_names : "", why.s);
     vf_sbuf_free(&pic);
     vf_sbuf_free(&why);
@@ -238,22 +244,19 @@ static int test_maps(vf_cli *cli, vf_cli_world *w, double seconds)
         fprintf(cli->err, "vaultfuzz test: %s\n", vf_sbuf_str(&err));
         rc = VF_EXIT_USAGE;
     }
-    vf_level *l = vf_xmalloc(sizeof *l);         /* owned here */
-    vf_conn_report *r = vf_xmalloc(sizeof *r);
     /* The game's layouts need the game's: only with a checkout. */
-    vf_gamelayouts *gl = w->crawl_dat ? vf_gamelayouts_new() : NULL;
-    test_job j = {cli, e, &set, w->crawl_dat, w->game_names, l, r, gl};
+    test_job j = {.cli = cli, .e = e, .set = &set, .crawl_dir = w->crawl_dat,
+                  .game_names = w->game_names, .game = w->crawl_dat != NULL};
+    vf_case_opts o = {.seed = 1};
+    vf_case_init(&j.c, e, &o);
     size_t given = w->given_maps;
     double start = vf_cli_now();
     double slice = (deadline - start) / (double)(given ? given : 1);
     for (size_t i = 0; e && i < given; i++) {
         const vf_mapdef *def = &set.maps[i];
-        vf_rmap m;
-        vf_rmap_init(&m, def, NULL);
         vf_cli_world_map_place(w, e, def);
         if (rejected_at_load(cli, e, &set, def)) {
             rc = VF_EXIT_FOUND;
-            vf_rmap_free(&m);
             continue;
         }
         vf_mode mode = VF_MODE_EMPTY;
@@ -262,19 +265,16 @@ static int test_maps(vf_cli *cli, vf_cli_world *w, double seconds)
         /* The map's slice: its cases, then what is left of it for the
          * explanation of its worst. */
         double t0 = vf_cli_now(), end = start + slice * (double)(i + 1);
-        vf_sev s = worst_case(&j, def, &m, t0 + (end - t0) * CASES_SHARE,
+        vf_sev s = worst_case(&j, def, t0 + (end - t0) * CASES_SHARE,
                               &mode, &iter, &n);
         say_count(cli, def->name, s, &n);
         if (!n.cases && rc == VF_EXIT_OK) rc = VF_EXIT_USAGE;   /* untested */
         if (s > VF_SEV_OK)
-            show_case(&j, def, &m, mode, iter,
+            show_case(&j, def, mode, iter,
                       replays_until(end, &n, vf_cli_now() - t0));
         if (s == VF_SEV_ERROR) rc = VF_EXIT_FOUND;
-        vf_rmap_free(&m);
     }
-    vf_gamelayouts_free(gl);
-    free(r);
-    free(l);
+    vf_case_release(&j.c);
     vf_engine_free(e);
     vf_sbuf_free(&err);
     vf_diag_free(&d);

@@ -6,9 +6,8 @@
  * vf_seed_layout_case(base, map name, mode name, iteration) (vf_rng.h),
  * so each layout of an iteration is a case of its own, and placement draws
  * from a second generator seeded from the case seed, so a case replays
- * alone whatever ran before it. The caller owns the engine, the level and
- * the resolved map (reused across cases); nothing here allocates beyond
- * what the resolved map grows. */
+ * alone whatever ran before it. A vf_case holds what its cases share:
+ * the engine (borrowed), the options, the workspace and the caches. */
 #ifndef VF_CASE_H
 #define VF_CASE_H
 
@@ -90,17 +89,16 @@ vf_layout_cache_stats vf_layout_cache_counts(const vf_layout_cache *c);
 
 typedef struct vf_case_opts {
     vf_mode mode;
+    uint64_t seed;   /* the base seed */
     int no_rotate;   /* placement.lua's tags: no_rotate no_vmirror
                       * no_hmirror no_pool_fixup */
     int opacity;     /* every vault transparent (its -opacity) */
-    vf_layout_cache *layouts;   /* the caller's, or NULL: every layout
-                                 * built afresh (the same levels) */
-    vf_gamelayouts *game_layouts;   /* mode game: the caller's cache of
-                                     * built layout maps (borrowed); NULL:
-                                     * one for the call */
-    vf_conn_memo *conn_memo;        /* the caller's (borrowed), kept from
-                                     * case to case; NULL: one for the
-                                     * call */
+    int keep_layouts;   /* keep the layouts built in the case's own
+                         * cache (vf_layout_cache); 0: every layout
+                         * built afresh (the same levels) */
+    vf_gamelayouts *game_layouts;   /* mode game: a store of built layout
+                                     * maps shared with others (borrowed);
+                                     * NULL: the case's own */
 } vf_case_opts;
 
 /* "game:LAYOUT_MAP" for a game case that drew one, else the mode's name,
@@ -144,11 +142,40 @@ typedef struct vf_verdict {
                               * (its last try's), else "" */
 } vf_verdict;
 
-/* Runs one case of def into *v. l, m and r are the caller's workspace;
- * after the call they hold the level (with the stair the checks put in at
- * v->stair_x, v->stair_y), the resolved map and the connectivity report
- * (its findings are the verdict's zones; when the map was not placed,
- * r->nzones is 0 and r holds no findings).
+/* ---- the case ------------------------------------------------------- */
+
+/* Where cases run, one after another: vf_case_init, any number of
+ * vf_case_run, vf_case_release. It owns its workspace (the level, the
+ * resolved map, the connectivity report: after a run they hold that
+ * case's) and the caches its cases share (built layouts, built layout
+ * maps, the connectivity memo), each made on first use; none of them
+ * changes a verdict, only the time. The caller may change any of
+ * c->opts but game_layouts between runs. One thread or process: nothing
+ * in it is shared but a borrowed opts.game_layouts. */
+typedef struct vf_case {
+    vf_engine *engine;             /* borrowed */
+    vf_case_opts opts;
+    vf_level *level;               /* owned */
+    vf_rmap map;                   /* owned */
+    vf_conn_report *report;        /* owned */
+    vf_layout_cache *layouts;      /* owned; NULL until opts.keep_layouts
+                                    * and a layout case need it */
+    vf_gamelayouts *game_layouts;  /* opts.game_layouts, or owned */
+    vf_conn_memo *conn_memo;       /* owned; made for the first case
+                                    * that counts zones more than once */
+} vf_case;
+
+/* Readies c for cases of e with options o (copied). */
+void vf_case_init(vf_case *c, vf_engine *e, const vf_case_opts *o);
+/* Frees what c owns; c can be initialised again. */
+void vf_case_release(vf_case *c);
+
+/* Runs case (def, c->opts.mode, iter) under c->opts.seed into *v. After
+ * the call c->level holds the level (with the stair the checks put in at
+ * v->stair_x, v->stair_y), c->map the resolved map and c->report the
+ * connectivity report (its findings are the verdict's zones; when the
+ * map was not placed, nzones is 0 and it holds no findings). The
+ * choices of the resolve go to c->map.choices when the caller set it.
  *
  * Each kind is graded (vf_severity.h) by the worst finding behind it; a
  * finding the game does not look for where the level is (a stairless
@@ -163,7 +190,7 @@ typedef struct vf_verdict {
  * outside every vault.
  *
  * In fill mode only the zone count judges (placement.lua's -fill): no
- * stair, no exit check, r holds no findings.
+ * stair, no exit check, c->report holds no findings.
  *
  * In a layout mode the level is built the game's way (a primary vault on
  * rock, the layout round it; a minivault on the layout; collision checked;
@@ -195,9 +222,8 @@ typedef struct vf_verdict {
  * lua_error; a die_on_error placement that fails vetoes the level: on
  * placement.lua's levels (empty, fill) the case is place_failed, in a
  * layout the try is built again. */
-void vf_case_run(vf_engine *e, const vf_mapdef *def, uint64_t base_seed,
-                 uint32_t iter, const vf_case_opts *o, vf_level *l,
-                 vf_rmap *m, vf_conn_report *r, vf_verdict *v);
+void vf_case_run(vf_case *c, const vf_mapdef *def, uint32_t iter,
+                 vf_verdict *v);
 
 /* "hooks placed: NAME WxH at (X,Y), ...\n": the maps the case's
  * post_place hooks placed on l (the vaults besides v's own), appended to

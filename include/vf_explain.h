@@ -55,13 +55,11 @@ typedef struct vf_explanation {
     size_t ncauses;
 } vf_explanation;
 
-/* Explains case (def, base, iter, o) into *x (free it with
- * vf_explanation_free), running at most budget replays. l, m and r are
- * workspace as for vf_case_run; m->choices is set and cleared here. */
-void vf_explain(vf_engine *e, const vf_mapdef *def, uint64_t base,
-                uint32_t iter, const vf_case_opts *o, vf_level *l,
-                vf_rmap *m, vf_conn_report *r, size_t budget,
-                vf_explanation *x);
+/* Explains case (def, iter) of c into *x (free it with
+ * vf_explanation_free), running at most budget replays. c's workspace
+ * ends as vf_case_run leaves it; c->map.choices is set and cleared here. */
+void vf_explain(vf_case *c, const vf_mapdef *def, uint32_t iter,
+                size_t budget, vf_explanation *x);
 void vf_explanation_free(vf_explanation *x);
 
 /* How a cause holds over a map's cases: in how many of the cases at the
@@ -72,12 +70,10 @@ typedef struct vf_rule {
     unsigned long failing_with, failing, other_with, other;
 } vf_rule;
 
-/* Counts rule over iterations 0..iters-1 of (def, base, o), each case
- * run once with its choices logged. */
-void vf_explain_rule(vf_engine *e, const vf_mapdef *def, uint64_t base,
-                     uint32_t iters, const vf_case_opts *o, vf_level *l,
-                     vf_rmap *m, vf_conn_report *r, const vf_choice *c,
-                     vf_sev sev, vf_rule *rule);
+/* Counts rule over iterations 0..iters-1 of def in case k, each case
+ * run once with its choices logged, for cause c at severity sev. */
+void vf_explain_rule(vf_case *k, const vf_mapdef *def, uint32_t iters,
+                     const vf_choice *c, vf_sev sev, vf_rule *rule);
 
 /* The causes as lines a compiler would print, "FILE:LINE:COL: severity:
  * what", one per cause (the MAP cell's line and column for a choice of

@@ -44,15 +44,21 @@ typedef struct vf_work {
     int map_places;
     vf_place place;
     /* Workspace, owned; made on first use. */
-    vf_level *level;
-    vf_conn_report *report;
+    vf_case *cases;            /* where its cases run, with their caches */
     vf_place *map_place;       /* per map, once found ... */
     unsigned char *have_place; /* ... as these say */
     vf_strlist *subvault_tags; /* vf_desset_subvault_tags of set */
-    vf_gamelayouts *game_layouts;  /* built layouts of mode game */
-    vf_conn_memo *conn_memo;       /* the cases' kept labelling */
-    vf_layout_cache *layouts;  /* the layouts this worker built */
+    vf_gamelayouts *game_layouts;  /* built layouts of mode game, made
+                                    * before the workers fork to be
+                                    * shared; NULL: the case's own */
 } vf_work;
+
+/* Which case: a map of the set, a layout (mode), an iteration. */
+typedef struct vf_work_key {
+    size_t map;
+    vf_mode mode;
+    uint32_t iter;
+} vf_work_key;
 
 void vf_work_free(vf_work *w);   /* frees the workspace only */
 
@@ -71,8 +77,8 @@ void vf_work_examine(vf_work *w, size_t map, vf_map_rec *out);
 
 /* Runs a case into *rec (its message owned by the caller); appends its
  * dump to dump unless dump is NULL, or only_failing and the case is ok. */
-void vf_work_case(vf_work *w, size_t map, vf_mode mode, uint32_t iter,
-                  vf_case_rec *rec, vf_sbuf *dump, int only_failing);
+void vf_work_case(vf_work *w, const vf_work_key *k, vf_case_rec *rec,
+                  vf_sbuf *dump, int only_failing);
 
 /* Replays a run's explanation may take (about a second on the largest
  * maps); `vaultfuzz explain` gives more. */
@@ -81,8 +87,8 @@ void vf_work_case(vf_work *w, size_t map, vf_mode mode, uint32_t iter,
 /* Why a case fails (vf_explain, the run's budget) into *x (free it with
  * vf_explanation_free), then the case run again into *rec (its message
  * owned by the caller) and its dump, with why, appended to dump. */
-void vf_work_explain(vf_work *w, size_t map, vf_mode mode, uint32_t iter,
-                     vf_case_rec *rec, vf_sbuf *dump, vf_explanation *x);
+void vf_work_explain(vf_work *w, const vf_work_key *k, vf_case_rec *rec,
+                     vf_sbuf *dump, vf_explanation *x);
 
 /* The dump of a case whose worker died: the header of rec, no level. */
 void vf_work_dead_dump(const vf_work *w, const vf_case_rec *rec,

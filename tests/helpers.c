@@ -78,10 +78,13 @@ void vf_t_eng_open_limits(vf_t_eng *x, const char *des,
     ck_assert_msg(x->e != NULL, "%s", vf_sbuf_str(&x->err));
     vf_rmap_init(&x->m, NULL, NULL);
     x->attempts = 0;
+    vf_case_opts o = {.mode = VF_MODE_EMPTY, .seed = 1};
+    vf_case_init(&x->c, x->e, &o);
 }
 
 void vf_t_eng_close(vf_t_eng *x)
 {
+    vf_case_release(&x->c);
     vf_rmap_free(&x->m);
     vf_engine_free(x->e);
     vf_sbuf_free(&x->err);

@@ -151,19 +151,27 @@ static const char des[] =
     "c             c\nc             c\nc             c\nc             c\n"
     "c             c\nccccccccccccccc\nENDMAP\n";
 
-static void run_cached(vf_t_eng *x, vf_level *l, const char *map, vf_mode m,
-                       uint32_t iter, vf_layout_cache *c, vf_verdict *v)
+/* Case (map, m, iter) in c, its level copied into l. */
+static void run_in(vf_t_eng *x, vf_case *c, vf_level *l, const char *map,
+                   uint32_t iter, vf_verdict *v)
 {
-    vf_case_opts o = {m, 0, 0, c, NULL, NULL};
-    vf_conn_report *r = malloc(sizeof *r);
-    vf_case_run(x->e, vf_t_map(&x->l, map), 1, iter, &o, l, &x->m, r, v);
-    free(r);
+    vf_case_run(c, vf_t_map(&x->l, map), iter, v);
+    memcpy(l, c->level, sizeof *l);
 }
 
+/* In x->c: every layout built afresh. */
 static void run_case(vf_t_eng *x, vf_level *l, const char *map, vf_mode m,
                      uint32_t iter, vf_verdict *v)
 {
-    run_cached(x, l, map, m, iter, NULL, v);
+    x->c.opts.mode = m;
+    run_in(x, &x->c, l, map, iter, v);
+}
+
+/* A case keeping the layouts it builds, on x's engine. */
+static void cached_case(vf_t_eng *x, vf_case *c)
+{
+    vf_case_opts o = {.seed = 1, .keep_layouts = 1};
+    vf_case_init(c, x->e, &o);
 }
 
 START_TEST(layout_tags_choose_the_layouts)
@@ -260,7 +268,8 @@ START_TEST(cached_layout_is_the_fresh_level)
     vf_t_eng x;
     vf_t_eng_open(&x, des, 0);
     vf_level *fresh = malloc(sizeof *fresh), *l = malloc(sizeof *l);
-    vf_layout_cache *c = vf_layout_cache_new();
+    vf_case c;
+    cached_case(&x, &c);
     long cases = 0;
     for (size_t i = 0; i < sizeof layouts / sizeof *layouts; i++)
         for (size_t k = 0; k < 2; k++)
@@ -270,8 +279,9 @@ START_TEST(cached_layout_is_the_fresh_level)
                          vf_mode_name(layouts[i]), it);
                 vf_verdict a, b;
                 run_case(&x, fresh, maps[k], layouts[i], it, &a);
+                c.opts.mode = layouts[i];
                 for (int again = 0; again < 2; again++) {
-                    run_cached(&x, l, maps[k], layouts[i], it, c, &b);
+                    run_in(&x, &c, l, maps[k], it, &b);
                     same_level(fresh, l, what);
                     ck_assert_msg(a.kinds == b.kinds && a.seed == b.seed &&
                                   a.placed.x == b.placed.x &&
@@ -280,10 +290,10 @@ START_TEST(cached_layout_is_the_fresh_level)
                 cases++;
             }
     /* Each case's second run copied every layout it drew. */
-    vf_layout_cache_stats st = vf_layout_cache_counts(c);
+    vf_layout_cache_stats st = vf_layout_cache_counts(c.layouts);
     ck_assert_int_ge(st.hits, cases);
     ck_assert_int_ge(st.builds, 1);
-    vf_layout_cache_free(c);
+    vf_case_release(&c);
     free(fresh);
     free(l);
     vf_t_eng_close(&x);
@@ -323,7 +333,9 @@ START_TEST(cached_layout_keeps_its_place)
     vf_t_eng_open(&x, des, 0);
     vf_level *fresh = malloc(sizeof *fresh), *l = malloc(sizeof *l);
     vf_level *other = malloc(sizeof *other);
-    vf_layout_cache *c = vf_layout_cache_new();
+    vf_case c;
+    cached_case(&x, &c);
+    c.opts.mode = VF_MODE_ROOMS;
     int differ = 0;
     for (uint32_t it = 0; it < 8; it++)
         for (int i = 0; i < 2; i++) {
@@ -333,13 +345,13 @@ START_TEST(cached_layout_keeps_its_place)
             vf_engine_set_place(x.e, &p);
             vf_verdict v;
             run_case(&x, fresh, "mini", VF_MODE_ROOMS, it, &v);
-            run_cached(&x, l, "mini", VF_MODE_ROOMS, it, c, &v);
+            run_in(&x, &c, l, "mini", it, &v);
             same_level(fresh, l, places[i]);
             if (!i) memcpy(other, l, sizeof *l);
             else differ += memcmp(other->feat, l->feat, sizeof l->feat) != 0;
         }
     ck_assert_int_gt(differ, 0);
-    vf_layout_cache_free(c);
+    vf_case_release(&c);
     free(fresh);
     free(l);
     free(other);
@@ -479,7 +491,7 @@ START_TEST(the_game_never_places_them_so)
     run_at_home(&x, l, "vf_rule_room_by_tag", VF_MODE_EMPTY, 0, &v);
     ck_assert_msg(!v.not_tried && v.placed.vault >= 0 && !v.error &&
                   !v.warning && !(v.kinds & VF_V_ISOLATED_ZONES) &&
-                  vf_rmap_has_tag(&x.m, "passable"), "%x %x %s", v.kinds,
+                  vf_rmap_has_tag(&x.c.map, "passable"), "%x %x %s", v.kinds,
                   v.error, v.message);
     run_at_home(&x, l, "vf_rule_weightless", VF_MODE_EMPTY, 0, &v);
     ck_assert(!v.not_tried && v.placed.vault >= 0);

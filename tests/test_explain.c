@@ -29,30 +29,26 @@ static const char door_vault[] =
 
 typedef struct scene {
     vf_t_eng x;
-    vf_level *l;
-    vf_conn_report *r;
+    vf_case *c;              /* x's: mode empty */
 } scene;
 
 static void scene_open(scene *s, const char *des)
 {
     vf_t_eng_open(&s->x, des, 0);
-    s->l = malloc(sizeof *s->l);
-    s->r = malloc(sizeof *s->r);
+    s->c = &s->x.c;
 }
 
 static void scene_close(scene *s)
 {
-    free(s->r);
-    free(s->l);
     vf_t_eng_close(&s->x);
 }
 
+/* Explains case (map, iter) under base seed 1. */
 static void explain(scene *s, const char *map, uint32_t iter,
                     vf_explanation *out)
 {
-    vf_case_opts o = {VF_MODE_EMPTY, 0, 0, NULL, NULL, NULL};
-    vf_explain(s->x.e, vf_t_map(&s->x.l, map), 1, iter, &o, s->l, &s->x.m,
-               s->r, 1000, out);
+    s->c->opts.seed = 1;
+    vf_explain(s->c, vf_t_map(&s->x.l, map), iter, 1000, out);
 }
 
 START_TEST(the_door_not_the_decoy)
@@ -122,13 +118,13 @@ START_TEST(forcing_keeps_the_other_draws)
                "no_vmirror\nSUBST: A = x.\nMAP\n........\n.AAAAAA.\n"
                ".A....A.\n.AAAAAA.\n........\nENDMAP\n");
     const vf_mapdef *def = vf_t_map(&s.x.l, "t_many");
-    vf_case_opts o = {VF_MODE_EMPTY, 0, 0, NULL, NULL, NULL};
     vf_choices log, forced;
     vf_choices_init(&log);
     log.record = 1;
-    s.x.m.choices = &log;
+    s.c->map.choices = &log;
+    s.c->opts.seed = 7;
     vf_verdict v;
-    vf_case_run(s.x.e, def, 7, 0, &o, s.l, &s.x.m, s.r, &v);
+    vf_case_run(s.c, def, 0, &v);
     ck_assert_uint_eq(log.n, 14);   /* the A cells; no flips */
     vf_choices_init(&forced);
     forced.record = 1;
@@ -136,14 +132,14 @@ START_TEST(forcing_keeps_the_other_draws)
     vf_force f = {5, log.v[5].chose == 'x' ? '.' : 'x'};
     forced.force = &f;
     forced.nforce = 1;
-    s.x.m.choices = &forced;
-    vf_case_run(s.x.e, def, 7, 0, &o, s.l, &s.x.m, s.r, &v);
-    s.x.m.choices = NULL;
+    s.c->map.choices = &forced;
+    vf_case_run(s.c, def, 0, &v);
+    s.c->map.choices = NULL;
     ck_assert_uint_eq(forced.n, log.n);
     for (size_t k = 0; k < log.n; k++) {
         const vf_choice *c = &log.v[k];
         ck_assert_int_eq(forced.v[k].chose, c->chose);   /* same draws */
-        char got = vf_grid_row(&s.x.m.grid, c->y)[c->x];
+        char got = vf_grid_row(&s.c->map.grid, c->y)[c->x];
         ck_assert_int_eq(got, k == 5 ? f.value : c->chose);
     }
     vf_choices_free(&forced);
@@ -179,13 +175,13 @@ START_TEST(lua_draws_and_mons_slots_are_choices)
     scene s;
     scene_open(&s, draws_vault);
     const vf_mapdef *def = vf_t_map(&s.x.l, "t_draws");
-    vf_case_opts o = {VF_MODE_EMPTY, 0, 0, NULL, NULL, NULL};
     vf_choices log;
     vf_choices_init(&log);
     log.record = 1;
-    s.x.m.choices = &log;
+    s.c->map.choices = &log;
+    s.c->opts.seed = 3;
     vf_verdict v;
-    vf_case_run(s.x.e, def, 3, 0, &o, s.l, &s.x.m, s.r, &v);
+    vf_case_run(s.c, def, 0, &v);
     /* roll_dice, random2avg, one div_rand_round (8 / 2 is exact),
      * random_real, the MONS slot. */
     ck_assert_uint_eq(log.n, 5);
@@ -203,7 +199,8 @@ START_TEST(lua_draws_and_mons_slots_are_choices)
     ck_assert_int_eq(log.v[3].key, 'r');
     ck_assert_int_eq(log.v[4].x, 2);   /* the '1', placed unrotated */
     ck_assert_int_eq(log.v[4].y, 1);
-    ck_assert_int_eq(vf_grid_row(&s.x.m.grid, 1)[1], 'a' + log.v[0].chose - 1);
+    ck_assert_int_eq(vf_grid_row(&s.c->map.grid, 1)[1],
+                     'a' + log.v[0].chose - 1);
     /* Forced, the roll gives the glyph its value names. */
     vf_choices forced;
     vf_choices_init(&forced);
@@ -211,10 +208,10 @@ START_TEST(lua_draws_and_mons_slots_are_choices)
     vf_force f = {0, log.v[0].chose == 3 ? 1 : 3};
     forced.force = &f;
     forced.nforce = 1;
-    s.x.m.choices = &forced;
-    vf_case_run(s.x.e, def, 3, 0, &o, s.l, &s.x.m, s.r, &v);
-    s.x.m.choices = NULL;
-    ck_assert_int_eq(vf_grid_row(&s.x.m.grid, 1)[1], 'a' + f.value - 1);
+    s.c->map.choices = &forced;
+    vf_case_run(s.c, def, 0, &v);
+    s.c->map.choices = NULL;
+    ck_assert_int_eq(vf_grid_row(&s.c->map.grid, 1)[1], 'a' + f.value - 1);
     char label[32];
     vf_choice_label(&log.v[3], VF_CHOICE_REAL_SCALE / 4, label, sizeof label);
     ck_assert_str_eq(label, "0.25");
@@ -270,12 +267,11 @@ START_TEST(dump_draws_the_finding_on_the_map)
     for (uint32_t it = 0; it < 40; it++) {
         vf_explanation x;
         explain(&s, "t_flip", it, &x);
-        vf_case_opts o = {VF_MODE_EMPTY, 0, 0, NULL, NULL, NULL};
         vf_verdict v;
-        vf_case_run(s.x.e, vf_t_map(&s.x.l, "t_flip"), 1, it, &o, s.l,
-                    &s.x.m, s.r, &v);
-        vf_dump_in in = {NULL, "t_flip", "t.des", 1, NULL, &v, s.l, &s.x.m,
-                         s.r, &x};
+        vf_case_run(s.c, vf_t_map(&s.x.l, "t_flip"), it, &v);
+        vf_dump_in in = {.map = "t_flip", .file = "t.des", .line = 1,
+                         .v = &v, .level = s.c->level, .rmap = &s.c->map,
+                         .report = s.c->report, .why = &x};
         vf_sbuf b = VF_SBUF_INIT;
         if (x.sev > VF_SEV_OK) vf_dump_why(&b, &in);
         flipped += x.sev > VF_SEV_OK && (x.hmirror || x.vmirror || x.rotate);

@@ -104,36 +104,48 @@ static char *des_text(void)
 
 typedef struct fixture {
     vf_t_eng x;
-    vf_level *l;
-    vf_conn_report *r;
+    vf_level *l;             /* the last case's level */
     vf_gamelayouts *g;
+    vf_case c;               /* mode game, base seed 7, with g */
     char *des;
 } fixture;
+
+/* A case of mode game under base seed 7 on x's engine, with store g
+ * (NULL: its own). */
+static void game_case(vf_case *c, vf_t_eng *x, vf_gamelayouts *g)
+{
+    vf_case_opts o = {.mode = VF_MODE_GAME, .seed = 7, .game_layouts = g};
+    vf_case_init(c, x->e, &o);
+}
 
 static void open_fixture(fixture *f)
 {
     f->des = des_text();
     vf_t_eng_open(&f->x, f->des, 0);
     f->l = malloc(sizeof *f->l);
-    f->r = malloc(sizeof *f->r);
     f->g = vf_gamelayouts_new();
+    game_case(&f->c, &f->x, f->g);
 }
 
 static void close_fixture(fixture *f)
 {
+    vf_case_release(&f->c);
     vf_gamelayouts_free(f->g);
-    free(f->r);
     free(f->l);
     vf_t_eng_close(&f->x);
     free(f->des);
 }
 
-static void run_game(fixture *f, const char *map, uint32_t iter,
-                     vf_gamelayouts *g, vf_verdict *v)
+/* Case (map, iter) into *v, its level into f->l: with f's store of built
+ * layouts when shared, else in a case with a store of its own. */
+static void run_game(fixture *f, const char *map, uint32_t iter, int shared,
+                     vf_verdict *v)
 {
-    vf_case_opts o = {VF_MODE_GAME, 0, 0, NULL, g, NULL};
-    vf_case_run(f->x.e, vf_t_map(&f->x.l, map), 7, iter, &o, f->l, &f->x.m,
-                f->r, v);
+    vf_case own, *c = &f->c;
+    if (!shared) game_case(c = &own, &f->x, NULL);
+    vf_case_run(c, vf_t_map(&f->x.l, map), iter, v);
+    memcpy(f->l, c->level, sizeof *f->l);
+    if (!shared) vf_case_release(&own);
 }
 
 START_TEST(layouts_follow_depth_weight_and_primary_rules)
@@ -143,7 +155,7 @@ START_TEST(layouts_follow_depth_weight_and_primary_rules)
     int open = 0, narrow = 0;
     for (uint32_t it = 0; it < 40; it++) {
         vf_verdict v;
-        run_game(&f, "pv_room", it, f.g, &v);
+        run_game(&f, "pv_room", it, 1, &v);
         ck_assert_msg(!v.kinds, "#%u: %x %s", it, v.kinds, v.message);
         ck_assert(v.placed.vault >= 0);
         open += !strcmp(v.layout, "lay_open");
@@ -157,7 +169,7 @@ START_TEST(layouts_follow_depth_weight_and_primary_rules)
     int noprimary = 0;
     for (uint32_t it = 0; it < 40; it++) {
         vf_verdict v;
-        run_game(&f, "mv", it, f.g, &v);
+        run_game(&f, "mv", it, 1, &v);
         ck_assert_msg(!(v.kinds & VF_V_PLACE_FAILED) || !strcmp(v.layout,
                       "lay_corridor"), "%s: %s", v.layout, v.message);
         ck_assert(strcmp(v.layout, "lay_deep"));
@@ -184,7 +196,7 @@ START_TEST(each_level_draws_from_its_own_layout_maps)
         int lower = 0;
         for (uint32_t it = 0; it < 20; it++) {
             vf_verdict v;
-            run_game(&f, "pv_room", it, f.g, &v);
+            run_game(&f, "pv_room", it, 1, &v);
             lower += !strcmp(v.layout, "lay_lower");
         }
         if (k == 1) ck_assert_int_gt(lower, 15);
@@ -200,11 +212,11 @@ START_TEST(layout_tags_choose_the_layout_map)
     open_fixture(&f);
     for (uint32_t it = 0; it < 20; it++) {
         vf_verdict v;
-        run_game(&f, "pv_narrow", it, f.g, &v);
+        run_game(&f, "pv_narrow", it, 1, &v);
         ck_assert_str_eq(v.layout, "lay_corridor");
-        run_game(&f, "pv_not_narrow", it, f.g, &v);
+        run_game(&f, "pv_not_narrow", it, 1, &v);
         ck_assert_str_eq(v.layout, "lay_open");
-        run_game(&f, "pv_city", it, f.g, &v);
+        run_game(&f, "pv_city", it, 1, &v);
         ck_assert(v.not_tried && !v.kinds && v.placed.vault < 0);
     }
     ck_assert(vf_layout_admits(" layout_narrow ", " a layout_type_narrow "));
@@ -229,12 +241,12 @@ START_TEST(a_vault_that_cuts_the_layout_fails_to_place)
     fixture f;
     open_fixture(&f);
     vf_verdict v;
-    run_game(&f, "mv_ring", 0, f.g, &v);
+    run_game(&f, "mv_ring", 0, 1, &v);
     vf_t_vetoed_every_build(&v, "into 2 zones (it has 1 alone)");
     ck_assert(v.error & VF_V_LEVEL_VETOED);
     ck_assert_int_eq(v.attempts, VF_RESOLVE_ATTEMPTS);
     for (uint32_t it = 0; it < 5; it++) {
-        run_game(&f, "pv_block", it, f.g, &v);
+        run_game(&f, "pv_block", it, 1, &v);
         ck_assert_str_eq(v.layout, "lay_corridor");
         ck_assert_msg(!(v.kinds & VF_V_PLACE_FAILED) && v.placed.vault >= 0,
                       "#%u: %x %s", it, v.kinds, v.message);
@@ -252,7 +264,7 @@ START_TEST(unconnected_exits_fail_to_place)
     open_fixture(&f);
     for (uint32_t it = 0; it < 3; it++) {
         vf_verdict v;
-        run_game(&f, "pv_walled", it, f.g, &v);
+        run_game(&f, "pv_walled", it, 1, &v);
         vf_t_vetoed_every_build(&v, "none of the vault's 1 exits connects");
         ck_assert_int_eq(v.attempts, VF_RESOLVE_ATTEMPTS);
     }
@@ -272,7 +284,7 @@ START_TEST(a_layout_that_draws_nothing_is_not_tried)
     ck_assert_int_eq(vf_place_parse("Lair:2", &lair, why, sizeof why), 0);
     vf_engine_set_place(f.x.e, &lair);
     vf_verdict v;
-    run_game(&f, "pv_room", 0, f.g, &v);
+    run_game(&f, "pv_room", 0, 1, &v);
     ck_assert(v.not_tried && !v.kinds);
     ck_assert_str_eq(v.layout, "lay_blank");
     ck_assert_msg(strstr(v.message, "lay_blank drew no level"), "%s",
@@ -294,10 +306,10 @@ START_TEST(the_cache_never_changes_a_case)
     for (uint32_t it = 0; it < 24; it++) {
         vf_verdict a, b;
         const char *map = maps[it % 2];
-        run_game(&f, map, it, NULL, &a);
+        run_game(&f, map, it, 0, &a);
         memcpy(first, f.l, sizeof *first);
-        run_game(&f, "mv", it + 100, f.g, &b);
-        run_game(&f, map, it, f.g, &b);
+        run_game(&f, "mv", it + 100, 1, &b);
+        run_game(&f, map, it, 1, &b);
         ck_assert_str_eq(a.layout, b.layout);
         ck_assert_uint_eq(a.kinds, b.kinds);
         ck_assert_int_eq(a.placed.x, b.placed.x);
@@ -324,7 +336,7 @@ START_TEST(workers_share_built_layouts)
     if (pid == 0) {
         for (uint32_t it = 0; it < 12; it++) {
             vf_verdict v;
-            run_game(&f, "pv_room", it, f.g, &v);
+            run_game(&f, "pv_room", it, 1, &v);
         }
         _exit(0);
     }
@@ -333,7 +345,7 @@ START_TEST(workers_share_built_layouts)
     ck_assert(WIFEXITED(status) && WEXITSTATUS(status) == 0);
     for (uint32_t it = 0; it < 12; it++) {
         vf_verdict v;
-        run_game(&f, "pv_room", it, f.g, &v);
+        run_game(&f, "pv_room", it, 1, &v);
         ck_assert_msg(!v.kinds, "#%u: %s", it, v.message);
     }
     unsigned long resolved, reused;
@@ -366,57 +378,47 @@ static char *depth_des(void)
 }
 
 /* Layouts built after 16 cases of dr_mv at each place in turn. */
-static unsigned long built_after(vf_t_eng *x, vf_gamelayouts *g,
-                                 const char *place, vf_level *l,
-                                 vf_conn_report *r)
+static unsigned long built_after(vf_t_eng *x, vf_case *c, const char *place)
 {
     vf_place p;
     char why[128];
     ck_assert_msg(!vf_place_parse(place, &p, why, sizeof why), "%s", why);
     vf_engine_set_place(x->e, &p);
-    vf_case_opts o = {VF_MODE_GAME, 0, 0, NULL, g, NULL};
     for (uint32_t it = 0; it < 16; it++) {
         vf_verdict v;
-        vf_case_run(x->e, vf_t_map(&x->l, "dr_mv"), 7, it, &o, l, &x->m, r,
-                    &v);
+        vf_case_run(c, vf_t_map(&x->l, "dr_mv"), it, &v);
         ck_assert_msg(!v.kinds && !v.not_tried, "%s #%u: %s", place, it,
                       v.message);
     }
     unsigned long resolved, reused;
-    vf_gamelayouts_stats(g, &resolved, &reused);
+    vf_gamelayouts_stats(c->game_layouts, &resolved, &reused);
     return resolved;
 }
 
-/* depth_des() loaded, with a level, a report and a store of layouts. */
+/* depth_des() loaded, with a case of mode game. */
 typedef struct depth_fix {
     char *des;
     vf_t_eng x;
-    vf_level *l;
-    vf_conn_report *r;
-    vf_gamelayouts *g;
+    vf_case c;               /* mode game with its own store */
 } depth_fix;
 
 static void depth_open(depth_fix *f)
 {
     f->des = depth_des();
     vf_t_eng_open(&f->x, f->des, 0);
-    f->l = malloc(sizeof *f->l);
-    f->r = malloc(sizeof *f->r);
-    f->g = vf_gamelayouts_new();
+    game_case(&f->c, &f->x, NULL);
 }
 
 static void depth_close(depth_fix *f)
 {
-    vf_gamelayouts_free(f->g);
-    free(f->r);
-    free(f->l);
+    vf_case_release(&f->c);
     vf_t_eng_close(&f->x);
     free(f->des);
 }
 
 static unsigned long depth_built(depth_fix *f, const char *place)
 {
-    return built_after(&f->x, f->g, place, f->l, f->r);
+    return built_after(&f->x, &f->c, place);
 }
 
 START_TEST(a_layout_blind_to_depth_is_built_once_per_branch)

@@ -54,8 +54,8 @@ static const char des[] =
 
 typedef struct hook_case {
     vf_t_eng x;
-    vf_level l;
-    vf_conn_report r;
+    vf_level *l;             /* x.c's, the last case's */
+    vf_conn_report *r;
     vf_verdict v;
 } hook_case;
 
@@ -63,6 +63,8 @@ static hook_case *open_cases(void)
 {
     hook_case *h = calloc(1, sizeof *h);
     vf_t_eng_open(&h->x, des, 10000000);
+    h->l = h->x.c.level;
+    h->r = h->x.c.report;
     return h;
 }
 
@@ -74,9 +76,8 @@ static void close_cases(hook_case *h)
 
 static void run(hook_case *h, const char *map, vf_mode mode, uint32_t iter)
 {
-    vf_case_opts o = {mode, 0, 0, NULL, NULL, NULL};
-    vf_case_run(h->x.e, vf_t_map(&h->x.l, map), 1, iter, &o, &h->l,
-                &h->x.m, &h->r, &h->v);
+    h->x.c.opts.mode = mode;
+    vf_case_run(&h->x.c, vf_t_map(&h->x.l, map), iter, &h->v);
 }
 
 /* Whether a vault named name is on the level. */
@@ -95,13 +96,13 @@ START_TEST(child_that_seals_fails_the_case)
     run(h, "t_seals", VF_MODE_EMPTY, 0);
     ck_assert_msg(h->v.kinds & VF_V_ISOLATED_ZONES, "%s", h->v.message);
     ck_assert(!h->v.not_tried);
-    ck_assert(on_level(&h->l, "t_sealer"));
+    ck_assert(on_level(h->l, "t_sealer"));
     vf_sbuf out = VF_SBUF_INIT;
-    vf_conn_render(&h->l, &h->r, &out);
+    vf_conn_render(h->l, h->r, &out);
     ck_assert_msg(strstr(vf_sbuf_str(&out), "in t_sealer"), "%s",
                   vf_sbuf_str(&out));
     vf_sbuf_reset(&out);
-    vf_case_describe_children(&h->l, &h->v, &out);
+    vf_case_describe_children(h->l, &h->v, &out);
     ck_assert_msg(!strncmp(vf_sbuf_str(&out), "hooks placed: t_sealer 5x4",
                            26) ||
                   !strncmp(vf_sbuf_str(&out), "hooks placed: t_sealer 4x5",
@@ -123,8 +124,8 @@ START_TEST(harmless_children_are_ok)
         ck_assert_msg(!h->v.not_tried, "%s", h->v.message);
         ck_assert_msg(!(h->v.error & ~VF_V_LEVEL_VETOED), "%s: %x %s",
                       vf_mode_name(modes[i / 2]), h->v.error, h->v.message);
-        ck_assert_int_eq(h->l.nvaults, 3);
-        ck_assert(on_level(&h->l, "t_pillar_one"));
+        ck_assert_int_eq(h->l->nvaults, 3);
+        ck_assert(on_level(h->l, "t_pillar_one"));
     }
     close_cases(h);
 }
@@ -177,9 +178,9 @@ START_TEST(place_map_at_a_position)
     hook_case *h = open_cases();
     run(h, "t_at", VF_MODE_EMPTY, 0);
     ck_assert_msg(!h->v.kinds, "%x %s", h->v.kinds, h->v.message);
-    ck_assert_int_eq(h->l.nvaults, 2);
-    ck_assert_int_eq(h->l.vaults[1].x, 9);
-    ck_assert_int_eq(h->l.vaults[1].y, 9);
+    ck_assert_int_eq(h->l->nvaults, 2);
+    ck_assert_int_eq(h->l->vaults[1].x, 9);
+    ck_assert_int_eq(h->l->vaults[1].y, 9);
     close_cases(h);
 }
 END_TEST
@@ -203,10 +204,10 @@ END_TEST
 static int explain_first_error(hook_case *h, const char *map,
                                vf_explanation *x)
 {
-    vf_case_opts o = {VF_MODE_EMPTY, 0, 0, NULL, NULL, NULL};
     const vf_mapdef *def = vf_t_map(&h->x.l, map);
+    h->x.c.opts.mode = VF_MODE_EMPTY;
     for (uint32_t i = 0; i < 20; i++) {
-        vf_explain(h->x.e, def, 1, i, &o, &h->l, &h->x.m, &h->r, 200, x);
+        vf_explain(&h->x.c, def, i, 200, x);
         if (x->sev >= VF_SEV_ERROR) return 1;
         vf_explanation_free(x);
     }
@@ -265,10 +266,10 @@ START_TEST(hooks_replay)
     hook_case *h = open_cases();
     run(h, "t_harmless", VF_MODE_EMPTY, 3);
     vf_level *first = malloc(sizeof *first);
-    *first = h->l;
+    *first = *h->l;
     run(h, "t_seals", VF_MODE_EMPTY, 3);
     run(h, "t_harmless", VF_MODE_EMPTY, 3);
-    ck_assert(!memcmp(first->feat, h->l.feat, sizeof first->feat));
+    ck_assert(!memcmp(first->feat, h->l->feat, sizeof first->feat));
     free(first);
     close_cases(h);
 }
@@ -278,11 +279,11 @@ END_TEST
 static int names_child(hook_case *h)
 {
     vf_sbuf out = VF_SBUF_INIT;
-    vf_conn_render(&h->l, &h->r, &out);
+    vf_conn_render(h->l, h->r, &out);
     int named = 0;
-    for (int i = 1; i < h->l.nvaults; i++) {
+    for (int i = 1; i < h->l->nvaults; i++) {
         char in[100];
-        snprintf(in, sizeof in, "in %s", h->l.vaults[i].name);
+        snprintf(in, sizeof in, "in %s", h->l->vaults[i].name);
         named |= strstr(vf_sbuf_str(&out), in) != NULL;
     }
     vf_sbuf_free(&out);
@@ -312,19 +313,22 @@ START_TEST(trunk_decor_is_placed_and_judged)
     vf_engine_map_place(e, def, &p);
     vf_engine_set_place(e, &p);
     hook_case *h = calloc(1, sizeof *h);
-    vf_rmap_init(&h->x.m, NULL, NULL);
+    vf_case c;
+    vf_case_opts o = {.mode = VF_MODE_EMPTY, .seed = 1};
+    vf_case_init(&c, e, &o);
+    h->l = c.level;
+    h->r = c.report;
     int with_child = 0, failing = 0;
     for (uint32_t i = 0; i < 300; i++) {
-        vf_case_opts o = {VF_MODE_EMPTY, 0, 0, NULL, NULL, NULL};
-        vf_case_run(e, def, 1, i, &o, &h->l, &h->x.m, &h->r, &h->v);
+        vf_case_run(&c, def, i, &h->v);
         ck_assert_msg(!h->v.not_tried && !(h->v.kinds & VF_V_LUA_ERROR),
                       "%u: %s", i, h->v.message);
-        with_child += h->l.nvaults > 1;
-        failing += h->r.nfindings && names_child(h);
+        with_child += h->l->nvaults > 1;
+        failing += h->r->nfindings && names_child(h);
     }
     ck_assert_msg(with_child > 270, "%d of 300", with_child);
     ck_assert_msg(failing > 0, "no case failed in a decor map");
-    vf_rmap_free(&h->x.m);
+    vf_case_release(&c);
     free(h);
     vf_engine_free(e);
     vf_t_free(ld);

@@ -179,26 +179,23 @@ START_TEST(minivaults_need_floor)
 {
     vf_t_eng x;
     vf_t_eng_open(&x, des, 0);
-    vf_level *l = malloc(sizeof *l);
-    vf_rmap *m = &x.m;
-    vf_conn_report *r = malloc(sizeof *r);
     vf_verdict v;
-    vf_case_opts co = {VF_MODE_FILL, 1, 0, NULL, NULL, NULL};
+    vf_case *c = &x.c;
+    c->opts.mode = VF_MODE_FILL;
+    c->opts.no_rotate = 1;
     /* placement.lua's -fill: a minivault never finds floor. */
-    vf_case_run(x.e, vf_t_map(&x.l, "closed_box"), 1, 0, &co, l, m, r, &v);
+    vf_case_run(c, vf_t_map(&x.l, "closed_box"), 0, &v);
     ck_assert_uint_eq(v.kinds, VF_V_PLACE_FAILED);
     ck_assert_ptr_nonnull(strstr(v.message, "600 tries"));
-    co.mode = VF_MODE_EMPTY;
-    vf_case_run(x.e, vf_t_map(&x.l, "closed_box"), 1, 0, &co, l, m, r, &v);
+    c->opts.mode = VF_MODE_EMPTY;
+    vf_case_run(c, vf_t_map(&x.l, "closed_box"), 0, &v);
     ck_assert_int_eq(v.placed.vault, 0);
     /* The same case twice: the same place. */
     vf_verdict again;
-    vf_case_run(x.e, vf_t_map(&x.l, "closed_box"), 1, 0, &co, l, m, r, &again);
+    vf_case_run(c, vf_t_map(&x.l, "closed_box"), 0, &again);
     ck_assert_int_eq(again.placed.x, v.placed.x);
     ck_assert_int_eq(again.placed.y, v.placed.y);
     vf_t_eng_close(&x);
-    free(r);
-    free(l);
 }
 END_TEST
 
@@ -209,26 +206,24 @@ START_TEST(zone_count_is_before_the_stair)
 {
     vf_t_eng x;
     vf_t_eng_open(&x, des, 0);
-    vf_level *l = malloc(sizeof *l);
-    vf_conn_report *r = malloc(sizeof *r);
+    vf_case *c = &x.c;
+    vf_level *l = c->level;
+    vf_conn_report *r = c->report;
     vf_verdict v;
-    vf_case_opts co = {VF_MODE_FILL, 1, 0, NULL, NULL, NULL};
-    vf_case_run(x.e, vf_t_map(&x.l, "north_room"), 1, 0, &co, l, &x.m, r,
-                &v);
+    c->opts.mode = VF_MODE_FILL;
+    c->opts.no_rotate = 1;
+    vf_case_run(c, vf_t_map(&x.l, "north_room"), 0, &v);
     ck_assert_int_eq(v.placed.vault, 0);
     ck_assert_int_eq(l->feat[1][1], VF_F_ROCK_WALL);
     ck_assert_int_eq(v.stair_x, -1);
     ck_assert_int_eq(r->nzones, 0);   /* no analysis */
     ck_assert_int_eq(v.zones, 0);     /* all rock, the vault opaque */
-    co.mode = VF_MODE_EMPTY;
-    vf_case_run(x.e, vf_t_map(&x.l, "north_room"), 1, 0, &co, l, &x.m, r,
-                &v);
+    c->opts.mode = VF_MODE_EMPTY;
+    vf_case_run(c, vf_t_map(&x.l, "north_room"), 0, &v);
     ck_assert_int_eq(v.zones, r->nzones);
     l->feat[1][1] = VF_F_FLOOR;
     ck_assert_int_eq(v.zones, vf_conn_count_zones(l, 0));
     vf_t_eng_close(&x);
-    free(r);
-    free(l);
 }
 END_TEST
 

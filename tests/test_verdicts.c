@@ -48,14 +48,14 @@ static size_t read_expectations(const char *text, expectation *e, size_t max)
 /* The share of cases (no rotation forced) failing in kind, each map at
  * a level its PLACE or DEPTH admits; *sev: the map's severity, the run's
  * rule (vf_tally_judge): the worst case, a veto in every case an error. */
-static double measured_rate(vf_t_eng *x, vf_level *l, const char *map,
-                            const char *mode, unsigned bit, int cases,
-                            vf_sev *sev)
+static double measured_rate(vf_t_eng *x, const char *map, const char *mode,
+                            unsigned bit, int cases, vf_sev *sev)
 {
-    vf_case_opts o = {VF_MODE_EMPTY, 0, 0, NULL, NULL, NULL};
-    ck_assert_msg(!vf_mode_parse(mode, &o.mode), "unknown mode %s", mode);
+    vf_mode m = VF_MODE_EMPTY;
+    ck_assert_msg(!vf_mode_parse(mode, &m), "unknown mode %s", mode);
+    x->c.opts.mode = m;
+    x->c.opts.no_rotate = 0;
     vf_verdict v;
-    vf_conn_report *r = malloc(sizeof *r);
     const vf_mapdef *def = vf_t_map(&x->l, map);
     vf_place p;
     vf_engine_map_place(x->e, def, &p);
@@ -64,12 +64,11 @@ static double measured_rate(vf_t_eng *x, vf_level *l, const char *map,
     unsigned long count[VF_V_COUNT_KINDS] = {0};
     vf_sev worst[VF_V_COUNT_KINDS] = {0};
     vf_veto_count builds = {{0}, {0}};
-    vf_veto_source src = o.mode == VF_MODE_EMPTY ? VF_VETO_EMPTY
-                         : o.mode == VF_MODE_GAME ? VF_VETO_GAME
-                                                  : VF_VETO_STRESS;
+    vf_veto_source src = m == VF_MODE_EMPTY ? VF_VETO_EMPTY
+                         : m == VF_MODE_GAME ? VF_VETO_GAME : VF_VETO_STRESS;
     *sev = VF_SEV_OK;
     for (int i = 0; i < cases; i++) {
-        vf_case_run(x->e, def, 1, (uint32_t)i, &o, l, &x->m, r, &v);
+        vf_case_run(&x->c, def, (uint32_t)i, &v);
         hits += (v.kinds & bit) != 0;
         vetoed += (v.kinds & VF_V_VETOED) != 0;
         builds.built[src] += (unsigned long)v.builds;
@@ -94,7 +93,6 @@ static double measured_rate(vf_t_eng *x, vf_level *l, const char *map,
         if (s > *sev) *sev = s;
     }
     if (vetoed == cases) *sev = VF_SEV_ERROR;
-    free(r);
     return (double)hits / cases;
 }
 
@@ -110,7 +108,6 @@ START_TEST(known_bad_vaults_fail_as_expected)
     ck_assert_uint_ge(n, 10);
     vf_t_eng x;
     vf_t_eng_open(&x, text, 0);
-    vf_level *l = malloc(sizeof *l);
     for (size_t i = 0; i < n; i++) {
         int partial = e[i].rate > 0 && e[i].rate < 1;
         int cases = partial ? 3000 : 40;
@@ -118,12 +115,12 @@ START_TEST(known_bad_vaults_fail_as_expected)
         if (e[i].rate == -2) {
             ck_assert_msg(!vf_sev_parse(e[i].kind, &want_sev),
                           "unknown severity %s", e[i].kind);
-            measured_rate(&x, l, e[i].map, e[i].mode, 0, 200, &sev);
+            measured_rate(&x, e[i].map, e[i].mode, 0, 200, &sev);
             ck_assert_msg(sev == want_sev, "%s in %s: severity %s, want %s",
                           e[i].map, e[i].mode, vf_sev_name(sev), e[i].kind);
             continue;
         }
-        double got = measured_rate(&x, l, e[i].map, e[i].mode,
+        double got = measured_rate(&x, e[i].map, e[i].mode,
                                    kind_bit(e[i].kind), cases, &sev);
         double want = e[i].rate < 0 ? 0 : e[i].rate;
         /* Four standard deviations of a binomial share. */
@@ -132,19 +129,20 @@ START_TEST(known_bad_vaults_fail_as_expected)
                       "%s %s in %s: rate %.3f, want %.3f", e[i].map,
                       e[i].kind, e[i].mode, got, want);
     }
-    free(l);
     vf_t_eng_close(&x);
     free(text);
 }
 END_TEST
 
-/* One case of a map given as text, in mode m. */
-static vf_verdict one_case(vf_t_eng *x, vf_level *l, vf_conn_report *r,
-                           const char *map, vf_mode m, uint32_t iter)
+/* One case of a map given as text, in mode m, unrotated; its level in
+ * x->c.level. */
+static vf_verdict one_case(vf_t_eng *x, const char *map, vf_mode m,
+                           uint32_t iter)
 {
-    vf_case_opts o = {m, 1, 0, NULL, NULL, NULL};
     vf_verdict v;
-    vf_case_run(x->e, vf_t_map(&x->l, map), 1, iter, &o, l, &x->m, r, &v);
+    x->c.opts.mode = m;
+    x->c.opts.no_rotate = 1;
+    vf_case_run(&x->c, vf_t_map(&x->l, map), iter, &v);
     return v;
 }
 
@@ -162,20 +160,17 @@ START_TEST(stair_never_lands_in_a_vault)
                       "xxxx\nx..+\nxxxx\nENDMAP\n"
                       "NAME: centre_room\nORIENT: centre\nMAP\n"
                       "xxxx\nx..+\nxxxx\nENDMAP\n", 0);
-    vf_level *l = malloc(sizeof *l);
-    vf_conn_report *r = malloc(sizeof *r);
-    vf_verdict v = one_case(&x, l, r, "nw_room", VF_MODE_EMPTY, 0);
+    vf_level *l = x.c.level;
+    vf_verdict v = one_case(&x, "nw_room", VF_MODE_EMPTY, 0);
     ck_assert_msg(v.kinds == 0, "kinds %x: %s", v.kinds, v.message);
     ck_assert_int_eq(v.stair_x, 6);
     ck_assert_int_eq(v.stair_y, 1);
     ck_assert_int_eq(l->feat[1][6], VF_F_STONE_STAIRS_UP_I);
     ck_assert_int_ne(l->feat[1][1], VF_F_STONE_STAIRS_UP_I);
-    v = one_case(&x, l, r, "centre_room", VF_MODE_EMPTY, 0);
+    v = one_case(&x, "centre_room", VF_MODE_EMPTY, 0);
     ck_assert_int_eq(v.kinds, 0);
     ck_assert_int_eq(v.stair_x, 1);
     ck_assert_int_eq(v.stair_y, 1);
-    free(r);
-    free(l);
     vf_t_eng_close(&x);
 }
 END_TEST
@@ -194,19 +189,15 @@ START_TEST(fill_judges_passable_zones_only)
                       "NAME: two_rooms\nORIENT: float\n"
                       "TAGS: transparent\nMAP\n"
                       "xxxxxxx\nx..x..+\nxxxxxxx\nENDMAP\n", 0);
-    vf_level *l = malloc(sizeof *l);
-    vf_conn_report *r = malloc(sizeof *r);
     for (uint32_t i = 0; i < 5; i++) {
-        vf_verdict v = one_case(&x, l, r, "float_room", VF_MODE_FILL, i);
+        vf_verdict v = one_case(&x, "float_room", VF_MODE_FILL, i);
         ck_assert_msg(v.kinds == 0, "kinds %x: %s", v.kinds, v.message);
         ck_assert_int_eq(v.zones, 1);
         ck_assert_int_eq(v.stair_x, -1);
-        v = one_case(&x, l, r, "two_rooms", VF_MODE_FILL, i);
+        v = one_case(&x, "two_rooms", VF_MODE_FILL, i);
         ck_assert_int_eq(v.kinds, VF_V_ISOLATED_ZONES);
         ck_assert_int_eq(v.zones, 2);
     }
-    free(r);
-    free(l);
     vf_t_eng_close(&x);
 }
 END_TEST
@@ -220,18 +211,14 @@ START_TEST(veto_names_its_chunk)
                       "veto {{\n  return true\n}}\nMAP\n.@.\nENDMAP\n"
                       "NAME: broken_veto\nORIENT: float\n"
                       "veto {{ return nil + 1 }}\nMAP\n.@.\nENDMAP\n", 0);
-    vf_level *l = malloc(sizeof *l);
-    vf_conn_report *r = malloc(sizeof *r);
-    vf_verdict v = one_case(&x, l, r, "no_thanks", VF_MODE_EMPTY, 0);
+    vf_verdict v = one_case(&x, "no_thanks", VF_MODE_EMPTY, 0);
     ck_assert_int_eq(v.kinds, VF_V_VETOED);
     /* The chunk's first line of Lua. */
     ck_assert_str_eq(v.message, "vetoed by its veto chunk at t.des:4");
-    v = one_case(&x, l, r, "broken_veto", VF_MODE_EMPTY, 0);
+    v = one_case(&x, "broken_veto", VF_MODE_EMPTY, 0);
     ck_assert_int_eq(v.kinds, VF_V_VETOED);
     ck_assert_ptr_nonnull(strstr(v.message, "vetoed by its veto chunk at "
                                  "t.des:11, which raised: "));
-    free(r);
-    free(l);
     vf_t_eng_close(&x);
 }
 END_TEST
@@ -260,20 +247,19 @@ START_TEST(intervals_cover_the_true_rate)
     vf_t_eng_open(&x, "NAME: t_third\nDEPTH: D\n"
                   "veto {{ return crawl.one_chance_in(3) }}\n"
                   "MAP\n.@.\nENDMAP\n", 0);
-    vf_level *l = malloc(sizeof *l);
-    vf_conn_report *r = malloc(sizeof *r);
     const vf_mapdef *def = vf_t_map(&x.l, "t_third");
     int runs = 200, covered = 0, covered_shared = 0;
     for (int s = 1; s <= runs; s++) {
         int vetoes = 0, shared = 0;
         for (uint32_t it = 0; it < 5; it++) {
-            vf_case_opts o = {VF_MODE_EMPTY, 0, 0, NULL, NULL, NULL};
             vf_verdict v;
-            vf_case_run(x.e, def, (uint64_t)s, it, &o, l, &x.m, r, &v);
+            x.c.opts.seed = (uint64_t)s;
+            x.c.opts.mode = VF_MODE_EMPTY;
+            vf_case_run(&x.c, def, it, &v);
             shared += 6 * !!(v.kinds & VF_V_VETOED);
             for (int k = 0; k < 6; k++) {
-                o.mode = layouts[k];
-                vf_case_run(x.e, def, (uint64_t)s, it, &o, l, &x.m, r, &v);
+                x.c.opts.mode = layouts[k];
+                vf_case_run(&x.c, def, it, &v);
                 vetoes += !!(v.kinds & VF_V_VETOED);
             }
         }
@@ -286,8 +272,6 @@ START_TEST(intervals_cover_the_true_rate)
     ck_assert_msg(covered >= runs * 90 / 100, "%d of %d", covered, runs);
     ck_assert_msg(covered_shared < runs * 85 / 100, "%d of %d",
                   covered_shared, runs);
-    free(r);
-    free(l);
     vf_t_eng_close(&x);
 }
 END_TEST

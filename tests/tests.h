@@ -83,6 +83,8 @@ typedef struct vf_t_eng {
     vf_rmap m;
     vf_sbuf err;
     int attempts;
+    vf_case c;       /* cases on e: base seed 1, mode empty, unless the
+                      * test sets c.opts */
 } vf_t_eng;
 
 /* Loads des as "t.des" (it must load clean) and starts an engine with an

@@ -154,7 +154,7 @@ static int stairs_and_hooks(const case_build *b, int primary, uint64_t sseed)
     if (hooks != CASE_HOOKS_RAN) return hooks;
     vf_rng sr;   /* the stairs' own draws */
     vf_rng_seed(&sr, vf_seed_mix(sseed ^ CASE_SEED_STAIRS));
-    case_place_stairs(b->l, &sr);
+    case_place_stairs(b->c->level, &sr);
     return primary ? case_run_hooks(b, sseed) : CASE_HOOKS_RAN;
 }
 
@@ -169,23 +169,25 @@ static int stairs_and_hooks(const case_build *b, int primary, uint64_t sseed)
 static int place_in_layout(const case_build *b, uint64_t lseed,
                            uint64_t sseed)
 {
-    vf_level *l = b->l;
-    vf_rmap *m = b->m;
-    const vf_case_opts *o = b->o;
+    vf_case *c = b->c;
+    vf_level *l = c->level;
     vf_rng *r = b->r;
     vf_verdict *v = b->v;
-    int primary = !vf_rmap_has_tag(m, "minivault");
-    vf_place_opts po = {1, 0, o->opacity, 1};
+    int primary = !vf_rmap_has_tag(&c->map, "minivault");
+    vf_place_opts po = {.check_collision = 1,
+                        .force_transparent = c->opts.opacity,
+                        .defer_exits = 1};
     vf_sbuf err = VF_SBUF_INIT;
     int rc = 0, zones = 0;
     if (!primary)
-        rc = case_draw_layout(l, o->layouts, o->mode, &l->place, lseed,
-                              &zones, &err);
-    if (!rc && vf_place_map(l, m, &po, r, &v->placed) == VF_PLACE_FAILED)
+        rc = case_draw_layout(l, c->layouts, c->opts.mode, lseed, &zones,
+                              &err);
+    if (!rc && vf_place_map(l, &c->map, &po, r, &v->placed)
+               == VF_PLACE_FAILED)
         rc = -1;
     else if (!rc && primary)
-        rc = case_draw_layout(l, o->layouts, o->mode, &l->place, lseed,
-                              &zones, &err);
+        rc = case_draw_layout(l, c->layouts, c->opts.mode, lseed, &zones,
+                              &err);
     if (err.len) snprintf(v->placed.why, sizeof v->placed.why, "%s",
                           vf_sbuf_str(&err));
     vf_sbuf_free(&err);
@@ -201,7 +203,7 @@ static int place_in_layout(const case_build *b, uint64_t lseed,
     }
     vf_conn_layout_vetoes(l, VF_CONN_SMALL_ZONE, primary ? INT_MAX
                                                       : most_apart(zones),
-                          pc, o->conn_memo);
+                          pc, c->conn_memo);
     int vetoed = vetoed_layout(l, primary, zones, pc, v->placed.why,
                                sizeof v->placed.why);
     free(pc);
@@ -244,14 +246,16 @@ static int placed_alone(const case_build *b, uint64_t seed)
  * again with a layout of its own (a level vetoed as the vault goes on it
  * is built again; vetoed every time, the case is level_vetoed). Returns
  * 1 when placed (one build: v->builds). */
-static int resolve_and_place(vf_engine *e, const vf_mapdef *def,
-                             uint64_t base, const vf_case_opts *o,
-                             vf_level *l, vf_rmap *m, vf_rng *r,
+static int resolve_and_place(vf_case *c, const vf_mapdef *def, vf_rng *r,
                              vf_verdict *v)
 {
+    vf_engine *e = c->engine;
+    vf_level *l = c->level;
+    vf_rmap *m = &c->map;
+    const vf_case_opts *o = &c->opts;
     int layout = vf_mode_is_layout(o->mode), last = TRY_PLACED, vetoed = 0;
-    vf_place_opts po = {0, 1, o->opacity, 0};
-    case_build b = {e, l, m, o, r, v};
+    vf_place_opts po = {.make_no_exits = 1, .force_transparent = o->opacity};
+    case_build b = {c, r, v};
     if (layout && !case_layout_reaches(e, def, &l->place, v->message,
                                        sizeof v->message))
         return v->not_tried = 1, 0;
@@ -283,15 +287,14 @@ static int resolve_and_place(vf_engine *e, const vf_mapdef *def,
             if (o->mode == VF_MODE_GAME) {
                 vf_rng lr;   /* the layout's own draws */
                 vf_rng_seed(&lr, vf_seed_mix(seed ^ CASE_SEED_LAYOUT));
-                int rc = case_game_place(&b, o->game_layouts, base, &lr,
-                                         seed);
+                int rc = case_game_place(&b, &lr, seed);
                 if (rc > 0) return v->not_tried = 1, 0;
                 last = !rc ? TRY_PLACED
                        : rc == -2 ? TRY_VETOED
                        : rc == -3 ? TRY_HOOK_ERROR : TRY_NO_POSITION;
             } else {
-                last = place_in_layout(&b, layout_seed(base, o->mode, seed),
-                                       seed);
+                last = place_in_layout(&b, layout_seed(o->seed, o->mode,
+                                                       seed), seed);
             }
             if (last == TRY_HOOK_ERROR) return 0;
             if (last == TRY_PLACED) return v->builds = 1;
@@ -590,37 +593,76 @@ static void hooks_left(vf_verdict *v)
              v->hooks_not_run == 1 ? "is" : "are");
 }
 
-void vf_case_run(vf_engine *e, const vf_mapdef *def, uint64_t base_seed,
-                 uint32_t iter, const vf_case_opts *o, vf_level *l,
-                 vf_rmap *m, vf_conn_report *r, vf_verdict *v)
+void vf_case_init(vf_case *c, vf_engine *e, const vf_case_opts *o)
 {
+    memset(c, 0, sizeof *c);
+    c->engine = e;
+    c->opts = *o;
+    c->level = vf_xmalloc(sizeof *c->level);
+    c->report = vf_xmalloc(sizeof *c->report);
+    vf_rmap_init(&c->map, NULL, NULL);
+    c->game_layouts = o->game_layouts;
+}
+
+void vf_case_release(vf_case *c)
+{
+    free(c->level);
+    free(c->report);
+    vf_rmap_free(&c->map);
+    vf_layout_cache_free(c->layouts);
+    if (c->game_layouts != c->opts.game_layouts)
+        vf_gamelayouts_free(c->game_layouts);
+    vf_conn_memo_free(c->conn_memo);
+    memset(c, 0, sizeof *c);
+}
+
+/* The caches a case in c's mode uses, made as first needed. */
+static void need_caches(vf_case *c)
+{
+    int layout = vf_mode_is_layout(c->opts.mode);
+    if (c->opts.mode == VF_MODE_GAME && !c->game_layouts)
+        c->game_layouts = vf_gamelayouts_new();
+    /* Only layouts count zones more than once on a level. */
+    if (layout && !c->conn_memo) c->conn_memo = vf_conn_memo_new();
+    if (layout && c->opts.keep_layouts && !c->layouts)
+        c->layouts = vf_layout_cache_new();
+}
+
+void vf_case_run(vf_case *c, const vf_mapdef *def, uint32_t iter,
+                 vf_verdict *v)
+{
+    const vf_case_opts *o = &c->opts;
+    vf_level *l = c->level;
+    vf_conn_report *r = c->report;
+    vf_rmap *m = &c->map;
+    vf_choices *log = m->choices;
+    /* A fresh map each case: one the case never resolves (a layout that
+     * never takes it) is def's as written, not the last case's. */
+    vf_rmap_free(m);
+    vf_rmap_init(m, def, NULL);
+    m->choices = log;
     memset(v, 0, sizeof *v);
     v->placed.vault = -1;
     v->zones = -1;
     v->stair_x = v->stair_y = -1;
     r->nzones = r->nfindings = r->dropped = 0;
     memset(r->count, 0, sizeof r->count);
-    v->seed = vf_seed_layout_case(base_seed, def->name,
-                                  vf_mode_name(o->mode), iter);
+    v->seed = vf_seed_layout_case(o->seed, def->name, vf_mode_name(o->mode),
+                                  iter);
     vf_rng pr;
     vf_rng_seed(&pr, vf_seed_mix(v->seed ^ 0x706c616365ULL));   /* "place" */
     m->forced_tags = o->no_rotate ? "no_rotate no_vmirror no_hmirror "
                                     "no_pool_fixup" : NULL;
-    build_level(l, vf_engine_place(e), o->mode);
-    vf_case_opts own = *o;
-    if (o->mode == VF_MODE_GAME && !o->game_layouts)
-        own.game_layouts = vf_gamelayouts_new();
-    /* Only layouts count zones more than once on a level. */
-    if (!o->conn_memo && vf_mode_is_layout(o->mode))
-        own.conn_memo = vf_conn_memo_new();
-    if (resolve_and_place(e, def, base_seed, &own, l, m, &pr, v)) {
-        sev_ctx(e, l, m, o->mode, &v->judged);
+    build_level(l, vf_engine_place(c->engine), o->mode);
+    need_caches(c);
+    if (resolve_and_place(c, def, &pr, v)) {
+        sev_ctx(c->engine, l, m, o->mode, &v->judged);
         if (vf_mode_is_layout(o->mode)) {
-            judge_layout(l, r, &v->judged, own.conn_memo, v);
+            judge_layout(l, r, &v->judged, c->conn_memo, v);
         } else if (o->mode == VF_MODE_FILL) {
             judge_fill(l, v);
         } else if (vf_rmap_is_encompass(m)) {
-            judge_layout(l, r, &v->judged, own.conn_memo, v);
+            judge_layout(l, r, &v->judged, c->conn_memo, v);
             judge_entrances(l, v);
         } else {
             judge_exits(l, v);
@@ -640,8 +682,5 @@ void vf_case_run(vf_engine *e, const vf_mapdef *def, uint64_t base_seed,
     }
     grade_plain(v, v->kinds & PLAIN_KINDS);
     hooks_left(v);
-    vf_engine_forget_hooks(e);
-    if (own.game_layouts != o->game_layouts)
-        vf_gamelayouts_free(own.game_layouts);
-    if (own.conn_memo != o->conn_memo) vf_conn_memo_free(own.conn_memo);
+    vf_engine_forget_hooks(c->engine);
 }

@@ -15,10 +15,8 @@
 
 /* What one try of a case works with, borrowed from vf_case_run. */
 typedef struct case_build {
-    vf_engine *e;
-    vf_level *l;
-    vf_rmap *m;              /* the case's map, resolved */
-    const vf_case_opts *o;
+    vf_case *c;              /* its engine, level, map (resolved), options
+                              * and caches */
     vf_rng *r;               /* placement's draws */
     vf_verdict *v;
 } case_build;
@@ -33,8 +31,9 @@ enum {
                               * lua_timeout) and the message */
 };
 
-/* Runs the post_place hooks the resolve of b->m left, on b->l, as the
- * game does last when it places a map (dungeon.cc _build_vault_impl):
+/* Runs the post_place hooks the resolve of the case's map left, on its
+ * level, as the game does last when it places a map (dungeon.cc
+ * _build_vault_impl):
  * the maps they place go on the level with b->r's draws, the hooks' own
  * Lua draws from a generator seeded from seed. */
 int case_run_hooks(const case_build *b, uint64_t seed);
@@ -65,13 +64,13 @@ const case_layout *case_layout_cached(vf_layout_cache *c, case_layout *scratch,
  * layouts are copied whole over rows that hold none. */
 int case_row_has_vault(const vf_level *l, int y);
 
-/* Writes layout (m, p, seed) on l (from cache c, or built afresh when c
- * is NULL: the same level), leaving every cell with the vault mask as it
- * is (the game's layouts skip vault cells). *zones gets the layout's own
- * count of large walking zones. Returns 0, or -1 with a message in err. */
+/* Writes layout (m, l's place, seed) on l (from cache c, or built afresh
+ * when c is NULL: the same level), leaving every cell with the vault mask
+ * as it is (the game's layouts skip vault cells). *zones gets the
+ * layout's own count of large walking zones. Returns 0, or -1 with a
+ * message in err. */
 int case_draw_layout(vf_level *l, vf_layout_cache *c, vf_mode m,
-                     const vf_place *p, uint64_t seed, int *zones,
-                     vf_sbuf *err);
+                     uint64_t seed, int *zones, vf_sbuf *err);
 
 /* The game's dgn_place_stone_stairs on a normal level: down stairs I-III
  * and up stairs I-III, each on a random floor cell next to floor outside
@@ -103,10 +102,11 @@ int case_layout_stairless(const vf_level *l, vf_conn_memo *memo, char *why,
 int case_exits_vetoed(const vf_level *l, const vf_placed *pl, char *why,
                       size_t n);
 
-/* One try of layout mode game (gamelayout.c): draws a layout map for l's
- * place that admits m and a seed of its pool from lr (the pool from
- * base_seed), builds it (or takes it from g), places m with it in the
- * game's order, connects the exits and puts in the stairs. v->layout
+/* One try of layout mode game (gamelayout.c): draws a layout map for the
+ * level's place that admits the map and a seed of its pool from lr (the
+ * pool from the base seed), builds it (or takes it from the case's
+ * store), places the map with it in the game's order, connects the exits
+ * and puts in the stairs. v->layout
  * names the layout map; the vault's post_place hooks run once it is on
  * the level with its exits connected, a primary vault's once the stairs
  * are in too (case_run_hooks, from try_seed).
@@ -114,9 +114,8 @@ int case_exits_vetoed(const vf_level *l, const vf_placed *pl, char *why,
  * why: no position, the layout map's resolve failed); -2 when the game
  * would veto the level for what the vault or its hooks did to it
  * (v->placed.why says what); -3 when a hook raised an error (v says
- * it); 1 when no layout map admits m (the reason in v->message). */
-int case_game_place(const case_build *b, vf_gamelayouts *g,
-                    uint64_t base_seed, vf_rng *lr, uint64_t try_seed);
+ * it); 1 when no layout map admits the map (the reason in v->message). */
+int case_game_place(const case_build *b, vf_rng *lr, uint64_t try_seed);
 
 /* One built layout of mode game: what its layout map wrote on a rock
  * level. */

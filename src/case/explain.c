@@ -17,14 +17,9 @@ static vf_sev severity(const vf_verdict *v)
  * clean intervention only when every other choice and every other draw
  * (the vault's Lua draws too) came out as before. */
 typedef struct job {
-    vf_engine *e;
+    vf_case *c;
     const vf_mapdef *def;
-    uint64_t base;
     uint32_t iter;
-    const vf_case_opts *o;
-    vf_level *l;
-    vf_rmap *m;
-    vf_conn_report *r;
     const vf_choices *log;
     uint64_t end[4];
     size_t budget;
@@ -40,7 +35,7 @@ static int forced_at(const vf_force *f, size_t nf, size_t k)
 
 static int same_draws(const job *j, const vf_choices *again)
 {
-    if (again->n != j->log->n || memcmp(j->m->rng->s, j->end, sizeof j->end))
+    if (again->n != j->log->n || memcmp(j->c->map.rng->s, j->end, sizeof j->end))
         return 0;
     for (size_t i = 0; i < again->n; i++)
         if (!forced_at(again->force, again->nforce, i)
@@ -65,10 +60,10 @@ static vf_sev replay(job *j, const vf_force *f, size_t nf, int *spent)
     forced.force_attempt = j->log->attempt;
     forced.force = f;
     forced.nforce = nf;
-    j->m->choices = &forced;
+    j->c->map.choices = &forced;
     vf_verdict v;
-    vf_case_run(j->e, j->def, j->base, j->iter, j->o, j->l, j->m, j->r, &v);
-    j->m->choices = NULL;
+    vf_case_run(j->c, j->def, j->iter, &v);
+    j->c->map.choices = NULL;
     int clean = same_draws(j, &forced);
     vf_choices_free(&forced);
     if (!clean) j->x->entangled++;
@@ -277,24 +272,23 @@ static void flips_made(const vf_choices *log, vf_explanation *x)
     }
 }
 
-void vf_explain(vf_engine *e, const vf_mapdef *def, uint64_t base,
-                uint32_t iter, const vf_case_opts *o, vf_level *l,
-                vf_rmap *m, vf_conn_report *r, size_t budget,
-                vf_explanation *x)
+void vf_explain(vf_case *c, const vf_mapdef *def, uint32_t iter,
+                size_t budget, vf_explanation *x)
 {
     memset(x, 0, sizeof *x);
     vf_choices log;
     vf_choices_init(&log);
     log.record = 1;
-    m->choices = &log;
-    vf_case_run(e, def, base, iter, o, l, m, r, &x->verdict);
-    m->choices = NULL;
+    c->map.choices = &log;
+    vf_case_run(c, def, iter, &x->verdict);
+    c->map.choices = NULL;
     x->sev = severity(&x->verdict);
     x->map_line = log.map_line;
     x->nchoices = log.n;
     flips_made(&log, x);
-    job j = {e, def, base, iter, o, l, m, r, &log, {0}, budget, x};
-    if (m->rng) memcpy(j.end, m->rng->s, sizeof j.end);
+    job j = {.c = c, .def = def, .iter = iter, .log = &log,
+             .budget = budget, .x = x};
+    if (c->map.rng) memcpy(j.end, c->map.rng->s, sizeof j.end);
     /* A case the CPU clock ended is not replayed: each replay would cost
      * the whole budget again, and how far it gets depends on the
      * machine. */
@@ -324,20 +318,18 @@ static const vf_choice *same_site(const vf_choices *log, const vf_choice *c)
     return NULL;
 }
 
-void vf_explain_rule(vf_engine *e, const vf_mapdef *def, uint64_t base,
-                     uint32_t iters, const vf_case_opts *o, vf_level *l,
-                     vf_rmap *m, vf_conn_report *r, const vf_choice *c,
-                     vf_sev sev, vf_rule *rule)
+void vf_explain_rule(vf_case *k, const vf_mapdef *def, uint32_t iters,
+                     const vf_choice *c, vf_sev sev, vf_rule *rule)
 {
     memset(rule, 0, sizeof *rule);
     for (uint32_t it = 0; it < iters; it++) {
         vf_choices log;
         vf_choices_init(&log);
         log.record = 1;
-        m->choices = &log;
+        k->map.choices = &log;
         vf_verdict v;
-        vf_case_run(e, def, base, it, o, l, m, r, &v);
-        m->choices = NULL;
+        vf_case_run(k, def, it, &v);
+        k->map.choices = NULL;
         const vf_choice *d = same_site(&log, c);
         int with = d && d->chose == c->chose;
         if (severity(&v) >= sev) {

@@ -276,14 +276,18 @@ static void draw(vf_level *l, const slot *s)
 /* The vault and the layout in the game's order: a primary vault on rock
  * with the collision check, the layout round it; a minivault by its
  * search on the built layout. The exits are connected after both. */
-static int place_both(vf_level *l, vf_rmap *m, const slot *s, int primary,
-                      const vf_case_opts *o, vf_rng *r, vf_verdict *v)
+static int place_both(const case_build *b, const slot *s, int primary)
 {
-    vf_place_opts po = {1, 0, o->opacity, 1};
+    vf_level *l = b->c->level;
+    vf_placed *placed = &b->v->placed;
+    vf_place_opts po = {.check_collision = 1,
+                        .force_transparent = b->c->opts.opacity,
+                        .defer_exits = 1};
     if (!primary) draw(l, s);
-    if (vf_place_map(l, m, &po, r, &v->placed) == VF_PLACE_FAILED) return -1;
+    if (vf_place_map(l, &b->c->map, &po, b->r, placed) == VF_PLACE_FAILED)
+        return -1;
     if (primary) draw(l, s);
-    case_connect_exits(l, r, &v->placed);
+    case_connect_exits(l, b->r, placed);
     return 0;
 }
 
@@ -297,13 +301,13 @@ static int run_hooks(const case_build *b, uint64_t seed)
     return hooks == CASE_HOOKS_VETOED ? -2 : -3;
 }
 
-int case_game_place(const case_build *b, vf_gamelayouts *g,
-                    uint64_t base_seed, vf_rng *lr, uint64_t try_seed)
+int case_game_place(const case_build *b, vf_rng *lr, uint64_t try_seed)
 {
-    vf_engine *e = b->e;
-    vf_level *l = b->l;
-    vf_rmap *m = b->m;
-    const vf_case_opts *o = b->o;
+    vf_engine *e = b->c->engine;
+    vf_level *l = b->c->level;
+    vf_rmap *m = &b->c->map;
+    vf_gamelayouts *g = b->c->game_layouts;
+    vf_conn_memo *memo = b->c->conn_memo;
     vf_verdict *v = b->v;
     vf_sbuf err = VF_SBUF_INIT;
     const vf_catalog *cat = vf_engine_catalog(e, &err);
@@ -328,7 +332,7 @@ int case_game_place(const case_build *b, vf_gamelayouts *g,
         return 1;
     }
     int k = vf_random2(lr, VF_GAMELAYOUT_POOL);
-    uint64_t seed = vf_seed_case(base_seed, i->def->name, (uint32_t)k);
+    uint64_t seed = vf_seed_case(b->c->opts.seed, i->def->name, (uint32_t)k);
     snprintf(v->layout, sizeof v->layout, "%s", i->def->name);
     /* A build resolves the layout map on the engine whose generator m
      * still draws from as it is written (KFEAT '=' cells): m's draws must
@@ -346,12 +350,12 @@ int case_game_place(const case_build *b, vf_gamelayouts *g,
                  "vaultfuzz does not emulate)", i->def->name);
         return 1;
     }
-    if (place_both(l, m, s, primary, o, b->r, v)) return -1;
+    if (place_both(b, s, primary)) return -1;
     /* A minivault's hooks run as it is placed; a primary vault's once its
      * level has stairs (_build_vault_impl). */
     int hooked = primary ? 0 : run_hooks(b, try_seed);
     if (hooked) return hooked;
-    int zones = primary ? 0 : layout_zones(l, o->conn_memo);
+    int zones = primary ? 0 : layout_zones(l, memo);
     if (zones > s->zones) {
         /* dungeon.cc _dgn_verify_connectivity vetoes a level a minivault
          * cut into more zones ("Had %d zones, now has %d"): the game
@@ -376,7 +380,7 @@ int case_game_place(const case_build *b, vf_gamelayouts *g,
     hooked = primary ? run_hooks(b, try_seed) : 0;
     if (hooked) return hooked;
     /* And one whose layout has a zone without stairs. */
-    if (case_layout_stairless(l, o->conn_memo, v->placed.why,
+    if (case_layout_stairless(l, memo, v->placed.why,
                               sizeof v->placed.why)) {
         v->placed.vault = -1;
         return -2;

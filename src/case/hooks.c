@@ -18,7 +18,9 @@ typedef struct hook_level {
 static int place_child(void *ctx, vf_rmap *m, const vf_engine_spot *s)
 {
     hook_level *h = ctx;
-    vf_place_opts po = {s->check_collide, s->no_exits, h->opacity, 0};
+    vf_place_opts po = {.check_collision = s->check_collide,
+                        .make_no_exits = s->no_exits,
+                        .force_transparent = h->opacity};
     vf_place_at at = {s->x, s->y};
     vf_placed pl;
     vf_place_status st = vf_place_map_at(h->l, m, &po, s->at ? &at : NULL,
@@ -29,19 +31,20 @@ static int place_child(void *ctx, vf_rmap *m, const vf_engine_spot *s)
 int case_run_hooks(const case_build *b, uint64_t seed)
 {
     vf_verdict *v = b->v;
+    vf_case *c = b->c;
     v->hooks_not_run = 0;
-    if (!b->m->post_place_hooks) return CASE_HOOKS_RAN;
-    hook_level h = {b->l, b->r, b->o->opacity};
+    if (!c->map.post_place_hooks) return CASE_HOOKS_RAN;
+    hook_level h = {c->level, b->r, c->opts.opacity};
     vf_engine_level lvl = {&h, place_child};
     vf_sbuf err = VF_SBUF_INIT;
-    vf_hook_status st = vf_engine_post_place(b->e, b->m, &lvl,
+    vf_hook_status st = vf_engine_post_place(c->engine, &c->map, &lvl,
                                              vf_seed_mix(seed
                                                          ^ CASE_SEED_HOOKS),
                                              &v->hooks_not_run, &err);
     int rc = CASE_HOOKS_RAN;
     if (st == VF_HOOKS_LUA_ERROR) {
-        v->kinds |= vf_engine_timed_out(b->e) ? VF_V_LUA_TIMEOUT
-                                              : VF_V_LUA_ERROR;
+        v->kinds |= vf_engine_timed_out(c->engine) ? VF_V_LUA_TIMEOUT
+                                                   : VF_V_LUA_ERROR;
         snprintf(v->message, sizeof v->message, "post_place hook: %s",
                  vf_sbuf_str(&err));
         rc = CASE_HOOKS_FAILED;

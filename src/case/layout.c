@@ -83,11 +83,11 @@ static void draw_row(vf_level *l, const case_layout *lay, int y)
 }
 
 int case_draw_layout(vf_level *l, vf_layout_cache *c, vf_mode m,
-                     const vf_place *p, uint64_t seed, int *zones,
-                     vf_sbuf *err)
+                     uint64_t seed, int *zones, vf_sbuf *err)
 {
     case_layout *scratch = c ? NULL : vf_xmalloc(sizeof *scratch);
-    const case_layout *lay = case_layout_cached(c, scratch, m, p, seed, err);
+    const case_layout *lay = case_layout_cached(c, scratch, m, &l->place,
+                                                seed, err);
     if (lay) {
         for (int y = 0; y < VF_GYM; y++) draw_row(l, lay, y);
         *zones = lay->zones;
@@ -103,7 +103,7 @@ int vf_case_layout_level(vf_level *l, vf_mode m, const vf_place *p,
     int zones;
     vf_rng_seed(&r, vf_seed_mix(seed ^ CASE_SEED_STAIRS));
     vf_level_init(l, p, VF_F_ROCK_WALL);
-    if (case_draw_layout(l, NULL, m, p, seed, &zones, err)) return -1;
+    if (case_draw_layout(l, NULL, m, seed, &zones, err)) return -1;
     case_place_stairs(l, &r);
     return 0;
 }

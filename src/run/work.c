@@ -12,37 +12,18 @@
 
 void vf_work_free(vf_work *w)
 {
-    free(w->level);
-    free(w->report);
+    if (w->cases) vf_case_release(w->cases);
+    free(w->cases);
+    w->cases = NULL;
     vf_gamelayouts_free(w->game_layouts);
     w->game_layouts = NULL;
-    vf_conn_memo_free(w->conn_memo);
-    w->conn_memo = NULL;
     free(w->map_place);
     free(w->have_place);
     if (w->subvault_tags) vf_strlist_free(w->subvault_tags);
     free(w->subvault_tags);
     w->subvault_tags = NULL;
-    vf_layout_cache_free(w->layouts);
-    w->layouts = NULL;
-    w->level = NULL;
-    w->report = NULL;
     w->map_place = NULL;
     w->have_place = NULL;
-}
-
-/* The options of a case of w in mode m, with w's layouts. */
-static vf_case_opts case_opts(vf_work *w, vf_mode m)
-{
-    vf_case_opts o = w->spec->opts;
-    if (!w->layouts) w->layouts = vf_layout_cache_new();
-    o.mode = m;
-    o.layouts = w->layouts;
-    if (!w->game_layouts) w->game_layouts = vf_gamelayouts_new();
-    o.game_layouts = w->game_layouts;
-    if (!w->conn_memo) w->conn_memo = vf_conn_memo_new();
-    o.conn_memo = w->conn_memo;
-    return o;
 }
 
 /* The place is worked out once per map and process: it depends on the
@@ -138,14 +119,15 @@ void vf_work_examine(vf_work *w, size_t map, vf_map_rec *out)
     vf_sbuf_free(&err);
 }
 
-static void to_rec(const vf_verdict *v, size_t map, vf_mode mode,
-                   uint32_t iter, vf_case_rec *rec)
+static void to_rec(const vf_verdict *v, const vf_work_key *k,
+                   vf_case_rec *rec)
 {
     memset(rec, 0, sizeof *rec);
-    rec->map = map;
-    rec->mode = mode;
-    vf_case_layout_label(mode, v->layout, rec->layout, sizeof rec->layout);
-    rec->iter = iter;
+    rec->map = k->map;
+    rec->mode = k->mode;
+    vf_case_layout_label(k->mode, v->layout, rec->layout,
+                         sizeof rec->layout);
+    rec->iter = k->iter;
     rec->kinds = v->kinds;
     rec->not_tried = v->not_tried && !v->kinds;
     rec->warning = v->warning;
@@ -174,62 +156,68 @@ static vf_dump_in dump_in(const vf_work *w, const vf_case_rec *rec)
     return in;
 }
 
-/* The workspace and options a case of map in mode runs with. */
-static vf_case_opts case_setup(vf_work *w, size_t map, vf_mode mode)
+/* w's case, set for a case of map in mode: made on first use (its
+ * caches kept from case to case), the engine at the map's place. */
+static vf_case *case_setup(vf_work *w, size_t map, vf_mode mode)
 {
-    if (!w->level) w->level = vf_xmalloc(sizeof *w->level);
-    if (!w->report) w->report = vf_xmalloc(sizeof *w->report);
+    if (!w->cases) {
+        vf_case_opts o = {.seed = w->spec->seed,
+                          .no_rotate = w->spec->opts.no_rotate,
+                          .opacity = w->spec->opts.opacity,
+                          .keep_layouts = 1,
+                          .game_layouts = w->game_layouts};
+        w->cases = vf_xmalloc(sizeof *w->cases);
+        vf_case_init(w->cases, w->engine, &o);
+    }
     set_place(w, map);
-    return case_opts(w, mode);
+    w->cases->opts.mode = mode;
+    return w->cases;
 }
 
-/* vf_work_case, the dump with why (NULL: none). */
-static void case_dump(vf_work *w, size_t map, vf_mode mode, uint32_t iter,
-                      vf_case_rec *rec, vf_sbuf *dump, int only_failing,
-                      const vf_explanation *why)
+/* The test-only hooks of vf_work, for a case of def. */
+static void test_hooks(const vf_work *w, const vf_mapdef *def)
 {
-    const vf_mapdef *def = &w->set->maps[map];
     if (w->crash_map && !strcmp(def->name, w->crash_map)) abort();
     if (w->kill_map && !strcmp(def->name, w->kill_map)
         && (!w->kill_attempts || w->attempt < w->kill_attempts))
         raise(SIGKILL);
     while (w->hang_map && !strcmp(def->name, w->hang_map)) pause();
-    vf_case_opts o = case_setup(w, map, mode);
-    vf_rmap m;
+}
+
+/* vf_work_case, the dump with why (NULL: none). */
+static void case_dump(vf_work *w, const vf_work_key *k, vf_case_rec *rec,
+                      vf_sbuf *dump, int only_failing,
+                      const vf_explanation *why)
+{
+    const vf_mapdef *def = &w->set->maps[k->map];
+    test_hooks(w, def);
+    vf_case *c = case_setup(w, k->map, k->mode);
     vf_verdict v;
-    vf_rmap_init(&m, def, NULL);
-    vf_case_run(w->engine, def, w->spec->seed, iter, &o, w->level, &m,
-                w->report, &v);
-    to_rec(&v, map, mode, iter, rec);
+    vf_case_run(c, def, k->iter, &v);
+    to_rec(&v, k, rec);
     if (dump && (rec->kinds || !only_failing)) {
         vf_dump_in in = dump_in(w, rec);
         in.v = &v;
-        in.level = w->level;
-        in.rmap = &m;
-        in.report = w->report;
+        in.level = c->level;
+        in.rmap = &c->map;
+        in.report = c->report;
         in.why = why;
         vf_dump_text(dump, &in);
     }
-    vf_rmap_free(&m);
 }
 
-void vf_work_case(vf_work *w, size_t map, vf_mode mode, uint32_t iter,
-                  vf_case_rec *rec, vf_sbuf *dump, int only_failing)
+void vf_work_case(vf_work *w, const vf_work_key *k, vf_case_rec *rec,
+                  vf_sbuf *dump, int only_failing)
 {
-    case_dump(w, map, mode, iter, rec, dump, only_failing, NULL);
+    case_dump(w, k, rec, dump, only_failing, NULL);
 }
 
-void vf_work_explain(vf_work *w, size_t map, vf_mode mode, uint32_t iter,
-                     vf_case_rec *rec, vf_sbuf *dump, vf_explanation *x)
+void vf_work_explain(vf_work *w, const vf_work_key *k, vf_case_rec *rec,
+                     vf_sbuf *dump, vf_explanation *x)
 {
-    const vf_mapdef *def = &w->set->maps[map];
-    vf_case_opts o = case_setup(w, map, mode);
-    vf_rmap m;
-    vf_rmap_init(&m, def, NULL);
-    vf_explain(w->engine, def, w->spec->seed, iter, &o, w->level, &m,
-               w->report, VF_WORK_EXPLAIN_BUDGET, x);
-    vf_rmap_free(&m);
-    case_dump(w, map, mode, iter, rec, dump, 0, x);
+    vf_case *c = case_setup(w, k->map, k->mode);
+    vf_explain(c, &w->set->maps[k->map], k->iter, VF_WORK_EXPLAIN_BUDGET, x);
+    case_dump(w, k, rec, dump, 0, x);
 }
 
 void vf_work_dead_dump(const vf_work *w, const vf_case_rec *rec,
@@ -257,8 +245,8 @@ static void task_case(vf_work *w, size_t map, int mi, unsigned long iter,
     vf_case_rec rec;
     vf_sbuf dump = VF_SBUF_INIT;
     vf_mode mode = w->spec->modes[mi];
-    vf_work_case(w, map, mode, (uint32_t)iter, &rec, &dump,
-                 !w->spec->dump_all);
+    vf_work_key k = {.map = map, .mode = mode, .iter = (uint32_t)iter};
+    vf_work_case(w, &k, &rec, &dump, !w->spec->dump_all);
     if (dump.len) {
         char why[512];
         if (vf_work_write_dump(w, w->set->maps[map].name, mode, rec.iter,
@@ -276,16 +264,16 @@ static void task_case(vf_work *w, size_t map, int mi, unsigned long iter,
 }
 
 /* The explanation as a journal record. */
-static void explain_rec(const vf_explanation *x, size_t map, vf_mode mode,
-                        uint32_t iter, vf_explain_rec *out)
+static void explain_rec(const vf_explanation *x, const vf_work_key *k,
+                        vf_explain_rec *out)
 {
     static const char *const kinds[] = {"subst", "nsubst", "flip",
                                         "shuffle", "kfeat", "subvault",
                                         "lua", "kmons", "mons"};
     memset(out, 0, sizeof *out);
-    out->map = map;
-    out->mode = mode;
-    out->iter = iter;
+    out->map = k->map;
+    out->mode = k->mode;
+    out->iter = k->iter;
     out->nchoices = (long)x->nchoices;
     out->replays = x->replays;
     out->untried = x->untried;
@@ -318,29 +306,27 @@ static void task_explain(vf_work *w, size_t map, int mi, unsigned long iter,
                          int rule_too, vf_sbuf *reply)
 {
     const vf_mapdef *def = &w->set->maps[map];
-    vf_case_opts o = case_opts(w, w->spec->modes[mi]);
+    vf_work_key k = {.map = map, .mode = w->spec->modes[mi],
+                     .iter = (uint32_t)iter};
     vf_explanation x;
     vf_case_rec crec;
     vf_sbuf dump = VF_SBUF_INIT;
-    vf_work_explain(w, map, o.mode, (uint32_t)iter, &crec, &dump, &x);
+    vf_work_explain(w, &k, &crec, &dump, &x);
     /* The case's dump again, now with why (repro writes the same); when
      * it cannot be written, the case's own dump stays. */
     char why[512];
     if (crec.kinds && w->out_dir)
-        (void)vf_work_write_dump(w, def->name, o.mode, (uint32_t)iter, &dump,
-                                 why, sizeof why);
+        (void)vf_work_write_dump(w, def->name, k.mode, k.iter, &dump, why,
+                                 sizeof why);
     vf_case_rec_free(&crec);
     vf_sbuf_free(&dump);
     vf_explain_rec rec;
-    explain_rec(&x, map, o.mode, (uint32_t)iter, &rec);
+    explain_rec(&x, &k, &rec);
     /* The most decisive causes, over the map's cases in this layout. */
-    vf_rmap m;
-    vf_rmap_init(&m, def, NULL);
     for (size_t i = 0; rule_too && i < x.ncauses && i < RULE_CAUSES; i++) {
         vf_rule rule;
-        vf_explain_rule(w->engine, def, w->spec->seed, w->spec->count, &o,
-                        w->level, &m, w->report, &x.causes[i].choice, x.sev,
-                        &rule);
+        vf_explain_rule(w->cases, def, w->spec->count, &x.causes[i].choice,
+                        x.sev, &rule);
         rec.causes[i].failing_with = rule.failing_with;
         rec.causes[i].failing = rule.failing;
         rec.causes[i].other_with = rule.other_with;
@@ -349,7 +335,6 @@ static void task_explain(vf_work *w, size_t map, int mi, unsigned long iter,
     vf_journal_explain_line(reply, &rec);
     vf_explain_rec_free(&rec);
     vf_explanation_free(&x);
-    vf_rmap_free(&m);
 }
 
 void vf_work_task(void *ctx, const char *task, vf_sbuf *reply)
