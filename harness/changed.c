@@ -182,10 +182,11 @@ static void choose_maps(const vf_desset *set, vf_catalog *c, vf_changed *ch)
 }
 
 int vf_changed_find(const vf_desset *set, vf_catalog *c,
-                    char *const *des, size_t n, const char *rev,
-                    vf_changed *ch, vf_sbuf *err)
+                    const vf_strlist *des, const char *rev, vf_changed *ch,
+                    vf_sbuf *err)
 {
     memset(ch, 0, sizeof *ch);
+    ch->rev = vf_xstrdup(rev);
     ch->file = vf_xcalloc(set->nfiles + 1, 1);
     ch->map = vf_xcalloc(set->nmaps + 1, 1);
     if (!*rev || *rev == '-') {   /* git would read it as an option */
@@ -196,9 +197,9 @@ int vf_changed_find(const vf_desset *set, vf_catalog *c,
     for (size_t i = 0; i < set->nfiles; i++)
         real[i] = realpath(set->files[i].path, NULL);
     int rc = 0;
-    for (size_t i = 0; i < n && !rc; i++) {
+    for (size_t i = 0; i < des->n && !rc; i++) {
         vf_sbuf top = VF_SBUF_INIT, names = VF_SBUF_INIT;
-        rc = work_tree(des[i], &top, err);
+        rc = work_tree(des->v[i], &top, err);
         if (!rc && !asked(&ch->repos, top.s)) {
             rc = diff_names(top.s, rev, &names, err);
             if (!rc) mark_files(set, real, top.s, &names, ch);
@@ -217,6 +218,7 @@ void vf_changed_free(vf_changed *ch)
 {
     free(ch->file);
     free(ch->map);
+    free(ch->rev);
     vf_strlist_free(&ch->repos);
     vf_strlist_free(&ch->diff_top);
     vf_strlist_free(&ch->diff_name);
@@ -342,11 +344,22 @@ static int accept_file(const char *d, const char *base, vf_sbuf *err)
     return rc;
 }
 
+/* What the tree at rev is made from and into (vf_changed_tree). */
+typedef struct tree_job {
+    const vf_changed *ch;
+    const vf_desset *set;
+    const char *dir;
+    vf_strlist *out;
+    vf_sbuf *err;
+} tree_job;
+
 /* --des path d (index k) at rev, into out. */
-static int tree_path(const vf_changed *ch, const vf_desset *set,
-                     const char *d, size_t k, const char *rev,
-                     const char *dir, vf_strlist *out, vf_sbuf *err)
+static int tree_path(const tree_job *j, const char *d, size_t k)
 {
+    const vf_changed *ch = j->ch;
+    const vf_desset *set = j->set;
+    const char *rev = ch->rev, *dir = j->dir;
+    vf_sbuf *err = j->err;
     char *root = realpath(d, NULL);
     if (!root) {
         vf_sbuf_printf(err, "%s: %s", d, strerror(errno));
@@ -378,19 +391,20 @@ static int tree_path(const vf_changed *ch, const vf_desset *set,
             vf_sbuf_adds(err, why), rc = -1;
         if (!rc) rc = accept_file(root, base.s, err);
     }
-    if (!rc) vf_strlist_push(out, vf_sbuf_take(&base));
+    if (!rc) vf_strlist_push(j->out, vf_sbuf_take(&base));
     vf_sbuf_free(&base);
     free(root);
     return rc;
 }
 
 int vf_changed_tree(const vf_changed *ch, const vf_desset *set,
-                    char *const *des, size_t n, const char *rev,
-                    const char *dir, vf_strlist *out, vf_sbuf *err)
+                    const vf_strlist *des, const char *dir, vf_strlist *out,
+                    vf_sbuf *err)
 {
+    tree_job j = {.ch = ch, .set = set, .dir = dir, .out = out, .err = err};
     int rc = 0;
-    for (size_t k = 0; k < n && !rc; k++)
-        rc = tree_path(ch, set, des[k], k, rev, dir, out, err);
+    for (size_t k = 0; k < des->n && !rc; k++)
+        rc = tree_path(&j, des->v[k], k);
     return rc;
 }
 

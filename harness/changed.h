@@ -23,6 +23,7 @@ typedef struct vf_changed {
     char *file;        /* a byte per file of the set: 1 = changed */
     char *map;         /* a byte per map: 1 = to run */
     size_t nfiles, nmaps;       /* files changed, maps to run */
+    char *rev;                  /* the revision asked (owned) */
     size_t nsubvault;           /* of those, maps added as parents */
     int lua;                    /* a .lua file changed too (not followed) */
     vf_strlist repos;           /* the work trees asked, each once */
@@ -31,14 +32,14 @@ typedef struct vf_changed {
     vf_strlist diff_top, diff_name, diff_path;
 } vf_changed;
 
-/* Asks git, in the repository of each of the n --des paths, which files
+/* Asks git, in the repository of each of the --des paths, which files
  * changed since rev, then chooses the maps of set to run (as above; the
  * index c gives their tags). Fills *ch (the caller frees it with
  * vf_changed_free). Returns 0, or -1 with a message (a path outside any
  * git work tree, a revision git does not know, no git). */
 int vf_changed_find(const vf_desset *set, vf_catalog *c,
-                    char *const *des, size_t n, const char *rev,
-                    vf_changed *ch, vf_sbuf *err);
+                    const vf_strlist *des, const char *rev, vf_changed *ch,
+                    vf_sbuf *err);
 void vf_changed_free(vf_changed *ch);
 
 /* A name the change took from a map it left alone, when the change's map
@@ -48,8 +49,8 @@ void vf_changed_free(vf_changed *ch);
 void vf_changed_blame_dups(const vf_changed *ch, const vf_desset *set,
                            vf_diag *d);
 
-/* The .des files of set as they were at rev, for the same run there: a
- * tree under dir mirroring each of the n --des paths as dir/I/NAME (NAME
+/* The .des files of set as they were at ch->rev, for the same run there:
+ * a tree under dir mirroring each of the --des paths as dir/I/NAME (NAME
  * the path's last part). A file the change left alone is a symbolic link
  * to it, so the checkout's layout maps, loaded by real path, load once;
  * a changed file holds its text at rev (git show); one the change added
@@ -57,7 +58,7 @@ void vf_changed_blame_dups(const vf_changed *ch, const vf_desset *set,
  * linked. The paths to give as --des go into out (owned by it). Returns
  * 0, or -1 with a message. */
 int vf_changed_tree(const vf_changed *ch, const vf_desset *set,
-                    char *const *des, size_t n, const char *rev,
-                    const char *dir, vf_strlist *out, vf_sbuf *err);
+                    const vf_strlist *des, const char *dir, vf_strlist *out,
+                    vf_sbuf *err);
 
 #endif

@@ -521,11 +521,12 @@ static const vf_cli_cmd *find_command(int argc, char **argv, FILE *err)
 
 /* A command that runs vault Lua runs supervised (guard.h): a map whose
  * Lua cannot be stopped is skipped, not the end of the command. */
-static int run_guarded(const vf_cli_cmd *c, FILE *out, FILE *err, int color,
-                       double started, int argc, char **argv)
+static int run_guarded(const vf_cli_cmd *c, const vf_cli *cli, int argc,
+                       char **argv)
 {
-    vf_guard g = {.run = c->run, .color = color, .started = started};
-    int rc = vf_guard_run(&g, out, err, argc - 1, argv + 1);
+    vf_guard g = {.run = c->run, .color = cli->color,
+                  .started = cli->started};
+    int rc = vf_guard_run(&g, cli->out, cli->err, argc - 1, argv + 1);
     vf_guard_free(&g);
     return rc;
 }
@@ -552,8 +553,11 @@ int vf_cli_main(int argc, char **argv, FILE *out, FILE *err)
     int fd = fileno(out);
     int color = vf_color_wanted(mode, fd >= 0 && isatty(fd), getenv("TERM"),
                                 getenv("NO_COLOR"));
-    if (c->runs_lua)
-        return run_guarded(c, out, err, color, started, argc, argv);
+    if (c->runs_lua) {
+        vf_cli guarded = {.out = out, .err = err, .color = color,
+                          .started = started};
+        return run_guarded(c, &guarded, argc, argv);
+    }
     FILE *painted = color ? vf_color_stream(out) : NULL;
     vf_cli cli = {painted ? painted : out, err, !!painted, started};
     int rc = c->run(&cli, argc - 1, argv + 1);

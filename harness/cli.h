@@ -325,17 +325,14 @@ typedef struct vf_cli_report_opts {
                               * short one */
     const char *baseline;    /* a previous report's directory, for
                               * report.html's "new", or NULL */
-    const vf_gate *gate;     /* a pull request's run judged against its
-                              * revision (vf_gate.h), or NULL */
     const char *source_url;  /* report.html's link template, or NULL */
 } vf_cli_report_opts;
 
-/* Writes the report files and report.html into out, prints the summary
- * (short unless o->verbose), where the report is and what to run next;
- * returns the exit status (2 when the files cannot be written). */
+/* Writes the report files of in and report.html into out, prints the
+ * summary (short unless o->verbose), where the report is and what to run
+ * next; returns the exit status (2 when the files cannot be written). */
 int vf_cli_report(vf_cli *cli, const char *cmd, const char *out,
-                  vf_tally *t, const vf_strlist *input, vf_accept *accept,
-                  const vf_cli_report_opts *o);
+                  const vf_report_in *in, const vf_cli_report_opts *o);
 /* out/report.html for the judged report in (cmd_html.c): the run's
  * facts from out/run.txt, "new" against baseline (NULL: none; one that
  * cannot be read is left out with a warning). Returns 0, or -1 after

@@ -70,13 +70,20 @@ typedef struct comparison {
     size_t count[NGROUPS];
 } comparison;
 
-/* Which group a map falls in, or -1; *p the test's p-value. */
-static int classify(unsigned long k1, unsigned long n1, unsigned long k2,
-                    unsigned long n2, double alpha, double *p)
+/* A map's failing cases (k) of its cases (n) in OLD (1) and NEW (2),
+ * and the p-value of the difference. */
+typedef struct shares {
+    unsigned long k1, n1, k2, n2;
+    double p;
+} shares;
+
+/* Which group a map falls in, or -1; sh->p the test's p-value. */
+static int classify(shares *sh, double alpha)
 {
-    *p = vf_fisher_p(k1, n1, k2, n2);
+    unsigned long k1 = sh->k1, n1 = sh->n1, k2 = sh->k2, n2 = sh->n2;
+    sh->p = vf_fisher_p(k1, n1, k2, n2);
     if (!n1 || !n2 || (!k1 && !k2)) return -1;
-    int sig = *p < alpha;
+    int sig = sh->p < alpha;
     double r1 = (double)k1 / n1, r2 = (double)k2 / n2;
     if (!k1) return sig ? NEW_FAIL : FIRST_SEEN;
     if (!k2) return sig ? FIXED : NOT_SEEN;
@@ -85,20 +92,19 @@ static int classify(unsigned long k1, unsigned long n1, unsigned long k2,
 }
 
 static void map_line(comparison *c, int g, const vf_tally_map *m,
-                     unsigned long k1, unsigned long n1, unsigned long k2,
-                     unsigned long n2, double p)
+                     const shares *sh)
 {
     vf_sbuf *b = &c->lines[g];
     vf_sbuf_printf(b, "  %s  %s:%d  %lu/%lu -> %lu/%lu", m->rec.name,
-                   m->rec.file, m->rec.line, k1, n1, k2, n2);
+                   m->rec.file, m->rec.line, sh->k1, sh->n1, sh->k2, sh->n2);
     if (g == NOT_SEEN) {
-        double r = (double)k1 / n1;
+        double r = (double)sh->k1 / sh->n1;
         vf_sbuf_printf(b, " (no failure in %lu cases happens %.0f%% of the "
                        "time at the old %.1f%%; %lu cases without one would "
-                       "settle it)\n", n2, 100 * vf_p_none(r, n2), 100 * r,
-                       vf_cases_to_settle(r, c->alpha));
+                       "settle it)\n", sh->n2, 100 * vf_p_none(r, sh->n2),
+                       100 * r, vf_cases_to_settle(r, c->alpha));
     } else {
-        vf_sbuf_printf(b, " (p = %.2g)\n", p);
+        vf_sbuf_printf(b, " (p = %.2g)\n", sh->p);
     }
     c->count[g]++;
 }
@@ -280,12 +286,11 @@ static int compare(vf_cli *cli, char **dirs, vf_cli_rdir *o, vf_cli_rdir *n,
             broke_at_load(&c, m, was);
             continue;
         }
-        unsigned long k1, n1, k2, n2;
-        double p;
-        count(was, c.sev, &k1, &n1);
-        count(m, c.sev, &k2, &n2);
-        int g = classify(k1, n1, k2, n2, c.alpha, &p);
-        if (g >= 0) map_line(&c, g, m, k1, n1, k2, n2, p);
+        shares sh;
+        count(was, c.sev, &sh.k1, &sh.n1);
+        count(m, c.sev, &sh.k2, &sh.n2);
+        int g = classify(&sh, c.alpha);
+        if (g >= 0) map_line(&c, g, m, &sh);
     }
     for (int g = 0; g < NGROUPS; g++) {
         fprintf(cli->out, "%s: %zu\n%s", group_titles[g], c.count[g],

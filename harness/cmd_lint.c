@@ -95,12 +95,26 @@ typedef struct lua_tally {
     size_t maps, resolves, lua_errors, validate_failed, vetoed;
 } lua_tally;
 
+/* What each map's Lua run works with. */
+typedef struct lua_run {
+    const vf_cli_world *w;
+    vf_engine *e;
+    const vf_desset *set;
+    unsigned long seeds;     /* placement seeds per map */
+    vf_diag *d;
+    lua_tally *t;
+} lua_run;
+
 /* One map: the load-time run, then placement for seeds 1..seeds. A map
  * reports each distinct placement error once, with how often it came. */
-static void run_map(const vf_cli_world *w, vf_engine *e,
-                    const vf_desset *set, const vf_mapdef *def,
-                    unsigned long seeds, vf_diag *d, lua_tally *t)
+static void run_map(const lua_run *r, const vf_mapdef *def)
 {
+    const vf_cli_world *w = r->w;
+    vf_engine *e = r->e;
+    const vf_desset *set = r->set;
+    unsigned long seeds = r->seeds;
+    vf_diag *d = r->d;
+    lua_tally *t = r->t;
     vf_rmap m;
     vf_rmap_init(&m, def, NULL);
     vf_sbuf err = VF_SBUF_INIT, first = VF_SBUF_INIT;
@@ -190,8 +204,9 @@ static void run_lua(vf_cli_world *w, const vf_desset *set,
         if (def && d->v[i].sev == VF_ERROR) reported[def - set->maps] = 1;
     }
     t->ran = 1;
+    lua_run r = {.w = w, .e = e, .set = set, .seeds = seeds, .d = d, .t = t};
     for (size_t i = 0; i < set->nmaps; i++)
-        if (!reported[i]) run_map(w, e, set, &set->maps[i], seeds, d, t);
+        if (!reported[i]) run_map(&r, &set->maps[i]);
     free(reported);
     vf_engine_free(e);
     vf_sbuf_free(&err);

@@ -175,9 +175,10 @@ static int merge(vf_cli *cli, char **dirs, size_t n, const char *out_opt)
             vf_accept acc;
             vf_strlist again = {0};
             vf_cli_accept(&all.a, &acc, &again);
-            vf_cli_report_opts ro = {0, 1, NULL, NULL, NULL};
-            rc = vf_cli_report(cli, "merge", out.s, &all.t, &all.d.input,
-                               &acc, &ro);
+            vf_cli_report_opts ro = {.verbose = 1};
+            vf_report_in in = {.t = &all.t, .input = &all.d.input,
+                               .accept = &acc};
+            rc = vf_cli_report(cli, "merge", out.s, &in, &ro);
             vf_accept_free(&acc);
             vf_strlist_free(&again);
             if (n < (size_t)s[0].a.shard_n)

@@ -204,8 +204,7 @@ static int changed_names(vf_cli *cli, vf_run_args *a, const vf_desset *set,
 {
     vf_changed ch;
     vf_sbuf err = VF_SBUF_INIT;
-    if (vf_changed_find(set, c, a->w.des.v, a->w.des.n, a->changed_since,
-                        &ch, &err)) {
+    if (vf_changed_find(set, c, &a->w.des, a->changed_since, &ch, &err)) {
         fprintf(cli->err, "vaultfuzz run: %s\n", vf_sbuf_str(&err));
         vf_sbuf_free(&err);
         vf_changed_free(&ch);
@@ -431,12 +430,14 @@ static int execute(job *j)
     if (j->gated) vf_gate_init(&j->gate, j->a->changed_since,
                                vf_sbuf_str(&j->before_dir), &j->before.t,
                                &j->t);
-    vf_cli_report_opts ro = {j->a->gnu, j->a->verbose,
-                             j->gated ? vf_sbuf_str(&j->before_dir)
-                                      : j->a->baseline,
-                             j->gated ? &j->gate : NULL, j->a->source_url};
-    rc = vf_cli_report(j->cli, "run", j->out, &j->t, &j->input,
-                       &j->accept, &ro);
+    vf_cli_report_opts ro = {.gnu = j->a->gnu, .verbose = j->a->verbose,
+                             .baseline = j->gated
+                                         ? vf_sbuf_str(&j->before_dir)
+                                         : j->a->baseline,
+                             .source_url = j->a->source_url};
+    vf_report_in in = {.t = &j->t, .input = &j->input, .accept = &j->accept,
+                       .gate = j->gated ? &j->gate : NULL};
+    rc = vf_cli_report(j->cli, "run", j->out, &in, &ro);
     double s = (t1.tv_sec - t0.tv_sec) + (t1.tv_nsec - t0.tv_nsec) / 1e9;
     fprintf(j->cli->out, "time: %lu cases in %.1f s (%.0f cases/s)\n",
             j->t.cases - before, s,
@@ -599,8 +600,7 @@ static int run_before(job *j)
     vf_sbuf_printf(&log, "%s/before.log", j->out);
     vf_strlist des = {0};
     vf_run_args b;
-    int ok = !vf_changed_tree(&j->changed, &j->set, j->a->w.des.v,
-                              j->a->w.des.n, j->a->changed_since, tree.s,
+    int ok = !vf_changed_tree(&j->changed, &j->set, &j->a->w.des, tree.s,
                               &des, &err);
     if (!ok)
         fprintf(j->cli->err, "vaultfuzz run: the maps at %s: %s\n",

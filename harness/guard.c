@@ -108,12 +108,18 @@ static void attempt_close(attempt *a)
     if (a->err) fclose(a->err);
 }
 
+/* The words of the command each attempt runs. */
+typedef struct command {
+    int argc;
+    char **argv;
+} command;
+
 /* The child: the command, its output into the attempt's files, the
  * signals as they were before the supervisor caught them (old). Never
  * returns. */
 static void child_run(const vf_guard *g, const attempt *a, pid_t parent,
-                      const struct sigaction old[3], FILE *err, int argc,
-                      char **argv)
+                      const struct sigaction old[3], FILE *err,
+                      const command *cmd)
 {
     release_stops(old);
     hold_stops(SIG_UNBLOCK);
@@ -124,7 +130,7 @@ static void child_run(const vf_guard *g, const attempt *a, pid_t parent,
     FILE *painted = g->color ? vf_color_stream(a->out) : NULL;
     vf_cli cli = {painted ? painted : a->out, a->err ? a->err : err,
                   !!painted, g->started};
-    int rc = g->run(&cli, argc, argv);
+    int rc = g->run(&cli, cmd->argc, cmd->argv);
     if (painted) fclose(painted);
     fflush(a->out);
     fflush(cli.err);
@@ -223,14 +229,14 @@ static int wait_child(pid_t pid)
  * on meanwhile. Returns its wait status; *pid is the child's, or -1 when
  * none could be made (then said on err). */
 static int fork_and_wait(const vf_guard *g, const attempt *a, FILE *err,
-                         int argc, char **argv, pid_t *pid)
+                         const command *cmd, pid_t *pid)
 {
     struct sigaction old[3];
     catch_stops(old);
     hold_stops(SIG_BLOCK);
     pid_t parent = getpid();
     *pid = fork();
-    if (*pid == 0) child_run(g, a, parent, old, err, argc, argv);
+    if (*pid == 0) child_run(g, a, parent, old, err, cmd);
     guarded_child = *pid;
     hold_stops(SIG_UNBLOCK);
     int st = *pid > 0 ? wait_child(*pid) : 0;
@@ -242,8 +248,8 @@ static int fork_and_wait(const vf_guard *g, const attempt *a, FILE *err,
 }
 
 /* One attempt: 1 if it must be made again, else 0 with *rc set. */
-static int attempt_run(vf_guard *g, FILE *out, FILE *err, int argc,
-                       char **argv, int *rc)
+static int attempt_run(vf_guard *g, FILE *out, FILE *err,
+                       const command *cmd, int *rc)
 {
     attempt a;
     vf_sbuf why = VF_SBUF_INIT;
@@ -257,7 +263,7 @@ static int attempt_run(vf_guard *g, FILE *out, FILE *err, int argc,
     fflush(out);
     fflush(err);
     pid_t pid;
-    int st = fork_and_wait(g, &a, err, argc, argv, &pid);
+    int st = fork_and_wait(g, &a, err, cmd, &pid);
     if (pid < 0) {
         attempt_close(&a);
         return 0;
@@ -287,7 +293,8 @@ static int attempt_run(vf_guard *g, FILE *out, FILE *err, int argc,
 int vf_guard_run(vf_guard *g, FILE *out, FILE *err, int argc, char **argv)
 {
     int rc = 0;
-    while (attempt_run(g, out, err, argc, argv, &rc))
+    command cmd = {.argc = argc, .argv = argv};
+    while (attempt_run(g, out, err, &cmd, &rc))
         ;
     return rc;
 }

@@ -90,30 +90,28 @@ static void next_commands(vf_cli *cli, const char *out, const vf_tally *t)
 }
 
 int vf_cli_report(vf_cli *cli, const char *cmd, const char *out,
-                  vf_tally *t, const vf_strlist *input, vf_accept *accept,
-                  const vf_cli_report_opts *o)
+                  const vf_report_in *in, const vf_cli_report_opts *o)
 {
-    vf_report_in in = {t, input, accept, o->gate};
     vf_sbuf err = VF_SBUF_INIT, sum = VF_SBUF_INIT;
-    if (vf_report_write(out, &in, &err)) {
+    if (vf_report_write(out, in, &err)) {
         fprintf(cli->err, "vaultfuzz %s: %s\n", cmd, vf_sbuf_str(&err));
         vf_sbuf_free(&err);
         return VF_EXIT_USAGE;
     }
-    if (vf_cli_html(cli, cmd, out, &in, o->baseline, o->source_url))
+    if (vf_cli_html(cli, cmd, out, in, o->baseline, o->source_url))
         return VF_EXIT_USAGE;
     if (o->gnu) {
-        vf_report_gnu(&sum, &in);
+        vf_report_gnu(&sum, in);
         fputs(vf_sbuf_str(&sum), cli->out);
     } else {
-        if (o->verbose) vf_report_summary(&sum, &in);
-        else vf_report_summary_short(&sum, &in);
+        if (o->verbose) vf_report_summary(&sum, in);
+        else vf_report_summary_short(&sum, in);
         fprintf(cli->out, "%sreport: %s (report.html; summary.txt holds "
                 "every map)\n", sum.s, out);
-        next_commands(cli, out, t);
+        next_commands(cli, out, in->t);
     }
     vf_sbuf_free(&sum);
-    return vf_report_exit_status(&in);
+    return vf_report_exit_status(in);
 }
 
 int vf_cli_args_from_rundir(vf_cli *cli, const char *cmd,

@@ -35,7 +35,8 @@ static int forced_at(const vf_force *f, size_t nf, size_t k)
 
 static int same_draws(const job *j, const vf_choices *again)
 {
-    if (again->n != j->log->n || memcmp(j->c->map.rng->s, j->end, sizeof j->end))
+    if (again->n != j->log->n
+        || memcmp(j->c->map.rng->s, j->end, sizeof j->end))
         return 0;
     for (size_t i = 0; i < again->n; i++)
         if (!forced_at(again->force, again->nforce, i)
