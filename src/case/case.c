@@ -54,9 +54,6 @@ static uint64_t layout_seed(uint64_t base, vf_mode m, uint64_t try_seed)
                                (uint32_t)slot);
 }
 
-/* What a try on a layout came to. */
-enum { TRY_PLACED, TRY_NO_POSITION, TRY_VETOED, TRY_HOOK_ERROR };
-
 /* The layout's small pieces: the game fills them with rock (dungeon.cc
  * _fill_small_disconnected_zones). */
 static void fill_small_pieces(vf_level *l, const vf_conn_pieces *pc)
@@ -158,6 +155,41 @@ static int stairs_and_hooks(const case_build *b, int primary, uint64_t sseed)
     return primary ? case_run_hooks(b, sseed) : CASE_HOOKS_RAN;
 }
 
+case_try case_place_on_layout(const case_build *b, const case_drawing *d)
+{
+    vf_case *c = b->c;
+    vf_verdict *v = b->v;
+    int primary = !vf_rmap_has_tag(&c->map, "minivault");
+    vf_place_opts po = {.check_collision = 1,
+                        .force_transparent = c->opts.opacity,
+                        .defer_exits = 1};
+    vf_sbuf err = VF_SBUF_INIT;
+    int rc = primary ? 0 : d->draw(c->level, d->layout, &err);
+    if (!rc && vf_place_map(c->level, &c->map, &po, b->r, &v->placed)
+               == VF_PLACE_FAILED)
+        rc = -1;
+    else if (!rc && primary)
+        rc = d->draw(c->level, d->layout, &err);
+    if (err.len) snprintf(v->placed.why, sizeof v->placed.why, "%s",
+                          vf_sbuf_str(&err));
+    vf_sbuf_free(&err);
+    return rc ? CASE_TRY_NO_POSITION : CASE_TRY_PLACED;
+}
+
+/* A synthetic layout for case_place_on_layout. */
+typedef struct synthetic {
+    vf_layout_cache *cache;
+    vf_mode mode;
+    uint64_t seed;
+    int *zones;              /* gets the layout's own large zones */
+} synthetic;
+
+static int draw_synthetic(vf_level *l, const void *layout, vf_sbuf *err)
+{
+    const synthetic *s = layout;
+    return case_draw_layout(l, s->cache, s->mode, s->seed, s->zones, err);
+}
+
 /* A layout level the game's way: a primary vault first on the rock
  * level, the layout drawn round it; a minivault (no ORIENT) after the
  * layout (§6.3). Then the exits are connected (§6.4) and the stairs go
@@ -165,33 +197,21 @@ static int stairs_and_hooks(const case_build *b, int primary, uint64_t sseed)
  * (vetoed_layout) or because none of the vault's exits connects
  * (case_exits_vetoed), it builds another (dungeon.cc builder(): up to 50
  * levels), which is no fault of the vault as long as another build
- * takes it: the try says TRY_VETOED and the caller builds again. */
-static int place_in_layout(const case_build *b, uint64_t lseed,
-                           uint64_t sseed)
+ * takes it: the try says CASE_TRY_VETOED and the caller builds again. */
+static case_try place_in_layout(const case_build *b, uint64_t lseed,
+                                uint64_t sseed)
 {
     vf_case *c = b->c;
     vf_level *l = c->level;
     vf_rng *r = b->r;
     vf_verdict *v = b->v;
     int primary = !vf_rmap_has_tag(&c->map, "minivault");
-    vf_place_opts po = {.check_collision = 1,
-                        .force_transparent = c->opts.opacity,
-                        .defer_exits = 1};
-    vf_sbuf err = VF_SBUF_INIT;
-    int rc = 0, zones = 0;
-    if (!primary)
-        rc = case_draw_layout(l, c->layouts, c->opts.mode, lseed, &zones,
-                              &err);
-    if (!rc && vf_place_map(l, &c->map, &po, r, &v->placed)
-               == VF_PLACE_FAILED)
-        rc = -1;
-    else if (!rc && primary)
-        rc = case_draw_layout(l, c->layouts, c->opts.mode, lseed, &zones,
-                              &err);
-    if (err.len) snprintf(v->placed.why, sizeof v->placed.why, "%s",
-                          vf_sbuf_str(&err));
-    vf_sbuf_free(&err);
-    if (rc) return TRY_NO_POSITION;
+    int zones = 0;
+    synthetic syn = {.cache = c->layouts, .mode = c->opts.mode,
+                     .seed = lseed, .zones = &zones};
+    case_drawing d = {.draw = draw_synthetic, .layout = &syn};
+    if (case_place_on_layout(b, &d) != CASE_TRY_PLACED)
+        return CASE_TRY_NO_POSITION;
     vf_conn_pieces *pc = vf_xmalloc(sizeof *pc);
     vf_conn_layout_pieces_only(l, VF_CONN_SMALL_ZONE, pc);
     fill_small_pieces(l, pc);
@@ -199,7 +219,8 @@ static int place_in_layout(const case_build *b, uint64_t lseed,
     int hooks = stairs_and_hooks(b, primary, sseed);
     if (hooks != CASE_HOOKS_RAN) {
         free(pc);
-        return hooks == CASE_HOOKS_VETOED ? TRY_VETOED : TRY_HOOK_ERROR;
+        return hooks == CASE_HOOKS_VETOED ? CASE_TRY_VETOED
+                                          : CASE_TRY_HOOK_ERROR;
     }
     vf_conn_layout_vetoes(l, VF_CONN_SMALL_ZONE, primary ? INT_MAX
                                                       : most_apart(zones),
@@ -210,10 +231,10 @@ static int place_in_layout(const case_build *b, uint64_t lseed,
     if (vetoed || case_exits_vetoed(l, &v->placed, v->placed.why,
                                     sizeof v->placed.why) ||
         entrance_veto(l, v->placed.why, sizeof v->placed.why))
-        return TRY_VETOED;
+        return CASE_TRY_VETOED;
     if (v->placed.exits && !v->placed.connected)   /* the Abyss keeps it */
         v->kinds |= VF_V_EXIT_UNCONNECTED;
-    return TRY_PLACED;
+    return CASE_TRY_PLACED;
 }
 
 /* One more build of the case vetoed, for why (the first one's kept). */
@@ -253,7 +274,8 @@ static int resolve_and_place(vf_case *c, const vf_mapdef *def, vf_rng *r,
     vf_level *l = c->level;
     vf_rmap *m = &c->map;
     const vf_case_opts *o = &c->opts;
-    int layout = vf_mode_is_layout(o->mode), last = TRY_PLACED, vetoed = 0;
+    int layout = vf_mode_is_layout(o->mode), vetoed = 0;
+    case_try last = CASE_TRY_PLACED;
     vf_place_opts po = {.make_no_exits = 1, .force_transparent = o->opacity};
     case_build b = {c, r, v};
     if (layout && !case_layout_reaches(e, def, &l->place, v->message,
@@ -287,18 +309,15 @@ static int resolve_and_place(vf_case *c, const vf_mapdef *def, vf_rng *r,
             if (o->mode == VF_MODE_GAME) {
                 vf_rng lr;   /* the layout's own draws */
                 vf_rng_seed(&lr, vf_seed_mix(seed ^ CASE_SEED_LAYOUT));
-                int rc = case_game_place(&b, &lr, seed);
-                if (rc > 0) return v->not_tried = 1, 0;
-                last = !rc ? TRY_PLACED
-                       : rc == -2 ? TRY_VETOED
-                       : rc == -3 ? TRY_HOOK_ERROR : TRY_NO_POSITION;
+                last = case_game_place(&b, &lr, seed);
+                if (last == CASE_TRY_NOT_TRIED) return v->not_tried = 1, 0;
             } else {
                 last = place_in_layout(&b, layout_seed(o->seed, o->mode,
                                                        seed), seed);
             }
-            if (last == TRY_HOOK_ERROR) return 0;
-            if (last == TRY_PLACED) return v->builds = 1;
-            vetoed += last == TRY_VETOED;
+            if (last == CASE_TRY_HOOK_ERROR) return 0;
+            if (last == CASE_TRY_PLACED) return v->builds = 1;
+            vetoed += last == CASE_TRY_VETOED;
             continue;
         }
         if (vf_rmap_is_encompass(m))
@@ -315,11 +334,12 @@ static int resolve_and_place(vf_case *c, const vf_mapdef *def, vf_rng *r,
     /* The vetoes as the vault goes on a layout are built again, not
      * counted (their share in our layouts is mostly the layouts' own
      * scraps); the last of them stands for the case's build. */
-    if (last == TRY_VETOED) {
+    if (last == CASE_TRY_VETOED) {
         v->builds = 1;
         note_veto(v, v->placed.why);
     }
-    v->kinds |= last == TRY_VETOED ? VF_V_LEVEL_VETOED : VF_V_PLACE_FAILED;
+    v->kinds |= last == CASE_TRY_VETOED ? VF_V_LEVEL_VETOED
+                                        : VF_V_PLACE_FAILED;
     if (vetoed)
         snprintf(v->message, sizeof v->message, "%s: in %d of %d builds",
                  v->placed.why, vetoed, VF_RESOLVE_ATTEMPTS);

@@ -21,6 +21,30 @@ typedef struct case_build {
     vf_verdict *v;
 } case_build;
 
+/* What one try of a case on a layout came to. */
+typedef enum case_try {
+    CASE_TRY_PLACED,         /* on the level, which the game keeps */
+    CASE_TRY_NO_POSITION,    /* not placed: v->placed.why says why */
+    CASE_TRY_VETOED,         /* the game would veto the level and build
+                              * another: v->placed.why says why */
+    CASE_TRY_HOOK_ERROR,     /* a hook raised an error (v says it) */
+    CASE_TRY_NOT_TRIED,      /* no layout takes the map (v->message) */
+} case_try;
+
+/* A layout ready to go on a level: draw writes it on l round every cell
+ * a vault holds, returning 0, or -1 with a message in err. */
+typedef struct case_drawing {
+    int (*draw)(vf_level *l, const void *layout, vf_sbuf *err);
+    const void *layout;
+} case_drawing;
+
+/* The vault and the layout d in the game's order: a primary vault on
+ * rock with the collision check, the layout drawn round it; a minivault
+ * by its search on the drawn layout. Its exits are chosen, not yet
+ * connected. CASE_TRY_PLACED, or CASE_TRY_NO_POSITION with why in
+ * b->v->placed.why (no position, or the layout's message). */
+case_try case_place_on_layout(const case_build *b, const case_drawing *d);
+
 /* What running the placed map's post_place hooks came to. */
 enum {
     CASE_HOOKS_RAN = 0,      /* ran (or none): the maps they placed are
@@ -102,20 +126,18 @@ int case_layout_stairless(const vf_level *l, vf_conn_memo *memo, char *why,
 int case_exits_vetoed(const vf_level *l, const vf_placed *pl, char *why,
                       size_t n);
 
-/* One try of layout mode game (gamelayout.c): draws a layout map for the
- * level's place that admits the map and a seed of its pool from lr (the
- * pool from the base seed), builds it (or takes it from the case's
+/* One try of layout mode game (gamelayout.c): draws a layout map for
+ * the level's place that admits the map and a seed of its pool from lr
+ * (the pool from the base seed), builds it (or takes it from the case's
  * store), places the map with it in the game's order, connects the exits
- * and puts in the stairs. v->layout
- * names the layout map; the vault's post_place hooks run once it is on
- * the level with its exits connected, a primary vault's once the stairs
- * are in too (case_run_hooks, from try_seed).
- * Returns 0 when placed; -1 when this try failed (v->placed.why says
- * why: no position, the layout map's resolve failed); -2 when the game
- * would veto the level for what the vault or its hooks did to it
- * (v->placed.why says what); -3 when a hook raised an error (v says
- * it); 1 when no layout map admits the map (the reason in v->message). */
-int case_game_place(const case_build *b, vf_rng *lr, uint64_t try_seed);
+ * and puts in the stairs. v->layout names the layout map; the vault's
+ * post_place hooks run once it is on the level with its exits connected,
+ * a primary vault's once the stairs are in too (case_run_hooks, from
+ * try_seed). CASE_TRY_NO_POSITION also when the layout map's resolve
+ * failed; CASE_TRY_VETOED for what the vault or its hooks did to the
+ * level; CASE_TRY_NOT_TRIED when no layout map admits the map. */
+case_try case_game_place(const case_build *b, vf_rng *lr,
+                         uint64_t try_seed);
 
 /* One built layout of mode game: what its layout map wrote on a rock
  * level. */

@@ -273,35 +273,27 @@ static void draw(vf_level *l, const slot *s)
     }
 }
 
-/* The vault and the layout in the game's order: a primary vault on rock
- * with the collision check, the layout round it; a minivault by its
- * search on the built layout. The exits are connected after both. */
-static int place_both(const case_build *b, const slot *s, int primary)
+/* draw for case_place_on_layout: a built layout never fails. */
+static int draw_slot(vf_level *l, const void *layout, vf_sbuf *err)
 {
-    vf_level *l = b->c->level;
-    vf_placed *placed = &b->v->placed;
-    vf_place_opts po = {.check_collision = 1,
-                        .force_transparent = b->c->opts.opacity,
-                        .defer_exits = 1};
-    if (!primary) draw(l, s);
-    if (vf_place_map(l, &b->c->map, &po, b->r, placed) == VF_PLACE_FAILED)
-        return -1;
-    if (primary) draw(l, s);
-    case_connect_exits(l, b->r, placed);
+    (void)err;
+    draw(l, layout);
     return 0;
 }
 
-/* The vault's hooks on the level built round it: -2 when they veto it,
- * -3 when they raised an error, else 0. */
-static int run_hooks(const case_build *b, uint64_t seed)
+/* The vault's hooks on the level built round it: CASE_TRY_VETOED or
+ * CASE_TRY_HOOK_ERROR when they veto it or raised an error, else
+ * CASE_TRY_PLACED. */
+static case_try run_hooks(const case_build *b, uint64_t seed)
 {
     int hooks = case_run_hooks(b, seed);
-    if (hooks == CASE_HOOKS_RAN) return 0;
+    if (hooks == CASE_HOOKS_RAN) return CASE_TRY_PLACED;
     b->v->placed.vault = -1;
-    return hooks == CASE_HOOKS_VETOED ? -2 : -3;
+    return hooks == CASE_HOOKS_VETOED ? CASE_TRY_VETOED
+                                      : CASE_TRY_HOOK_ERROR;
 }
 
-int case_game_place(const case_build *b, vf_rng *lr, uint64_t try_seed)
+case_try case_game_place(const case_build *b, vf_rng *lr, uint64_t try_seed)
 {
     vf_engine *e = b->c->engine;
     vf_level *l = b->c->level;
@@ -315,7 +307,7 @@ int case_game_place(const case_build *b, vf_rng *lr, uint64_t try_seed)
         snprintf(v->placed.why, sizeof v->placed.why, "no maps' index for "
                  "the game's layouts: %s", vf_sbuf_str(&err));
         vf_sbuf_free(&err);
-        return -1;
+        return CASE_TRY_NO_POSITION;
     }
     int primary = !vf_rmap_has_tag(m, "minivault");
     const vf_mapinfo *i = choose(g, cat, m, primary, &l->place, lr);
@@ -329,7 +321,7 @@ int case_game_place(const case_build *b, vf_rng *lr, uint64_t try_seed)
                  : "no layout map is loaded for this level (mode game "
                    "draws from the loaded maps tagged layout: the "
                    "checkout's dat/des/builder)");
-        return 1;
+        return CASE_TRY_NOT_TRIED;
     }
     int k = vf_random2(lr, VF_GAMELAYOUT_POOL);
     uint64_t seed = vf_seed_case(b->c->opts.seed, i->def->name, (uint32_t)k);
@@ -342,19 +334,22 @@ int case_game_place(const case_build *b, vf_rng *lr, uint64_t try_seed)
     *m->rng = drawing;
     if (!s->ok) {
         snprintf(v->placed.why, sizeof v->placed.why, "%s", s->why);
-        return -1;
+        return CASE_TRY_NO_POSITION;
     }
     if (s->empty) {
         snprintf(v->message, sizeof v->message, "not tried: layout map %s "
                  "drew no level (its Lua draws on the level itself, which "
                  "vaultfuzz does not emulate)", i->def->name);
-        return 1;
+        return CASE_TRY_NOT_TRIED;
     }
-    if (place_both(b, s, primary)) return -1;
+    case_drawing d = {draw_slot, s};
+    if (case_place_on_layout(b, &d) != CASE_TRY_PLACED)
+        return CASE_TRY_NO_POSITION;
+    case_connect_exits(l, b->r, &v->placed);
     /* A minivault's hooks run as it is placed; a primary vault's once its
      * level has stairs (_build_vault_impl). */
-    int hooked = primary ? 0 : run_hooks(b, try_seed);
-    if (hooked) return hooked;
+    case_try hooked = primary ? CASE_TRY_PLACED : run_hooks(b, try_seed);
+    if (hooked != CASE_TRY_PLACED) return hooked;
     int zones = primary ? 0 : layout_zones(l, memo);
     if (zones > s->zones) {
         /* dungeon.cc _dgn_verify_connectivity vetoes a level a minivault
@@ -367,23 +362,23 @@ int case_game_place(const case_build *b, vf_rng *lr, uint64_t try_seed)
                  "into %d zones (it has %d alone): the game vetoes such a "
                  "level", i->def->name, zones, s->zones);
         v->placed.vault = -1;
-        return -2;
+        return CASE_TRY_VETOED;
     }
     if (case_exits_vetoed(l, &v->placed, v->placed.why,
                           sizeof v->placed.why)) {
         v->placed.vault = -1;
-        return -2;
+        return CASE_TRY_VETOED;
     }
     if (v->placed.exits && !v->placed.connected)   /* the Abyss keeps it */
         v->kinds |= VF_V_EXIT_UNCONNECTED;
     case_place_stairs(l, lr);
-    hooked = primary ? run_hooks(b, try_seed) : 0;
-    if (hooked) return hooked;
+    hooked = primary ? run_hooks(b, try_seed) : CASE_TRY_PLACED;
+    if (hooked != CASE_TRY_PLACED) return hooked;
     /* And one whose layout has a zone without stairs. */
     if (case_layout_stairless(l, memo, v->placed.why,
                               sizeof v->placed.why)) {
         v->placed.vault = -1;
-        return -2;
+        return CASE_TRY_VETOED;
     }
-    return 0;
+    return CASE_TRY_PLACED;
 }
