@@ -538,7 +538,7 @@ int vf_cli_main(int argc, char **argv, FILE *out, FILE *err)
 {
     double started = vf_cli_now();
     if (argc > 1 && !strcmp(argv[1], "complete")) {
-        vf_cli plain = {out, err, 0, vf_cli_now()};
+        vf_cli plain = {.out = out, .err = err, .started = vf_cli_now()};
         return vf_cmd_complete(&plain, argc - 1, argv + 1);
     }
     vf_color_mode mode = VF_COLOR_AUTO;
@@ -559,7 +559,8 @@ int vf_cli_main(int argc, char **argv, FILE *out, FILE *err)
         return run_guarded(c, &guarded, argc, argv);
     }
     FILE *painted = color ? vf_color_stream(out) : NULL;
-    vf_cli cli = {painted ? painted : out, err, !!painted, started};
+    vf_cli cli = {.out = painted ? painted : out, .err = err,
+                  .color = !!painted, .started = started};
     int rc = c->run(&cli, argc - 1, argv + 1);
     if (painted) fclose(painted);
     return rc;

@@ -200,7 +200,7 @@ static void put_maps(const offer *o, const line *l)
     FILE *quiet = fopen("/dev/null", "w");
     if (!quiet) return;
     const vf_cli_cmd *c = l->cmd;
-    vf_cli q = {o->out, quiet, 0, vf_cli_now()};
+    vf_cli q = {.out = o->out, .err = quiet, .started = vf_cli_now()};
     vf_cli_world w;
     vf_cli_world_init(&w);
     vf_strlist pos = {0};

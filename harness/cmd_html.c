@@ -88,10 +88,11 @@ int vf_cli_html(vf_cli *cli, const char *cmd, const char *out,
         baseline = NULL;
     }
     if (!rc) {
-        vf_html_in h = {in, out, d.version, d.library, d.fingerprint,
-                        game.len ? game.s : NULL,
-                        baseline ? &base.t : NULL, baseline, source_url,
-                        NULL};
+        vf_html_in h = {.rep = in, .dir = out, .made_by = d.version,
+                        .library = d.library, .fingerprint = d.fingerprint,
+                        .game = game.len ? game.s : NULL,
+                        .baseline = baseline ? &base.t : NULL,
+                        .baseline_dir = baseline, .source_url = source_url};
         rc = vf_html_write(out, &h, &err);
     }
     if (rc)
@@ -135,7 +136,7 @@ int vf_cmd_html(vf_cli *cli, int argc, char **argv)
         for (size_t i = 0; i < r.d.input.n; i++)
             vf_strlist_push(&input, vf_xstrdup(r.d.input.v[i]));
         vf_cli_accept(&r.a, &acc, &input);
-        vf_report_in in = {&r.t, &input, &acc, NULL};
+        vf_report_in in = {.t = &r.t, .input = &input, .accept = &acc};
         vf_tally_judge(&r.t, &acc);
         if (!vf_cli_html(cli, "html", pos.v[0], &in, baseline, source_url)) {
             fprintf(cli->out, "report: %s/report.html\n", pos.v[0]);

@@ -579,7 +579,7 @@ static int before_child(vf_run_args *b, const char *out, const char *log)
     if (pid == 0) {
         FILE *f = fopen(log, "w");
         if (!f) _exit(VF_EXIT_USAGE);
-        vf_cli quiet = {f, f, 0, vf_cli_now()};
+        vf_cli quiet = {.out = f, .err = f, .started = vf_cli_now()};
         int rc = run_job(&quiet, b, out, 0);
         fclose(f);
         _exit(rc);

@@ -300,6 +300,42 @@ START_TEST(cached_layout_is_the_fresh_level)
 }
 END_TEST
 
+/* A case run in a vf_case that ran others before (its map, level and
+ * caches used) comes out as in a new one: the same verdict, level and
+ * resolved map. */
+START_TEST(a_used_case_is_a_new_one)
+{
+    vf_t_eng x;
+    vf_t_eng_open(&x, des, 0);
+    vf_level *fresh = malloc(sizeof *fresh), *l = malloc(sizeof *l);
+    for (size_t i = 0; i < sizeof layouts / sizeof *layouts; i++)
+        for (uint32_t it = 0; it < 3; it++) {
+            char what[64];
+            snprintf(what, sizeof what, "%s #%u", vf_mode_name(layouts[i]),
+                     it);
+            vf_case c;
+            cached_case(&x, &c);
+            c.opts.mode = layouts[i];
+            vf_verdict a, b;
+            run_in(&x, &c, fresh, "mini", it, &a);
+            run_case(&x, l, "stone_keep", layouts[i], it + 7, &b);
+            run_case(&x, l, "mini", layouts[i], it, &b);
+            same_level(fresh, l, what);
+            ck_assert_msg(a.kinds == b.kinds && a.seed == b.seed &&
+                          a.placed.x == b.placed.x &&
+                          !strcmp(a.message, b.message), "%s", what);
+            ck_assert_msg(c.map.grid.w == x.c.map.grid.w &&
+                          c.map.grid.h == x.c.map.grid.h &&
+                          !strcmp(vf_sbuf_str(&c.map.tags),
+                                  vf_sbuf_str(&x.c.map.tags)), "%s", what);
+            vf_case_release(&c);
+        }
+    free(fresh);
+    free(l);
+    vf_t_eng_close(&x);
+}
+END_TEST
+
 /* Layouts whose keys share a slot stay: a cache far from full keeps every
  * layout it built, so drawing them all again builds none (direct-mapped,
  * a few hundred keys always had some pairs building each other out). */
@@ -641,6 +677,7 @@ Suite *vf_test_caselayout_suite(void)
     tcase_add_test(v, primary_vault_kept_and_connected);
     tcase_add_test(v, minivault_on_the_layout);
     tcase_add_test(v, cached_layout_is_the_fresh_level);
+    tcase_add_test(v, a_used_case_is_a_new_one);
     tcase_add_test(v, cached_layout_keeps_its_place);
     tcase_add_test(v, cache_keeps_layouts_sharing_a_slot);
     tcase_add_test(v, places_sharing_a_key_share_layouts);

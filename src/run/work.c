@@ -151,8 +151,9 @@ static void to_rec(const vf_verdict *v, const vf_work_key *k,
 static vf_dump_in dump_in(const vf_work *w, const vf_case_rec *rec)
 {
     const vf_mapdef *def = &w->set->maps[rec->map];
-    vf_dump_in in = {w->spec, def->name, w->set->files[def->file].path,
-                     def->line, rec, NULL, NULL, NULL, NULL, NULL};
+    vf_dump_in in = {.spec = w->spec, .map = def->name,
+                     .file = w->set->files[def->file].path,
+                     .line = def->line, .rec = rec};
     return in;
 }
 
