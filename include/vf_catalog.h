@@ -114,53 +114,60 @@ void vf_used_free(vf_used *u);
 const vf_mapinfo *vf_catalog_pick(const vf_catalog *c, const char *tags,
                                   int check_depth, const vf_place *place,
                                   const vf_used *used, vf_rng *r);
-/* The same roll, before the dummy check (a dummy may come back), with
- * the maps it rolled over -- those with a weight at place, in roll
- * order -- in cand (the first cap; *ncand gets how many): a subvault's
- * pick as a choice (vf_choice.h). */
+
+/* What a pick asks for, filled by designated initialisers (fields left
+ * out are 0 / NULL): the maps carrying every tag of tags (space-
+ * separated), with a DEPTH that allows place when check_depth, not used
+ * up in used (NULL: none is), that keep(ctx, map) accepts (keep NULL:
+ * every one). check_chance: the game's layout picks (vf_catalog_pick_if).
+ * The caller owns every pointer; a pick keeps none of them. */
+typedef int (*vf_map_filter)(const void *ctx, const vf_mapinfo *i);
+typedef struct vf_pick_req {
+    const char *tags;
+    int check_depth, check_chance;
+    const vf_place *place;
+    const vf_used *used;
+    vf_map_filter keep;
+    const void *ctx;
+} vf_pick_req;
+
+/* vf_catalog_pick's roll (check_chance ignored), before the dummy check
+ * (a dummy may come back), with the maps it rolled over -- those with a
+ * weight at place, in roll order -- in cand (the first cap; *ncand gets
+ * how many): a subvault's pick as a choice (vf_choice.h). */
 const vf_mapinfo *vf_catalog_pick_listed(const vf_catalog *c,
-                                         const char *tags, int check_depth,
-                                         const vf_place *place,
-                                         const vf_used *used, vf_rng *r,
+                                         const vf_pick_req *q, vf_rng *r,
                                          const vf_mapinfo **cand, size_t cap,
                                          size_t *ncand);
 
-/* The same roll over the maps keep(ctx, map) also accepts (keep NULL:
- * every one), as the game's callers add their own conditions (dungeon.cc
- * _pick_layout: no_primary_vault, _vault_can_use_layout). With
- * check_chance (the game's layout picks), the maps with a CHANCE at place
- * are rolled first, as maps.cc _random_map_in_list does: in map order,
- * one per chance_* tag (the first), each winning with its chance in
- * 10000; a winner with a chance_* tag stands for a weighted roll among
- * every map carrying that tag, CHANCE ignored. Only when none wins do
- * the maps without a CHANCE there roll by weight. */
-typedef int (*vf_map_filter)(const void *ctx, const vf_mapinfo *i);
-const vf_mapinfo *vf_catalog_pick_if(const vf_catalog *c, const char *tags,
-                                     int check_depth, int check_chance,
-                                     const vf_place *place,
-                                     const vf_used *used, vf_map_filter keep,
-                                     const void *ctx, vf_rng *r);
+/* The same roll, as the game's callers add their own conditions with
+ * keep (dungeon.cc _pick_layout: no_primary_vault,
+ * _vault_can_use_layout). With check_chance (the game's layout picks),
+ * the maps with a CHANCE at place are rolled first, as maps.cc
+ * _random_map_in_list does: in map order, one per chance_* tag (the
+ * first), each winning with its chance in 10000; a winner with a
+ * chance_* tag stands for a weighted roll among every map carrying that
+ * tag, CHANCE ignored. Only when none wins do the maps without a CHANCE
+ * there roll by weight. */
+const vf_mapinfo *vf_catalog_pick_if(const vf_catalog *c,
+                                     const vf_pick_req *q, vf_rng *r);
 /* vf_catalog_pick_if in two halves, for a caller that picks often with
- * the same arguments (mode game, a layout per case): list_if puts the
+ * the same request (mode game, a layout per case): list_if puts the
  * maps it would roll over -- those eligible at place that keep accepts,
  * in roll order, with their CHANCE and WEIGHT there -- in cand (the
  * first cap) and returns how many there are; pick_from makes pick_if's
- * draws over such a list, for a pick_if with the same arguments and
- * used NULL. Eligibility never depends on the draws, so the two give
- * what pick_if gives, draw for draw. */
+ * draws over such a list, for the same request. Both take used as NULL.
+ * Eligibility never depends on the draws, so the two give what pick_if
+ * gives, draw for draw. */
 typedef struct vf_pick_cand {
     const vf_mapinfo *map;
     int chance, weight;      /* vf_mapinfo_chance, vf_mapinfo_weight */
 } vf_pick_cand;
-size_t vf_catalog_list_if(const vf_catalog *c, const char *tags,
-                          int check_depth, const vf_place *place,
-                          vf_map_filter keep, const void *ctx,
+size_t vf_catalog_list_if(const vf_catalog *c, const vf_pick_req *q,
                           vf_pick_cand *cand, size_t cap);
 const vf_mapinfo *vf_catalog_pick_from(const vf_catalog *c,
+                                       const vf_pick_req *q,
                                        const vf_pick_cand *cand, size_t n,
-                                       int check_depth, int check_chance,
-                                       const vf_place *place,
-                                       vf_map_filter keep, const void *ctx,
                                        vf_rng *r);
 
 /* Whether the game builds every level p from an encompass map: the maps

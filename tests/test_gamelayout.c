@@ -567,9 +567,9 @@ static int picks(const vf_catalog *cat, const char *place, int check_chance,
     vf_rng_seed(&r, 42);
     int n = 0;
     for (int i = 0; i < 200; i++) {
-        const vf_mapinfo *m = vf_catalog_pick_if(cat, "layout", 1,
-                                                 check_chance, &p, NULL,
-                                                 NULL, NULL, &r);
+        vf_pick_req q = {.tags = "layout", .check_depth = 1,
+                         .check_chance = check_chance, .place = &p};
+        const vf_mapinfo *m = vf_catalog_pick_if(cat, &q, &r);
         ck_assert_ptr_nonnull(m);
         n += !strcmp(m->def->name, name);
     }
@@ -619,20 +619,19 @@ START_TEST(a_kept_list_draws_as_the_whole_pick)
         int chance = k >> 1 & 1;
         vf_map_filter keep = k >> 2 ? not_heavy : NULL;
         vf_pick_cand cand[8];
-        size_t n = vf_catalog_list_if(cat, "layout", 1, &p, keep, NULL,
-                                      cand, 8);
+        vf_pick_req q = {.tags = "layout", .check_depth = 1,
+                         .check_chance = chance, .place = &p, .keep = keep};
+        size_t n = vf_catalog_list_if(cat, &q, cand, 8);
         ck_assert_uint_eq(n, keep ? 4 : 5);
-        ck_assert_uint_eq(vf_catalog_list_if(cat, "layout", 1, &p, keep,
-                                             NULL, cand, 2), n);
-        n = vf_catalog_list_if(cat, "layout", 1, &p, keep, NULL, cand, 8);
+        ck_assert_uint_eq(vf_catalog_list_if(cat, &q, cand, 2), n);
+        n = vf_catalog_list_if(cat, &q, cand, 8);
         vf_rng a, b;
         vf_rng_seed(&a, 7 + (uint64_t)k);
         b = a;
         for (int i = 0; i < 300; i++) {
-            const vf_mapinfo *whole = vf_catalog_pick_if(
-                cat, "layout", 1, chance, &p, NULL, keep, NULL, &a);
-            const vf_mapinfo *kept = vf_catalog_pick_from(
-                cat, cand, n, 1, chance, &p, keep, NULL, &b);
+            const vf_mapinfo *whole = vf_catalog_pick_if(cat, &q, &a);
+            const vf_mapinfo *kept = vf_catalog_pick_from(cat, &q, cand, n,
+                                                          &b);
             ck_assert_ptr_eq(whole, kept);
         }
         ck_assert_int_eq(vf_random2(&a, 1 << 30), vf_random2(&b, 1 << 30));

@@ -130,9 +130,10 @@ const vf_mapinfo *vf_bind_pick_map(lua_State *L, vf_choices *log,
     vf_engine *e = vf_engine_of(L);
     const vf_mapinfo *cand[VF_CHOICE_ALTS];
     size_t n = 0;
+    vf_pick_req q = {.tags = p->tag, .check_depth = p->check_depth,
+                     .place = vf_bind_place(L), .used = p->used};
     const vf_mapinfo *info = vf_catalog_pick_listed(
-        p->catalog, p->tag, p->check_depth, vf_bind_place(L), p->used,
-        &e->rng, log ? cand : NULL, VF_CHOICE_ALTS, &n);
+        p->catalog, &q, &e->rng, log ? cand : NULL, VF_CHOICE_ALTS, &n);
     if (log && n >= 2) {
         vf_choice ch;
         memset(&ch, 0, sizeof ch);

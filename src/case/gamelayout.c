@@ -215,9 +215,11 @@ static const vf_mapinfo *pick_kept(vf_gamelayouts *g, const vf_catalog *cat,
                                    const vf_place *p, vf_rng *r)
 {
     int central = !strcmp(tag, "central");
+    vf_pick_req q = {.tags = tag, .check_depth = 1, .check_chance = 1,
+                     .place = p, .keep = usable, .ctx = c};
     char key[PICK_KEY];
     if (layout_words(c->tags, key, sizeof key))
-        return vf_catalog_pick_if(cat, tag, 1, 1, p, NULL, usable, c, r);
+        return vf_catalog_pick_if(cat, &q, r);
     if (g->picks_of != cat) {   /* another catalogue: another run */
         memset(g->picks, 0, PICKS * sizeof *g->picks);
         g->picks_of = cat;
@@ -226,18 +228,16 @@ static const vf_mapinfo *pick_kept(vf_gamelayouts *g, const vf_catalog *cat,
     if (!pl->ok || pl->primary != c->primary || pl->central != central ||
         pl->place.branch != p->branch || pl->place.depth != p->depth ||
         strcmp(pl->key, key)) {
-        size_t n = vf_catalog_list_if(cat, tag, 1, p, usable, c, pl->cand,
-                                      PICK_MAPS);
+        size_t n = vf_catalog_list_if(cat, &q, pl->cand, PICK_MAPS);
         pl->ok = n <= PICK_MAPS;
-        if (!pl->ok)
-            return vf_catalog_pick_if(cat, tag, 1, 1, p, NULL, usable, c, r);
+        if (!pl->ok) return vf_catalog_pick_if(cat, &q, r);
         pl->n = n;
         pl->primary = c->primary;
         pl->central = central;
         pl->place = *p;
         memcpy(pl->key, key, sizeof key);
     }
-    return vf_catalog_pick_from(cat, pl->cand, pl->n, 1, 1, p, usable, c, r);
+    return vf_catalog_pick_from(cat, &q, pl->cand, pl->n, r);
 }
 
 static const vf_mapinfo *choose(vf_gamelayouts *g, const vf_catalog *cat,

@@ -424,13 +424,18 @@ static int used_up(const vf_used *u, const vf_mapinfo *i)
 
 /* Whether map i may be chosen for tags at place (one of its tags is
  * known to be wanted already). */
-static int eligible(const vf_mapinfo *i, const char *tags, int check_depth,
-                    const vf_place *place, const vf_used *used)
+static int eligible(const vf_mapinfo *i, const vf_pick_req *q)
 {
-    if (!i->loaded || !each_word(tags, i, info_has)) return 0;
-    if (check_depth && i->depths.n && !vf_depths_match(&i->depths, place))
+    if (!i->loaded || !each_word(q->tags, i, info_has)) return 0;
+    if (q->check_depth && i->depths.n
+        && !vf_depths_match(&i->depths, q->place))
         return 0;
-    return !used || !used_up(used, i);
+    return !q->used || !used_up(q->used, i);
+}
+
+static int wanted(const vf_mapinfo *i, const vf_pick_req *q)
+{
+    return eligible(i, q) && (!q->keep || q->keep(q->ctx, i));
 }
 
 #define CHANCE_ROLL 10000   /* mapdef.h: a CHANCE is out of this */
@@ -500,23 +505,19 @@ static void roll_each(void *ro, const vf_mapinfo *i)
     roll(ro, i);
 }
 
-/* The eligible maps, in the order the game rolls them, each given to
- * each(arg, map): of vf_catalog_pick_listed, vf_catalog_pick_if and
+/* The eligible maps for q, in the order the game rolls them, each given
+ * to each(arg, map): of vf_catalog_pick_listed, vf_catalog_pick_if and
  * vf_catalog_list_if. */
-static void pick_core(const vf_catalog *c, const char *tags,
-                      int check_depth, const vf_place *place,
-                      const vf_used *used, vf_map_filter keep,
-                      const void *ctx,
+static void pick_core(const vf_catalog *c, const vf_pick_req *q,
                       void (*each)(void *arg, const vf_mapinfo *i),
                       void *arg)
 {
+    const char *tags = q->tags;
     const char *first = tags + strspn(tags, " \t");
     size_t len = strcspn(first, " \t");
     if (!len) {   /* no tag wanted: every map, in order */
         for (size_t k = 0; k < c->n; k++)
-            if (eligible(&c->maps[k], tags, check_depth, place, used)
-                && (!keep || keep(ctx, &c->maps[k])))
-                each(arg, &c->maps[k]);
+            if (wanted(&c->maps[k], q)) each(arg, &c->maps[k]);
     } else {
         /* The first entry for the tag, then its run, in map order. */
         size_t lo = 0, hi = c->nindex;
@@ -529,22 +530,18 @@ static void pick_core(const vf_catalog *c, const char *tags,
         for (; lo < c->nindex && !cmp_tag(c->index[lo].tag, c->index[lo].len,
                                           first, len); lo++) {
             const vf_mapinfo *i = &c->maps[c->index[lo].map];
-            if (eligible(i, tags, check_depth, place, used)
-                && (!keep || keep(ctx, i)))
-                each(arg, i);
+            if (wanted(i, q)) each(arg, i);
         }
     }
 }
 
 const vf_mapinfo *vf_catalog_pick_listed(const vf_catalog *c,
-                                         const char *tags, int check_depth,
-                                         const vf_place *place,
-                                         const vf_used *used, vf_rng *r,
+                                         const vf_pick_req *q, vf_rng *r,
                                          const vf_mapinfo **cand, size_t cap,
                                          size_t *ncand)
 {
-    roller ro = {place, r, 0, NULL, cand, 0, cap, 0, {NULL}, 0};
-    pick_core(c, tags, check_depth, place, used, NULL, NULL, roll_each, &ro);
+    roller ro = {.place = q->place, .r = r, .cand = cand, .cap = cap};
+    pick_core(c, q, roll_each, &ro);
     if (ncand) *ncand = ro.ncand;
     return ro.chosen;
 }
@@ -552,53 +549,43 @@ const vf_mapinfo *vf_catalog_pick_listed(const vf_catalog *c,
 /* maps.cc _resolve_chance_vault: a winner with a chance_* tag stands for
  * a weighted roll among the maps carrying that tag. */
 static const vf_mapinfo *chance_winner(const vf_catalog *c,
-                                       const vf_mapinfo *i, int check_depth,
-                                       const vf_place *place,
-                                       const vf_used *used,
-                                       vf_map_filter keep, const void *ctx,
-                                       vf_rng *r)
+                                       const vf_pick_req *q,
+                                       const vf_mapinfo *i, vf_rng *r)
 {
     size_t n;
     const char *tag = chance_tag(i, &n);
     if (!tag) return i;
     char want[128];
     snprintf(want, sizeof want, "%.*s", (int)n, tag);
-    roller ro = {place, r, 0, NULL, NULL, 0, 0, 0, {NULL}, 0};
-    pick_core(c, want, check_depth, place, used, keep, ctx, roll_each, &ro);
+    roller ro = {.place = q->place, .r = r};
+    vf_pick_req of_tag = *q;
+    of_tag.tags = want;
+    pick_core(c, &of_tag, roll_each, &ro);
     return ro.chosen;
 }
 
 /* The maps set aside for their CHANCE rolled in turn, then the weighted
  * roll's winner: the end of vf_catalog_pick_if. */
 static const vf_mapinfo *chances_then_chosen(const vf_catalog *c,
-                                             const roller *ro,
-                                             int check_depth,
-                                             const vf_place *place,
-                                             const vf_used *used,
-                                             vf_map_filter keep,
-                                             const void *ctx, vf_rng *r)
+                                             const vf_pick_req *q,
+                                             const roller *ro, vf_rng *r)
 {
     for (size_t k = 0; k < ro->nchances; k++) {
         if (vf_random2(r, CHANCE_ROLL)
-            >= vf_mapinfo_chance(ro->chances[k], place))
+            >= vf_mapinfo_chance(ro->chances[k], q->place))
             continue;
-        const vf_mapinfo *won = chance_winner(c, ro->chances[k], check_depth,
-                                              place, used, keep, ctx, r);
+        const vf_mapinfo *won = chance_winner(c, q, ro->chances[k], r);
         if (won) return won;
     }
     return ro->chosen;
 }
 
-const vf_mapinfo *vf_catalog_pick_if(const vf_catalog *c, const char *tags,
-                                     int check_depth, int check_chance,
-                                     const vf_place *place,
-                                     const vf_used *used, vf_map_filter keep,
-                                     const void *ctx, vf_rng *r)
+const vf_mapinfo *vf_catalog_pick_if(const vf_catalog *c,
+                                     const vf_pick_req *q, vf_rng *r)
 {
-    roller ro = {place, r, 0, NULL, NULL, 0, 0, check_chance, {NULL}, 0};
-    pick_core(c, tags, check_depth, place, used, keep, ctx, roll_each, &ro);
-    return chances_then_chosen(c, &ro, check_depth, place, used, keep, ctx,
-                               r);
+    roller ro = {.place = q->place, .r = r, .chance = q->check_chance};
+    pick_core(c, q, roll_each, &ro);
+    return chances_then_chosen(c, q, &ro, r);
 }
 
 typedef struct lister {
@@ -619,36 +606,37 @@ static void list_each(void *arg, const vf_mapinfo *i)
     li->n++;
 }
 
-size_t vf_catalog_list_if(const vf_catalog *c, const char *tags,
-                          int check_depth, const vf_place *place,
-                          vf_map_filter keep, const void *ctx,
+size_t vf_catalog_list_if(const vf_catalog *c, const vf_pick_req *q,
                           vf_pick_cand *cand, size_t cap)
 {
-    lister li = {place, cand, 0, cap};
-    pick_core(c, tags, check_depth, place, NULL, keep, ctx, list_each, &li);
+    lister li = {.place = q->place, .cand = cand, .cap = cap};
+    vf_pick_req unused = *q;
+    unused.used = NULL;
+    pick_core(c, &unused, list_each, &li);
     return li.n;
 }
 
 const vf_mapinfo *vf_catalog_pick_from(const vf_catalog *c,
+                                       const vf_pick_req *q,
                                        const vf_pick_cand *cand, size_t n,
-                                       int check_depth, int check_chance,
-                                       const vf_place *place,
-                                       vf_map_filter keep, const void *ctx,
                                        vf_rng *r)
 {
-    roller ro = {place, r, 0, NULL, NULL, 0, 0, check_chance, {NULL}, 0};
+    roller ro = {.place = q->place, .r = r, .chance = q->check_chance};
     for (size_t k = 0; k < n; k++)
         roll_with(&ro, cand[k].map, cand[k].chance, cand[k].weight);
-    return chances_then_chosen(c, &ro, check_depth, place, NULL, keep, ctx,
-                               r);
+    vf_pick_req unused = *q;
+    unused.used = NULL;
+    return chances_then_chosen(c, &unused, &ro, r);
 }
 
 const vf_mapinfo *vf_catalog_pick(const vf_catalog *c, const char *tags,
                                   int check_depth, const vf_place *place,
                                   const vf_used *used, vf_rng *r)
 {
-    const vf_mapinfo *chosen = vf_catalog_pick_listed(
-        c, tags, check_depth, place, used, r, NULL, 0, NULL);
+    vf_pick_req q = {.tags = tags, .check_depth = check_depth,
+                     .place = place, .used = used};
+    const vf_mapinfo *chosen = vf_catalog_pick_listed(c, &q, r, NULL, 0,
+                                                      NULL);
     if (chosen && vf_mapinfo_has_tag(chosen, "dummy", 5)) return NULL;
     return chosen;
 }
