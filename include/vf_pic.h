@@ -66,10 +66,14 @@ const char *vf_pic_cat_name(vf_pic_cat c);
 void vf_pic_crop(const vf_pic *src, int x, int y, int w, int h,
                  vf_pic *out);
 
-/* The rectangle a report shows of a level: the box round the vault
- * (vx, vy, vw, vh; vw 0 when it was not placed) and the marked cells,
- * grown by margin and clamped to the picture. */
-void vf_pic_focus(const vf_pic *p, int vx, int vy, int vw, int vh,
-                  int margin, int *x, int *y, int *w, int *h);
+/* Cells x..x+w-1, y..y+h-1 of a picture. */
+typedef struct vf_pic_rect {
+    int x, y, w, h;
+} vf_pic_rect;
+
+/* The rectangle a report shows of a level: the box round the vault (w 0
+ * when it was not placed) and the marked cells, grown by margin and
+ * clamped to the picture. */
+vf_pic_rect vf_pic_focus(const vf_pic *p, vf_pic_rect vault, int margin);
 
 #endif

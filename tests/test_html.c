@@ -215,12 +215,12 @@ START_TEST(dump_read_back)
     ck_assert_int_eq(d.vault.cause[1 * 5 + 4], 1);
     ck_assert_int_eq(d.vault.cause[1 * 5 + 3], 0);
     /* Cropped round the vault and the finding, 4 cells of margin. */
-    int x, y, w, h;
-    vf_pic_focus(&d.level, d.vx, d.vy, d.vw, d.vh, 4, &x, &y, &w, &h);
-    ck_assert_int_eq(x, 35);
-    ck_assert_int_eq(y, 25);
-    ck_assert_int_eq(w, 13);
-    ck_assert_int_eq(h, 12);
+    vf_pic_rect vault = {.x = d.vx, .y = d.vy, .w = d.vw, .h = d.vh};
+    vf_pic_rect shown = vf_pic_focus(&d.level, vault, 4);
+    ck_assert_int_eq(shown.x, 35);
+    ck_assert_int_eq(shown.y, 25);
+    ck_assert_int_eq(shown.w, 13);
+    ck_assert_int_eq(shown.h, 12);
     vf_dumpread_free(&d);
     /* Cut anywhere, the text never crashes the reader. */
     size_t n = strlen(text);

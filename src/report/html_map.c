@@ -26,9 +26,10 @@ static void findings_list(vf_sbuf *b, const vf_pic *p)
 void vf_html_case_pics(vf_sbuf *b, const vf_dumpread *d, const char *name)
 {
     if (!d->has_level) return;
-    int x, y, w, h;
-    vf_pic_focus(&d->level, d->vx, d->vy, d->placed ? d->vw : 0, d->vh,
-                 MARGIN, &x, &y, &w, &h);
+    vf_pic_rect vault = {.x = d->vx, .y = d->vy,
+                         .w = d->placed ? d->vw : 0, .h = d->vh};
+    vf_pic_rect shown = vf_pic_focus(&d->level, vault, MARGIN);
+    int x = shown.x, y = shown.y, w = shown.w, h = shown.h;
     vf_pic crop;
     vf_pic_crop(&d->level, x, y, w, h, &crop);
     vf_sbuf title = VF_SBUF_INIT;

@@ -106,15 +106,14 @@ void vf_pic_crop(const vf_pic *src, int x, int y, int w, int h,
     }
 }
 
-void vf_pic_focus(const vf_pic *p, int vx, int vy, int vw, int vh,
-                  int margin, int *x, int *y, int *w, int *h)
+vf_pic_rect vf_pic_focus(const vf_pic *p, vf_pic_rect vault, int margin)
 {
     int x0 = p->w, y0 = p->h, x1 = -1, y1 = -1;
-    if (vw > 0 && vh > 0) {
-        x0 = vx;
-        y0 = vy;
-        x1 = vx + vw - 1;
-        y1 = vy + vh - 1;
+    if (vault.w > 0 && vault.h > 0) {
+        x0 = vault.x;
+        y0 = vault.y;
+        x1 = vault.x + vault.w - 1;
+        y1 = vault.y + vault.h - 1;
     }
     for (int r = 0; r < p->h; r++)
         for (int c = 0; c < p->w; c++) {
@@ -125,18 +124,12 @@ void vf_pic_focus(const vf_pic *p, int vx, int vy, int vw, int vh,
             y0 = r < y0 ? r : y0;
             y1 = r > y1 ? r : y1;
         }
-    if (x1 < 0) {   /* nothing to focus on: the whole picture */
-        *x = *y = 0;
-        *w = p->w;
-        *h = p->h;
-        return;
-    }
+    if (x1 < 0)   /* nothing to focus on: the whole picture */
+        return (vf_pic_rect){.w = p->w, .h = p->h};
     x0 = clamp(x0 - margin, 0, p->w - 1);
     y0 = clamp(y0 - margin, 0, p->h - 1);
     x1 = clamp(x1 + margin, 0, p->w - 1);
     y1 = clamp(y1 + margin, 0, p->h - 1);
-    *x = x0;
-    *y = y0;
-    *w = x1 - x0 + 1;
-    *h = y1 - y0 + 1;
+    return (vf_pic_rect){.x = x0, .y = y0, .w = x1 - x0 + 1,
+                         .h = y1 - y0 + 1};
 }
