@@ -156,14 +156,20 @@ int vf_rmap_kitem(vf_rmap *m, const char *s, size_t n, vf_sbuf *err);
 /* KMASK: merged into the first key's mask; the other keys get a copy of
  * that whole mask (the game's copy_mask). */
 int vf_rmap_kmask(vf_rmap *m, const char *s, size_t n, vf_sbuf *err);
+/* Where a keyed draw is made: for glyph key at the K* call (x and y -1,
+ * VF_KEY_AT_CALL) or for the placed vault's cell (x, y). */
+typedef struct vf_key_at {
+    char key;
+    int x, y;
+} vf_key_at;
+#define VF_KEY_AT_CALL(k) ((vf_key_at){.key = (k), .x = -1, .y = -1})
 /* A KMONS draw of l's first slot (drawn: the alternative drawn) as a
- * choice of m's (vf_choice.h) for glyph key: at the call (':', x -1) or
- * for the placed vault's cell (x, y) ('='); kind VF_CHOICE_MONS: a MONS
- * slot's draw for digit key at cell (x, y). Returns the alternative to
- * use: drawn, or the forced one on a replay. */
+ * choice of m's (vf_choice.h) for glyph at.key: at the call (':') or for
+ * the placed vault's cell ('='); kind VF_CHOICE_MONS: a MONS slot's draw
+ * for digit at.key at its cell. Returns the alternative to use: drawn,
+ * or the forced one on a replay. */
 int vf_rmap_kmons_choice(const vf_rmap *m, vf_choice_kind kind,
-                         const vf_speclist *l, int drawn, char key, int x,
-                         int y);
+                         const vf_speclist *l, int drawn, vf_key_at at);
 /* The specs of a glyph, or NULL when no K* call named it. */
 const vf_keyspec *vf_rmap_keyspec(const vf_rmap *m, int glyph);
 /* The specs cell (x, y) reads: its glyph's, or a merged cell's own

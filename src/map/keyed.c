@@ -26,30 +26,40 @@ const vf_keyspec *vf_rmap_keyspec(const vf_rmap *m, int glyph)
 
 typedef enum { KFEAT, KMONS, KITEM, KMASK } key_kind;
 
-/* A keyed spec's draw as a choice (vf_choice.h): which of the n
- * alternatives named in names ('\n'-separated) glyph key got, for every
- * cell (':', x -1) or for the placed vault's cell (x, y) ('='). what:
- * "KFEAT", "KMONS" or "MONS". Returns the alternative to use. */
-static int keyed_choice(const vf_rmap *m, vf_choice_kind kind,
-                        const char *what, int line, const vf_sbuf *names,
-                        int n, int drawn, char key, int x, int y)
+/* A keyed spec's draw: which of the n alternatives named in names
+ * ('\n'-separated) the glyph got. what: "KFEAT", "KMONS" or "MONS". */
+typedef struct keyed_draw {
+    vf_choice_kind kind;
+    const char *what;
+    int line;
+    const vf_sbuf *names;
+    int n, drawn;
+} keyed_draw;
+
+/* d as a choice (vf_choice.h) of glyph at.key, for every cell (':',
+ * at.x -1) or for the placed vault's cell (at.x, at.y) ('='). Returns
+ * the alternative to use. */
+static int keyed_choice(const vf_rmap *m, const keyed_draw *d,
+                        vf_key_at at)
 {
-    if (!m->choices || n < 2) return drawn;
+    if (!m->choices || d->n < 2) return d->drawn;
     vf_choice c;
     memset(&c, 0, sizeof c);
-    c.kind = kind;
-    c.line = line;
-    c.x = x;
-    c.y = y;
-    c.placed = x >= 0;
-    c.key = key;
-    c.chose = drawn;
-    for (int i = 0; i < n && i < VF_CHOICE_ALTS; i++) c.alts[c.nalts++] = i;
-    snprintf(c.names, sizeof c.names, "%s", vf_sbuf_str(names));
+    c.kind = d->kind;
+    c.line = d->line;
+    c.x = at.x;
+    c.y = at.y;
+    c.placed = at.x >= 0;
+    c.key = at.key;
+    c.chose = d->drawn;
+    for (int i = 0; i < d->n && i < VF_CHOICE_ALTS; i++)
+        c.alts[c.nalts++] = i;
+    snprintf(c.names, sizeof c.names, "%s", vf_sbuf_str(d->names));
     vf_sbuf call = VF_SBUF_INIT;
-    if (kind == VF_CHOICE_MONS) vf_sbuf_printf(&call, "%s: ", what);
-    else vf_sbuf_printf(&call, "%s: %c %c ", what, key, x >= 0 ? '=' : ':');
-    for (const char *p = vf_sbuf_str(names); *p; p++)
+    if (d->kind == VF_CHOICE_MONS) vf_sbuf_printf(&call, "%s: ", d->what);
+    else vf_sbuf_printf(&call, "%s: %c %c ", d->what, at.key,
+                        at.x >= 0 ? '=' : ':');
+    for (const char *p = vf_sbuf_str(d->names); *p; p++)
         if (*p == '\n') vf_sbuf_adds(&call, " / ");
         else vf_sbuf_addc(&call, *p);
     vf_choice_set_call(&c, vf_sbuf_str(&call));
@@ -58,7 +68,7 @@ static int keyed_choice(const vf_rmap *m, vf_choice_kind kind,
 }
 
 static int kfeat_choice(const vf_rmap *m, const vf_featspec *f, int drawn,
-                        char key, int x, int y)
+                        vf_key_at at)
 {
     if (!m->choices || f->n < 2) return drawn;
     vf_sbuf names = VF_SBUF_INIT;
@@ -69,23 +79,26 @@ static int kfeat_choice(const vf_rmap *m, const vf_featspec *f, int drawn,
         else
             vf_featalt_describe(&f->alt[i], &names);
     }
-    int v = keyed_choice(m, VF_CHOICE_KFEAT, "KFEAT", f->line, &names, f->n,
-                         drawn, key, x, y);
+    keyed_draw d = {.kind = VF_CHOICE_KFEAT, .what = "KFEAT",
+                    .line = f->line, .names = &names, .n = f->n,
+                    .drawn = drawn};
+    int v = keyed_choice(m, &d, at);
     vf_sbuf_free(&names);
     return v;
 }
 
 int vf_rmap_kmons_choice(const vf_rmap *m, vf_choice_kind kind,
-                         const vf_speclist *l, int drawn, char key, int x,
-                         int y)
+                         const vf_speclist *l, int drawn, vf_key_at at)
 {
     if (!m->choices || l->n < 1 || l->slot[0].n < 2) return drawn;
     vf_sbuf names = VF_SBUF_INIT;
     for (int i = 0; i < l->slot[0].n; i++)
         vf_sbuf_printf(&names, "%s%s", i ? "\n" : "", l->slot[0].alt[i].text);
-    int v = keyed_choice(m, kind, kind == VF_CHOICE_MONS ? "MONS" : "KMONS",
-                         l->line, &names,
-                         l->slot[0].n, drawn, key, x, y);
+    keyed_draw d = {.kind = kind,
+                    .what = kind == VF_CHOICE_MONS ? "MONS" : "KMONS",
+                    .line = l->line, .names = &names, .n = l->slot[0].n,
+                    .drawn = drawn};
+    int v = keyed_choice(m, &d, at);
     vf_sbuf_free(&names);
     return v;
 }
@@ -110,12 +123,13 @@ static int add_key_field(vf_rmap *m, key_kind kind, const char *s, size_t n,
         base->feat.line = line;
         if (fixed)
             base->feat.pick = kfeat_choice(m, &base->feat, base->feat.pick,
-                                           ki.key[0], -1, -1);
+                                           VF_KEY_AT_CALL(ki.key[0]));
     } else if (kind == KMONS) {
         base->mons.line = line;
         if (fixed && base->mons.n)
             base->mons.slot[0].pick = vf_rmap_kmons_choice(
-                m, VF_CHOICE_KMONS, &base->mons, base->mons.slot[0].pick, ki.key[0], -1, -1);
+                m, VF_CHOICE_KMONS, &base->mons, base->mons.slot[0].pick,
+                VF_KEY_AT_CALL(ki.key[0]));
     }
     for (size_t i = 1; i < ki.key_len; i++) {
         vf_keyspec *k = spec_for(m, (unsigned char)ki.key[i]);
@@ -287,7 +301,8 @@ int vf_rmap_cell(vf_rmap *m, int x, int y, vf_cell *out)
     if (!vf_keyspec_replaces_glyph(k)) return 0;
     int i = vf_featspec_draw(&k->feat, m->rng);
     if (!k->feat.fixed && g != VF_SUBVAULT_GLYPH)
-        i = kfeat_choice(m, &k->feat, i, (char)g, x, y);
+        i = kfeat_choice(m, &k->feat, i,
+                         (vf_key_at){.key = (char)g, .x = x, .y = y});
     out->feat = i >= 0 ? &k->feat.alt[i] : NULL;
     out->base = !out->feat ? '.'
               : out->feat->kind == VF_FK_GLYPH ? out->feat->glyph : -1;
