@@ -49,57 +49,60 @@ static int is_item_glyph(const vf_rmap *m, int g)
     return (vf_glyph_flags(g) & VF_GL_ITEM) != 0;
 }
 
-/* What a glyph writes, looked up once a vault: a vault has a handful of
- * glyphs and many cells, and the look-ups compare strings. Per call of
- * vf_place_write, so nothing outlives the vault (m's items included). */
-typedef struct mons_slots mons_slots;
-
-typedef struct glyph_memo {
-    uint8_t known[256];
-    struct { unsigned flags; vf_feat feat; int item; } at[256];
-    mons_slots *slots;   /* the vault's MONS slots */
-} glyph_memo;
-
-static void glyph_look(glyph_memo *gm, const vf_level *l, const vf_rmap *m,
-                       int g, unsigned *fl, vf_feat *f, int *item)
-{
-    int memo = g >= 0 && g < 256;
-    if (memo && gm->known[g]) {
-        *fl = gm->at[g].flags;
-        *f = gm->at[g].feat;
-        *item = gm->at[g].item;
-        return;
-    }
-    *fl = vf_glyph_flags(g);
-    *f = g == 't' ? branch_tree(l) : vf_glyph_feature(g);
-    *item = is_item_glyph(m, g);
-    if (!memo) return;
-    gm->known[g] = 1;
-    gm->at[g].flags = *fl;
-    gm->at[g].feat = *f;
-    gm->at[g].item = *item;
-}
-
-/* Writes glyph g's meaning at (x, y); returns 1 if it is an exit glyph. */
-static int write_glyph(vf_level *l, const vf_rmap *m, vf_rng *r,
-                       glyph_memo *gm, int x, int y, int g)
-{
-    unsigned fl;
-    vf_feat f;
-    int item;
-    glyph_look(gm, l, m, g, &fl, &f, &item);
-    if (fl & VF_GL_TRAP) f = trap_for_place(r);
-    l->feat[y][x] = (uint8_t)f;
-    if (fl & VF_GL_MONSTER) l->content[y][x] |= VF_CELL_MONSTER;
-    if (item) l->content[y][x] |= VF_CELL_ITEM;
-    return (fl & VF_GL_EXIT) != 0;
-}
-
 /* The MONS slots of a vault (glyphs 1-7), parsed once per vault. */
 typedef struct mons_slots {
     vf_speclist slot[7];
     int n;
 } mons_slots;
+
+/* What a glyph writes. */
+typedef struct glyph_look {
+    unsigned flags;
+    vf_feat feat;
+    int item;
+} glyph_look;
+
+/* One vault being written: where, from what, and what a glyph writes,
+ * looked up once a vault (a vault has a handful of glyphs and many
+ * cells, and the look-ups compare strings). Per call of vf_place_write,
+ * so nothing outlives the vault (m's items included). */
+typedef struct writer {
+    vf_level *l;
+    const vf_rmap *m;
+    vf_rng *r;
+    const vf_level_vault *v;
+    uint8_t known[256];
+    glyph_look at[256];
+    mons_slots slots;
+} writer;
+
+static glyph_look look_up(writer *w, int g)
+{
+    int memo = g >= 0 && g < 256;
+    if (memo && w->known[g]) return w->at[g];
+    glyph_look k = {
+        .flags = vf_glyph_flags(g),
+        .feat = g == 't' ? branch_tree(w->l) : vf_glyph_feature(g),
+        .item = is_item_glyph(w->m, g),
+    };
+    if (!memo) return k;
+    w->known[g] = 1;
+    w->at[g] = k;
+    return k;
+}
+
+/* Writes glyph g's meaning at level cell (x, y); returns 1 if it is an
+ * exit glyph. */
+static int write_glyph(writer *w, int x, int y, int g)
+{
+    glyph_look k = look_up(w, g);
+    vf_level *l = w->l;
+    if (k.flags & VF_GL_TRAP) k.feat = trap_for_place(w->r);
+    l->feat[y][x] = (uint8_t)k.feat;
+    if (k.flags & VF_GL_MONSTER) l->content[y][x] |= VF_CELL_MONSTER;
+    if (k.item) l->content[y][x] |= VF_CELL_ITEM;
+    return (k.flags & VF_GL_EXIT) != 0;
+}
 
 static void parse_slots(mons_slots *ms, const vf_rmap *m)
 {
@@ -119,36 +122,40 @@ static void free_slots(mons_slots *ms)
     for (int i = 0; i < ms->n; i++) vf_speclist_free(&ms->slot[i]);
 }
 
-/* The monster a cell gets, drawn as the game draws it: its KMONS first
- * slot, or the MONS slot of its digit glyph; NULL for none or a random
- * monster. A '=' KMONS draw of the map's own cell (vx, vy), or a MONS
+/* The monster the map's cell (vx, vy), c, gets, drawn as the game draws
+ * it: its KMONS first slot, or the MONS slot of its digit glyph; NULL
+ * for none or a random monster. A '=' KMONS draw of the cell, or a MONS
  * slot's, is a choice (vf_rmap_kmons_choice). */
-static const char *cell_monster(const vf_rmap *m, const vf_cell *c,
-                                int glyph, int vx, int vy, mons_slots *ms,
-                                vf_rng *r)
+static const char *cell_monster(writer *w, const vf_cell *c, int glyph,
+                                int vx, int vy)
 {
+    const vf_rmap *m = w->m;
     vf_speclist *l = c->mons;
-    if (!l && glyph >= '1' && glyph <= '7' && glyph - '1' < ms->n)
-        l = &ms->slot[glyph - '1'];
+    if (!l && glyph >= '1' && glyph <= '7' && glyph - '1' < w->slots.n)
+        l = &w->slots.slot[glyph - '1'];
     if (!l || l->n < 1) return NULL;
-    int i = vf_speclist_draw(l, 0, r);
+    int i = vf_speclist_draw(l, 0, w->r);
     if (l != c->mons)
-        i = vf_rmap_kmons_choice(m, VF_CHOICE_MONS, l, i, (char)glyph, vx,
-                                 vy);
+        i = vf_rmap_kmons_choice(m, VF_CHOICE_MONS, l, i,
+                                 (vf_key_at){.key = (char)glyph, .x = vx,
+                                             .y = vy});
     else if (!l->fixed && vf_grid_get(&m->grid, vx, vy) != VF_SUBVAULT_GLYPH)
-        i = vf_rmap_kmons_choice(m, VF_CHOICE_KMONS, l, i, (char)c->glyph,
-                                 vx, vy);
+        i = vf_rmap_kmons_choice(m, VF_CHOICE_KMONS, l, i,
+                                 (vf_key_at){.key = (char)c->glyph, .x = vx,
+                                             .y = vy});
     return i >= 0 ? l->slot[0].alt[i].text : NULL;
 }
 
-/* Level cell (x, y) from the map's cell (vx, vy), c. */
-static int write_cell(vf_level *l, const vf_rmap *m, vf_rng *r,
-                      glyph_memo *gm, int x, int y, int vx, int vy,
-                      const vf_cell *c)
+/* The level's cell from the map's cell (vx, vy), c; returns 1 if it is
+ * an exit glyph. */
+static int write_cell(writer *w, int vx, int vy, const vf_cell *c)
 {
+    vf_level *l = w->l;
+    vf_rng *r = w->r;
+    int x = w->v->x + vx, y = w->v->y + vy;
     int exit = 0;
     if (!c->feat || c->feat->kind == VF_FK_GLYPH) {
-        exit = write_glyph(l, m, r, gm, x, y, c->base);
+        exit = write_glyph(w, x, y, c->base);
     } else if (c->feat->kind == VF_FK_FEATURE) {
         l->feat[y][x] = (uint8_t)c->feat->feature;
     } else if (c->feat->kind == VF_FK_TRAP) {
@@ -165,7 +172,7 @@ static int write_cell(vf_level *l, const vf_rmap *m, vf_rng *r,
     if (c->items) l->content[y][x] |= VF_CELL_ITEM;
     l->prop[y][x] |= c->overlay.props;
     int glyph = !c->feat || c->feat->kind == VF_FK_GLYPH ? c->base : 0;
-    const char *mon = cell_monster(m, c, glyph, vx, vy, gm->slots, r);
+    const char *mon = cell_monster(w, c, glyph, vx, vy);
     if (mon) {
         l->feat[y][x] = (uint8_t)vf_place_monster_terrain(mon, l->feat[y][x]);
         l->content[y][x] |= (uint8_t)vf_place_monster_stays(mon);
@@ -238,11 +245,8 @@ void vf_place_write(vf_level *l, vf_rmap *m, vf_rng *r, vf_level_vault *v)
 {
     int layout = vf_rmap_has_tag(m, "overwritable");
     int clear = !vf_rmap_has_tag(m, "overwrite_floor_cell");
-    glyph_memo gm;
-    mons_slots ms;
-    memset(gm.known, 0, sizeof gm.known);
-    parse_slots(&ms, m);
-    gm.slots = &ms;
+    writer w = {.l = l, .m = m, .r = r, .v = v};
+    parse_slots(&w.slots, m);
     for (int y = 0; y < v->h; y++)
         for (int x = 0; x < v->w; x++) {
             int lx = v->x + x, ly = v->y + y;
@@ -251,11 +255,10 @@ void vf_place_write(vf_level *l, vf_rmap *m, vf_rng *r, vf_level_vault *v)
             if (layout && (l->mask[ly][lx] & VF_MMT_VAULT)) continue;
             if (clear) l->prop[ly][lx] = 0;
             l->content[ly][lx] = 0;
-            if (write_cell(l, m, r, &gm, lx, ly, x, y, &c)
-                && vf_place_on_edge(m, x, y))
+            if (write_cell(&w, x, y, &c) && vf_place_on_edge(m, x, y))
                 add_exit(v, lx, ly);
         }
-    free_slots(&ms);
+    free_slots(&w.slots);
     add_transporters(l, m, v);
     open_death_gates(l, m, v);
 }
