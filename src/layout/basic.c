@@ -31,12 +31,13 @@ static int viable_start(const lay *l, int x, int y)
     return 0;
 }
 
-/* Walks one leg of length cells from (*x, *y) along (dx, dy), turning back
+/* Walks one leg of length cells from *at along (dx, dy), turning back
  * from the edges and stopping short of floor two cells ahead (unless it
  * runs through); carves rock to floor. */
-static void walk_leg(lay *l, const trail *t, int *x, int *y, int dx, int dy,
+static void walk_leg(lay *l, const trail *t, lay_pt *at, int dx, int dy,
                      int length)
 {
+    int *x = &at->x, *y = &at->y;
     for (int i = 0; i < length; i++) {
         if (*x < 4) dx = 1, dy = 0;
         if (*x > GXM - 1 - 4) dx = -1, dy = 0;
@@ -50,30 +51,32 @@ static void walk_leg(lay *l, const trail *t, int *x, int *y, int dx, int dy,
     }
 }
 
-/* A trail starting in the box (x0, y0)+(xr, yr); 1 with its two ends, 0
- * when it found no start or gave up after 200 legs. */
-static int make_trail(lay *l, const trail *t, int x0, int xr, int y0, int yr,
-                      int end[4])
+/* A trail starting in the box {x0, xr, y0, yr}, (x0, y0)+(xr, yr); 1
+ * with its two ends, 0 when it found no start or gave up after 200
+ * legs. */
+static int make_trail(lay *l, const trail *t, const int box[4], int end[4])
 {
-    int x, y, tries = 200, length = 0, finish = 0;
+    int tries = 200, length = 0, finish = 0;
+    lay_pt at;
     do {
-        x = x0 + vf_random2(l->r, xr);
-        y = y0 + vf_random2(l->r, yr);
-    } while (!viable_start(l, x, y) && tries-- > 0);
+        at.x = box[0] + vf_random2(l->r, box[1]);
+        at.y = box[2] + vf_random2(l->r, box[3]);
+    } while (!viable_start(l, at.x, at.y) && tries-- > 0);
     if (tries < 0) return 0;
-    end[0] = x, end[1] = y;
+    end[0] = at.x, end[1] = at.y;
     for (tries = 200; finish < t->legs; finish++) {
         if (!tries--) return 0;
         int dx = 0, dy = 0;
-        if (vf_coinflip(l->r)) dx = trail_dir(l, x, GXM, 15);
-        else dy = trail_dir(l, y, GYM, 15);
+        if (vf_coinflip(l->r)) dx = trail_dir(l, at.x, GXM, 15);
+        else dy = trail_dir(l, at.y, GYM, 15);
         if (dx == 0 || length == 0)
             length = vf_random2(l->r, t->corr_length) + 2;
-        walk_leg(l, t, &x, &y, dx, dy, length);
+        walk_leg(l, t, &at, dx, dy, length);
         /* The last leg must end on floor. */
-        if (finish == t->legs - 1 && lay_get(l, x, y) != FLOOR) finish -= 2;
+        if (finish == t->legs - 1 && lay_get(l, at.x, at.y) != FLOOR)
+            finish -= 2;
     }
-    end[2] = x, end[3] = y;
+    end[2] = at.x, end[3] = at.y;
     return 1;
 }
 
@@ -93,8 +96,7 @@ static void trails(lay *l)
     int starts[3][2], n = 0;
     for (int i = 0; i < 3; i++) {
         int e[4];
-        if (!make_trail(l, &t, box[i][0], box[i][1], box[i][2], box[i][3], e))
-            continue;
+        if (!make_trail(l, &t, box[i], e)) continue;
         lay_set(l, e[0], e[1], down[i]);
         lay_set(l, e[2], e[3], up[i]);
         starts[n][0] = e[0], starts[n++][1] = e[1];
@@ -145,9 +147,14 @@ int vf_layout_basic(vf_grid *g, vf_rng *r, const vf_place *p, vf_sbuf *err)
     int many = 5 + vf_random2avg(r, 29, 2);
     int counts[] = {many, 100, 1};
     int rooms = counts[lay_weighted(r, w, 3)];
-    lay_random_rooms(&l, rooms, 2 + vf_random2(r, 8), door_level, 50, 40,
-                     room_size);
-    lay_random_rooms(&l, 1 + vf_random2(r, 3), 1, door_level, 55, 45, 6);
+    lay_rooms many_rooms = {.num = rooms, .max_doors = 2 + vf_random2(r, 8),
+                            .door_level = door_level, .max_x = 50,
+                            .max_y = 40, .max_size = room_size};
+    lay_random_rooms(&l, &many_rooms);
+    lay_rooms few = {.num = 1 + vf_random2(r, 3), .max_doors = 1,
+                     .door_level = door_level, .max_x = 55, .max_y = 45,
+                     .max_size = 6};
+    lay_random_rooms(&l, &few);
     extras(&l);
     lay_connect(&l, 0);
     return 0;

@@ -6,7 +6,7 @@ int vf_layout_bigger_room(vf_grid *g, vf_rng *r, const vf_place *p,
 {
     lay l;
     if (lay_begin(&l, g, r, p, err)) return -1;
-    lay_replace_area(&l, 10, 10, GXM - 11, GYM - 11, ROCK, FLOOR);
+    lay_replace_area(&l, (lay_area){10, 10, GXM - 11, GYM - 11}, ROCK, FLOOR);
     lay_many_pools(&l, vf_one_chance_in(r, 15) ? TREE : DEEP);
     if (vf_one_chance_in(r, 3)) {
         if (vf_coinflip(r)) lay_river(&l, DEEP);

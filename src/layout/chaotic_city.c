@@ -25,7 +25,7 @@ static void city_box(lay *l, char wall, int *drawing)
     if (vf_one_chance_in(l->r, 3))
         lay_box_room(l, x1, x2, y1, y2, *drawing);
     else
-        lay_replace_area(l, x1, y1, x2, y2, FLOOR, *drawing);
+        lay_replace_area(l, (lay_area){x1, y1, x2, y2}, FLOOR, *drawing);
 }
 
 int vf_layout_chaotic_city(vf_grid *g, vf_rng *r, const vf_place *p,
@@ -38,7 +38,7 @@ int vf_layout_chaotic_city(vf_grid *g, vf_rng *r, const vf_place *p,
     static const int first[3] = {10, 5, 3};
     int n = boxes[lay_weighted(r, box_w, 5)];
     int drawing = wall ? wall : weighted_wall(r, first);
-    lay_replace_area(&l, 10, 10, GXM - 10, GYM - 10, ROCK, FLOOR);
+    lay_replace_area(&l, (lay_area){10, 10, GXM - 10, GYM - 10}, ROCK, FLOOR);
     for (int i = 0; i < n; i++) city_box(&l, wall, &drawing);
     /* A market square, now and then of water or lava. */
     if (vf_one_chance_in(r, 4)) {

@@ -94,11 +94,10 @@ const unsigned char lay_unwalkable_glyphs[256] = {
     WALLS, [' '] = 1, ['t'] = 1, ['w'] = 1, ['l'] = 1, ['G'] = 1, ['I'] = 1,
 };
 
-void lay_replace_area(lay *l, int x1, int y1, int x2, int y2, int find,
-                      int repl)
+void lay_replace_area(lay *l, lay_area a, int find, int repl)
 {
-    for (int y = y1; y <= y2; y++)
-        for (int x = x1; x <= x2; x++)
+    for (int y = a.y1; y <= a.y2; y++)
+        for (int x = a.x1; x <= a.x2; x++)
             if (lay_get(l, x, y) == find) lay_set(l, x, y, repl);
 }
 
@@ -163,19 +162,20 @@ double lay_radians(int degrees)
     return degrees * PI / 180;
 }
 
-int lay_point_from(const lay *l, int x, int y, int radius, int margin,
-                   int *ox, int *oy)
+int lay_point_from(const lay *l, lay_pt at, int radius, int margin,
+                   lay_pt *out)
 {
     for (int tries = 0; tries < 70; tries++) {
         double a = lay_radians(vf_random2(l->r, 360));
-        int px = x + (int)(radius * cos(a)), py = y + (int)(radius * sin(a));
+        int px = at.x + (int)(radius * cos(a));
+        int py = at.y + (int)(radius * sin(a));
         if (px >= margin && px <= GXM - 1 - margin && py >= margin &&
             py <= GYM - 1 - margin) {
-            *ox = px, *oy = py;
+            *out = (lay_pt){px, py};
             return 1;
         }
     }
-    *ox = *oy = 0;
+    *out = (lay_pt){0, 0};
     return 0;
 }
 

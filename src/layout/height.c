@@ -6,17 +6,22 @@ void lay_heights_fill(lay_heights *hm, int height)
     for (int i = 0; i < GXM * GYM; i++) hm->h[i] = height;
 }
 
-void lay_island(lay *l, lay_heights *hm, int x, int y, int n_points,
-                int radius, int lo, int hi, int margin, int atoll)
+void lay_island(lay *l, lay_heights *hm, const lay_hill *h)
 {
-    if (atoll) {
-        lay_island(l, hm, x, y, n_points, radius, -hi, -lo, margin, 0);
+    int radius = h->radius;
+    if (h->atoll) {
+        lay_hill inside = *h;
+        inside.lo = -h->hi;
+        inside.hi = -h->lo;
+        inside.atoll = 0;
+        lay_island(l, hm, &inside);
         radius += 3;
     }
-    for (int i = 0; i < n_points; i++) {
-        int rad = vf_random2(l->r, 1 + radius), px, py;
-        if (lay_point_from(l, x, y, rad, margin, &px, &py))
-            *lay_height(hm, px, py) += vf_random_range(l->r, lo, hi);
+    for (int i = 0; i < h->n_points; i++) {
+        int rad = vf_random2(l->r, 1 + radius);
+        lay_pt p;
+        if (lay_point_from(l, (lay_pt){h->x, h->y}, rad, h->margin, &p))
+            *lay_height(hm, p.x, p.y) += vf_random_range(l->r, h->lo, h->hi);
     }
 }
 

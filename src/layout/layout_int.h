@@ -90,9 +90,18 @@ static inline int lay_walkable(int c)       /* what connectivity walks over */
     return !lay_unwalkable_glyphs[c & 255];
 }
 
-/* Every find in the box (corners inclusive) becomes repl. */
-void lay_replace_area(lay *l, int x1, int y1, int x2, int y2, int find,
-                      int repl);
+/* A cell of the level. */
+typedef struct lay_pt {
+    int x, y;
+} lay_pt;
+
+/* The box with corners (x1, y1) and (x2, y2), both inside it. */
+typedef struct lay_area {
+    int x1, y1, x2, y2;
+} lay_area;
+
+/* Every find in the area becomes repl. */
+void lay_replace_area(lay *l, lay_area a, int find, int repl);
 /* Whether every cell of the box x0 <= x < x1, y0 <= y < y1 is floor: the
  * game's _count_antifeature_in_box with DNGN_FLOOR counting none; cells
  * off the grid are rock. An empty box is all floor. */
@@ -105,11 +114,11 @@ int lay_weighted(vf_rng *r, const int *w, int n);
 int lay_range(vf_rng *r, int lo, int hi, int rolls);
 
 double lay_radians(int degrees);
-/* The game's dgn_random_point_from: a point radius away from (x, y) in a
- * random whole-degree direction, margin inside the level; 0 (and the
+/* The game's dgn_random_point_from: a point *out radius away from at in
+ * a random whole-degree direction, margin inside the level; 0 (and the
  * origin) after 70 misses. */
-int lay_point_from(const lay *l, int x, int y, int radius, int margin,
-                   int *ox, int *oy);
+int lay_point_from(const lay *l, lay_pt at, int radius, int margin,
+                   lay_pt *out);
 void lay_point_in_margin(const lay *l, int margin, int *ox, int *oy);
 
 /* dgn_place_stone_stairs: each missing stair of the three pairs (and the
@@ -142,9 +151,15 @@ void lay_box_room(lay *l, int x1, int x2, int y1, int y2, int wall);
 int lay_random_wall(lay *l);
 void lay_big_room(lay *l);
 void lay_diamond_rooms(lay *l);
-/* num rooms of up to max_size placed from (8, 8) on, joined by doors. */
-void lay_random_rooms(lay *l, int num, int max_doors, int door_level,
-                      int max_x, int max_y, int max_size);
+/* num rooms of up to max_size placed from (8, 8) on (their corners up to
+ * max_x, max_y further), each with up to max_doors openings onto what is
+ * there, door_level in 10 of its side cells becoming doors. Filled by
+ * designated initialisers. */
+typedef struct lay_rooms {
+    int num, max_doors, door_level;
+    int max_x, max_y, max_size;
+} lay_rooms;
+void lay_random_rooms(lay *l, const lay_rooms *o);
 
 void lay_many_pools(lay *l, int pool);
 void lay_river(lay *l, int liquid);
@@ -162,10 +177,14 @@ static inline int *lay_height(lay_heights *hm, int x, int y)
 }
 
 void lay_heights_fill(lay_heights *hm, int height);
-/* Raises n_points cells within radius of (x, y) by lo..hi each; an atoll
- * first lowers the inside, then raises a ring 3 cells wider. */
-void lay_island(lay *l, lay_heights *hm, int x, int y, int n_points,
-                int radius, int lo, int hi, int margin, int atoll);
+/* An island: n_points cells within radius of (x, y), margin inside the
+ * level, raised by lo..hi each; an atoll first lowers the inside, then
+ * raises a ring 3 cells wider. Filled by designated initialisers. */
+typedef struct lay_hill {
+    int x, y, n_points, radius;
+    int lo, hi, margin, atoll;
+} lay_hill;
+void lay_island(lay *l, lay_heights *hm, const lay_hill *h);
 /* One pass of weighted 3x3 averaging, in the game's order. */
 void lay_smooth(lay_heights *hm);
 

@@ -113,10 +113,10 @@ static int box_doors(lay *l, int x1, int x2, int y1, int y2, int want)
 void lay_box_room(lay *l, int x1, int x2, int y1, int y2, int wall)
 {
     if (wall == LAVA && no_lava_here(l, 0)) wall = SHALLOW;
-    lay_replace_area(l, x1, y1, x2, y1, FLOOR, wall);
-    lay_replace_area(l, x1, y2, x2, y2, FLOOR, wall);
-    lay_replace_area(l, x1, y1 + 1, x1, y2 - 1, FLOOR, wall);
-    lay_replace_area(l, x2, y1 + 1, x2, y2 - 1, FLOOR, wall);
+    lay_replace_area(l, (lay_area){x1, y1, x2, y1}, FLOOR, wall);
+    lay_replace_area(l, (lay_area){x1, y2, x2, y2}, FLOOR, wall);
+    lay_replace_area(l, (lay_area){x1, y1 + 1, x1, y2 - 1}, FLOOR, wall);
+    lay_replace_area(l, (lay_area){x2, y1 + 1, x2, y2 - 1}, FLOOR, wall);
     int placed = box_doors(l, x1, x2, y1, y2, 0);
     static const int w[] = {54, 23, 23};
     static const int doors[] = {2, 1, 3};
@@ -172,9 +172,9 @@ void lay_big_room(lay *l)
     }
     big_box(l, &b);
     if (l->level > 7 && vf_one_chance_in(l->r, 4)) floor = water_or_lava(l);
-    int x2 = b.x + b.w - 1, y2 = b.y + b.h - 1;
-    lay_replace_area(l, b.x, b.y, x2, y2, ROCK, floor);
-    lay_replace_area(l, b.x, b.y, x2, y2, DOOR, floor);
+    lay_area all = {b.x, b.y, b.x + b.w - 1, b.y + b.h - 1};
+    lay_replace_area(l, all, ROCK, floor);
+    lay_replace_area(l, all, DOOR, floor);
     if (floor == FLOOR) other = lay_random_wall(l);
     if (no_lava_here(l, 0)) {
         if (floor == LAVA) floor = SHALLOW;
@@ -230,11 +230,12 @@ static void side_door(lay *l, int x, int y, int ox, int oy, int door_level)
         lay_set(l, x, y, DOOR);
 }
 
-/* A room on (sx, sy)-(ex, ey) where its outline meets at least one open
- * cell and no more than max_doors; 0 when it does not fit. */
-static int make_room(lay *l, int sx, int sy, int ex, int ey, int max_doors,
-                     int door_level)
+/* A room on r where its outline meets at least one open cell and no more
+ * than o->max_doors; 0 when it does not fit. */
+static int make_room(lay *l, const lay_rooms *o, lay_area r)
 {
+    int sx = r.x1, sy = r.y1, ex = r.x2, ey = r.y2;
+    int max_doors = o->max_doors, door_level = o->door_level;
     int open = 0, corners = 0;
     for (int x = sx; x <= ex; x++)
         open += door_ok(l, x, sy) + door_ok(l, x, ey);
@@ -262,16 +263,15 @@ static int make_room(lay *l, int sx, int sy, int ex, int ey, int max_doors,
     return 1;
 }
 
-void lay_random_rooms(lay *l, int num, int max_doors, int door_level,
-                      int max_x, int max_y, int max_size)
+void lay_random_rooms(lay *l, const lay_rooms *o)
 {
     int misses = 0;
-    for (int i = 0; i < num; i++) {
-        int sx = 8 + vf_random2(l->r, max_x);
-        int sy = 8 + vf_random2(l->r, max_y);
-        int ex = sx + 2 + vf_random2(l->r, max_size);
-        int ey = sy + 2 + vf_random2(l->r, max_size);
-        if (!make_room(l, sx, sy, ex, ey, max_doors, door_level)) {
+    for (int i = 0; i < o->num; i++) {
+        int sx = 8 + vf_random2(l->r, o->max_x);
+        int sy = 8 + vf_random2(l->r, o->max_y);
+        int ex = sx + 2 + vf_random2(l->r, o->max_size);
+        int ey = sy + 2 + vf_random2(l->r, o->max_size);
+        if (!make_room(l, o, (lay_area){sx, sy, ex, ey})) {
             misses++;
             i--;
         }

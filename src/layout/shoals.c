@@ -48,17 +48,22 @@ static void island(lay *l, lay_heights *hm, islands *is)
     int x, y;
     island_spot(l, is, &x, &y);
     int points = range(l, 50, 60), radius = range(l, 3, 10);
-    lay_island(l, hm, x, y, points, radius, 80, 110, MARGIN,
-               vf_x_chance_in_y(l->r, 10, 100));
+    lay_hill main = {.x = x, .y = y, .n_points = points, .radius = radius,
+                     .lo = 80, .hi = 110, .margin = MARGIN,
+                     .atoll = vf_x_chance_in_y(l->r, 10, 100)};
+    lay_island(l, hm, &main);
     int extra = range(l, 0, 3);
     for (int i = 0; i < extra; i++) {
-        int ax, ay;
-        if (!lay_point_from(l, x, y, range(l, 2, 10), MARGIN, &ax, &ay))
+        lay_pt a;
+        if (!lay_point_from(l, (lay_pt){x, y}, range(l, 2, 10), MARGIN, &a))
             continue;
         points = range(l, 25, 45);
         radius = range(l, 2, 7);
-        lay_island(l, hm, ax, ay, points, radius, 50, 65, MARGIN,
-                   vf_x_chance_in_y(l->r, 10, 100));
+        lay_hill lower = {.x = a.x, .y = a.y, .n_points = points,
+                          .radius = radius, .lo = 50, .hi = 65,
+                          .margin = MARGIN,
+                          .atoll = vf_x_chance_in_y(l->r, 10, 100)};
+        lay_island(l, hm, &lower);
     }
 }
 
@@ -74,7 +79,9 @@ static void cliff(lay *l, lay_heights *hm)
         int x = cx + (int)(d * cos(angle)), y = cy + (int)(d * sin(angle));
         x += range(l, -2, 2);
         y += range(l, -2, 2);
-        lay_island(l, hm, x, y, range(l, 40, 60), 3, 100, 130, MARGIN, 0);
+        lay_hill high = {.x = x, .y = y, .n_points = range(l, 40, 60),
+                         .radius = 3, .lo = 100, .hi = 130, .margin = MARGIN};
+        lay_island(l, hm, &high);
     }
 }
 

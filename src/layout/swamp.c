@@ -10,14 +10,16 @@ static void slushy_patches(lay *l, lay_heights *hm, int depth_multiplier)
     const int margin = 15, step = 4, fuzz = 9;
     for (int y = margin; y < GYM - margin - 1; y += step)
         for (int x = margin; x < GXM - margin - 1; x += step) {
-            int cx, cy;
-            lay_point_from(l, x, y, fuzz, margin, &cx, &cy);
-            int dx = GXM / 2 - cx, dy = GYM / 2 - cy;
+            lay_pt c;
+            lay_point_from(l, (lay_pt){x, y}, fuzz, margin, &c);
+            int dx = GXM / 2 - c.x, dy = GYM / 2 - c.y;
             int offset = (1600 - (dx * dx + dy * dy)) * 10 / 1600;
             int points = vf_random_range(l->r, 5, 25 - depth_multiplier / 2);
             int radius = vf_random_range(l->r, 2, 6);
-            lay_island(l, hm, cx, cy, points, radius, 8 + offset, 17 + offset,
-                       margin, 0);
+            lay_hill patch = {.x = c.x, .y = c.y, .n_points = points,
+                              .radius = radius, .lo = 8 + offset,
+                              .hi = 17 + offset, .margin = margin};
+            lay_island(l, hm, &patch);
         }
 }
 
