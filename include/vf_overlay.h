@@ -77,13 +77,20 @@ extern const vf_ovcell vf_ovcell_none;
 void vf_overlay_init(vf_overlay *ov);
 void vf_overlay_free(vf_overlay *ov);   /* back to unbound; reusable */
 
-/* Applies one call of the given kind, spec being its argument as the
- * header generated it ("KEYS = values"), to the cells of g holding a key
- * glyph now. Draws from r. An empty (all-blank) spec does nothing, as in
- * the game. Returns 0, or -1 with the game's message appended to err (the
- * overlay may then be partly written: the map fails anyway). */
-int vf_overlay_apply(vf_overlay *ov, vf_ovkind kind, const vf_grid *g,
-                     const char *spec, size_t n, vf_rng *r, vf_sbuf *err);
+/* One call: its kind and its argument, the n bytes at spec, as the header
+ * generated it ("KEYS = values"). The caller owns spec. */
+typedef struct vf_ovcall {
+    vf_ovkind kind;
+    const char *spec;
+    size_t n;
+} vf_ovcall;
+
+/* Applies call to the cells of g holding a key glyph now. Draws from r.
+ * An empty (all-blank) spec does nothing, as in the game. Returns 0, or
+ * -1 with the game's message appended to err (the overlay may then be
+ * partly written: the map fails anyway). */
+int vf_overlay_apply(vf_overlay *ov, const vf_ovcall *call,
+                     const vf_grid *g, vf_rng *r, vf_sbuf *err);
 
 /* The overlay at (x, y): vf_ovcell_none outside the bound matrix. */
 const vf_ovcell *vf_overlay_at(const vf_overlay *ov, int x, int y);
@@ -91,11 +98,10 @@ const vf_ovcell *vf_overlay_at(const vf_overlay *ov, int x, int y);
 /* The cell (x, y) for writing, after growing the matrix to at least w x h
  * (the grid's size); (x, y) must lie inside that. */
 vf_ovcell *vf_overlay_cell(vf_overlay *ov, int w, int h, int x, int y);
-/* Copies src's cell (sx, sy) -- vf_ovcell_none when src has none there --
- * onto dst's cell (x, y) as vf_overlay_cell does, its tile names entered
- * in dst's list. */
-void vf_overlay_copy_cell(vf_overlay *dst, int w, int h, int x, int y,
-                          const vf_overlay *src, int sx, int sy);
+/* Copies from, a cell of src's (vf_overlay_at), onto dst's cell to
+ * (vf_overlay_cell), its tile names entered in dst's list. */
+void vf_overlay_copy_cell(vf_overlay *dst, vf_ovcell *to,
+                          const vf_overlay *src, vf_ovcell from);
 
 /* Mirrors and rotations, with vf_grid's formulas. Before each, the matrix
  * grows (never shrinks) to w x h, the grid's size, so it keeps lining up

@@ -637,8 +637,8 @@ START_TEST(weights_past_int_are_errors)
     vf_overlay_init(&ov);
     vf_sbuf_reset(&err);
     const char *o = "A = bloody w:2000000000 / no_tele_into w:2000000000";
-    ck_assert_int_eq(vf_overlay_apply(&ov, VF_OV_KPROP, &g, o, strlen(o), &r,
-                                      &err), -1);
+    vf_ovcall call = {.kind = VF_OV_KPROP, .spec = o, .n = strlen(o)};
+    ck_assert_int_eq(vf_overlay_apply(&ov, &call, &g, &r, &err), -1);
     ck_assert_str_eq(err.s, "weights in 'bloody w:2000000000 / no_tele_into "
                      "w:2000000000' add up past 2147483647");
     vf_overlay_free(&ov);

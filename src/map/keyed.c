@@ -166,7 +166,8 @@ int vf_rmap_kmask(vf_rmap *m, const char *s, size_t n, vf_sbuf *err)
 int vf_rmap_overlay(vf_rmap *m, vf_ovkind kind, const char *s, size_t n,
                     vf_sbuf *err)
 {
-    return vf_overlay_apply(&m->overlay, kind, &m->grid, s, n, m->rng, err);
+    vf_ovcall call = {.kind = kind, .spec = s, .n = n};
+    return vf_overlay_apply(&m->overlay, &call, &m->grid, m->rng, err);
 }
 
 /* ---- markers ------------------------------------------------------------ */

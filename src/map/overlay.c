@@ -126,14 +126,13 @@ static int move_tile(vf_overlay *dst, const vf_overlay *src, int t)
     return name ? intern_tile(dst, name) : 0;
 }
 
-void vf_overlay_copy_cell(vf_overlay *dst, int w, int h, int x, int y,
-                          const vf_overlay *src, int sx, int sy)
+void vf_overlay_copy_cell(vf_overlay *dst, vf_ovcell *to,
+                          const vf_overlay *src, vf_ovcell from)
 {
-    vf_ovcell c = *vf_overlay_at(src, sx, sy);
-    c.floortile = move_tile(dst, src, c.floortile);
-    c.rocktile = move_tile(dst, src, c.rocktile);
-    c.tile = move_tile(dst, src, c.tile);
-    *vf_overlay_cell(dst, w, h, x, y) = c;
+    from.floortile = move_tile(dst, src, from.floortile);
+    from.rocktile = move_tile(dst, src, from.rocktile);
+    from.tile = move_tile(dst, src, from.tile);
+    *to = from;
 }
 
 /* Rebuilds the matrix as nw x nh, new cell (x, y) taken from the old cell
@@ -278,11 +277,25 @@ static int nothing_of(vf_ovkind kind)
          : kind == VF_OV_KPROP || kind == VF_OV_COLOUR ? 0 : -1;
 }
 
+/* A call's values being read into l: the overlay their tile names go
+ * into, and the whole spec (s, n) for the messages. */
+typedef struct wparse {
+    wlist *l;
+    vf_overlay *ov;
+    vf_ovkind kind;
+    const char *s;
+    size_t n;
+    vf_sbuf *err;
+} wparse;
+
 /* One "/"-separated value with its weight (the game's _parse_weighted_str
  * step): "w:N"/"weight:N" anywhere, else a ":N" suffix. */
-static int parse_entry(wlist *l, vf_overlay *ov, vf_ovkind kind, char *v,
-                       const char *spec, size_t spec_len, vf_sbuf *err)
+static int parse_entry(const wparse *p, char *v)
 {
+    wlist *l = p->l;
+    vf_sbuf *err = p->err;
+    const char *spec = p->s;
+    size_t spec_len = p->n;
     int w;
     if (vf_tag_weight_entry(v, &w)) {
         vf_sbuf_printf(err, "Invalid weight specifier in \"%.*s\"",
@@ -290,7 +303,7 @@ static int parse_entry(wlist *l, vf_overlay *ov, vf_ovkind kind, char *v,
         return -1;
     }
     int value;
-    if (!parse_value(ov, kind, v, &value)) {
+    if (!parse_value(p->ov, p->kind, v, &value)) {
         vf_sbuf_printf(err, "bad spec: '%s' in '%.*s'", v, (int)spec_len,
                        spec);
         return -1;
@@ -308,18 +321,19 @@ static int parse_entry(wlist *l, vf_overlay *ov, vf_ovkind kind, char *v,
     return 0;
 }
 
-static int parse_wlist(wlist *l, vf_overlay *ov, vf_ovkind kind,
-                       const char *s, size_t n, int fixed, vf_sbuf *err)
+static int parse_wlist(const wparse *p, int fixed)
 {
-    memset(l, 0, sizeof *l);
-    l->fixed = fixed;
-    l->nothing = nothing_of(kind);
+    const char *s = p->s;
+    size_t n = p->n;
+    memset(p->l, 0, sizeof *p->l);
+    p->l->fixed = fixed;
+    p->l->nothing = nothing_of(p->kind);
     for (size_t i = 0; i <= n;) {
         size_t j = i;
         while (j < n && s[j] != '/') j++;
         char *v = vf_xstrndup(s + i, j - i);
         vf_tag_trim(v);
-        int rc = *v ? parse_entry(l, ov, kind, v, s, n, err) : 0;
+        int rc = *v ? parse_entry(p, v) : 0;
         free(v);
         if (rc) return -1;
         i = j + 1;
@@ -345,10 +359,16 @@ static int draw(wlist *l, vf_rng *r)
 
 /* ---- applying a call ---------------------------------------------------- */
 
-static void write_cell(vf_ovcell *c, vf_ovkind kind, int v, int no_random,
-                       int last_tile)
+/* What a call writes besides its values: its kind and, for tiles, the
+ * no_random and last_tile flags. */
+typedef struct ov_write {
+    vf_ovkind kind;
+    int no_random, last_tile;
+} ov_write;
+
+static void write_cell(vf_ovcell *c, const ov_write *w, int v)
 {
-    switch (kind) {
+    switch (w->kind) {
     case VF_OV_KPROP: c->props |= (uint32_t)v; return;
     case VF_OV_COLOUR: c->colour = v; return;
     case VF_OV_FHEIGHT: c->height = v; return;
@@ -356,15 +376,14 @@ static void write_cell(vf_ovcell *c, vf_ovkind kind, int v, int no_random,
     case VF_OV_TILE: c->tile = v; break;
     case VF_OV_RTILE: c->rocktile = v; break;
     }
-    c->no_random = (unsigned char)no_random;
-    c->last_tile = (unsigned char)last_tile;
+    c->no_random = (unsigned char)w->no_random;
+    c->last_tile = (unsigned char)w->last_tile;
 }
 
 /* Writes a draw from l onto every cell of g holding one of the keys, in
  * row order (the game's order, which fixes the order of the draws). */
-static void write_keys(vf_overlay *ov, vf_ovkind kind, const vf_grid *g,
-                       const vf_keyitem *ki, wlist *l, vf_rng *r,
-                       int no_random, int last_tile)
+static void write_keys(vf_overlay *ov, const ov_write *w, const vf_grid *g,
+                       const vf_keyitem *ki, wlist *l, vf_rng *r)
 {
     unsigned char keys[256] = {0};
     for (size_t i = 0; i < ki->key_len; i++)
@@ -374,14 +393,16 @@ static void write_keys(vf_overlay *ov, vf_ovkind kind, const vf_grid *g,
         const char *row = vf_grid_row(g, y);
         for (int x = 0; x < g->len[y]; x++)
             if (keys[(unsigned char)row[x]])
-                write_cell(&ov->cells[y * ov->w + x], kind, draw(l, r),
-                           no_random, last_tile);
+                write_cell(&ov->cells[y * ov->w + x], w, draw(l, r));
     }
 }
 
-int vf_overlay_apply(vf_overlay *ov, vf_ovkind kind, const vf_grid *g,
-                     const char *spec, size_t n, vf_rng *r, vf_sbuf *err)
+int vf_overlay_apply(vf_overlay *ov, const vf_ovcall *call,
+                     const vf_grid *g, vf_rng *r, vf_sbuf *err)
 {
+    vf_ovkind kind = call->kind;
+    const char *spec = call->spec;
+    size_t n = call->n;
     char *s = vf_xstrndup(spec, n);
     vf_tag_trim(s);
     if (!*s) {   /* the game ignores an empty spec */
@@ -390,21 +411,21 @@ int vf_overlay_apply(vf_overlay *ov, vf_ovkind kind, const vf_grid *g,
     }
     int tiles = kind == VF_OV_FTILE || kind == VF_OV_RTILE ||
                 kind == VF_OV_TILE;
-    int no_random = 0, last_tile = 0;
+    ov_write w = {.kind = kind};
     if (tiles) {
         /* Tile flags may sit anywhere in the line, even before the key. */
-        no_random = vf_tag_strip(s, "no_random");
-        last_tile = vf_tag_strip(s, "last_tile");
+        w.no_random = vf_tag_strip(s, "no_random");
+        w.last_tile = vf_tag_strip(s, "last_tile");
     }
     /* Other kinds split the line as given, blanks and all. */
     vf_keyitem ki;
     wlist l = {0};
     int rc = tiles ? vf_keyitem_split(s, strlen(s), 0, &ki, err)
                    : vf_keyitem_split(spec, n, 0, &ki, err);
-    if (rc == 0)
-        rc = parse_wlist(&l, ov, kind, ki.arg, ki.arg_len, ki.sep == ':',
-                         err);
-    if (rc == 0) write_keys(ov, kind, g, &ki, &l, r, no_random, last_tile);
+    wparse p = {.l = &l, .ov = ov, .kind = kind, .s = ki.arg,
+                .n = ki.arg_len, .err = err};
+    if (rc == 0) rc = parse_wlist(&p, ki.sep == ':');
+    if (rc == 0) write_keys(ov, &w, g, &ki, &l, r);
     wlist_free(&l);
     free(s);
     return rc;

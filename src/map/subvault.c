@@ -282,10 +282,10 @@ static void merge_cells(vf_rmap *m, const vf_rmap *sub, const merge_area *a)
                 idx = push_xspec(m, k);
                 if (g != VF_SUBVAULT_GLYPH) by_glyph[g] = idx;
             }
-            vf_overlay_copy_cell(&m->overlay, m->grid.w, m->grid.h, x, y,
-                                 &sub->overlay, sx, sy);
             vf_ovcell *c = vf_overlay_cell(&m->overlay, m->grid.w,
                                            m->grid.h, x, y);
+            vf_overlay_copy_cell(&m->overlay, c, &sub->overlay,
+                                 *vf_overlay_at(&sub->overlay, sx, sy));
             c->xspec = idx;
             c->glyph = (unsigned char)vf_rmap_glyph(sub, sx, sy);
             c->props |= props;
