@@ -139,11 +139,11 @@ void vf_choices_unnest(vf_choices *c, const vf_choices_nesting *saved);
  * chose comes back, nothing is counted. c may be NULL. */
 int vf_choices_take(vf_choices *c, const vf_choice *made);
 
-/* The same for a glyph choice: alts the glyphs it could give (a string),
- * call the call as written. */
-char vf_choices_make(vf_choices *c, vf_choice_kind kind, int line, int x,
-                     int y, char key, char chose, const char *alts,
-                     const char *call);
+/* The same for a glyph choice: what's kind, line, x, y, key and chose (a
+ * glyph, as unsigned char), filled by designated initialisers; alts the
+ * glyphs it could give (a string), call the call as written. */
+char vf_choices_make(vf_choices *c, const vf_choice *what,
+                     const char *alts, const char *call);
 
 /* value of c in words, for reports: the glyph ("x"), the alternative's
  * or map's name ("lava"), the number ("7") or truth ("true"). */

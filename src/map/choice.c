@@ -110,13 +110,13 @@ void vf_choice_set_call(vf_choice *c, const char *call)
                   (int)sizeof c->call - 4, call);
 }
 
-char vf_choices_make(vf_choices *c, vf_choice_kind kind, int line, int x,
-                     int y, char key, char chose, const char *alts,
-                     const char *call)
+char vf_choices_make(vf_choices *c, const vf_choice *what,
+                     const char *alts, const char *call)
 {
+    char chose = (char)what->chose;
     if (!c) return chose;
-    vf_choice made = {kind, line, x, y, key, (unsigned char)chose, {0}, 0,
-                      "", "", 0, 0, "", "", 0, 0};
+    vf_choice made = *what;
+    made.nalts = 0;
     for (const char *g = alts; *g && made.nalts < VF_CHOICE_ALTS; g++)
         made.alts[made.nalts++] = (unsigned char)*g;
     if (made.nalts < 2) return chose;

@@ -274,8 +274,9 @@ static int flip(vf_rmap *m, char key, const char *t, const char *what)
 {
     char drawn = vf_coinflip(m->rng) ? '1' : '0';
     if (!may(m, t)) return drawn == '1';
-    return vf_choices_make(m->choices, VF_CHOICE_FLIP, 0, -1, -1, key,
-                           drawn, "01", what) == '1';
+    vf_choice made = {.kind = VF_CHOICE_FLIP, .x = -1, .y = -1, .key = key,
+                      .chose = (unsigned char)drawn};
+    return vf_choices_make(m->choices, &made, "01", what) == '1';
 }
 
 void vf_rmap_flip_rotate(vf_rmap *m)

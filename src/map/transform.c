@@ -87,11 +87,18 @@ static void choice_glyphs(const vf_glyph_choice *c, char *out, size_t len)
     out[k] = 0;
 }
 
+/* The call that makes choices of kind, as a .des file names it. */
+static const char *call_name(vf_choice_kind kind)
+{
+    return kind == VF_CHOICE_SUBST ? "SUBST"
+         : kind == VF_CHOICE_NSUBST ? "NSUBST" : "SHUFFLE";
+}
+
 /* What every choice of one transform call shares: its kind, line, the
  * glyphs it can give and the call as written ("SUBST: D = x."). */
 static void choice_proto(vf_choice *p, vf_choice_kind kind,
                          const vf_choice_site *site, const char *alts,
-                         const char *what, const char *spec, size_t n)
+                         const char *spec, size_t n)
 {
     memset(p, 0, sizeof *p);
     p->kind = kind;
@@ -100,7 +107,7 @@ static void choice_proto(vf_choice *p, vf_choice_kind kind,
     for (const char *g = alts; *g && p->nalts < VF_CHOICE_ALTS; g++)
         p->alts[p->nalts++] = (unsigned char)*g;
     char call[160];
-    snprintf(call, sizeof call, "%s: %.*s", what, (int)n, spec);
+    snprintf(call, sizeof call, "%s: %.*s", call_name(kind), (int)n, spec);
     vf_choice_set_call(p, call);
 }
 
@@ -129,7 +136,7 @@ int vf_subst_at(vf_grid *g, const char *spec, size_t n, vf_rng *r,
     char alts[24];
     choice_glyphs(&c, alts, sizeof alts);
     vf_choice proto;
-    choice_proto(&proto, VF_CHOICE_SUBST, site, alts, "SUBST", spec, n);
+    choice_proto(&proto, VF_CHOICE_SUBST, site, alts, spec, n);
     proto.shared = c.fixed;
     int fixed = -1;
     for (int y = 0; y < g->h; y++) {
@@ -278,7 +285,7 @@ int vf_nsubst_at(vf_grid *g, const char *spec, size_t n, vf_rng *r,
     char alts[24];
     nsubst_glyphs(segs, nseg, alts, sizeof alts);
     vf_choice proto;
-    choice_proto(&proto, VF_CHOICE_NSUBST, site, alts, "NSUBST", spec, n);
+    choice_proto(&proto, VF_CHOICE_NSUBST, site, alts, spec, n);
     size_t done = 0;
     for (int i = 0; i < nseg && done < npos; i++) {
         size_t end = segs[i].count < 0 ? npos : done + (size_t)segs[i].count;
@@ -435,8 +442,7 @@ int vf_shuffle_at(vf_grid *g, const char *spec, size_t n, vf_rng *r,
         }
         alts[na] = 0;
         vf_choice proto;
-        choice_proto(&proto, VF_CHOICE_SHUFFLE, site, alts, "SHUFFLE", spec,
-                     n);
+        choice_proto(&proto, VF_CHOICE_SHUFFLE, site, alts, spec, n);
         shuffle_choices(site, &proto, lab, k, order);
         free(lab);
     }
