@@ -100,13 +100,18 @@ typedef struct vf_speclist {
                       * for the choices it makes (vf_choice.h) */
 } vf_speclist;
 
+/* How vf_speclist_parse reads a list: as KITEM's (else KMONS's), and in
+ * the ':' form (fixed). */
+enum { VF_SPEC_ITEMS = 1, VF_SPEC_FIXED = 2 };
+
 /* KMONS: a weight that is not positive makes the alternative never drawn
  * (the game clamps it to 0); errors "Too many semi-colons for '...' spec.".
- * KITEM: a weight that is not positive is the game's error "Error parsing
- * '...':\nBad item generation weight: 'N'". With fixed, each slot's draw is
- * made now, with r. Returns 0 or -1 with the message in err. */
-int vf_speclist_parse(vf_speclist *l, const char *s, size_t n, int items,
-                      int fixed, vf_rng *r, vf_sbuf *err);
+ * KITEM (how has VF_SPEC_ITEMS): a weight that is not positive is the
+ * game's error "Error parsing '...':\nBad item generation weight: 'N'".
+ * With VF_SPEC_FIXED, each slot's draw is made now, with r. Returns 0 or
+ * -1 with the message in err. */
+int vf_speclist_parse(vf_speclist *l, const char *s, size_t n, unsigned how,
+                      vf_rng *r, vf_sbuf *err);
 /* A weighted draw in slot i: the alternative's index, or -1 when no
  * alternative has weight (the game's default: a random monster). A fixed
  * slot returns its pick. */

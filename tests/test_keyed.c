@@ -616,13 +616,16 @@ START_TEST(weights_past_int_are_errors)
     vf_sbuf err = VF_SBUF_INIT;
     vf_speclist l = {0};
     const char *m = "orc w:2000000000 / goblin w:2000000000";
-    ck_assert_int_eq(vf_speclist_parse(&l, m, strlen(m), 0, 1, &r, &err), -1);
+    ck_assert_int_eq(vf_speclist_parse(&l, m, strlen(m), VF_SPEC_FIXED, &r,
+                                       &err), -1);
     ck_assert_str_eq(err.s, "weights in 'orc w:2000000000 / goblin "
                      "w:2000000000' add up past 2147483647");
     vf_speclist_free(&l);
     vf_sbuf_reset(&err);
     const char *i = "dagger w:2000000000 / club w:147483647";
-    ck_assert_int_eq(vf_speclist_parse(&l, i, strlen(i), 1, 1, &r, &err), 0);
+    ck_assert_int_eq(vf_speclist_parse(&l, i, strlen(i),
+                                       VF_SPEC_ITEMS | VF_SPEC_FIXED, &r,
+                                       &err), 0);
     vf_speclist_free(&l);
     vf_featspec f = {0};
     const char *k = "lava w:2000000000 / floor w:2000000000";

@@ -207,7 +207,7 @@ static int l_item_spec(lua_State *L)
     const char *s = luaL_checklstring(L, 1, &n);
     vf_speclist l = {0};
     vf_sbuf err = VF_SBUF_INIT;
-    int bad = vf_speclist_parse(&l, s, n, 1, 0, NULL, &err);
+    int bad = vf_speclist_parse(&l, s, n, VF_SPEC_ITEMS, NULL, &err);
     vf_speclist_free(&l);
     if (bad) return raise_at_des(L, &err);
     vf_sbuf_free(&err);

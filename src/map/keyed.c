@@ -110,13 +110,14 @@ static int add_key_field(vf_rmap *m, key_kind kind, const char *s, size_t n,
     vf_keyitem ki;
     if (vf_keyitem_split(s, n, 0, &ki, err)) return -1;
     int fixed = ki.sep == ':';
+    unsigned how = (kind == KITEM ? VF_SPEC_ITEMS : 0)
+                 | (fixed ? VF_SPEC_FIXED : 0);
     vf_keyspec *base = spec_for(m, (unsigned char)ki.key[0]);
     int rc = kind == KFEAT
         ? vf_featspec_parse(&base->feat, ki.arg, ki.arg_len, fixed, m->rng, err)
         : kind == KMASK ? vf_kmask_add(&base->mask, ki.arg, ki.arg_len, err)
         : vf_speclist_parse(kind == KMONS ? &base->mons : &base->items,
-                            ki.arg, ki.arg_len, kind == KITEM, fixed, m->rng,
-                            err);
+                            ki.arg, ki.arg_len, how, m->rng, err);
     if (rc) return -1;
     int line = m->choices ? m->choices->line : 0;
     if (kind == KFEAT) {

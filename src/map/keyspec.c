@@ -322,9 +322,10 @@ static int parse_slot(vf_specslot *sl, const char *s, size_t n, int items,
     return 0;
 }
 
-int vf_speclist_parse(vf_speclist *l, const char *s, size_t n, int items,
-                      int fixed, vf_rng *r, vf_sbuf *err)
+int vf_speclist_parse(vf_speclist *l, const char *s, size_t n, unsigned how,
+                      vf_rng *r, vf_sbuf *err)
 {
+    int items = (how & VF_SPEC_ITEMS) != 0, fixed = (how & VF_SPEC_FIXED) != 0;
     vf_speclist_free(l);
     l->fixed = fixed;
     size_t i = 0, len;

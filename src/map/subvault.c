@@ -152,7 +152,8 @@ static void slot_spec(vf_speclist *l, const vf_strlist *slots, size_t i,
     if (i < slots->n) {
         vf_sbuf err = VF_SBUF_INIT;
         const char *s = slots->v[i];
-        int rc = vf_speclist_parse(l, s, strlen(s), items, 0, r, &err);
+        int rc = vf_speclist_parse(l, s, strlen(s),
+                                   items ? VF_SPEC_ITEMS : 0, r, &err);
         vf_sbuf_free(&err);
         if (rc == 0) return;
         vf_speclist_free(l);

@@ -110,7 +110,7 @@ static void parse_slots(mons_slots *ms, const vf_rmap *m)
     for (size_t i = 0; i < m->mons.n && i < 7; i++) {
         vf_sbuf err = VF_SBUF_INIT;
         const char *s = m->mons.v[i];
-        vf_speclist_parse(&ms->slot[i], s, strlen(s), 0, 0, NULL, &err);
+        vf_speclist_parse(&ms->slot[i], s, strlen(s), 0, NULL, &err);
         ms->slot[i].line = m->mons_line[i];
         vf_sbuf_free(&err);
         ms->n = (int)i + 1;
