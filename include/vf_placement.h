@@ -61,9 +61,10 @@ vf_place_status vf_place_map_at(vf_level *l, vf_rmap *m,
  * vault. */
 void vf_place_write(vf_level *l, vf_rmap *m, vf_rng *r, vf_level_vault *v);
 
-/* The top-left for m on l by its orientation (§6.1), or -1 with why. */
+/* The top-left for m on l by its orientation (§6.1) in out->x, out->y,
+ * or -1 with out->why (out->x and out->y then hold the spot refused). */
 int vf_place_position(const vf_level *l, const vf_rmap *m, int check,
-                      vf_rng *r, int *x, int *y, char *why, size_t whylen);
+                      vf_rng *r, vf_placed *out);
 
 /* _map_safe_vault_place (§6.2): may m's non-space cells go at (x, y)? */
 int vf_place_is_safe(const vf_level *l, const vf_rmap *m, int x, int y);

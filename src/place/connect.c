@@ -45,18 +45,23 @@ static int manhattan(int x, int y, int tx, int ty)
 }
 
 /* The game's greedy search keeps a set ordered by distance to the target
- * in which two cells at the same distance count as one: a cell is only
- * queued when no queued cell has its distance. We keep that quirk, since
- * it decides which path gets cut. dir[y][x] is the step that reached a
- * cell (0 = not reached). */
+ * (tx, ty) in which two cells at the same distance count as one: a cell
+ * is only queued when no queued cell has its distance. We keep that
+ * quirk, since it decides which path gets cut. dir[y][x] is the step
+ * that reached a cell (0 = not reached). */
 typedef struct {
+    const vf_level *l;
+    int tx, ty;
+    vf_rng *r;
     int slot[VF_GXM + VF_GYM];  /* by distance: cell index + 1, or 0 */
     uint8_t dir[VF_GYM][VF_GXM];
 } jtd;
 
-static void queue_around(jtd *j, const vf_level *l, int cx, int cy, int tx,
-                         int ty, vf_rng *r)
+static void queue_around(jtd *j, int cx, int cy)
 {
+    const vf_level *l = j->l;
+    vf_rng *r = j->r;
+    int tx = j->tx, ty = j->ty;
     static const int d[4][2] = {{0, -1}, {0, 1}, {-1, 0}, {1, 0}};
     int order[4], n = 0;
     for (int i = 0; i < 4; i++) {
@@ -101,10 +106,14 @@ static int join_the_dots(vf_level *l, int x, int y, int tx, int ty,
     static const int d[4][2] = {{0, -1}, {0, 1}, {-1, 0}, {1, 0}};
     jtd j;
     memset(&j, 0, sizeof j);
+    j.l = l;
+    j.tx = tx;
+    j.ty = ty;
+    j.r = r;
     int cx = x, cy = y;
     j.dir[cy][cx] = 5;   /* the start */
     while (cx != tx || cy != ty) {
-        queue_around(&j, l, cx, cy, tx, ty, r);
+        queue_around(&j, cx, cy);
         int c = take_nearest(&j);
         if (c < 0) return 0;
         cx = c % VF_GXM;

@@ -41,17 +41,17 @@ static int fit_centred(int c, int w, int size, int margin)
  * centred there, slid onto the level, a minivault off its border
  * (maps.cc _apply_vault_grid); other orientations keep theirs. */
 static int position_at(const vf_level *l, const vf_rmap *m, int check,
-                       const vf_place_at *at, vf_rng *r, int xy[2],
-                       char *why, size_t n)
+                       const vf_place_at *at, vf_rng *r, vf_placed *out)
 {
     if (m->orient && strcmp(m->orient, "float"))
-        return vf_place_position(l, m, check, r, &xy[0], &xy[1], why, n);
+        return vf_place_position(l, m, check, r, out);
     int margin = vf_rmap_has_tag(m, "minivault") ? VF_MAPGEN_BORDER : 0;
-    xy[0] = fit_centred(at->x, m->grid.w, VF_GXM, margin);
-    xy[1] = fit_centred(at->y, m->grid.h, VF_GYM, margin);
-    if (check && !vf_place_is_safe(l, m, xy[0], xy[1])) {
-        snprintf(why, n, "collides at (%d,%d), where it was asked to go",
-                 xy[0], xy[1]);
+    out->x = fit_centred(at->x, m->grid.w, VF_GXM, margin);
+    out->y = fit_centred(at->y, m->grid.h, VF_GYM, margin);
+    if (check && !vf_place_is_safe(l, m, out->x, out->y)) {
+        snprintf(out->why, sizeof out->why,
+                 "collides at (%d,%d), where it was asked to go", out->x,
+                 out->y);
         return -1;
     }
     return 0;
@@ -73,13 +73,12 @@ vf_place_status vf_place_map_at(vf_level *l, vf_rmap *m,
         snprintf(out->why, sizeof out->why, "too many vaults on the level");
         return VF_PLACE_FAILED;
     }
-    int xy[2];
-    if (at ? position_at(l, m, o->check_collision, at, r, xy, out->why,
-                         sizeof out->why)
-           : vf_place_position(l, m, o->check_collision, r, &xy[0], &xy[1],
-                               out->why, sizeof out->why))
+    if (at ? position_at(l, m, o->check_collision, at, r, out)
+           : vf_place_position(l, m, o->check_collision, r, out)) {
+        out->x = out->y = 0;   /* not placed */
         return VF_PLACE_FAILED;
-    int x = xy[0], y = xy[1];
+    }
+    int x = out->x, y = out->y;
     int index = l->nvaults++;
     vf_level_vault *v = &l->vaults[index];
     start_vault(v, m, o, x, y);

@@ -131,8 +131,11 @@ static void compass_position(const char *o, int w, int h, int *x, int *y)
 }
 
 int vf_place_position(const vf_level *l, const vf_rmap *m, int check,
-                      vf_rng *r, int *x, int *y, char *why, size_t whylen)
+                      vf_rng *r, vf_placed *out)
 {
+    int *x = &out->x, *y = &out->y;
+    char *why = out->why;
+    size_t whylen = sizeof out->why;
     const char *o = m->orient ? m->orient : "float";
     int w = map_w(m), h = map_h(m);
     if (is(o, "float")) {
