@@ -484,22 +484,28 @@ static int vetoed(vf_engine *e, const vf_mapdef *def, vf_rmap *m,
     return veto;
 }
 
-/* Up to attempts tries of veto, then Lua and validate. As a vault (the
- * game's _write_vault), each try starts with no subvault chosen -- even
- * inside another map's resolve, as in the game -- and one that passed is
- * flipped. load: the load-time sequence (validate_map_def: no veto,
- * validate's answer ignored, the epilogue run, no flips); a map resolved
- * inside another map's load-time run answers is_validating() true but
- * goes through the placement sequence, as in the game. */
+/* How run_attempts tries a map: up to attempts times; as_vault: as a
+ * vault (the game's _write_vault), each try starting with no subvault
+ * chosen -- even inside another map's resolve, as in the game -- and one
+ * that passed flipped. load: the load-time sequence (validate_map_def:
+ * no veto, validate's answer ignored, the epilogue run, no flips); a map
+ * resolved inside another map's load-time run answers is_validating()
+ * true but goes through the placement sequence, as in the game. */
+typedef struct tries {
+    int attempts, as_vault, load;
+} tries;
+
+/* Tries of veto, then Lua and validate, as t says; *made (when not NULL)
+ * gets how many were made. */
 static vf_resolve_status run_attempts(vf_engine *e, vf_rmap *m,
-                                      const vf_rmap *seed, int attempts,
-                                      int as_vault, int load, int *made,
-                                      vf_sbuf *err)
+                                      const vf_rmap *seed, const tries *t,
+                                      int *made, vf_sbuf *err)
 {
     const vf_mapdef *def = m->def;
+    int as_vault = t->as_vault, load = t->load;
     vf_resolve_status st = VF_VALIDATE_FAILED;
     int n = 0;
-    while (n < (load ? 1 : attempts)) {
+    while (n < (load ? 1 : t->attempts)) {
         n++;
         if (m->choices) vf_choices_attempt(m->choices);
         if (as_vault) vf_used_truncate(&e->used, 0, 0);
@@ -616,8 +622,9 @@ vf_resolve_status vf_engine_resolve(vf_engine *e, const vf_mapdef *def,
         vf_sbuf_printf(&room, "%s passable", forced ? forced : "");
         out->forced_tags = room.s;
     }
-    vf_resolve_status st = run_attempts(e, out, NULL, VF_RESOLVE_ATTEMPTS, 1,
-                                        validating, attempts, err);
+    tries t = {.attempts = VF_RESOLVE_ATTEMPTS, .as_vault = 1,
+               .load = validating};
+    vf_resolve_status st = run_attempts(e, out, NULL, &t, attempts, err);
     out->forced_tags = forced;
     vf_sbuf_free(&room);
     if (st == VF_LUA_ERROR)
@@ -654,8 +661,8 @@ vf_resolve_status vf_engine_nested(vf_engine *e, vf_rmap *m,
     int outer_map = lua_gettop(L);
     vf_rmap *outer = e->current;
     e->depth++;
-    vf_resolve_status st = run_attempts(e, m, seed, attempts, as_vault, 0,
-                                        NULL, err);
+    tries t = {.attempts = attempts, .as_vault = as_vault};
+    vf_resolve_status st = run_attempts(e, m, seed, &t, NULL, err);
     e->depth--;
     e->current = outer;
     vf_strlist_push(&e->nested, vf_xstrdup(m->def->name));
