@@ -935,7 +935,9 @@ static char *filled(const char *map, const char *wall, int keep, int min)
         vf_grid_add_line(&g, row, (size_t)w);
         row = nl + 1;
     }
-    vf_bind_fill_zones(&g, w, h, wall, keep, min, 'x');
+    vf_bind_zonefill how = {.wall = wall, .keep = keep, .min = min,
+                            .glyph = 'x'};
+    vf_bind_fill_zones(&g, w, h, &how);
     vf_sbuf b = VF_SBUF_INIT;
     for (int y = 0; y < h; y++) {
         vf_sbuf_add(&b, vf_grid_row(&g, y), (size_t)w);

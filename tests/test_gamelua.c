@@ -92,7 +92,9 @@ static void c_fill(char *rows, int w, int h, const char *wall, int keep,
     vf_grid g;
     vf_grid_init(&g);
     for (int y = 0; y < h; y++) vf_grid_add_line(&g, rows + y * w, (size_t)w);
-    vf_bind_fill_zones(&g, w, h, wall, keep, min, 'x');
+    vf_bind_zonefill how = {.wall = wall, .keep = keep, .min = min,
+                            .glyph = 'x'};
+    vf_bind_fill_zones(&g, w, h, &how);
     for (int y = 0; y < h; y++)
         memcpy(rows + y * w, vf_grid_row(&g, y), (size_t)w);
     vf_grid_free(&g);

@@ -147,11 +147,18 @@ void vf_bind_lists_forget(lua_State *L);
 int vf_bind_usage_cell(lua_State *L);
 void vf_bind_usage_spot(lua_State *L);
 void vf_bind_usage_store(lua_State *L);
-/* The walk of zonify.map_fill_zones on g, read as a w x h map: every
- * floor zone (cells not in wall) but the keep largest of more than min
- * cells becomes glyph. */
-void vf_bind_fill_zones(vf_grid *g, int w, int h, const char *wall,
-                        int keep, double min, char glyph);
+/* What zonify.map_fill_zones fills: every floor zone (cells not in wall)
+ * but the keep largest of more than min cells becomes glyph. Filled by
+ * designated initialisers. */
+typedef struct vf_bind_zonefill {
+    const char *wall;
+    int keep;
+    double min;
+    char glyph;
+} vf_bind_zonefill;
+/* The walk of zonify.map_fill_zones on g, read as a w x h map. */
+void vf_bind_fill_zones(vf_grid *g, int w, int h,
+                        const vf_bind_zonefill *how);
 /* The same walk over cells (1..x2, 1..y2), wall[(y-1)*x2 + x-1] telling
  * the wall group: fill marks each floor cell to fill (same indices). */
 void vf_bind_zones_to_fill(const unsigned char *wall, int x2, int y2,

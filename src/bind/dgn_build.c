@@ -356,12 +356,25 @@ static int l_fill_area(lua_State *L)
     return 0;
 }
 
+/* The zones of fill_disconnected's area r: zone[] numbers each passable
+ * cell of g by zone, q holds the cells of the last zone marked. */
+typedef struct zoner {
+    const vf_grid *g;
+    const vf_box *r;
+    const char *wanted, *passable;
+    int *zone;
+    vf_ptvec q;
+} zoner;
+
 /* Marks zone z on the 8-connected passable cells reached from (x, y)
  * without leaving r; returns whether any of them is a wanted glyph. */
-static int mark_zone(const vf_grid *g, int *zone, vf_ptvec *q, const vf_box *r,
-                     int x, int y, int z, const char *wanted,
-                     const char *passable)
+static int mark_zone(zoner *zs, int x, int y, int z)
 {
+    const vf_grid *g = zs->g;
+    const vf_box *r = zs->r;
+    const char *wanted = zs->wanted, *passable = zs->passable;
+    int *zone = zs->zone;
+    vf_ptvec *q = &zs->q;
     int found = 0;
     q->n = 0;
     zone[y * g->w + x] = z;
@@ -395,21 +408,21 @@ static int l_fill_disconnected(lua_State *L)
     const char *wanted = vf_bld_str(&b, "wanted", VF_EXITS);
     vf_grid *g = b.g;
     if (!vf_bld_clip(g, &r)) return 0;
-    int *zone = vf_xcalloc((size_t)g->w * (size_t)g->h, sizeof *zone);
-    vf_ptvec q = {0};
+    zoner zs = {.g = g, .r = &r, .wanted = wanted, .passable = passable,
+                .zone = vf_xcalloc((size_t)g->w * (size_t)g->h,
+                                   sizeof *zs.zone)};
     int nzones = 0;
     for (int y = r.y1; y <= r.y2; y++)
         for (int x = r.x1; x <= r.x2; x++) {
-            if (zone[y * g->w + x] ||
+            if (zs.zone[y * g->w + x] ||
                 !vf_bld_in(passable, vf_bld_at(g, x, y)))
                 continue;
-            if (mark_zone(g, zone, &q, &r, x, y, ++nzones, wanted, passable))
-                continue;
-            for (size_t i = 0; i < q.n; i++)   /* q holds the zone's cells */
-                vf_grid_row(g, q.v[i].y)[q.v[i].x] = fill;
+            if (mark_zone(&zs, x, y, ++nzones)) continue;
+            for (size_t i = 0; i < zs.q.n; i++)   /* the zone's cells */
+                vf_grid_row(g, zs.q.v[i].y)[zs.q.v[i].x] = fill;
         }
-    vf_ptvec_free(&q);
-    free(zone);
+    vf_ptvec_free(&zs.q);
+    free(zs.zone);
     return 0;
 }
 

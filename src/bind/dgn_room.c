@@ -9,12 +9,22 @@
 
 /* ---- connect_adjacent_rooms ---------------------------------------------- */
 
+/* What connect_adjacent_rooms takes for wall and floor on g, and how far
+ * along a wall it looks. */
+typedef struct walls {
+    const vf_grid *g;
+    const char *wall, *floor;
+    int max_check;
+} walls;
+
 /* Walking along the wall from (x, y) both ways, while floor lies on both
  * faces (the normal direction), is every cell wall? Stops at a corner, or
  * after max_check cells. Horizontal: the wall runs along x. */
-static int wall_is_empty(const vf_grid *g, int x, int y, const char *wall,
-                         const char *floor, int horiz, int max_check)
+static int wall_is_empty(const walls *w, int x, int y, int horiz)
 {
+    const vf_grid *g = w->g;
+    const char *wall = w->wall, *floor = w->floor;
+    int max_check = w->max_check;
     int nx = horiz ? 0 : 1, ny = horiz ? 1 : 0;
     for (int d = 1; d >= -1; d -= 2) {
         int lx = horiz ? d : 0, ly = horiz ? 0 : d;
@@ -53,6 +63,7 @@ static int l_connect_adjacent_rooms(lua_State *L)
                 r.x1 < r.x2 ? r.x2 : r.x1, r.y1 < r.y2 ? r.y2 : r.y1};
     vf_bld_need_inside(&b, &o);
     const vf_grid *g = b.g;
+    walls ws = {.g = g, .wall = wall, .floor = floor, .max_check = check};
     int count = vf_random_range(b.m->rng, min, max);
     vf_ptvec cells = {0};
     for (int y = o.y1; y <= o.y2; y++)
@@ -63,10 +74,10 @@ static int l_connect_adjacent_rooms(lua_State *L)
         if (vf_bld_in(wall, vf_bld_at(g, x, y)) &&
             ((vf_bld_in(floor, vf_bld_at(g, x, y - 1)) &&
               vf_bld_in(floor, vf_bld_at(g, x, y + 1)) &&
-              wall_is_empty(g, x, y, wall, floor, 1, check)) ||
+              wall_is_empty(&ws, x, y, 1)) ||
              (vf_bld_in(floor, vf_bld_at(g, x - 1, y)) &&
               vf_bld_in(floor, vf_bld_at(g, x + 1, y)) &&
-              wall_is_empty(g, x, y, wall, floor, 0, check))))
+              wall_is_empty(&ws, x, y, 0))))
             vf_grid_row(b.g, y)[x] = replace;   /* a wall on the grid */
         count--;
         vf_ptvec_take(&cells, cur);

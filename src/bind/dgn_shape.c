@@ -261,12 +261,23 @@ static void round_walls(rbox *b)
         }
 }
 
+/* The round box b on the map g, its top-left at (x1, y1), and the glyphs
+ * its doors may open onto. */
+typedef struct rbox_on {
+    const vf_grid *g;
+    const rbox *b;
+    int x1, y1;
+    const char *passable;
+} rbox_on;
+
 /* Is the map cell beside box cell (x, y) in direction (dx, dy) passable
  * and outside the round box? */
-static int opens(const vf_grid *g, const rbox *b, int x1, int y1, int x, int y,
-                 int dx, int dy, const char *passable)
+static int opens(const rbox_on *o, int x, int y, int dx, int dy)
 {
-    int mx = x1 + x + dx, my = y1 + y + dy;
+    const vf_grid *g = o->g;
+    const rbox *b = o->b;
+    const char *passable = o->passable;
+    int mx = o->x1 + x + dx, my = o->y1 + y + dy;
     if (dy && (my < 0 || my >= g->h)) return 0;
     if (dx && (mx < 0 || mx >= g->w)) return 0;
     if (!vf_bld_in(passable, vf_bld_at(g, mx, my))) return 0;
@@ -276,9 +287,9 @@ static int opens(const vf_grid *g, const rbox *b, int x1, int y1, int x, int y,
 }
 
 /* Wall cells on a straight stretch with a passable cell outside. */
-static void door_places(const vf_grid *g, const rbox *b, int x1, int y1,
-                        const char *passable, vf_ptvec *out)
+static void door_places(const rbox_on *o, vf_ptvec *out)
 {
+    const rbox *b = o->b;
     for (int x = 0; x < b->sx; x++)
         for (int y = 0; y < b->sy; y++) {
             if (RB(b, x, y) != WALL) continue;
@@ -287,12 +298,10 @@ static void door_places(const vf_grid *g, const rbox *b, int x1, int y1,
             int ym = y > 0 && RB(b, x, y - 1) == WALL;
             int yp = y + 1 < b->sy && RB(b, x, y + 1) == WALL;
             if (xm && xp && !ym && !yp &&
-                (opens(g, b, x1, y1, x, y, 0, -1, passable) ||
-                 opens(g, b, x1, y1, x, y, 0, 1, passable)))
+                (opens(o, x, y, 0, -1) || opens(o, x, y, 0, 1)))
                 vf_ptvec_push(out, x, y);
             if (!xm && !xp && ym && yp &&
-                (opens(g, b, x1, y1, x, y, -1, 0, passable) ||
-                 opens(g, b, x1, y1, x, y, 1, 0, passable)))
+                (opens(o, x, y, -1, 0) || opens(o, x, y, 1, 0)))
                 vf_ptvec_push(out, x, y);
         }
 }
@@ -327,7 +336,9 @@ static int l_make_round_box(lua_State *L)
     rb.c = vf_xcalloc((size_t)rb.sx * (size_t)rb.sy, 1);
     round_walls(&rb);
     vf_ptvec places = {0};
-    door_places(b.g, &rb, r.x1, r.y1, passable, &places);
+    rbox_on on = {.g = b.g, .b = &rb, .x1 = r.x1, .y1 = r.y1,
+                  .passable = passable};
+    door_places(&on, &places);
     int placed = 0;
     while (placed < door_count && places.n) {
         vf_pt p = vf_ptvec_take(&places,

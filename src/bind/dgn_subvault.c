@@ -168,13 +168,15 @@ static void no_vault(const vf_catalog *c, const char *tag, vf_sbuf *err)
                        bad->def->name, bad->problem);
 }
 
-/* apply_subvault: places a map tagged from list over the KEYS cells of
- * m. Returns 0, or -1 with the game's message in err. */
-static int place(lua_State *L, vf_rmap *m, const char *keys, size_t nkeys,
+/* apply_subvault: places a map tagged from list over the cells of m
+ * holding a key of ki, spec being the whole argument. Returns 0, or -1
+ * with the game's message in err. */
+static int place(lua_State *L, vf_rmap *m, const vf_keyitem *ki,
                  const tag_list *list, const char *spec, vf_sbuf *err)
 {
     vf_svmask mask;
-    if (vf_svmask_keys(m, keys, nkeys, &mask)) return 0;   /* no key cell */
+    if (vf_svmask_keys(m, ki->key, ki->key_len, &mask))
+        return 0;   /* no key cell */
     vf_engine *e = vf_engine_of(L);
     const char *tag = draw_tag(list, &e->rng);
     const vf_catalog *c = vf_engine_catalog(e, err);
@@ -225,7 +227,7 @@ static int subvault_spec(lua_State *L, vf_rmap *m, const char *s,
     if (rc == 0 && m->validating)
         vf_strlist_push(&m->subvaults, vf_xstrdup(s));
     else if (rc == 0)
-        rc = place(L, m, ki.key, ki.key_len, &list, s, err);
+        rc = place(L, m, &ki, &list, s, err);
     tag_list_free(&list);
     return rc;
 }

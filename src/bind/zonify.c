@@ -171,9 +171,10 @@ void vf_bind_zones_to_fill(const unsigned char *wall, int x2, int y2,
     free(w.owner);
 }
 
-void vf_bind_fill_zones(vf_grid *g, int w, int h, const char *wall,
-                        int keep, double min, char glyph)
+void vf_bind_fill_zones(vf_grid *g, int w, int h,
+                        const vf_bind_zonefill *how)
 {
+    const char *wall = how->wall;
     /* dgn.in_bounds and the map's own bounds, as zonify.map_map asks. */
     int x2 = w - 2 < VF_GXM - 2 ? w - 2 : VF_GXM - 2;
     int y2 = h - 2 < VF_GYM - 2 ? h - 2 : VF_GYM - 2;
@@ -184,10 +185,11 @@ void vf_bind_fill_zones(vf_grid *g, int w, int h, const char *wall,
         for (int x = 1; x <= x2; x++)
             is_wall[(y - 1) * x2 + (x - 1)] =
                 memchr(wall, vf_grid_row(g, y)[x], wl) != NULL;
-    vf_bind_zones_to_fill(is_wall, x2, y2, keep, min, fill);
+    vf_bind_zones_to_fill(is_wall, x2, y2, how->keep, how->min, fill);
     for (int y = 1; y <= y2; y++)
         for (int x = 1; x <= x2; x++)
-            if (fill[(y - 1) * x2 + (x - 1)]) vf_grid_row(g, y)[x] = glyph;
+            if (fill[(y - 1) * x2 + (x - 1)])
+                vf_grid_row(g, y)[x] = how->glyph;
     free(fill);
     free(is_wall);
 }
@@ -258,8 +260,9 @@ static int l_map_fill_zones(lua_State *L)
     }
     if (!m || !rows_whole(&m->grid, w, h))
         return vf_bind_call_lua(L, lua_gettop(L));
-    vf_bind_fill_zones(&m->grid, w, h, lua_tostring(L, lua_upvalueindex(2)),
-                       keep, min, glyph[0]);
+    vf_bind_zonefill how = {.wall = lua_tostring(L, lua_upvalueindex(2)),
+                            .keep = keep, .min = min, .glyph = glyph[0]};
+    vf_bind_fill_zones(&m->grid, w, h, &how);
     return 0;
 }
 
