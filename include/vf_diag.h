@@ -33,8 +33,15 @@ void vf_diag_free(vf_diag *d);
 void vf_diag_add(vf_diag *d, vf_severity sev, const char *file, int line,
                  const char *map, const char *fmt, ...)
     __attribute__((format(printf, 6, 7)));
-void vf_diag_vadd(vf_diag *d, vf_severity sev, const char *file, int line,
-                  const char *map, const char *fmt, va_list ap);
+/* Where a message is about: file (NULL: no file), line (0: the whole
+ * file), map (NULL: outside a map), as in vf_diag_entry; copied. */
+typedef struct vf_diag_where {
+    const char *file;
+    int line;
+    const char *map;
+} vf_diag_where;
+void vf_diag_vadd(vf_diag *d, vf_severity sev, const vf_diag_where *at,
+                  const char *fmt, va_list ap);
 /* Appends one entry in its printed form (no newline). */
 void vf_diag_format(const vf_diag_entry *e, vf_sbuf *out);
 

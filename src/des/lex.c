@@ -38,8 +38,9 @@ static long utf8_invalid_at(const unsigned char *s, size_t n)
 static void report(vf_parser *p, vf_severity sev, int line, const char *fmt,
                    va_list ap)
 {
-    const char *map = p->in_map ? p->map.name : NULL;
-    vf_diag_vadd(p->diag, sev, p->path, line, map, fmt, ap);
+    vf_diag_where at = {.file = p->path, .line = line,
+                        .map = p->in_map ? p->map.name : NULL};
+    vf_diag_vadd(p->diag, sev, &at, fmt, ap);
 }
 
 void vf_lex_fail(vf_parser *p, int line, const char *fmt, ...)

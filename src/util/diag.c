@@ -21,8 +21,8 @@ void vf_diag_free(vf_diag *d)
     vf_diag_init(d);
 }
 
-void vf_diag_vadd(vf_diag *d, vf_severity sev, const char *file, int line,
-                  const char *map, const char *fmt, va_list ap)
+void vf_diag_vadd(vf_diag *d, vf_severity sev, const vf_diag_where *at,
+                  const char *fmt, va_list ap)
 {
     if (d->n == d->cap) {
         d->cap = d->cap ? d->cap * 2 : 16;
@@ -32,9 +32,9 @@ void vf_diag_vadd(vf_diag *d, vf_severity sev, const char *file, int line,
     vf_sbuf_vprintf(&msg, fmt, ap);
     vf_diag_entry *e = &d->v[d->n++];
     e->sev = sev;
-    e->file = file ? vf_xstrdup(file) : NULL;
-    e->line = line;
-    e->map = map ? vf_xstrdup(map) : NULL;
+    e->file = at->file ? vf_xstrdup(at->file) : NULL;
+    e->line = at->line;
+    e->map = at->map ? vf_xstrdup(at->map) : NULL;
     e->msg = vf_sbuf_take(&msg);
     if (sev == VF_ERROR) d->errors++;
     else d->warnings++;
@@ -45,7 +45,8 @@ void vf_diag_add(vf_diag *d, vf_severity sev, const char *file, int line,
 {
     va_list ap;
     va_start(ap, fmt);
-    vf_diag_vadd(d, sev, file, line, map, fmt, ap);
+    vf_diag_where at = {.file = file, .line = line, .map = map};
+    vf_diag_vadd(d, sev, &at, fmt, ap);
     va_end(ap);
 }
 
