@@ -463,7 +463,8 @@ static int run_transform(lua_State *L, transform_fn f)
     size_t n;
     const char *spec = luaL_checklstring(L, 2, &n);
     vf_sbuf err = VF_SBUF_INIT;
-    vf_choice_site site = {m->choices, m->choices ? vf_bind_des_line(L) : 0};
+    vf_choice_site site = {.choices = m->choices,
+                           .line = m->choices ? vf_bind_des_line(L) : 0};
     if (f(&m->grid, spec, n, m->rng, &site, &err) == 0) return 0;
     return raise_at_des(L, &err);
 }

@@ -117,8 +117,9 @@ static const vf_mapinfo *pick_map(lua_State *L, vf_rmap *m,
     vf_engine *e = vf_engine_of(L);
     vf_sbuf call = VF_SBUF_INIT;
     vf_sbuf_printf(&call, "SUBVAULT: %s", spec);
-    vf_bind_pick pick = {c, tag, !e->cfg.ignore_depth, &e->used,
-                         vf_sbuf_str(&call)};
+    vf_bind_pick pick = {.catalog = c, .tag = tag,
+                         .check_depth = !e->cfg.ignore_depth,
+                         .used = &e->used, .call = vf_sbuf_str(&call)};
     const vf_mapinfo *info = vf_bind_pick_map(L, m->choices, &pick);
     vf_sbuf_free(&call);
     return info;

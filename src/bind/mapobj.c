@@ -165,8 +165,10 @@ static const vf_mapinfo *pick_on_level(lua_State *L, const vf_catalog *c)
     const char *tags = lua_tostring(L, 1);
     vf_sbuf call = VF_SBUF_INIT;
     vf_sbuf_printf(&call, "dgn.map_by_tag(\"%s\")", tags);
-    vf_bind_pick pick = {c, tags, opt_bool(L, 2, 1) && !e->cfg.ignore_depth,
-                         &e->level_used, vf_sbuf_str(&call)};
+    vf_bind_pick pick = {.catalog = c, .tag = tags,
+                         .check_depth = opt_bool(L, 2, 1)
+                                        && !e->cfg.ignore_depth,
+                         .used = &e->level_used, .call = vf_sbuf_str(&call)};
     const vf_mapinfo *info = vf_bind_pick_map(
         L, e->current ? e->current->choices : NULL, &pick);
     vf_sbuf_free(&call);
@@ -414,7 +416,8 @@ static int place_on_level(lua_State *L, vf_engine *e, mapbox *b)
     vf_rmap *m = b->m;
     if (b->resolved) lua_pushvalue(L, 1);
     else if (!(m = resolve_at(L, 1))) return 1;
-    vf_engine_spot s = {opt_bool(L, 2, 1), opt_bool(L, 3, 0), 0, 0, 0};
+    vf_engine_spot s = {.check_collide = opt_bool(L, 2, 1),
+                        .no_exits = opt_bool(L, 3, 0)};
     s.at = lua_isnumber(L, 4) && lua_isnumber(L, 5);
     if (s.at) {
         s.x = vf_lua_toint(L, 4);

@@ -138,7 +138,7 @@ int vf_mapconn_flood(vf_rmap *m, int sx, int sy, const int *pts,
                      size_t npts, vf_conn_mode mode)
 {
     if (mode != VF_CONN_EXIT && npts == 0) return 1;
-    flood f = {m, mode, NULL, npts, 0, NULL, NULL, 0};
+    flood f = {.m = m, .mode = mode, .nwant = npts};
     if (npts) {
         f.want = vf_xmalloc(npts * 2 * sizeof *f.want);
         memcpy(f.want, pts, npts * 2 * sizeof *f.want);
