@@ -891,6 +891,9 @@ Suite *vf_test_cli_suite(void)
 {
     Suite *s = suite_create("cli");
     TCase *tc = tcase_create("commands");
+    /* Each runs whole commands in process: past Check's default 4 s on a
+     * loaded machine (seen at a load of 9). */
+    tcase_set_timeout(tc, 60);
     tcase_add_test(tc, lint_default_corpus_is_clean);
     tcase_add_test(tc, lint_reports_errors_and_exit_status);
     tcase_add_test(tc, lint_applies_load_checks);
