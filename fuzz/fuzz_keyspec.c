@@ -40,7 +40,8 @@ static void list(const char *s, size_t n, int items, int fixed, vf_rng *r,
 {
     vf_speclist l;
     memset(&l, 0, sizeof l);
-    if (vf_speclist_parse(&l, s, n, items, fixed, r, e) == 0)
+    unsigned how = (items ? VF_SPEC_ITEMS : 0) | (fixed ? VF_SPEC_FIXED : 0);
+    if (vf_speclist_parse(&l, s, n, how, r, e) == 0)
         for (int i = 0; i < l.n; i++) vf_speclist_draw(&l, i, r);
     vf_speclist_free(&l);
 }
@@ -56,7 +57,8 @@ static void overlay(vf_ovkind kind, const char *s, size_t n, vf_rng *r,
     vf_grid_add_line(&g, "+=-~|#$%", 8);
     vf_overlay ov;
     vf_overlay_init(&ov);
-    vf_overlay_apply(&ov, kind, &g, s, n, r, e);
+    vf_ovcall call = {.kind = kind, .spec = s, .n = n};
+    vf_overlay_apply(&ov, &call, &g, r, e);
     vf_overlay_rotate(&ov, g.w, g.h, 1);
     vf_overlay_free(&ov);
     vf_grid_free(&g);
