@@ -18,7 +18,8 @@ static void feat(const char *s, size_t n, int fixed, vf_rng *r, vf_sbuf *e)
 {
     vf_featspec f;
     memset(&f, 0, sizeof f);
-    if (vf_featspec_parse(&f, s, n, fixed, r, e) == 0) {
+    vf_featread how = {.fixed = fixed, .rng = r};
+    if (vf_featspec_parse(&f, s, n, &how, e) == 0) {
         vf_featspec copy;
         memset(&copy, 0, sizeof copy);
         vf_featspec_copy(&copy, &f);

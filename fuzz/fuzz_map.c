@@ -16,10 +16,12 @@
 
 static char *crawl_dat;
 static int crawl_looked;
+static vf_game crawl_game = {VF_GV_TRUNK, NULL};   /* its tables kept */
 
 /* The checkout of $VF_FUZZ_CRAWL_DIR, read once: its version and name
- * tables set as the command line sets them. A bad path stops the
- * fuzzer: a night's fuzzing must not quietly use the wrong library. */
+ * tables into crawl_game, as the command line reads them. A bad path
+ * stops the fuzzer: a night's fuzzing must not quietly use the wrong
+ * library. */
 const char *vf_fuzz_crawl_dat(void)
 {
     if (crawl_looked) return crawl_dat;
@@ -32,10 +34,10 @@ const char *vf_fuzz_crawl_dat(void)
         fprintf(stderr, "fuzz: VF_FUZZ_CRAWL_DIR %s\n", vf_sbuf_str(&err));
         exit(1);
     }
-    vf_gamever_set(vf_gamever_detect(crawl_dat, &err));
+    crawl_game.ver = vf_gamever_detect(crawl_dat, &err);
     vf_sbuf source = VF_SBUF_INIT;
     vf_sbuf_printf(&source, "%s/..", crawl_dat);
-    vf_gamesrc_set(vf_gamesrc_read(source.s, &err));   /* kept: global */
+    crawl_game.src = vf_gamesrc_read(source.s, &err);
     vf_sbuf_free(&source);
     vf_sbuf_free(&err);
     return crawl_dat;
@@ -50,10 +52,17 @@ char *vf_fuzz_text(const unsigned char *data, size_t size)
     return text;
 }
 
+const vf_game *vf_fuzz_game(void)
+{
+    vf_fuzz_crawl_dat();
+    return &crawl_game;
+}
+
 void vf_fuzz_engine_config(vf_engine_config *cfg)
 {
     vf_engine_config_init(cfg, VF_SOURCE_DIR "/dlua");
     cfg->crawl_dat = vf_fuzz_crawl_dat();
+    cfg->game = *vf_fuzz_game();
     cfg->limits = (vf_lua_limits){VF_FUZZ_INSTRUCTIONS, VF_FUZZ_MEMORY,
                                   VF_FUZZ_SECONDS, 0};
 }
@@ -86,6 +95,7 @@ static void run_job(void *ctx)
     vf_desset set;
     vf_diag d;
     vf_desset_init(&set);
+    set.game = vf_fuzz_game();
     vf_diag_init(&d);
     vf_des_load_buffer(&set, "fuzz.des", j->text, j->n, &d);
     vf_engine_config cfg;

@@ -22,6 +22,9 @@ void vf_fuzz_engine_config(vf_engine_config *cfg);
 
 /* The checkout's dat directory, or NULL (no $VF_FUZZ_CRAWL_DIR). */
 const char *vf_fuzz_crawl_dat(void);
+/* Its game (version and name tables), trunk without one; kept for the
+ * process. */
+const vf_game *vf_fuzz_game(void);
 
 /* The input as a .des file's text: NUL-terminated, as vf_fs_read hands a
  * file over. malloc'd (the caller frees it); NULL when out of memory. */

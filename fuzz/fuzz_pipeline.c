@@ -289,6 +289,7 @@ static void run_input(void *ctx)
 {
     pline *p = ctx;
     vf_desset_init(&p->set);
+    p->set.game = vf_fuzz_game();
     vf_diag_init(&p->d);
     run(p);
     vf_strlist_free(&p->input);

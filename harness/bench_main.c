@@ -137,7 +137,7 @@ static void bench_layouts(const vf_desset *set, vf_case *w, int cases)
         if (vf_mode_is_layout(m)) {
             double t0 = now_ms();
             for (int i = 0; i < 300; i++)
-                vf_case_layout_level(w->level, m, &p, (uint64_t)i + 1,
+                vf_case_layout_level(w->level, NULL, m, &p, (uint64_t)i + 1,
                                      &err);
             levels = 300 / ((now_ms() - t0) / 1e3);
         }
@@ -336,7 +336,7 @@ static void busy_level(vf_level *l)
 {
     vf_place p = {0, 8};
     uint32_t s = 12345;
-    vf_level_init_empty(l, &p);
+    vf_level_init_empty(l, NULL, &p);
     for (int i = 0; i < 12; i++)
         bench_vault(l, 4 + 12 * (i % 6), 6 + 22 * (i / 6), i % 3 == 0);
     fill(l, 10, 50, 20, 8, VF_F_DEEP_WATER);
@@ -395,7 +395,7 @@ static void bench_conn(void)
     static vf_conn_report r;
     static unsigned char buf[sizeof empty.feat];
     vf_place p = {0, 8};
-    vf_level_init_empty(&empty, &p);
+    vf_level_init_empty(&empty, NULL, &p);
     busy_level(&busy);
     vf_conn_analyse(&busy, &r);
     printf("  connectivity, 80x70 levels (median of %d batches, one "

@@ -127,10 +127,9 @@ void vf_cli_world_free(vf_cli_world *w)
     free(w->crawl_dat);
     free(w->dlua);
     w->dlua = NULL;
-    if (w->gamesrc && vf_gamesrc_current() == w->gamesrc)
-        vf_gamesrc_set(NULL);
     vf_gamesrc_free(w->gamesrc);
     w->gamesrc = NULL;
+    w->cfg.game.src = NULL;
     vf_sbuf_free(&w->gamesrc_note);
 }
 
@@ -166,15 +165,16 @@ char *vf_cli_dat_of_des(const char *des)
     return NULL;
 }
 
-/* The game version the maps are read as: --game-version, else the
- * checkout's (from its files), else trunk (our own corpus is written for
- * it). Set before any map loads. Returns -1 after a usage error. */
+/* The game version the maps are read as, into w->cfg.game:
+ * --game-version, else the checkout's (from its files), else trunk (our
+ * own corpus is written for it). Returns -1 after a usage error. */
 static int world_gamever(vf_cli *cli, const char *cmd, vf_cli_world *w)
 {
     vf_sbuf why = VF_SBUF_INIT;
+    int *ver = &w->cfg.game.ver;
     if (w->game_version) {
-        w->gamever = vf_gamever_parse(w->game_version, &why);
-        if (!w->gamever) {
+        *ver = vf_gamever_parse(w->game_version, &why);
+        if (!*ver) {
             fprintf(cli->err, "vaultfuzz %s: --game-version: %s\n", cmd,
                     vf_sbuf_str(&why));
             vf_sbuf_free(&why);
@@ -182,14 +182,13 @@ static int world_gamever(vf_cli *cli, const char *cmd, vf_cli_world *w)
         }
         vf_sbuf_adds(&why, "--game-version");
     } else if (w->crawl_dat) {
-        w->gamever = vf_gamever_detect(w->crawl_dat, &why);
+        *ver = vf_gamever_detect(w->crawl_dat, &why);
     } else {
-        w->gamever = VF_GV_TRUNK;
+        *ver = VF_GV_TRUNK;
         vf_sbuf_adds(&why, "no checkout");
     }
     snprintf(w->gamever_why, sizeof w->gamever_why, "%s", vf_sbuf_str(&why));
     vf_sbuf_free(&why);
-    vf_gamever_set(w->gamever);
     return 0;
 }
 
@@ -207,18 +206,18 @@ static void world_source(vf_cli_world *w)
     free(source);
 }
 
-/* The names the game has, set in force before any map loads: the
+/* The names the game has, into w->cfg.game after its version: the
  * source's tables, then --game-names on top (its KNOWN features looked
  * up in those tables). Returns -1 after a usage error. */
 static int world_gamesrc(vf_cli *cli, const char *cmd, vf_cli_world *w)
 {
     world_source(w);
-    vf_gamesrc_set(w->gamesrc);
+    w->cfg.game.src = w->gamesrc;
     if (!w->game_names) return 0;
     vf_sbuf err = VF_SBUF_INIT;
-    int rc = vf_gamesrc_read_names(&w->gamesrc, w->game_names,
-                                   &w->gamesrc_note, &err);
-    vf_gamesrc_set(w->gamesrc);
+    int rc = vf_gamesrc_read_names(&w->gamesrc, w->cfg.game.ver,
+                                   w->game_names, &w->gamesrc_note, &err);
+    w->cfg.game.src = w->gamesrc;
     if (rc)
         fprintf(cli->err, "vaultfuzz %s: --game-names %s\n", cmd,
                 vf_sbuf_str(&err));
@@ -296,6 +295,7 @@ long vf_cli_world_load(vf_cli *cli, const char *cmd, vf_cli_world *w,
                        vf_desset *set, vf_diag *d)
 {
     vf_desset_init(set);
+    set->game = &w->cfg.game;
     vf_diag_init(d);
     char why[160];
     if (w->lua_seconds && world_seconds(w->lua_seconds, &w->cfg.limits)) {
@@ -327,7 +327,9 @@ long vf_cli_world_load(vf_cli *cli, const char *cmd, vf_cli_world *w,
         || world_gamesrc(cli, cmd, w))
         return -1;
     /* After the tables: a fork's branches are its own. */
-    if (w->place && vf_place_parse(w->place, &w->cfg.place, why, sizeof why)) {
+    if (w->place &&
+        vf_place_parse(&w->cfg.game, w->place, &w->cfg.place, why,
+                       sizeof why)) {
         fprintf(cli->err, "vaultfuzz %s: --place: %s\n", cmd, why);
         return -1;
     }

@@ -125,15 +125,18 @@ typedef struct vf_cli_world {
     const char *lua;           /* --lua 5.1|5.4, or NULL: the game's */
     int lua_want;              /* after load: 51 or 54 (vf_cli_world_lua) */
     char lua_why[128];         /* why, for lint to print */
-    int gamever;               /* the version in force after load */
-    char gamever_why[160];     /* how it was chosen, for lint to print */
+    char gamever_why[160];     /* how the version was chosen, for lint
+                                * to print */
     char *crawl_dat;           /* resolved from crawl_dir */
     vf_gamesrc *gamesrc;       /* the checkout's own name tables, read
                                 * from its C++ source beside dat/, and
-                                * the names of --game-names; in force
-                                * until vf_cli_world_free; or NULL */
+                                * the names of --game-names; or NULL.
+                                * Owned; cfg.game borrows it */
     vf_sbuf gamesrc_note;      /* what they hold, for lint to print */
-    vf_engine_config cfg;      /* ready for vf_engine_new after load */
+    vf_engine_config cfg;      /* ready for vf_engine_new after load; its
+                                * game (after load: the version and the
+                                * tables above) is the one the maps are
+                                * read as */
     char *dlua;                /* our library's directory (owned) */
     int game_layouts;          /* set before load by the commands that
                                 * run cases: with a checkout, its layout
@@ -210,9 +213,9 @@ void vf_cli_world_free(vf_cli_world *w);
  * 1 if it was, 0 if not. */
 int vf_cli_world_opt(vf_cli_world *w, const char *name, const char *arg);
 /* Resolves --crawl-dir and --place into w->cfg, sets the game version in
- * force (vf_gamever_set: --game-version, else the checkout's, else trunk)
- * and the checkout's own name tables when it has its C++ source, with
- * the names of --game-names on top (vf_gamesrc_set), and loads the maps
+ * as w->cfg.game (--game-version, else the checkout's, else trunk) and
+ * the checkout's own name tables when it has its C++ source, with the
+ * names of --game-names on top, and loads the maps as that game
  * into set (initialised here; messages to d, also initialised). Returns
  * the number of load errors, or -1 after printing a usage error. */
 long vf_cli_world_load(vf_cli *cli, const char *cmd, vf_cli_world *w,

@@ -125,7 +125,7 @@ static void print_case(vf_cli *cli, const vf_desset *set,
                        const vf_level *l, const vf_verdict *v)
 {
     char place[64];
-    vf_place_describe(&l->place, place, sizeof place);
+    vf_place_describe(l->game, &l->place, place, sizeof place);
     fprintf(cli->out, "map: %s (%s:%d)\ncase: seed %llu, iteration %lu "
             "(case seed %llu), mode %s%s%s\nplace: %s\n", def->name,
             set->files[def->file].path, def->line, c->seed, c->iter,

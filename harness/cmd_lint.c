@@ -167,7 +167,7 @@ static void print_tally(vf_cli *cli, const vf_cli_world *w,
                         const lua_tally *t)
 {
     char place[64];
-    vf_place_describe(&w->cfg.place, place, sizeof place);
+    vf_place_describe(&w->cfg.game, &w->cfg.place, place, sizeof place);
     /* The load-time run is always where the game loads maps (engine). */
     fprintf(cli->out, "lua: %zu maps run as at load, with %s at %s; %zu "
             "placement resolves%s%s: %zu lua errors, %zu validate failures, "
@@ -284,7 +284,7 @@ int vf_cmd_lint(vf_cli *cli, int argc, char **argv)
      * source or --game-names add: say which. */
     if (w.crawl_dat || w.game_version || w.game_names)
         fprintf(cli->out, "game version: %s (%s)%s%s\n",
-                vf_gamever_name(w.gamever), w.gamever_why,
+                vf_gamever_name(w.cfg.game.ver), w.gamever_why,
                 w.gamesrc ? "; " : "", vf_sbuf_str(&w.gamesrc_note));
     if (t.ran && set.nmaps) vf_cli_lua_say(&w, cli->out);   /* which Lua */
     fprintf(cli->out, "lint: %zu files, %zu maps, %zu chunks, %zu errors, "

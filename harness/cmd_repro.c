@@ -222,12 +222,13 @@ static int write_dump(vf_cli *cli, const char *path, const vf_sbuf *dump)
     return rc;
 }
 
-/* The case drawn as a page (vf_html_case). */
-static int write_html(vf_cli *cli, const char *path, const vf_sbuf *dump)
+/* The case drawn as a page (vf_html_case), read as game g. */
+static int write_html(vf_cli *cli, const vf_game *g, const char *path,
+                      const vf_sbuf *dump)
 {
     char why[512];
     vf_sbuf page = VF_SBUF_INIT;
-    vf_html_case(&page, vf_sbuf_str(dump));
+    vf_html_case(&page, g, vf_sbuf_str(dump));
     int rc = vf_fs_write_atomic(path, page.s, page.len, why, sizeof why);
     if (rc) fprintf(cli->err, "vaultfuzz repro: %s\n", why);
     vf_sbuf_free(&page);
@@ -340,7 +341,8 @@ static int run(vf_cli *cli, repro_args *r, const char *was)
         rc = rec.kinds ? VF_EXIT_FOUND : VF_EXIT_OK;
         if (r->dump_out && write_dump(cli, r->dump_out, &dump))
             rc = VF_EXIT_USAGE;
-        if (r->html_out && write_html(cli, r->html_out, &dump))
+        if (r->html_out &&
+            write_html(cli, &r->a.w.cfg.game, r->html_out, &dump))
             rc = VF_EXIT_USAGE;
         vf_case_rec_free(&rec);
         vf_sbuf_free(&dump);

@@ -383,7 +383,7 @@ static void kill_hook(vf_work *w)
 static int checkpoint(void *ctx, vf_sbuf *err)
 {
     job *j = ctx;
-    vf_report_in in = {&j->t, &j->input, &j->accept, NULL};
+    vf_report_in in = {&j->t, &j->input, &j->accept, NULL, &j->a->w.cfg.game};
     return vf_report_write(j->out, &in, err);
 }
 
@@ -436,7 +436,8 @@ static int execute(job *j)
                                          : j->a->baseline,
                              .source_url = j->a->source_url};
     vf_report_in in = {.t = &j->t, .input = &j->input, .accept = &j->accept,
-                       .gate = j->gated ? &j->gate : NULL};
+                       .gate = j->gated ? &j->gate : NULL,
+                       .game = &j->a->w.cfg.game};
     rc = vf_cli_report(j->cli, "run", j->out, &in, &ro);
     double s = (t1.tv_sec - t0.tv_sec) + (t1.tv_nsec - t0.tv_nsec) / 1e9;
     fprintf(j->cli->out, "time: %lu cases in %.1f s (%.0f cases/s)\n",
@@ -491,7 +492,8 @@ static int start(job *j)
     vf_rundir d = {VF_VERSION, vf_rundir_fingerprint(&j->set),
                    library_hash(&j->a->w), j->set.nmaps, (size_t)j->nsel,
                    {0}, j->input, "", ""};
-    snprintf(d.game, sizeof d.game, "%s", vf_gamever_name(vf_gamever_current()));
+    const vf_game *game = &j->a->w.cfg.game;
+    snprintf(d.game, sizeof d.game, "%s", vf_gamever_name(game->ver));
     snprintf(d.lua, sizeof d.lua, "%s", vf_cli_lua_name());
     if ((!j->a->resume && vf_cli_out_make(cli, "run", j->out))
         || (j->lock_fd = vf_cli_out_lock(cli, "run", j->out)) < 0
@@ -501,7 +503,7 @@ static int start(job *j)
     }
     vf_strlist_free(&d.args);
     vf_run_args_spec(j->a, &j->spec, &j->text);
-    j->spec.game = vf_gamever_name(vf_gamever_current());
+    j->spec.game = vf_gamever_name(game->ver);
     j->spec.lua = vf_cli_lua_name();
     vf_tally_init(&j->t, &j->spec, j->set.nmaps, (size_t)j->nsel);
     return -1;
@@ -568,10 +570,8 @@ static int load_before(job *j)
     return -1;
 }
 
-/* The run at the revision, in a child process of its own: a run sets
- * the game's tables for its checkout process-wide (vf_gamever_set,
- * vf_gamesrc_set) and frees them with its world, which this run still
- * needs. What it prints goes to log. Returns its exit status. */
+/* The run at the revision, in a child process of its own, what it prints
+ * going to log. Returns its exit status. */
 static int before_child(vf_run_args *b, const char *out, const char *log)
 {
     fflush(NULL);

@@ -224,7 +224,8 @@ int vf_cmd_show(vf_cli *cli, int argc, char **argv)
         vf_resolve_status st = vf_engine_resolve(e, def, cs, 0, &m,
                                                  &attempts, &err);
         char place[64];
-        vf_place_describe(vf_engine_place(e), place, sizeof place);
+        vf_place_describe(vf_engine_game(e), vf_engine_place(e), place,
+                          sizeof place);
         fprintf(cli->out, "map: %s (%s:%d)\ncase: seed %llu, iteration %lu "
                 "(case seed %llu)\nplace: %s\nresult: %s after %d attempt%s\n",
                 def->name, set.files[def->file].path, def->line, seed, iter,

@@ -133,7 +133,8 @@ static int makefile_lua(const char *crawl_dat)
 
 int vf_cli_world_lua(vf_cli *cli, const char *cmd, vf_cli_world *w)
 {
-    int game = vf_gamever_lua(w->gamever), made = makefile_lua(w->crawl_dat);
+    int ver = w->cfg.game.ver;
+    int game = vf_gamever_lua(ver), made = makefile_lua(w->crawl_dat);
     w->lua_want = w->lua ? vf_cli_lua_parse(w->lua) : made ? made : game;
     if (!w->lua_want) {
         fprintf(cli->err, "vaultfuzz %s: --lua %s: 5.1 or 5.4\n", cmd,
@@ -146,7 +147,7 @@ int vf_cli_world_lua(vf_cli *cli, const char *cmd, vf_cli_world *w)
                  made / 10, made % 10);
     else
         snprintf(w->lua_why, sizeof w->lua_why, "%sthe game at %s runs Lua "
-                 "%d.%d", w->lua ? "--lua; " : "", vf_gamever_name(w->gamever),
+                 "%d.%d", w->lua ? "--lua; " : "", vf_gamever_name(ver),
                  game / 10, game % 10);
     if (w->lua_want == vf_lua_version()) return 0;
     if (launch.argv) return hand_over(w->lua_want, cli->err) ? -1 : 0;

@@ -288,11 +288,12 @@ int vf_run_args_canonicalise(vf_cli *cli, const char *cmd, vf_run_args *a)
     vf_place p;
     char why[160], place[64];
     if (a->w.place) {
-        if (vf_place_parse(a->w.place, &p, why, sizeof why)) {
+        /* Before any checkout is read: trunk's branches. */
+        if (vf_place_parse(NULL, a->w.place, &p, why, sizeof why)) {
             fprintf(cli->err, "vaultfuzz %s: --place: %s\n", cmd, why);
             return -1;
         }
-        vf_place_describe(&p, place, sizeof place);
+        vf_place_describe(NULL, &p, place, sizeof place);
         vf_strlist_push(&a->owned, vf_xstrdup(place));
         a->w.place = a->owned.v[a->owned.n - 1];
     }

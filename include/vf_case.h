@@ -110,8 +110,8 @@ const char *vf_case_layout_label(vf_mode m, const char *layout_map,
  * of layout seed `seed`, then its stairs, drawn from a generator of their
  * own seeded from it. For the layout tests and the benchmark. Returns 0,
  * or -1 with a message in err. */
-int vf_case_layout_level(vf_level *l, vf_mode m, const vf_place *p,
-                         uint64_t seed, vf_sbuf *err);
+int vf_case_layout_level(vf_level *l, const vf_game *g, vf_mode m,
+                         const vf_place *p, uint64_t seed, vf_sbuf *err);
 
 typedef struct vf_verdict {
     unsigned kinds;          /* VF_V_* bits; 0 = ok */

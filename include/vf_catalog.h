@@ -28,6 +28,8 @@
 
 typedef struct vf_mapinfo {
     const vf_mapdef *def;
+    const vf_game *game;     /* the catalogue's (its engine config's): the
+                              * branches its ranges name */
     int loaded;              /* the load-time run passed */
     char *problem;           /* why the map fails at load: its Lua's error
                               * or the game's load-time checks (vf_mapcheck,

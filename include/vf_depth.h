@@ -15,7 +15,10 @@
  * "Level-range B:N-M is malformed".
  *
  * Depth-dependent values (WEIGHT: 5 (D:2-), CHANCE ...) are a list of
- * (ranges, value); the first whose ranges match gives the value. */
+ * (ranges, value); the first whose ranges match gives the value.
+ *
+ * Branches are those of a game (g, vf_place.h; NULL: trunk's), the same
+ * when a list is parsed and when it is matched. */
 #ifndef VF_DEPTH_H
 #define VF_DEPTH_H
 
@@ -38,13 +41,14 @@ typedef struct vf_depths {
 
 /* Parses s and appends its pieces to d. On a bad piece nothing is
  * appended and -1 is returned with the game's message in err. */
-int vf_depths_add(vf_depths *d, const char *s, vf_sbuf *err);
+int vf_depths_add(const vf_game *g, vf_depths *d, const char *s,
+                  vf_sbuf *err);
 /* Whether p is allowed: some allowing piece matches and no deny does
  * (an empty list allows nothing). */
-int vf_depths_match(const vf_depths *d, const vf_place *p);
+int vf_depths_match(const vf_game *g, const vf_depths *d, const vf_place *p);
 /* The first place the list allows, branches in the table's order and
  * levels from the top; returns 0, or -1 when it allows none. */
-int vf_depths_first(const vf_depths *d, vf_place *out);
+int vf_depths_first(const vf_game *g, const vf_depths *d, vf_place *out);
 void vf_depths_copy(vf_depths *dst, const vf_depths *src);  /* replaces */
 void vf_depths_clear(vf_depths *d);     /* empty; keeps the memory */
 void vf_depths_free(vf_depths *d);
@@ -60,11 +64,11 @@ typedef struct vf_depth_values {
 } vf_depth_values;
 
 /* Adds (ranges, value); -1 with the game's message when ranges is bad. */
-int vf_depth_values_add(vf_depth_values *dv, const char *ranges, int value,
-                        vf_sbuf *err);
+int vf_depth_values_add(const vf_game *g, vf_depth_values *dv,
+                        const char *ranges, int value, vf_sbuf *err);
 /* The value of the first entry matching p, or dflt. */
-int vf_depth_values_get(const vf_depth_values *dv, const vf_place *p,
-                        int dflt);
+int vf_depth_values_get(const vf_game *g, const vf_depth_values *dv,
+                        const vf_place *p, int dflt);
 void vf_depth_values_copy(vf_depth_values *dst, const vf_depth_values *src);
 void vf_depth_values_free(vf_depth_values *dv);
 

@@ -17,6 +17,7 @@
 #include <stddef.h>
 
 #include "vf_diag.h"
+#include "vf_gamever.h"
 #include "vf_sbuf.h"
 
 /* Longest physical line accepted; longer ones are reported, not parsed. */
@@ -114,6 +115,9 @@ typedef struct vf_desset {
     size_t index_cap;
     vf_desdup *dups;          /* names loaded twice, in load order */
     size_t ndups;
+    const vf_game *game;      /* the game the maps are read as (borrowed;
+                                 NULL, as vf_desset_init leaves it:
+                                 trunk); set before loading */
 } vf_desset;
 
 void vf_desset_init(vf_desset *set);

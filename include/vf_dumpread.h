@@ -9,6 +9,7 @@
 #ifndef VF_DUMPREAD_H
 #define VF_DUMPREAD_H
 
+#include "vf_gamever.h"
 #include "vf_pic.h"
 #include "vf_sbuf.h"
 
@@ -23,12 +24,14 @@ typedef struct vf_dumpread {
 } vf_dumpread;
 
 /* Reads a dump's text into *out (initialised here; free it with
- * vf_dumpread_free). */
-void vf_dumpread_text(const char *text, vf_dumpread *out);
+ * vf_dumpread_free), its legend's feature names as game g (vf_gamever.h;
+ * NULL: trunk) names them. */
+void vf_dumpread_text(const vf_game *g, const char *text, vf_dumpread *out);
 
 /* The same from a dump file (gzipped or not). Returns 0, or -1 with a
  * reason in err (*out is then empty, still to be freed). */
-int vf_dumpread_file(const char *path, vf_dumpread *out, vf_sbuf *err);
+int vf_dumpread_file(const vf_game *g, const char *path, vf_dumpread *out,
+                     vf_sbuf *err);
 
 void vf_dumpread_free(vf_dumpread *d);
 

@@ -33,7 +33,11 @@ typedef struct vf_engine_config {
                                 crawl_dat is NULL */
     const char *crawl_dat;   /* the game's dat directory: its dlua/ is
                                 loaded in the game's order instead */
-    vf_place place;          /* the level vault Lua asks about */
+    vf_game game;            /* the game the maps are read as
+                                (vf_gamever.h; its tables borrowed, to
+                                outlive the engine); trunk by default */
+    vf_place place;          /* the level vault Lua asks about, a place
+                                of game's branches */
     vf_lua_limits limits;    /* zero instructions and memory: their
                                 defaults; zero seconds: its default */
     vf_catalog *catalog;     /* the maps' index (vf_catalog.h), complete;
@@ -132,6 +136,9 @@ vf_hook_status vf_engine_post_place(vf_engine *e, vf_rmap *m,
 
 /* Drops what resolves kept for vf_engine_post_place (at a case's end). */
 void vf_engine_forget_hooks(vf_engine *e);
+
+/* The game the engine reads its maps as (its config's, borrowed). */
+const vf_game *vf_engine_game(const vf_engine *e);
 
 /* The level the engine's vault Lua is told it is on (cfg->place, until
  * vf_engine_set_place). */

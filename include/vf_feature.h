@@ -12,6 +12,8 @@
 #ifndef VF_FEATURE_H
 #define VF_FEATURE_H
 
+#include "vf_gamever.h"
+
 /* Every feature, in the game's table order. */
 typedef enum vf_feat {
     VF_F_NONE = 0,
@@ -110,9 +112,10 @@ enum {
                                  * entry or exit, portal or gate */
 };
 
-/* The id for a name, or 0 when the game at the version in force
- * (vf_gamever_current) knows no such feature. */
-int vf_feature_by_name(const char *name);
+/* The id for a name, or 0 when game g (vf_gamever.h; NULL: trunk) knows
+ * no such feature: the names g declares first, then the checkout's own
+ * feature table when g has one, else ours at g's version. */
+int vf_feature_by_name(const vf_game *g, const char *name);
 
 /* The name of an id (a static string), or NULL for an unknown id. */
 const char *vf_feature_name(int id);

@@ -16,11 +16,10 @@
  *
  * A checkout without its C++ source (dat/ alone) can have its names
  * declared instead, in a names file (--game-names, vf_gamesrc_read_names):
- * they are looked up before the tables, whichever are in force.
+ * they are looked up before the tables, whichever the game uses.
  *
- * Like the game version (vf_gamever.h), the tables in force are one
- * process-wide setting made before any map loads and only read afterwards.
- * With none set, every lookup uses the built-in tables. */
+ * A set is used through the game value that borrows it (vf_game,
+ * vf_gamever.h); a game with none uses the built-in tables. */
 #ifndef VF_GAMESRC_H
 #define VF_GAMESRC_H
 
@@ -59,11 +58,6 @@ int vf_gamesrc_chance_priority(const vf_gamesrc *s);
 /* Whether s holds table t (read from the source). */
 int vf_gamesrc_has(const vf_gamesrc *s, vf_gs_table t);
 
-/* Sets the tables in force (borrowed: keep s until it is set to NULL);
- * NULL for the built-in ones. Call before loading maps. */
-void vf_gamesrc_set(const vf_gamesrc *s);
-const vf_gamesrc *vf_gamesrc_current(void);
-
 /* The feature the source names so (its vault name, as KFEAT spells it):
  * 1 with its enum name ("DNGN_ROCK_WALL") and whether feature-data.h
  * calls it solid, opaque, a wall or a trap (the VF_GS_FFT_* bits); 0 when
@@ -86,7 +80,7 @@ const vf_branch *vf_gamesrc_branches(const vf_gamesrc *s, size_t *n);
 /* ---- names declared beyond the tables ---------------------------------
  *
  * The lookups (vf_feature_by_name, vf_gamever_trap, _shop_type, _fprop)
- * ask the set in force for a declared name before its tables or ours. */
+ * ask their game's set for a declared name before its tables or ours. */
 
 /* Declares name (copied) in table t: a trap, shop type or fprop name, or
  * for VF_GS_FEATURES a feature that behaves as our feature id feature.
@@ -110,13 +104,13 @@ int vf_gamesrc_declared(const vf_gamesrc *s, vf_gs_table t,
  *
  * A NAME may hold blanks ("pressure plate"); trap names are lower-cased,
  * as str_to_trap compares them. KNOWN is looked up as vf_feature_by_name
- * does, among the names declared before it and then the tables in force:
- * set the version and *s, if any, in force first. Declares into *s,
+ * does in the game of version ver with the tables of *s, if any, among the
+ * names declared before it and then those tables. Declares into *s,
  * made with vf_gamesrc_new when NULL (owned by the caller either way).
  * Returns 0, appending to note what it declared ("1 feature, 2 traps
  * declared in PATH", after "; " when note holds text already); or -1
  * with err "PATH:LINE: what is wrong" ("PATH: why" when unreadable). */
-int vf_gamesrc_read_names(vf_gamesrc **s, const char *path, vf_sbuf *note,
-                          vf_sbuf *err);
+int vf_gamesrc_read_names(vf_gamesrc **s, int ver, const char *path,
+                          vf_sbuf *note, vf_sbuf *err);
 
 #endif

@@ -49,8 +49,8 @@ void vf_html_report(vf_sbuf *b, const vf_html_in *in);
 int vf_html_write(const char *dir, const vf_html_in *in, vf_sbuf *err);
 
 /* A page drawing one case (repro --html): its pictures, its findings
- * and its dump's text. */
-void vf_html_case(vf_sbuf *b, const char *dump_text);
+ * and its dump's text, read as game g (NULL: trunk) names features. */
+void vf_html_case(vf_sbuf *b, const vf_game *g, const char *dump_text);
 
 /* Shared by the pages (html.c): the document's head, with title
  * (escaped) and the style, and its end. */

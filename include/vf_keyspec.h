@@ -24,6 +24,7 @@
 
 #include <stddef.h>
 
+#include "vf_gamever.h"
 #include "vf_rng.h"
 #include "vf_sbuf.h"
 
@@ -61,12 +62,20 @@ typedef struct vf_featspec {
                       * the choices it makes (vf_choice.h) */
 } vf_featspec;
 
-/* Parses s (n bytes) into f, replacing what f held; with fixed, draws the
- * pick now, with r. Errors are the game's: "no features matching \"ALT\"",
- * "bad shop type: '...'", "too many semi-colons for '...' spec". Returns 0
- * or -1 with the message in err. */
-int vf_featspec_parse(vf_featspec *f, const char *s, size_t n, int fixed,
-                      vf_rng *r, vf_sbuf *err);
+/* How a KFEAT spec is read: the names of which game, and in the ':' form
+ * (fixed), its pick drawn at once with rng. */
+typedef struct vf_featread {
+    const vf_game *game;   /* borrowed; NULL: trunk (vf_gamever.h) */
+    int fixed;
+    vf_rng *rng;
+} vf_featread;
+
+/* Parses s (n bytes) into f as how says, replacing what f held. Errors
+ * are the game's: "no features matching \"ALT\"", "bad shop type:
+ * '...'", "too many semi-colons for '...' spec". Returns 0 or -1 with the
+ * message in err. */
+int vf_featspec_parse(vf_featspec *f, const char *s, size_t n,
+                      const vf_featread *how, vf_sbuf *err);
 /* The game's feature_slot::get_feat: a weighted draw over the
  * alternatives; returns an index, or -1 when there is none (the cell keeps
  * the default glyph '.'). A fixed spec returns its pick, drawing it on the

@@ -42,7 +42,7 @@
  * when it is one a builder names (the hells, the Crypt, the Tomb, the
  * Slime Pits). Two places with the same key give the same layout from the
  * same seed, so a cache of built layouts keys on it. */
-uint64_t vf_layout_place_key(const vf_place *p);
+uint64_t vf_layout_place_key(const vf_game *game, const vf_place *p);
 
 /* Makes g 80x70: rows and cells it lacks become rock, what it holds stays.
  * Returns -1 with a message when g is larger. */
@@ -51,37 +51,42 @@ int vf_layout_grid(vf_grid *g, vf_sbuf *err);
 /* Rooms and corridors: three wandering trails between stair pairs, joined;
  * sometimes a big room or diamond rooms; random rooms with doors; deeper
  * down, pools, rivers or lakes (dgn_build_basic_level). */
-int vf_layout_basic(vf_grid *g, vf_rng *r, const vf_place *p, vf_sbuf *err);
+int vf_layout_basic(vf_grid *g, vf_rng *r, const vf_game *game,
+                    const vf_place *p, vf_sbuf *err);
 
 /* One open floor 10 cells in from the edge, with pools (or tree clumps),
  * sometimes a river or a lake, and stairs (dgn_build_bigger_room_level). */
-int vf_layout_bigger_room(vf_grid *g, vf_rng *r, const vf_place *p,
-                          vf_sbuf *err);
+int vf_layout_bigger_room(vf_grid *g, vf_rng *r, const vf_game *game,
+                          const vf_place *p, vf_sbuf *err);
 
 /* Open floor crowded with boxes, solid or hollow with doors, and now and
  * then an octagonal market square (dgn_build_chaotic_city_level). wall is
  * the glyph every box is drawn with, or 0 to choose rock, stone or metal
  * at random as the game does. */
-int vf_layout_chaotic_city(vf_grid *g, vf_rng *r, const vf_place *p,
-                           char wall, vf_sbuf *err);
+int vf_layout_chaotic_city(vf_grid *g, vf_rng *r, const vf_game *game,
+                           const vf_place *p, char wall, vf_sbuf *err);
 
 /* Cellular caves: random floor smoothed into caverns 3 cells in from the
  * edge, as the game's cave layouts grow them, with stairs. */
-int vf_layout_caves(vf_grid *g, vf_rng *r, const vf_place *p, vf_sbuf *err);
+int vf_layout_caves(vf_grid *g, vf_rng *r, const vf_game *game,
+                    const vf_place *p, vf_sbuf *err);
 
 /* Two corridors 3 to 7 cells wide crossing in rock, from 4 cells in from
  * the edge, with stairs: most of the level is solid. */
-int vf_layout_cross(vf_grid *g, vf_rng *r, const vf_place *p, vf_sbuf *err);
+int vf_layout_cross(vf_grid *g, vf_rng *r, const vf_game *game,
+                    const vf_place *p, vf_sbuf *err);
 
 /* A height map of slushy patches turned into floor, shallow water and
  * mangroves, 6 cells of mangrove round the edge (dgn_build_swamp_level).
  * Deeper Swamp levels have more shallow water. */
-int vf_layout_swamp(vf_grid *g, vf_rng *r, const vf_place *p, vf_sbuf *err);
+int vf_layout_swamp(vf_grid *g, vf_rng *r, const vf_game *game,
+                    const vf_place *p, vf_sbuf *err);
 
 /* Islands and cliffs raised on a height map in a sea: floor, shallow and
  * deep water, rock and stone, with stairs (dgn_build_shoals_level). The
  * game's open sea on the outer ring has no glyph and is drawn as rock; the
  * plants and tides the game adds after the builder are left out. */
-int vf_layout_shoals(vf_grid *g, vf_rng *r, const vf_place *p, vf_sbuf *err);
+int vf_layout_shoals(vf_grid *g, vf_rng *r, const vf_game *game,
+                     const vf_place *p, vf_sbuf *err);
 
 #endif

@@ -76,6 +76,8 @@ typedef struct vf_level {
     uint32_t prop[VF_GYM][VF_GXM];     /* VF_FPROP_* */
     uint8_t content[VF_GYM][VF_GXM];   /* VF_CELL_* */
     uint8_t vault[VF_GYM][VF_GXM];     /* 0, or index + 1 into vaults */
+    const vf_game *game;               /* whose branches place names
+                                        * (borrowed; NULL: trunk) */
     vf_place place;                    /* the level's branch and depth */
     int nvaults;
     vf_level_vault vaults[VF_LEVEL_MAX_VAULTS];
@@ -83,11 +85,13 @@ typedef struct vf_level {
     vf_level_transporter transporters[VF_LEVEL_MAX_TRANSPORTERS];
 } vf_level;
 
-/* Every cell fill, nothing else: the game's reset level is all rock. */
-void vf_level_init(vf_level *l, const vf_place *p, vf_feat fill);
+/* Every cell fill, nothing else: the game's reset level is all rock. A
+ * level of game g (borrowed) at p. */
+void vf_level_init(vf_level *l, const vf_game *g, const vf_place *p,
+                   vf_feat fill);
 
 /* placement.lua's level: rock with floor over 1..GXM-2 x 1..GYM-2. */
-void vf_level_init_empty(vf_level *l, const vf_place *p);
+void vf_level_init_empty(vf_level *l, const vf_game *g, const vf_place *p);
 
 /* The hash a transporter's name is kept as (64-bit FNV-1a). */
 uint64_t vf_level_transporter_name(const char *name);

@@ -23,6 +23,7 @@
 #include <stdint.h>
 
 #include "vf_fs.h"
+#include "vf_gamever.h"
 #include "vf_grid.h"
 #include "vf_rng.h"
 #include "vf_sbuf.h"
@@ -83,6 +84,7 @@ typedef struct vf_ovcall {
     vf_ovkind kind;
     const char *spec;
     size_t n;
+    const vf_game *game;   /* whose KPROP names (borrowed; NULL: trunk) */
 } vf_ovcall;
 
 /* Applies call to the cells of g holding a key glyph now. Draws from r.
@@ -121,8 +123,8 @@ int vf_colour_by_name(const char *name);
 
 /* A KPROP property's name ("no_tele_into"; "the checkout's own" for
  * VF_FPROP_OTHER), or NULL if bit is not one of VF_FPROP_*; and the bit
- * for a name, or 0. */
+ * for a name game g knows (NULL: trunk), or 0. */
 const char *vf_fprop_name(uint32_t bit);
-uint32_t vf_fprop_by_name(const char *name);
+uint32_t vf_fprop_by_name(const vf_game *g, const char *name);
 
 #endif

@@ -4,11 +4,16 @@
  * Vault Lua asks about the level being built (you.depth(), you.in_branch,
  * dgn.br_depth ...); vaultfuzz answers from a place given on the command
  * line (--place BRANCH:DEPTH). The branch table holds the game's branch
- * names and depths (dcss-compat.md §7.2 lists what the corpus asks). */
+ * names and depths (dcss-compat.md §7.2 lists what the corpus asks): a
+ * game's (vf_gamever.h; NULL: trunk) is the checkout's own branches[] when
+ * its source was read, else ours. A place's branch is an index into its
+ * game's table. */
 #ifndef VF_PLACE_H
 #define VF_PLACE_H
 
 #include <stddef.h>
+
+#include "vf_gamever.h"
 
 typedef struct vf_branch {
     const char *abbrev;     /* "D", "Lair", "IceCv": as in DEPTH:/PLACE: */
@@ -46,17 +51,20 @@ typedef struct vf_place {
  * player::init leaves it (BRANCH_DUNGEON, depth 1). */
 #define VF_PLACE_LOAD "D:1"
 
-size_t vf_branch_count(void);
-const vf_branch *vf_branch_get(int i);
+size_t vf_branch_count(const vf_game *g);
+const vf_branch *vf_branch_get(const vf_game *g, int i);
 /* Index of the branch whose abbreviation, short or long name is name
  * (case-insensitive); -1 if none. */
-int vf_branch_find(const char *name);
+int vf_branch_find(const vf_game *g, const char *name);
 
 /* Parses "BRANCH:DEPTH" or "BRANCH" (depth 1). Returns 0, or -1 with a
  * message in why. */
-int vf_place_parse(const char *s, vf_place *out, char *why, size_t whylen);
+int vf_place_parse(const vf_game *g, const char *s, vf_place *out, char *why,
+                   size_t whylen);
 /* "D:8", or "Temple" for a one-level branch: the game's describe(). */
-void vf_place_describe(const vf_place *p, char *buf, size_t len);
-int vf_place_absdepth(const vf_place *p);   /* 1-based, as you.absdepth() */
+void vf_place_describe(const vf_game *g, const vf_place *p, char *buf,
+                       size_t len);
+/* 1-based, as you.absdepth() */
+int vf_place_absdepth(const vf_game *g, const vf_place *p);
 
 #endif

@@ -23,6 +23,7 @@
 #define VF_REPORT_H
 
 #include "vf_fs.h"
+#include "vf_gamever.h"
 #include "vf_gate.h"
 #include "vf_sbuf.h"
 #include "vf_tally.h"
@@ -34,6 +35,9 @@ typedef struct vf_report_in {
     vf_accept *accept;           /* findings marked intended, or NULL */
     const vf_gate *gate;         /* a pull request's run: judged against
                                   * its revision, or NULL */
+    const vf_game *game;         /* the game the run read its maps as, whose
+                                  * feature names read the dumps' legends
+                                  * (vf_gamever.h); NULL: trunk */
 } vf_report_in;
 
 /* Judges the tally (vf_tally_judge, with in->accept), then writes the

@@ -60,6 +60,9 @@ typedef struct vf_svplace {
 typedef struct vf_rmap {
     const vf_mapdef *def;
     vf_rng *rng;              /* the case's generator (borrowed) */
+    const vf_game *game;      /* the game whose names its specs use
+                               * (borrowed; NULL: trunk); set with rng by
+                               * the engine that resolves it */
     vf_choices *choices;      /* borrowed; where SUBST, NSUBST and the
                                * flips log their choices (vf_choice.h);
                                * NULL: nowhere. Set by the caller after

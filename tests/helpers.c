@@ -59,6 +59,29 @@ const char *vf_t_msg(vf_t_loaded *l, size_t i)
     return l->msg;
 }
 
+/* An engine as vf_t_eng_open_limits makes, reading the maps as g (NULL:
+ * trunk). */
+static void open_as(vf_t_eng *x, const char *des, const vf_lua_limits *limits,
+                    const vf_game *g)
+{
+    vf_t_init(&x->l);
+    x->l.set.game = g;
+    x->l.errors = vf_des_load_buffer(&x->l.set, "t.des", des, strlen(des),
+                                     &x->l.d);
+    ck_assert_msg(x->l.errors == 0, "%s", x->l.d.n ? vf_t_msg(&x->l, 0) : "");
+    x->err = (vf_sbuf)VF_SBUF_INIT;
+    vf_engine_config cfg;
+    vf_engine_config_init(&cfg, "dlua");
+    if (g) cfg.game = *g;
+    cfg.limits = *limits;
+    x->e = vf_engine_new(&x->l.set, &cfg, &x->l.d, &x->err);
+    ck_assert_msg(x->e != NULL, "%s", vf_sbuf_str(&x->err));
+    vf_rmap_init(&x->m, NULL, NULL);
+    x->attempts = 0;
+    vf_case_opts o = {.mode = VF_MODE_EMPTY, .seed = 1};
+    vf_case_init(&x->c, x->e, &o);
+}
+
 void vf_t_eng_open(vf_t_eng *x, const char *des, unsigned long instructions)
 {
     vf_lua_limits l = {instructions, (size_t)32 << 20, 0, 0};
@@ -68,18 +91,14 @@ void vf_t_eng_open(vf_t_eng *x, const char *des, unsigned long instructions)
 void vf_t_eng_open_limits(vf_t_eng *x, const char *des,
                           const vf_lua_limits *limits)
 {
-    vf_t_load(&x->l, des);
-    ck_assert_msg(x->l.errors == 0, "%s", x->l.d.n ? vf_t_msg(&x->l, 0) : "");
-    x->err = (vf_sbuf)VF_SBUF_INIT;
-    vf_engine_config cfg;
-    vf_engine_config_init(&cfg, "dlua");
-    cfg.limits = *limits;
-    x->e = vf_engine_new(&x->l.set, &cfg, &x->l.d, &x->err);
-    ck_assert_msg(x->e != NULL, "%s", vf_sbuf_str(&x->err));
-    vf_rmap_init(&x->m, NULL, NULL);
-    x->attempts = 0;
-    vf_case_opts o = {.mode = VF_MODE_EMPTY, .seed = 1};
-    vf_case_init(&x->c, x->e, &o);
+    open_as(x, des, limits, NULL);
+}
+
+void vf_t_eng_open_game(vf_t_eng *x, const char *des,
+                        unsigned long instructions, const vf_game *g)
+{
+    vf_lua_limits l = {instructions, (size_t)32 << 20, 0, 0};
+    open_as(x, des, &l, g);
 }
 
 void vf_t_eng_close(vf_t_eng *x)

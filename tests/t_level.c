@@ -40,8 +40,8 @@ void vf_t_level(vf_level *l, const char *place, const char *const *rows,
 {
     vf_place p;
     char why[128];
-    ck_assert_msg(!vf_place_parse(place, &p, why, sizeof why), "%s", why);
-    vf_level_init(l, &p, VF_F_ROCK_WALL);
+    ck_assert_msg(!vf_place_parse(NULL, place, &p, why, sizeof why), "%s", why);
+    vf_level_init(l, NULL, &p, VF_F_ROCK_WALL);
     for (int y = 0; rows[y]; y++)
         for (int x = 0; rows[y][x]; x++) {
             int g = (unsigned char)rows[y][x];

@@ -39,9 +39,9 @@ static void check_one_zone(vf_level *l, vf_mode m, uint64_t seed)
     vf_place p;
     char why[128];
     const char *place = places[seed % 6];
-    ck_assert_msg(!vf_place_parse(place, &p, why, sizeof why), "%s", why);
+    ck_assert_msg(!vf_place_parse(NULL, place, &p, why, sizeof why), "%s", why);
     vf_sbuf err = VF_SBUF_INIT;
-    ck_assert_msg(!vf_case_layout_level(l, m, &p, seed, &err), "%s",
+    ck_assert_msg(!vf_case_layout_level(l, NULL, m, &p, seed, &err), "%s",
                   vf_sbuf_str(&err));
     vf_sbuf_free(&err);
     static const vf_feat stairs[6] = {
@@ -79,13 +79,13 @@ START_TEST(layout_is_deterministic)
     vf_level *a = malloc(sizeof *a), *b = malloc(sizeof *b);
     vf_place p;
     char why[128];
-    ck_assert(!vf_place_parse("D:5", &p, why, sizeof why));
+    ck_assert(!vf_place_parse(NULL, "D:5", &p, why, sizeof why));
     vf_sbuf err = VF_SBUF_INIT;
     for (size_t i = 0; i < sizeof layouts / sizeof *layouts; i++) {
-        ck_assert(!vf_case_layout_level(a, layouts[i], &p, 42, &err));
-        ck_assert(!vf_case_layout_level(b, layouts[i], &p, 42, &err));
+        ck_assert(!vf_case_layout_level(a, NULL, layouts[i], &p, 42, &err));
+        ck_assert(!vf_case_layout_level(b, NULL, layouts[i], &p, 42, &err));
         ck_assert(!memcmp(a->feat, b->feat, sizeof a->feat));
-        ck_assert(!vf_case_layout_level(b, layouts[i], &p, 43, &err));
+        ck_assert(!vf_case_layout_level(b, NULL, layouts[i], &p, 43, &err));
         ck_assert(memcmp(a->feat, b->feat, sizeof a->feat));
     }
     vf_sbuf_free(&err);
@@ -346,11 +346,11 @@ START_TEST(cache_keeps_layouts_sharing_a_slot)
     vf_place p;
     char why[128];
     vf_sbuf err = VF_SBUF_INIT;
-    ck_assert(!vf_place_parse("D:8", &p, why, sizeof why));
+    ck_assert(!vf_place_parse(NULL, "D:8", &p, why, sizeof why));
     for (int pass = 0; pass < 2; pass++)
         for (uint64_t seed = 1; seed <= N; seed++)
             ck_assert_ptr_nonnull(case_layout_cached(c, NULL, VF_MODE_CROSS,
-                                                     &p, seed, &err));
+                                                     NULL, &p, seed, &err));
     vf_layout_cache_stats st = vf_layout_cache_counts(c);
     ck_assert_int_eq(st.builds, N);
     ck_assert_int_eq(st.hits, N);
@@ -377,7 +377,7 @@ START_TEST(cached_layout_keeps_its_place)
         for (int i = 0; i < 2; i++) {
             vf_place p;
             char why[128];
-            ck_assert(!vf_place_parse(places[i], &p, why, sizeof why));
+            ck_assert(!vf_place_parse(NULL, places[i], &p, why, sizeof why));
             vf_engine_set_place(x.e, &p);
             vf_verdict v;
             run_case(&x, fresh, "mini", VF_MODE_ROOMS, it, &v);
@@ -413,17 +413,18 @@ START_TEST(places_sharing_a_key_share_layouts)
         for (int j = i + 1; j < n; j++) {
             vf_place pi, pj;
             char why[128];
-            ck_assert(!vf_place_parse(places[i], &pi, why, sizeof why));
-            ck_assert(!vf_place_parse(places[j], &pj, why, sizeof why));
-            if (vf_layout_place_key(&pi) != vf_layout_place_key(&pj))
+            ck_assert(!vf_place_parse(NULL, places[i], &pi, why, sizeof why));
+            ck_assert(!vf_place_parse(NULL, places[j], &pj, why, sizeof why));
+            if (vf_layout_place_key(NULL, &pi) !=
+                vf_layout_place_key(NULL, &pj))
                 continue;
             pairs++;
             for (size_t k = 0; k < sizeof layouts / sizeof *layouts; k++)
                 for (uint64_t seed = 1; seed <= 3; seed++) {
-                    ck_assert(!vf_case_layout_level(a, layouts[k], &pi, seed,
-                                                    &err));
-                    ck_assert(!vf_case_layout_level(b, layouts[k], &pj, seed,
-                                                    &err));
+                    ck_assert(!vf_case_layout_level(a, NULL, layouts[k], &pi,
+                                                    seed, &err));
+                    ck_assert(!vf_case_layout_level(b, NULL, layouts[k], &pj,
+                                                    seed, &err));
                     ck_assert_msg(!memcmp(a->feat, b->feat, sizeof a->feat),
                                   "%s and %s", places[i], places[j]);
                 }
@@ -473,7 +474,7 @@ static void run_at_home(vf_t_eng *x, vf_level *l, const char *map, vf_mode m,
 {
     vf_place p;
     char why[128];
-    ck_assert(!vf_place_parse(VF_PLACE_DEFAULT, &p, why, sizeof why));
+    ck_assert(!vf_place_parse(NULL, VF_PLACE_DEFAULT, &p, why, sizeof why));
     vf_engine_set_place(x->e, &p);
     vf_engine_map_place(x->e, vf_t_map(&x->l, map), &p);
     vf_engine_set_place(x->e, &p);
@@ -645,12 +646,12 @@ START_TEST(stairs_only_in_the_vault_at_the_bottom)
     vf_place p;
     char why[128];
     vf_verdict v;
-    ck_assert(!vf_place_parse("Orc:2", &p, why, sizeof why));
+    ck_assert(!vf_place_parse(NULL, "Orc:2", &p, why, sizeof why));
     vf_engine_set_place(x.e, &p);
     run_case(&x, l, "stairs_inside", VF_MODE_ROOMS, 0, &v);
     vf_t_vetoed_every_build(&v, "the layout has no stairs: every stair that counts "
                       "here is inside the vault");
-    ck_assert(!vf_place_parse("Orc:1", &p, why, sizeof why));
+    ck_assert(!vf_place_parse(NULL, "Orc:1", &p, why, sizeof why));
     vf_engine_set_place(x.e, &p);
     run_case(&x, l, "stairs_inside", VF_MODE_ROOMS, 0, &v);
     ck_assert_msg(!v.kinds && v.placed.vault >= 0, "%x %s", v.kinds,

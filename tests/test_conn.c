@@ -40,7 +40,7 @@ static int has(const vf_conn_finding *f, int x, int y)
 
 static void set(vf_level *l, int x, int y, const char *feature)
 {
-    int f = vf_feature_by_name(feature);
+    int f = vf_feature_by_name(NULL, feature);
     ck_assert_msg(f, "%s", feature);
     l->feat[y][x] = (uint8_t)f;
 }
@@ -541,7 +541,7 @@ static void random_level(vf_level *l, uint32_t *s)
         "shallow_water", "sealed_door", "granite_statue", "exit_lair"};
     int n = sizeof names / sizeof *names;
     vf_place p = {0, 1 + (int)(rnd(s) % 15)};
-    vf_level_init(l, &p, VF_F_ROCK_WALL);
+    vf_level_init(l, NULL, &p, VF_F_ROCK_WALL);
     l->nvaults = 3;
     l->vaults[1].no_tele_into = 1;
     for (int y = 0; y < VF_GYM; y++) {
@@ -553,7 +553,7 @@ static void random_level(vf_level *l, uint32_t *s)
             continue;
         }
         for (int x = 0; x < VF_GXM;) {
-            int f = vf_feature_by_name(names[rnd(s) % n]);
+            int f = vf_feature_by_name(NULL, names[rnd(s) % n]);
             int run = 1 + (int)(rnd(s) % 12);
             for (; run-- && x < VF_GXM; x++) {
                 l->feat[y][x] = (uint8_t)f;
@@ -617,7 +617,7 @@ START_TEST(floods_match_a_plain_flood)
                                  VF_CE_NO_HATCHES));
     /* The report agrees with the counts, cell for cell, in the Abyss,
      * where the analysis fills no small zone as the game would. */
-    l.place.branch = vf_branch_find("Abyss");
+    l.place.branch = vf_branch_find(NULL, "Abyss");
     l.place.depth = 1 + l.place.depth % 7;
     vf_conn_report *r = report(&l);
     ck_assert_int_eq(r->nzones, vf_conn_count_zones(&l, 0));
@@ -645,7 +645,7 @@ START_TEST(layout_pieces_with_and_without_zones)
 {
     static vf_level l;
     vf_place p = {0, 3};
-    vf_level_init(&l, &p, VF_F_ROCK_WALL);
+    vf_level_init(&l, NULL, &p, VF_F_ROCK_WALL);
     for (int y = 10; y < 20; y++)
         for (int x = 10; x < 40; x++) {
             set(&l, x, y, "floor");
@@ -784,7 +784,7 @@ START_TEST(portal_exits_and_teleport_traps)
     ck_assert(vf_conn_exit_at(&l, VF_CE_NO_HATCHES, 1, 1));
     ck_assert_int_eq(r->zones[0].s.exits, 1);
     /* The same level in the Dungeon: exit_sewer is no exit there. */
-    l.place.branch = vf_branch_find("D");
+    l.place.branch = vf_branch_find(NULL, "D");
     l.place.depth = 8;
     ck_assert(!vf_conn_exit_at(&l, VF_CE_HATCHES, 1, 1));
     ck_assert_int_eq(report(&l)->stairless, 2);
@@ -854,7 +854,7 @@ START_TEST(small_stairless_zones_are_filled)
     ck_assert_int_eq(report(&l)->filled_cells, 2);
     l.content[2][5] = 0;
     /* Not in the Abyss. */
-    l.place.branch = vf_branch_find("Abyss");
+    l.place.branch = vf_branch_find(NULL, "Abyss");
     ck_assert_int_eq(report(&l)->filled, 0);
     /* 11 cells go, 12 stay. */
     vf_t_level(&l, "D:8", ROWS("xxxxxxxxxxxxxxxxxx", "x{..x...........xx",

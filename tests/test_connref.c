@@ -455,7 +455,7 @@ static void ref_fill(ref *rf, const vf_level *l)
     static int size[VF_GYM * VF_GXM + 1], bad[VF_GYM * VF_GXM + 1];
     vf_level *f = &rf->filled;
     *f = *l;
-    if (l->place.branch == vf_branch_find("Abyss")) return;
+    if (l->place.branch == vf_branch_find(NULL, "Abyss")) return;
     pred_cells(l, VF_CP_PASSABLE, pass);
     int n = flood(pass, cm);
     memset(size, 0, (size_t)(n + 1) * sizeof *size);
@@ -650,7 +650,7 @@ static int pick(uint32_t *s, unsigned have)
     if (!have) return VF_F_FLOOR;
     for (;;) {
         int i = upto(s, NPALETTE);
-        if (have & (1u << i)) return vf_feature_by_name(palette[i]);
+        if (have & (1u << i)) return vf_feature_by_name(NULL, palette[i]);
     }
 }
 
@@ -729,9 +729,9 @@ static void ref_random_level(vf_level *l, uint32_t *s)
     for (int i = 0; i < NPALETTE; i++)
         if (chance(s, 3)) have |= 1u << i;
     vf_place p = {0, chance(s, 4) ? 15 : 1 + upto(s, 14)};
-    if (chance(s, 6)) p = (vf_place){vf_branch_find("Sewer"), 1};
-    else if (chance(s, 8)) p = (vf_place){vf_branch_find("Abyss"), 3};
-    vf_level_init_empty(l, &p);
+    if (chance(s, 6)) p = (vf_place){vf_branch_find(NULL, "Sewer"), 1};
+    else if (chance(s, 8)) p = (vf_place){vf_branch_find(NULL, "Abyss"), 3};
+    vf_level_init_empty(l, NULL, &p);
     if (chance(s, 4))
         for (y = 1; y < VF_GYM - 1; y++)
             for (x = 1; x < VF_GXM - 1;) {

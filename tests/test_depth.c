@@ -9,7 +9,7 @@ static vf_place at(const char *s)
 {
     vf_place p;
     char why[128];
-    ck_assert_msg(vf_place_parse(s, &p, why, sizeof why) == 0, "%s", why);
+    ck_assert_msg(vf_place_parse(NULL, s, &p, why, sizeof why) == 0, "%s", why);
     return p;
 }
 
@@ -18,10 +18,10 @@ static int allows(const char *ranges, const char *place)
 {
     vf_depths d = {0};
     vf_sbuf err = VF_SBUF_INIT;
-    ck_assert_msg(vf_depths_add(&d, ranges, &err) == 0, "%s: %s", ranges,
+    ck_assert_msg(vf_depths_add(NULL, &d, ranges, &err) == 0, "%s: %s", ranges,
                   vf_sbuf_str(&err));
     vf_place p = at(place);
-    int ok = vf_depths_match(&d, &p);
+    int ok = vf_depths_match(NULL, &d, &p);
     vf_depths_free(&d);
     vf_sbuf_free(&err);
     return ok;
@@ -33,8 +33,9 @@ static const char *refused(const char *ranges)
     static char msg[256];
     vf_depths d = {0};
     vf_sbuf err = VF_SBUF_INIT;
-    ck_assert_msg(vf_depths_add(&d, "D:1", &err) == 0, "setup");
-    ck_assert_msg(vf_depths_add(&d, ranges, &err) != 0, "%s parsed", ranges);
+    ck_assert_msg(vf_depths_add(NULL, &d, "D:1", &err) == 0, "setup");
+    ck_assert_msg(vf_depths_add(NULL, &d, ranges, &err) != 0, "%s parsed",
+                  ranges);
     ck_assert_int_eq(d.n, 1);   /* nothing of the bad list was added */
     snprintf(msg, sizeof msg, "%s", vf_sbuf_str(&err));
     vf_depths_free(&d);
@@ -120,10 +121,10 @@ START_TEST(lists_and_blanks)
     ck_assert(!allows("D:1-3, Elf, Zot:$", "Zot:4"));
     vf_depths d = {0};
     vf_sbuf err = VF_SBUF_INIT;
-    ck_assert_int_eq(vf_depths_add(&d, "", &err), 0);
+    ck_assert_int_eq(vf_depths_add(NULL, &d, "", &err), 0);
     ck_assert_int_eq(d.n, 0);
     vf_place p = at("D:1");
-    ck_assert(!vf_depths_match(&d, &p));
+    ck_assert(!vf_depths_match(NULL, &d, &p));
     vf_depths_free(&d);
     vf_sbuf_free(&err);
 }
@@ -170,8 +171,8 @@ START_TEST(ranges_table)
         vf_depths d = {0};
         vf_sbuf err = VF_SBUF_INIT;
         vf_place p = at(cases[i].place);
-        int in = vf_depths_add(&d, cases[i].ranges, &err)
-                     ? -1 : vf_depths_match(&d, &p);
+        int in = vf_depths_add(NULL, &d, cases[i].ranges, &err)
+                     ? -1 : vf_depths_match(NULL, &d, &p);
         ck_assert_msg(in == cases[i].in, "%s in \"%s\": %d", cases[i].place,
                       cases[i].ranges, in);
         vf_depths_free(&d);
@@ -188,13 +189,13 @@ START_TEST(first_place)
     vf_sbuf err = VF_SBUF_INIT;
     vf_place p;
     char buf[32];
-    ck_assert_int_eq(vf_depths_add(&d, "Vaults, !Vaults:1", &err), 0);
-    ck_assert_int_eq(vf_depths_first(&d, &p), 0);
-    vf_place_describe(&p, buf, sizeof buf);
+    ck_assert_int_eq(vf_depths_add(NULL, &d, "Vaults, !Vaults:1", &err), 0);
+    ck_assert_int_eq(vf_depths_first(NULL, &d, &p), 0);
+    vf_place_describe(NULL, &p, buf, sizeof buf);
     ck_assert_str_eq(buf, "Vaults:2");
     vf_depths_clear(&d);
-    ck_assert_int_eq(vf_depths_add(&d, "!D", &err), 0);
-    ck_assert_int_eq(vf_depths_first(&d, &p), -1);
+    ck_assert_int_eq(vf_depths_add(NULL, &d, "!D", &err), 0);
+    ck_assert_int_eq(vf_depths_first(NULL, &d, &p), -1);
     vf_depths_free(&d);
     vf_sbuf_free(&err);
 }
@@ -204,18 +205,18 @@ START_TEST(depth_values)
 {
     vf_depth_values dv = {0}, copy = {0};
     vf_sbuf err = VF_SBUF_INIT;
-    ck_assert_int_eq(vf_depth_values_add(&dv, "D:1-3", 5, &err), 0);
-    ck_assert_int_eq(vf_depth_values_add(&dv, "D, Lair", 30, &err), 0);
-    ck_assert_int_ne(vf_depth_values_add(&dv, "Nowhere", 1, &err), 0);
+    ck_assert_int_eq(vf_depth_values_add(NULL, &dv, "D:1-3", 5, &err), 0);
+    ck_assert_int_eq(vf_depth_values_add(NULL, &dv, "D, Lair", 30, &err), 0);
+    ck_assert_int_ne(vf_depth_values_add(NULL, &dv, "Nowhere", 1, &err), 0);
     ck_assert_str_eq(vf_sbuf_str(&err), "Unknown branch: 'Nowhere'");
     vf_place d2 = at("D:2"), d9 = at("D:9"), elf = at("Elf:1");
-    ck_assert_int_eq(vf_depth_values_get(&dv, &d2, 10), 5);
-    ck_assert_int_eq(vf_depth_values_get(&dv, &d9, 10), 30);
-    ck_assert_int_eq(vf_depth_values_get(&dv, &elf, 10), 10);
+    ck_assert_int_eq(vf_depth_values_get(NULL, &dv, &d2, 10), 5);
+    ck_assert_int_eq(vf_depth_values_get(NULL, &dv, &d9, 10), 30);
+    ck_assert_int_eq(vf_depth_values_get(NULL, &dv, &elf, 10), 10);
     vf_depth_values_copy(&copy, &dv);
     vf_depth_values_free(&dv);
-    ck_assert_int_eq(vf_depth_values_get(&copy, &d2, 10), 5);
-    ck_assert_int_eq(vf_depth_values_get(&copy, &elf, 7), 7);
+    ck_assert_int_eq(vf_depth_values_get(NULL, &copy, &d2, 10), 5);
+    ck_assert_int_eq(vf_depth_values_get(NULL, &copy, &elf, 7), 7);
     vf_depth_values_free(&copy);
     vf_sbuf_free(&err);
 }
@@ -261,10 +262,10 @@ START_TEST(headers_report_bad_ranges)
     vf_t_resolve_ok(&x, "good", 1, 0);
     vf_place d15, d14;
     char why[64];
-    vf_place_parse("D:15", &d15, why, sizeof why);
-    vf_place_parse("D:14", &d14, why, sizeof why);
-    ck_assert(!vf_depths_match(&x.m.depths, &d15));
-    ck_assert(vf_depths_match(&x.m.depths, &d14));
+    vf_place_parse(NULL, "D:15", &d15, why, sizeof why);
+    vf_place_parse(NULL, "D:14", &d14, why, sizeof why);
+    ck_assert(!vf_depths_match(NULL, &x.m.depths, &d15));
+    ck_assert(vf_depths_match(NULL, &x.m.depths, &d14));
     vf_t_eng_close(&x);
 }
 END_TEST

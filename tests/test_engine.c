@@ -512,7 +512,7 @@ static const char *map_place(eng *x, const char *map, int rc)
     vf_place p;
     ck_assert_int_eq(vf_engine_map_place(x->e, vf_t_map(&x->l, map), &p),
                      rc);
-    vf_place_describe(&p, buf, sizeof buf);
+    vf_place_describe(NULL, &p, buf, sizeof buf);
     return buf;
 }
 
@@ -531,7 +531,7 @@ START_TEST(maps_run_where_they_are_placed)
     ck_assert_str_eq(map_place(&x, "v_deep", 0), "D:3");
     vf_place elf;
     char why[64];
-    vf_place_parse("Elf:2", &elf, why, sizeof why);
+    vf_place_parse(NULL, "Elf:2", &elf, why, sizeof why);
     vf_engine_set_place(x.e, &elf);   /* admitted by DEPTH: kept */
     ck_assert_str_eq(map_place(&x, "place_first", 0), "Elf:2");
     eng_close(&x);

@@ -191,7 +191,8 @@ START_TEST(each_level_draws_from_its_own_layout_maps)
     for (int k = 0; k < 3; k++) {
         vf_place p;
         char why[128];
-        ck_assert_int_eq(vf_place_parse(levels[k], &p, why, sizeof why), 0);
+        ck_assert_int_eq(vf_place_parse(NULL, levels[k], &p, why, sizeof why),
+                         0);
         vf_engine_set_place(f.x.e, &p);
         int lower = 0;
         for (uint32_t it = 0; it < 20; it++) {
@@ -281,7 +282,7 @@ START_TEST(a_layout_that_draws_nothing_is_not_tried)
     open_fixture(&f);
     vf_place lair;
     char why[128];
-    ck_assert_int_eq(vf_place_parse("Lair:2", &lair, why, sizeof why), 0);
+    ck_assert_int_eq(vf_place_parse(NULL, "Lair:2", &lair, why, sizeof why), 0);
     vf_engine_set_place(f.x.e, &lair);
     vf_verdict v;
     run_game(&f, "pv_room", 0, 1, &v);
@@ -382,7 +383,7 @@ static unsigned long built_after(vf_t_eng *x, vf_case *c, const char *place)
 {
     vf_place p;
     char why[128];
-    ck_assert_msg(!vf_place_parse(place, &p, why, sizeof why), "%s", why);
+    ck_assert_msg(!vf_place_parse(NULL, place, &p, why, sizeof why), "%s", why);
     vf_engine_set_place(x->e, &p);
     for (uint32_t it = 0; it < 16; it++) {
         vf_verdict v;
@@ -562,7 +563,7 @@ static int picks(const vf_catalog *cat, const char *place, int check_chance,
 {
     vf_place p;
     char why[128];
-    ck_assert_int_eq(vf_place_parse(place, &p, why, sizeof why), 0);
+    ck_assert_int_eq(vf_place_parse(NULL, place, &p, why, sizeof why), 0);
     vf_rng r;
     vf_rng_seed(&r, 42);
     int n = 0;
@@ -614,8 +615,8 @@ START_TEST(a_kept_list_draws_as_the_whole_pick)
     for (int k = 0; k < 8; k++) {
         vf_place p;
         char why[128];
-        ck_assert_int_eq(vf_place_parse(places[k & 1], &p, why, sizeof why),
-                         0);
+        ck_assert_int_eq(vf_place_parse(NULL, places[k & 1], &p, why,
+                                        sizeof why), 0);
         int chance = k >> 1 & 1;
         vf_map_filter keep = k >> 2 ? not_heavy : NULL;
         vf_pick_cand cand[8];

@@ -21,13 +21,6 @@
 
 #define FORK VF_SOURCE_DIR "/tests/fork/crawl-ref/source"
 
-static void back_to_ours(vf_gamesrc *s)
-{
-    vf_gamesrc_set(NULL);
-    vf_gamesrc_free(s);
-    vf_gamever_set(VF_GV_TRUNK);
-}
-
 static vf_gamesrc *read_fork(vf_sbuf *note)
 {
     vf_gamesrc *s = vf_gamesrc_read(FORK, note);
@@ -73,7 +66,7 @@ START_TEST(fork_tables_are_read)
     ck_assert_int_eq(b[0].parent, -1);
     ck_assert(b[2].portal && !b[1].portal && !b[2].islanded);
     vf_sbuf_free(&note);
-    back_to_ours(s);
+    vf_gamesrc_free(s);
 }
 END_TEST
 
@@ -98,65 +91,66 @@ START_TEST(fork_habits_are_read)
     ck_assert(!vf_gamesrc_registers(s, "crawl.no_such_name"));
     ck_assert(vf_gamesrc_chance_priority(s));
     ck_assert(!vf_gamesrc_registers(NULL, "require"));
-    vf_gamesrc_set(s);
+    vf_game fork = {VF_GV_TRUNK, s};
     vf_t_eng x;
-    vf_t_eng_open(&x, habits_des, 0);
+    vf_t_eng_open_game(&x, habits_des, 0, &fork);
     for (uint64_t seed = 1; seed <= 5; seed++)
         vf_t_resolve_ok(&x, "t_fork_habits", seed, 0);
     ck_assert_int_eq(x.m.chance, 9000);
     vf_t_eng_close(&x);
-    vf_gamesrc_set(NULL);
     vf_t_loaded l;
     vf_t_load(&l, habits_des);
     ck_assert_uint_gt(l.d.n, 0);   /* the priority form: today's error */
     vf_t_free(&l);
     vf_sbuf_free(&note);
-    back_to_ours(s);
+    vf_gamesrc_free(s);
 }
 END_TEST
 
-/* The fork's tables win over ours while in force, and only then. */
+/* The fork's tables win over ours in a game that has them, and only
+ * there. */
 START_TEST(fork_names_win_over_ours)
 {
     vf_sbuf note = VF_SBUF_INIT;
     vf_gamesrc *s = read_fork(&note);
-    ck_assert_int_eq(vf_feature_by_name("glass_thicket"), 0);
-    ck_assert_int_eq(vf_branch_find("Grove"), -1);
-    vf_gamever_set(30);
-    ck_assert(!vf_gamever_shop_type("trinket", 30));
-    ck_assert(vf_gamever_trap("net", 30) != 0);
-    vf_gamesrc_set(s);
+    vf_game at30 = {30, NULL}, fork = {30, s};
+    ck_assert_int_eq(vf_feature_by_name(NULL, "glass_thicket"), 0);
+    ck_assert_int_eq(vf_branch_find(NULL, "Grove"), -1);
+    ck_assert(!vf_gamever_shop_type(&at30, "trinket"));
+    ck_assert(vf_gamever_trap(&at30, "net") != 0);
     /* A feature of its own stands in as ours of its kind. */
-    ck_assert_int_eq(vf_feature_by_name("glass_thicket"),
+    ck_assert_int_eq(vf_feature_by_name(&fork, "glass_thicket"),
                      VF_F_CLEAR_ROCK_WALL);
-    ck_assert_int_eq(vf_feature_by_name("rock_wall"), VF_F_ROCK_WALL);
-    ck_assert_int_eq(vf_feature_by_name("stone_stairs_up_i"),
+    ck_assert_int_eq(vf_feature_by_name(&fork, "rock_wall"), VF_F_ROCK_WALL);
+    ck_assert_int_eq(vf_feature_by_name(&fork, "stone_stairs_up_i"),
                      VF_F_STONE_STAIRS_UP_I);
-    ck_assert_int_eq(vf_feature_by_name("altar_zin"), VF_F_ALTAR_ZIN);
-    ck_assert_int_eq(vf_feature_by_name("altar_moss"), VF_F_FLOOR);
-    ck_assert_int_eq(vf_feature_by_name("unseen"), 0);
-    ck_assert_int_eq(vf_feature_by_name("lava"), 0);   /* not the fork's */
-    ck_assert_int_eq(vf_gamever_trap("gloom", 30), VF_F_TRAP_MECHANICAL);
-    ck_assert_int_eq(vf_gamever_trap("alarm", 30), VF_F_TRAP_ALARM);
-    ck_assert_int_eq(vf_gamever_trap("net", 30), 0);
-    ck_assert(vf_gamever_shop_type("trinket", 30));
-    ck_assert(vf_gamever_shop_type("random", 30));
-    ck_assert(!vf_gamever_shop_type("book", 30));
-    ck_assert(vf_gamever_fprop("no_glow", 30));
-    ck_assert_uint_eq(vf_fprop_by_name("no_glow"), VF_FPROP_OTHER);
+    ck_assert_int_eq(vf_feature_by_name(&fork, "altar_zin"), VF_F_ALTAR_ZIN);
+    ck_assert_int_eq(vf_feature_by_name(&fork, "altar_moss"), VF_F_FLOOR);
+    ck_assert_int_eq(vf_feature_by_name(&fork, "unseen"), 0);
+    /* Not the fork's: */
+    ck_assert_int_eq(vf_feature_by_name(&fork, "lava"), 0);
+    ck_assert_int_eq(vf_gamever_trap(&fork, "gloom"), VF_F_TRAP_MECHANICAL);
+    ck_assert_int_eq(vf_gamever_trap(&fork, "alarm"), VF_F_TRAP_ALARM);
+    ck_assert_int_eq(vf_gamever_trap(&fork, "net"), 0);
+    ck_assert(vf_gamever_shop_type(&fork, "trinket"));
+    ck_assert(vf_gamever_shop_type(&fork, "random"));
+    ck_assert(!vf_gamever_shop_type(&fork, "book"));
+    ck_assert(vf_gamever_fprop(&fork, "no_glow"));
+    ck_assert_uint_eq(vf_fprop_by_name(&fork, "no_glow"), VF_FPROP_OTHER);
     ck_assert_str_eq(vf_fprop_name(VF_FPROP_OTHER), "the checkout's own");
-    ck_assert(!vf_gamever_fprop("no_tide", 30));
-    ck_assert_int_eq(vf_branch_count(), 3);
-    ck_assert_int_eq(vf_branch_find("Grove"), 1);
+    ck_assert(!vf_gamever_fprop(&fork, "no_tide"));
+    ck_assert_int_eq(vf_branch_count(&fork), 3);
+    ck_assert_int_eq(vf_branch_find(&fork, "Grove"), 1);
     vf_place p;
     char why[128];
-    ck_assert_int_eq(vf_place_parse("Grove:2", &p, why, sizeof why), 0);
-    ck_assert_int_eq(vf_place_absdepth(&p), 8);
-    ck_assert_int_ne(vf_place_parse("Grove:3", &p, why, sizeof why), 0);
+    ck_assert_int_eq(vf_place_parse(&fork, "Grove:2", &p, why, sizeof why), 0);
+    ck_assert_int_eq(vf_place_absdepth(&fork, &p), 8);
+    ck_assert_int_ne(vf_place_parse(&fork, "Grove:3", &p, why, sizeof why), 0);
+    /* The game without the fork's tables is ours again. */
+    ck_assert_int_eq(vf_feature_by_name(&at30, "glass_thicket"), 0);
+    ck_assert_int_eq(vf_branch_find(&at30, "Grove"), -1);
     vf_sbuf_free(&note);
-    back_to_ours(s);
-    ck_assert_int_eq(vf_feature_by_name("glass_thicket"), 0);
-    ck_assert_int_eq(vf_branch_find("Grove"), -1);
+    vf_gamesrc_free(s);
 }
 END_TEST
 
@@ -183,13 +177,13 @@ START_TEST(missing_source_and_tables_fall_back)
                      "no feat_defs[]: ours; no trap_names[]: ours; "
                      "no shop_types[]: ours; no str_to_fprop(): ours; "
                      "no branches[]: ours");
-    vf_gamesrc_set(s);
-    ck_assert_int_eq(vf_feature_by_name("rock_wall"), VF_F_ROCK_WALL);
-    ck_assert(vf_gamever_shop_type("book", VF_GV_TRUNK));
+    vf_game g = {VF_GV_TRUNK, s};
+    ck_assert_int_eq(vf_feature_by_name(&g, "rock_wall"), VF_F_ROCK_WALL);
+    ck_assert(vf_gamever_shop_type(&g, "book"));
     unlink(path);
     rmdir(dir);
     vf_sbuf_free(&note);
-    back_to_ours(s);
+    vf_gamesrc_free(s);
 }
 END_TEST
 
@@ -224,10 +218,10 @@ static void agrees_with_ours(const char *tree, int ver)
                   vf_gamesrc_has(s, VF_GS_FPROPS) &&
                   vf_gamesrc_has(s, VF_GS_BRANCHES), "%s: %s", tree, note.s);
     ck_assert_int_eq(vf_gamesrc_has(s, VF_GS_TRAPS), ver < VF_GV_TRUNK);
-    vf_gamever_set(ver);
+    vf_game ours_g = {ver, NULL}, src_g = {ver, s};
     int ours[VF_F_COUNT];
     for (int id = 1; id < VF_F_COUNT; id++)
-        ours[id] = vf_feature_by_name(vf_feature_name(id));
+        ours[id] = vf_feature_by_name(&ours_g, vf_feature_name(id));
     static const char *const shops[] = {"weapon", "gadget", "food",
         "removed food", "distillery", "general", "scroll", NULL};
     static const char *const fprops[] = {"bloody", "no_submerge",
@@ -236,36 +230,36 @@ static void agrees_with_ours(const char *tree, int ver)
         "tyrant's", "web", "dispersal", "teleport", NULL};
     int shop[8], fprop[8], trap[8];
     for (int i = 0; shops[i]; i++)
-        shop[i] = vf_gamever_shop_type(shops[i], ver);
+        shop[i] = vf_gamever_shop_type(&ours_g, shops[i]);
     for (int i = 0; fprops[i]; i++)
-        fprop[i] = vf_gamever_fprop(fprops[i], ver);
-    for (int i = 0; traps[i]; i++) trap[i] = vf_gamever_trap(traps[i], ver);
-    size_t nours = vf_branch_count();
+        fprop[i] = vf_gamever_fprop(&ours_g, fprops[i]);
+    for (int i = 0; traps[i]; i++) trap[i] = vf_gamever_trap(&ours_g, traps[i]);
+    size_t nours = vf_branch_count(&ours_g);
     vf_branch our_br[64];
     for (size_t i = 0; i < nours && i < 64; i++)
-        our_br[i] = *vf_branch_get((int)i);
-    vf_gamesrc_set(s);
-    for (int id = 1; id < VF_F_COUNT; id++)
-        ck_assert_msg(vf_feature_by_name(vf_feature_name(id)) == ours[id],
+        our_br[i] = *vf_branch_get(&ours_g, (int)i);
+    for (int id = 1; id < VF_F_COUNT; id++) {
+        int theirs = vf_feature_by_name(&src_g, vf_feature_name(id));
+        ck_assert_msg(theirs == ours[id],
                       "%s: feature %s: ours %d, the source's %d", tree,
-                      vf_feature_name(id), ours[id],
-                      vf_feature_by_name(vf_feature_name(id)));
+                      vf_feature_name(id), ours[id], theirs);
+    }
     for (int i = 0; shops[i]; i++)
-        ck_assert_msg(vf_gamever_shop_type(shops[i], ver) == shop[i],
+        ck_assert_msg(vf_gamever_shop_type(&src_g, shops[i]) == shop[i],
                       "%s: shop %s", tree, shops[i]);
     for (int i = 0; fprops[i]; i++)
-        ck_assert_msg(vf_gamever_fprop(fprops[i], ver) == fprop[i],
+        ck_assert_msg(vf_gamever_fprop(&src_g, fprops[i]) == fprop[i],
                       "%s: fprop %s", tree, fprops[i]);
     for (int i = 0; traps[i]; i++)
-        ck_assert_msg(vf_gamever_trap(traps[i], ver) == trap[i],
+        ck_assert_msg(vf_gamever_trap(&src_g, traps[i]) == trap[i],
                       "%s: trap %s", tree, traps[i]);
     /* Ours is trunk's table: an older tree lacks its newest branches. */
     for (size_t i = 0; i < nours && i < 64; i++) {
-        int j = vf_branch_find(our_br[i].abbrev);
+        int j = vf_branch_find(&src_g, our_br[i].abbrev);
         ck_assert_msg(j >= 0 || ver < VF_GV_TRUNK, "%s: branch %s", tree,
                       our_br[i].abbrev);
         if (j < 0) continue;
-        const vf_branch *b = vf_branch_get(j);
+        const vf_branch *b = vf_branch_get(&src_g, j);
         ck_assert_msg(!strcmp(b->abbrev, our_br[i].abbrev) &&
                       b->depth == our_br[i].depth &&
                       b->absdepth == our_br[i].absdepth &&
@@ -274,7 +268,7 @@ static void agrees_with_ours(const char *tree, int ver)
                       "%s: branch %s", tree, our_br[i].abbrev);
     }
     vf_sbuf_free(&note);
-    back_to_ours(s);
+    vf_gamesrc_free(s);
 }
 
 START_TEST(real_trunk_tables_agree)
@@ -320,10 +314,8 @@ START_TEST(lint_reads_a_fork)
                                  "branches from the checkout's source\n"));
     ck_assert_ptr_nonnull(strstr(r.out, "1 maps, 2 chunks, 0 errors"));
     vf_t_run_free(&r);
-    ck_assert_ptr_null(vf_gamesrc_current());
     snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
     ck_assert_int_eq(system(cmd), 0);
-    vf_gamever_set(VF_GV_TRUNK);
 }
 END_TEST
 
@@ -356,14 +348,14 @@ START_TEST(names_file_declares_beyond_ours)
 {
     char tmpl[] = "/tmp/vf_names_XXXXXX", path[256];
     char *dir = names_file(tmpl, names_text, path, sizeof path);
-    vf_gamever_set(28);
-    ck_assert_int_eq(vf_feature_by_name("runelight"), 0);
-    ck_assert(!vf_gamever_trap("gloom", 28));
-    ck_assert(!vf_gamever_shop_type("trinket", 28));
-    ck_assert(!vf_gamever_fprop("no_glow", 28));
+    vf_game at28 = {28, NULL};
+    ck_assert_int_eq(vf_feature_by_name(&at28, "runelight"), 0);
+    ck_assert(!vf_gamever_trap(&at28, "gloom"));
+    ck_assert(!vf_gamever_shop_type(&at28, "trinket"));
+    ck_assert(!vf_gamever_fprop(&at28, "no_glow"));
     vf_gamesrc *s = NULL;
     vf_sbuf note = VF_SBUF_INIT, err = VF_SBUF_INIT;
-    ck_assert_int_eq(vf_gamesrc_read_names(&s, path, &note, &err), 0);
+    ck_assert_int_eq(vf_gamesrc_read_names(&s, 28, path, &note, &err), 0);
     ck_assert_ptr_nonnull(s);
     char want[512];
     snprintf(want, sizeof want, "3 features, 1 trap, 1 shop type, 1 fprop "
@@ -371,26 +363,28 @@ START_TEST(names_file_declares_beyond_ours)
     ck_assert_str_eq(note.s, want);
     for (int t = 0; t < VF_GS_COUNT; t++)
         ck_assert(!vf_gamesrc_has(s, (vf_gs_table)t));
-    vf_gamesrc_set(s);
-    int rune = vf_feature_by_name("runelight");
+    vf_game names = {28, s};
+    int rune = vf_feature_by_name(&names, "runelight");
     ck_assert_int_eq(rune, VF_F_FOUNTAIN_BLUE);
     ck_assert(vf_feature_traversable(rune));   /* passable, as its like */
-    ck_assert_int_eq(vf_feature_by_name("afterglow"), VF_F_FOUNTAIN_BLUE);
-    int pillar = vf_feature_by_name("glass pillar");
+    ck_assert_int_eq(vf_feature_by_name(&names, "afterglow"),
+                     VF_F_FOUNTAIN_BLUE);
+    int pillar = vf_feature_by_name(&names, "glass pillar");
     ck_assert_int_eq(pillar, VF_F_ROCK_WALL);
     ck_assert(!vf_feature_traversable(pillar));
-    ck_assert_int_eq(vf_feature_by_name("rock_wall"), VF_F_ROCK_WALL);
-    ck_assert_int_eq(vf_feature_by_name("mud"), 0);   /* 0.31's: not 0.28 */
-    ck_assert_int_eq(vf_gamever_trap("gloom", 28), VF_F_TRAP_MECHANICAL);
-    ck_assert_int_eq(vf_gamever_trap("net", 28), VF_F_TRAP_NET);
-    ck_assert(vf_gamever_shop_type("trinket", 28));
-    ck_assert(vf_gamever_shop_type("book", 28));
-    ck_assert_uint_eq(vf_fprop_by_name("no_glow"), VF_FPROP_OTHER);
-    ck_assert_uint_eq(vf_fprop_by_name("bloody"), VF_FPROP_BLOODY);
+    ck_assert_int_eq(vf_feature_by_name(&names, "rock_wall"), VF_F_ROCK_WALL);
+    /* 0.31's: not 0.28 */
+    ck_assert_int_eq(vf_feature_by_name(&names, "mud"), 0);
+    ck_assert_int_eq(vf_gamever_trap(&names, "gloom"), VF_F_TRAP_MECHANICAL);
+    ck_assert_int_eq(vf_gamever_trap(&names, "net"), VF_F_TRAP_NET);
+    ck_assert(vf_gamever_shop_type(&names, "trinket"));
+    ck_assert(vf_gamever_shop_type(&names, "book"));
+    ck_assert_uint_eq(vf_fprop_by_name(&names, "no_glow"), VF_FPROP_OTHER);
+    ck_assert_uint_eq(vf_fprop_by_name(&names, "bloody"), VF_FPROP_BLOODY);
     vf_sbuf_free(&note);
     vf_sbuf_free(&err);
-    back_to_ours(s);
-    ck_assert_int_eq(vf_feature_by_name("glass pillar"), 0);
+    vf_gamesrc_free(s);
+    ck_assert_int_eq(vf_feature_by_name(&at28, "glass pillar"), 0);
     vf_t_rm_tree(dir);
 }
 END_TEST
@@ -404,20 +398,23 @@ START_TEST(names_file_adds_to_the_source)
                            sizeof path);
     vf_sbuf note = VF_SBUF_INIT, err = VF_SBUF_INIT;
     vf_gamesrc *s = read_fork(&note), *was = s;
-    vf_gamesrc_set(s);
-    ck_assert_int_eq(vf_gamesrc_read_names(&s, path, &note, &err), 0);
+    vf_game fork = {VF_GV_TRUNK, s};
+    ck_assert_int_eq(vf_gamesrc_read_names(&s, VF_GV_TRUNK, path, &note,
+                                           &err), 0);
     ck_assert_ptr_eq(s, was);
     ck_assert_ptr_nonnull(strstr(note.s, "from the checkout's source; 1 "
                                  "feature declared in "));
-    ck_assert_int_eq(vf_feature_by_name("glint"), VF_F_CLEAR_ROCK_WALL);
-    ck_assert_int_eq(vf_feature_by_name("lava"), 0);   /* not the fork's */
+    ck_assert_int_eq(vf_feature_by_name(&fork, "glint"), VF_F_CLEAR_ROCK_WALL);
+    /* Not the fork's: */
+    ck_assert_int_eq(vf_feature_by_name(&fork, "lava"), 0);
     vf_t_put(dir, "names.txt", "feature ember like lava\n");
-    ck_assert_int_eq(vf_gamesrc_read_names(&s, path, &note, &err), -1);
+    ck_assert_int_eq(vf_gamesrc_read_names(&s, VF_GV_TRUNK, path, &note,
+                                           &err), -1);
     ck_assert_ptr_nonnull(strstr(err.s, ":1: feature ember: like 'lava': "
                                  "the game has no such feature"));
     vf_sbuf_free(&note);
     vf_sbuf_free(&err);
-    back_to_ours(s);
+    vf_gamesrc_free(s);
     vf_t_rm_tree(dir);
 }
 END_TEST
@@ -427,19 +424,19 @@ END_TEST
 START_TEST(shipped_bcrawl_names_read)
 {
     const char *path = VF_SOURCE_DIR "/tests/fork/bcrawl-names.txt";
-    vf_gamever_set(25);
     vf_gamesrc *s = NULL;
     vf_sbuf note = VF_SBUF_INIT, err = VF_SBUF_INIT;
-    ck_assert_msg(!vf_gamesrc_read_names(&s, path, &note, &err), "%s",
+    ck_assert_msg(!vf_gamesrc_read_names(&s, 25, path, &note, &err), "%s",
                   vf_sbuf_str(&err));
     ck_assert_str_eq(note.s, "1 feature declared in " VF_SOURCE_DIR
                      "/tests/fork/bcrawl-names.txt");
-    ck_assert_int_eq(vf_feature_by_name("runelight"), 0);
-    vf_gamesrc_set(s);
-    ck_assert_int_eq(vf_feature_by_name("runelight"), VF_F_FOUNTAIN_BLUE);
+    vf_game at25 = {25, NULL}, names = {25, s};
+    ck_assert_int_eq(vf_feature_by_name(&at25, "runelight"), 0);
+    ck_assert_int_eq(vf_feature_by_name(&names, "runelight"),
+                     VF_F_FOUNTAIN_BLUE);
     vf_sbuf_free(&note);
     vf_sbuf_free(&err);
-    back_to_ours(s);
+    vf_gamesrc_free(s);
 }
 END_TEST
 
@@ -470,7 +467,8 @@ START_TEST(bad_names_files_say_where)
         vf_t_put(dir, "names.txt", bad[i].text);
         vf_gamesrc *s = NULL;
         vf_sbuf note = VF_SBUF_INIT, err = VF_SBUF_INIT;
-        ck_assert_int_eq(vf_gamesrc_read_names(&s, path, &note, &err), -1);
+        ck_assert_int_eq(vf_gamesrc_read_names(&s, VF_GV_TRUNK, path, &note,
+                                               &err), -1);
         snprintf(want, sizeof want, "%s%s", path, bad[i].why);
         ck_assert_str_eq(vf_sbuf_str(&err), want);
         ck_assert_int_eq(note.len, 0);
@@ -481,7 +479,8 @@ START_TEST(bad_names_files_say_where)
     vf_gamesrc *s = NULL;
     vf_sbuf note = VF_SBUF_INIT, err = VF_SBUF_INIT;
     snprintf(path, sizeof path, "%s/absent.txt", dir);
-    ck_assert_int_eq(vf_gamesrc_read_names(&s, path, &note, &err), -1);
+    ck_assert_int_eq(vf_gamesrc_read_names(&s, VF_GV_TRUNK, path, &note,
+                                           &err), -1);
     snprintf(want, sizeof want, "%s: cannot open: No such file or directory",
              path);
     ck_assert_str_eq(vf_sbuf_str(&err), want);
@@ -530,7 +529,6 @@ START_TEST(lint_takes_game_names)
     ck_assert_ptr_nonnull(strstr(r.out, want));
     ck_assert_ptr_nonnull(strstr(r.out, "4 maps, 8 chunks, 0 errors"));
     vf_t_run_free(&r);
-    ck_assert_ptr_null(vf_gamesrc_current());
     vf_t_put(dir, "names.txt", "feature runelight like fountain_blue\n"
              "tarp gloom\n");
     r = vf_t_vaultfuzz("lint", "--des", des, "--game-names", path, NULL);
@@ -540,9 +538,7 @@ START_TEST(lint_takes_game_names)
     ck_assert_str_eq(r.err, want);
     ck_assert_str_eq(r.out, "");   /* no map loaded */
     vf_t_run_free(&r);
-    ck_assert_ptr_null(vf_gamesrc_current());
     vf_t_rm_tree(dir);
-    vf_gamever_set(VF_GV_TRUNK);
 }
 END_TEST
 
@@ -578,7 +574,6 @@ START_TEST(test_command_judges_names_as_their_like)
     vf_t_run_free(&r);
     vf_sbuf_free(&text);
     vf_t_rm_tree(dir);
-    vf_gamever_set(VF_GV_TRUNK);
 }
 END_TEST
 

@@ -1,7 +1,7 @@
 /* Game versions: parsing and detection, the names each release accepts
  * (features, trap names, shop types, KPROP names, gods), KFEAT and KPROP
  * read as each release reads them, and the bindings that ask about the
- * game in progress. Every test that sets a version puts trunk back. */
+ * game in progress. */
 #include "tests.h"
 #include "vf_feature.h"
 #include "vf_gamever.h"
@@ -15,11 +15,6 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-static void back_to_trunk(void)
-{
-    vf_gamever_set(VF_GV_TRUNK);
-}
-
 /* KFEAT alternative s parsed at ver: the alternative (kind, feature), or
  * the message in err. Returns the parse status. */
 static int kfeat_at(int ver, const char *s, vf_featalt *out, vf_sbuf *err)
@@ -27,11 +22,11 @@ static int kfeat_at(int ver, const char *s, vf_featalt *out, vf_sbuf *err)
     vf_rng r;
     vf_rng_seed(&r, 1);
     vf_featspec f = {0};
-    vf_gamever_set(ver);
-    int rc = vf_featspec_parse(&f, s, strlen(s), 0, &r, err);
+    vf_game g = {ver, NULL};
+    vf_featread how = {.game = &g, .rng = &r};
+    int rc = vf_featspec_parse(&f, s, strlen(s), &how, err);
     if (!rc) *out = f.alt[0], out->shop = NULL;
     vf_featspec_free(&f);
-    back_to_trunk();
     return rc;
 }
 
@@ -50,7 +45,8 @@ START_TEST(versions_parse_and_name)
     ck_assert_int_eq(vf_gamever_parse("0.3x", &err), 0);
     ck_assert_str_eq(vf_gamever_name(30), "0.30");
     ck_assert_str_eq(vf_gamever_name(VF_GV_TRUNK), "trunk");
-    ck_assert_int_eq(vf_gamever_current(), VF_GV_TRUNK);
+    ck_assert_int_eq(vf_game_ver(NULL), VF_GV_TRUNK);
+    ck_assert_int_eq(VF_GAME_TRUNK.ver, VF_GV_TRUNK);
     vf_sbuf_free(&err);
 }
 END_TEST
@@ -156,10 +152,7 @@ END_TEST
 
 static int feature_at(int ver, const char *name)
 {
-    vf_gamever_set(ver);
-    int id = vf_feature_by_name(name);
-    back_to_trunk();
-    return id;
+    return vf_feature_by_name(&(vf_game){ver, NULL}, name);
 }
 
 START_TEST(feature_names_by_version)
@@ -203,14 +196,14 @@ START_TEST(shop_types_and_kprops_by_version)
     ck_assert_int_eq(kfeat_at(VF_GV_TRUNK, "shop", &a, &err), -1);
     ck_assert_str_eq(err.s, "bad shop type: ''");
     vf_sbuf_free(&err);
-    vf_gamever_set(25);
-    ck_assert_uint_eq(vf_fprop_by_name("no_submerge"), VF_FPROP_NO_SUBMERGE);
-    ck_assert_uint_eq(vf_fprop_by_name("no_automap"), 0);
-    vf_gamever_set(33);
-    ck_assert_uint_eq(vf_fprop_by_name("no_submerge"), 0);
-    ck_assert_uint_eq(vf_fprop_by_name("no_automap"), VF_FPROP_NO_AUTOMAP);
-    back_to_trunk();
-    ck_assert_uint_eq(vf_fprop_by_name("no_submerge"), 0);
+    vf_game at25 = {25, NULL}, at33 = {33, NULL};
+    ck_assert_uint_eq(vf_fprop_by_name(&at25, "no_submerge"),
+                      VF_FPROP_NO_SUBMERGE);
+    ck_assert_uint_eq(vf_fprop_by_name(&at25, "no_automap"), 0);
+    ck_assert_uint_eq(vf_fprop_by_name(&at33, "no_submerge"), 0);
+    ck_assert_uint_eq(vf_fprop_by_name(&at33, "no_automap"),
+                      VF_FPROP_NO_AUTOMAP);
+    ck_assert_uint_eq(vf_fprop_by_name(NULL, "no_submerge"), 0);
     ck_assert_int_eq(vf_gamever_god("pakellas", 30), 1);
     ck_assert_int_eq(vf_gamever_god("zin", 30), 0);
     ck_assert_int_eq(vf_gamever_god("ignis", 27), -1);
@@ -223,16 +216,15 @@ START_TEST(a_release_vault_resolves_at_its_version)
 {
     const char *des = "NAME: old\nKFEAT: A = alarm trap / shaft trap\n"
                       "KPROP: A = no_tele_into\nMAP\nA@\nENDMAP\n";
-    vf_gamever_set(30);
+    vf_game at30 = {30, NULL};
     vf_t_eng x;
-    vf_t_eng_open(&x, des, 5000000UL);
+    vf_t_eng_open_game(&x, des, 5000000UL, &at30);
     vf_t_resolve_ok(&x, "old", 1, 0);
     vf_cell c;
     ck_assert_int_eq(vf_rmap_cell(&x.m, 0, 0, &c), 0);
     ck_assert_ptr_nonnull(c.feat);
     ck_assert(vf_feature_props(c.feat->feature) & VF_FP_TRAP);
     vf_t_eng_close(&x);
-    back_to_trunk();
     vf_t_eng_open(&x, des, 5000000UL);
     ck_assert_str_eq(vf_t_raised(&x, "old", 1),
                      "t.des:2: no features matching \"alarm trap\"");
@@ -260,9 +252,7 @@ START_TEST(game_in_progress_bindings)
         "MAP\n.@\nENDMAP\n"
         "NAME: nogod\n: crawl.unavailable_god('Bob')\nMAP\n.@\nENDMAP\n",
         5000000UL);
-    vf_place lair = {0, 3};
-    for (size_t i = 0; i < vf_branch_count(); i++)
-        if (!strcmp(vf_branch_get((int)i)->abbrev, "Lair")) lair.branch = (int)i;
+    vf_place lair = {vf_branch_find(NULL, "Lair"), 3};
     vf_engine_set_place(x.e, &lair);
     vf_t_resolve_ok(&x, "deep", 1, 0);
     ck_assert_str_eq(vf_t_raised(&x, "badbranch", 1),
@@ -307,7 +297,6 @@ START_TEST(lint_takes_and_prints_the_version)
     ck_assert_ptr_nonnull(strstr(r.out, "game version: 0.30 "
                                  "(--game-version)\n"));
     vf_t_run_free(&r);
-    back_to_trunk();
     r = vf_t_vaultfuzz("lint", "--des", path, NULL);
     ck_assert_int_eq(r.rc, 1);
     ck_assert_ptr_nonnull(strstr(r.out, "no features matching"));
@@ -319,7 +308,6 @@ START_TEST(lint_takes_and_prints_the_version)
     ck_assert_str_eq(r.err, "vaultfuzz lint: --game-version: unknown game "
                      "version '0.2' (give 0.25 to 0.34, or trunk)\n");
     vf_t_run_free(&r);
-    back_to_trunk();
     unlink(path);
     rmdir(dir);
     free(dir);

@@ -74,7 +74,7 @@ START_TEST(feature_properties)
               VF_FP_NO_TRAVEL);
     /* Names and ids agree both ways. */
     for (int id = 1; id <= vf_feature_count(); id++) {
-        int back = vf_feature_by_name(vf_feature_name(id));
+        int back = vf_feature_by_name(NULL, vf_feature_name(id));
         ck_assert_msg(back == id || id == VF_F_ALTAR_PAKELLAS, "%s",
                       vf_feature_name(id));
     }

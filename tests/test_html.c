@@ -190,7 +190,7 @@ START_TEST(dump_read_back)
 {
     char *text = fake_dump();
     vf_dumpread d;
-    vf_dumpread_text(text, &d);
+    vf_dumpread_text(NULL, text, &d);
     ck_assert(d.has_level && d.placed && d.has_vault);
     ck_assert_str_eq(d.place, "Lair:2");
     ck_assert_int_eq(d.vx, 39);
@@ -226,7 +226,7 @@ START_TEST(dump_read_back)
     size_t n = strlen(text);
     for (size_t cut = 0; cut < n; cut += 97) {
         char *part = vf_xstrndup(text, cut);
-        vf_dumpread_text(part, &d);
+        vf_dumpread_text(NULL, part, &d);
         vf_dumpread_free(&d);
         free(part);
     }

@@ -155,7 +155,8 @@ START_TEST(kfeat_alternative_kinds)
     const char *s = "W / any trap w:2 / general shop type:Blood count:8 ; "
                     "potion|scroll / altar_zin mimic:3 / enter_shop mimic / "
                     "granite_statue no_mimic / altar_pakellas";
-    ck_assert_int_eq(vf_featspec_parse(&f, s, strlen(s), 0, &r, &err), 0);
+    vf_featread how = {.rng = &r};
+    ck_assert_int_eq(vf_featspec_parse(&f, s, strlen(s), &how, &err), 0);
     ck_assert_int_eq(f.n, 7);
     ck_assert_int_eq(f.alt[0].kind, VF_FK_GLYPH);
     ck_assert_int_eq(f.alt[1].kind, VF_FK_TRAP);
@@ -180,8 +181,8 @@ START_TEST(kfeat_alternative_kinds)
     vf_sbuf_free(&err);
     vf_sbuf_free(&d);
     ck_assert_int_eq(vf_feature_count(), 212);
-    ck_assert_int_eq(vf_feature_by_name("unseen"), 0);
-    ck_assert_str_eq(vf_feature_name(vf_feature_by_name("orb dais")),
+    ck_assert_int_eq(vf_feature_by_name(NULL, "unseen"), 0);
+    ck_assert_str_eq(vf_feature_name(vf_feature_by_name(NULL, "orb dais")),
                      "orb dais");
 }
 END_TEST
@@ -629,7 +630,8 @@ START_TEST(weights_past_int_are_errors)
     vf_speclist_free(&l);
     vf_featspec f = {0};
     const char *k = "lava w:2000000000 / floor w:2000000000";
-    ck_assert_int_eq(vf_featspec_parse(&f, k, strlen(k), 1, &r, &err), -1);
+    vf_featread fixed = {.fixed = 1, .rng = &r};
+    ck_assert_int_eq(vf_featspec_parse(&f, k, strlen(k), &fixed, &err), -1);
     ck_assert_ptr_nonnull(strstr(err.s, "add up past 2147483647"));
     vf_featspec_free(&f);
     /* The overlays' lists (KPROP, COLOUR, ...) likewise. */

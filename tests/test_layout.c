@@ -14,16 +14,19 @@
 #define W VF_LAYOUT_GXM
 #define H VF_LAYOUT_GYM
 
-typedef int (*builder)(vf_grid *, vf_rng *, const vf_place *, vf_sbuf *);
+typedef int (*builder)(vf_grid *, vf_rng *, const vf_game *, const vf_place *,
+                       vf_sbuf *);
 
-static int city_any(vf_grid *g, vf_rng *r, const vf_place *p, vf_sbuf *e)
+static int city_any(vf_grid *g, vf_rng *r, const vf_game *gm,
+                    const vf_place *p, vf_sbuf *e)
 {
-    return vf_layout_chaotic_city(g, r, p, 0, e);
+    return vf_layout_chaotic_city(g, r, gm, p, 0, e);
 }
 
-static int city_metal(vf_grid *g, vf_rng *r, const vf_place *p, vf_sbuf *e)
+static int city_metal(vf_grid *g, vf_rng *r, const vf_game *gm,
+                      const vf_place *p, vf_sbuf *e)
 {
-    return vf_layout_chaotic_city(g, r, p, 'v', e);
+    return vf_layout_chaotic_city(g, r, gm, p, 'v', e);
 }
 
 /* Builds into g (initialised here; the caller frees it) from a fresh
@@ -32,13 +35,13 @@ static void build(vf_grid *g, builder b, const char *place, uint64_t seed)
 {
     vf_place p;
     char why[128];
-    ck_assert_msg(!vf_place_parse(place, &p, why, sizeof why), "%s", why);
+    ck_assert_msg(!vf_place_parse(NULL, place, &p, why, sizeof why), "%s", why);
     vf_rng r;
     vf_rng_seed(&r, seed);
     vf_sbuf err = VF_SBUF_INIT;
     vf_grid_init(g);
     ck_assert_int_eq(vf_layout_grid(g, &err), 0);
-    int rc = b(g, &r, &p, &err);
+    int rc = b(g, &r, NULL, &p, &err);
     ck_assert_msg(rc == 0, "%s", vf_sbuf_str(&err));
     vf_sbuf_free(&err);
     ck_assert_int_eq(g->w, W);
@@ -301,7 +304,7 @@ START_TEST(layout_grid_sizes)
     vf_rng r;
     vf_rng_seed(&r, 1);
     vf_place p = {0, 1};
-    ck_assert_int_eq(vf_layout_basic(&g, &r, &p, &err), -1);
+    ck_assert_int_eq(vf_layout_basic(&g, &r, NULL, &p, &err), -1);
     ck_assert_str_eq(vf_sbuf_str(&err),
                      "a layout needs an 80x70 grid, not 3x1");
     vf_grid_free(&g);
@@ -487,14 +490,14 @@ START_TEST(all_floor_matches_cells)
 {
     vf_place p;
     char why[128];
-    ck_assert_msg(!vf_place_parse("D:3", &p, why, sizeof why), "%s", why);
+    ck_assert_msg(!vf_place_parse(NULL, "D:3", &p, why, sizeof why), "%s", why);
     vf_grid g;
     vf_rng r;
     vf_sbuf err = VF_SBUF_INIT;
     lay l;
     vf_grid_init(&g);
     ck_assert_int_eq(vf_layout_grid(&g, &err), 0);
-    ck_assert_int_eq(lay_begin(&l, &g, &r, &p, &err), 0);
+    ck_assert_int_eq(lay_begin(&l, &g, &r, NULL, &p, &err), 0);
     vf_rng_seed(&r, 18);
     for (int y = 5; y < H - 5; y++)
         for (int x = 3; x < W - 3; x++) lay_set(&l, x, y, FLOOR);

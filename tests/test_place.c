@@ -34,8 +34,8 @@ static vf_place_status place(vf_t_eng *x, vf_level *l, const char *name,
     ck_assert_msg(st == VF_RESOLVED, "%s", vf_sbuf_str(&x->err));
     vf_place pl;
     char why[64];
-    ck_assert_int_eq(vf_place_parse("D:3", &pl, why, sizeof why), 0);
-    vf_level_init_empty(l, &pl);
+    ck_assert_int_eq(vf_place_parse(NULL, "D:3", &pl, why, sizeof why), 0);
+    vf_level_init_empty(l, NULL, &pl);
     vf_rng r;
     vf_rng_seed(&r, seed);
     return vf_place_map(l, &x->m, &o, &r, p);
@@ -89,7 +89,7 @@ START_TEST(a_position_asked_for)
     vf_level *l = malloc(sizeof *l);
     vf_placed p;
     ck_assert_int_eq(place(&x, l, "see_through", o, 1, &p), VF_PLACED);
-    vf_level_init_empty(l, &l->place);
+    vf_level_init_empty(l, NULL, &l->place);
     ck_assert_int_eq(vf_place_map_at(l, &x.m, &o, &at, &r, &p), VF_PLACED);
     ck_assert_int_eq(p.x, 9);
     ck_assert_int_eq(p.y, 19);
@@ -101,13 +101,13 @@ START_TEST(a_position_asked_for)
     ck_assert_int_eq(vf_place_map_at(l, &x.m, &o, &at, &r, &p),
                      VF_PLACE_FAILED);
     ck_assert_int_eq(place(&x, l, "closed_box", o, 1, &p), VF_PLACED);
-    vf_level_init_empty(l, &l->place);
+    vf_level_init_empty(l, NULL, &l->place);
     at.x = at.y = 0;
     ck_assert_int_eq(vf_place_map_at(l, &x.m, &o, &at, &r, &p), VF_PLACED);
     ck_assert_int_eq(p.x, 2);
     ck_assert_int_eq(p.y, 2);
     ck_assert_int_eq(place(&x, l, "north_room", o, 1, &p), VF_PLACED);
-    vf_level_init_empty(l, &l->place);
+    vf_level_init_empty(l, NULL, &l->place);
     ck_assert_int_eq(vf_place_map_at(l, &x.m, &o, &at, &r, &p), VF_PLACED);
     ck_assert_int_eq(p.x, (80 - 5) / 2);
     ck_assert_int_eq(p.y, 0);
@@ -231,7 +231,7 @@ START_TEST(exits_are_cut_through_rock)
 {
     vf_level *l = malloc(sizeof *l);
     vf_place pl = {0, 1};
-    vf_level_init(l, &pl, VF_F_ROCK_WALL);
+    vf_level_init(l, NULL, &pl, VF_F_ROCK_WALL);
     for (int x = 50; x < 60; x++) l->feat[10][x] = VF_F_FLOOR;
     vf_rng r;
     vf_rng_seed(&r, 7);
@@ -243,7 +243,7 @@ START_TEST(exits_are_cut_through_rock)
     ck_assert_int_ge(floors, 10 + 30 + 20);
     ck_assert_int_eq(l->feat[30][20], VF_F_FLOOR);
     /* Nothing to reach: no floor anywhere. */
-    vf_level_init(l, &pl, VF_F_ROCK_WALL);
+    vf_level_init(l, NULL, &pl, VF_F_ROCK_WALL);
     ck_assert_int_eq(vf_place_connect_exit(l, 20, 30, &r), 0);
     free(l);
 }
@@ -350,8 +350,8 @@ START_TEST(search_bitsets_agree_with_cells)
      * touch nothing. */
     vf_place p0;
     char why[64];
-    ck_assert_int_eq(vf_place_parse("D:3", &p0, why, sizeof why), 0);
-    vf_level_init(l, &p0, VF_F_ROCK_WALL);
+    ck_assert_int_eq(vf_place_parse(NULL, "D:3", &p0, why, sizeof why), 0);
+    vf_level_init(l, NULL, &p0, VF_F_ROCK_WALL);
     vf_place_search s;
     vf_place_search_init(&s, l, &x.m, 1);
     for (int i = 0; i < 8; i++)

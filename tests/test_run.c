@@ -1819,7 +1819,7 @@ START_TEST(tally_counts_each_game_layout_map)
         if (!i) ck_assert_int_eq(vf_tally_add_case(&t, &c), 1);
     }
     vf_strlist input = {0};
-    vf_report_in in = {&t, &input, NULL, NULL};
+    vf_report_in in = {&t, &input, NULL, NULL, NULL};
     vf_tally_judge(&t, NULL);
     const vf_tally_map *m = &t.maps[0];
     ck_assert_uint_eq(m->nlmaps, 2);

@@ -36,6 +36,12 @@ static vf_sev sev(vf_conn_finding f, const vf_sev_ctx *c)
     return s;
 }
 
+/* Whether trunk's branch named name is checked. */
+static int checked(const char *name)
+{
+    return vf_branch_checked(vf_branch_get(NULL, vf_branch_find(NULL, name)));
+}
+
 /* dungeon.cc _dgn_verify_connectivity: a stairless area vetoes the level
  * unless it is small and holds no vault cell (then it is filled). */
 START_TEST(stairless_areas_follow_the_fill_limit)
@@ -91,11 +97,11 @@ START_TEST(unchecked_branches_rank_what_the_player_meets)
     vf_conn_finding f = finding(VF_CONN_STAIRLESS_ZONE, 40, 1, 1, 0);
     ck_assert(!vf_sev_finding_grade(&f, &pan).veto);
     /* The branch table says which branches those are. */
-    ck_assert(vf_branch_checked(vf_branch_get(vf_branch_find("D"))));
-    ck_assert(vf_branch_checked(vf_branch_get(vf_branch_find("Zot"))));
-    ck_assert(!vf_branch_checked(vf_branch_get(vf_branch_find("Abyss"))));
-    ck_assert(!vf_branch_checked(vf_branch_get(vf_branch_find("Tomb"))));
-    ck_assert(!vf_branch_checked(vf_branch_get(vf_branch_find("Sewer"))));
+    ck_assert(checked("D"));
+    ck_assert(checked("Zot"));
+    ck_assert(!checked("Abyss"));
+    ck_assert(!checked("Tomb"));
+    ck_assert(!checked("Sewer"));
 }
 END_TEST
 

@@ -754,11 +754,11 @@ START_TEST(catalogue_entries)
     ck_assert(vf_mapinfo_has_tag(a, "added_at_load", 13));
     vf_place lair, d3, d8, p;
     char why[64];
-    vf_place_parse("Lair:2", &lair, why, sizeof why);
-    vf_place_parse("D:3", &d3, why, sizeof why);
-    vf_place_parse("D:8", &d8, why, sizeof why);
-    ck_assert(vf_depths_match(&a->depths, &lair));   /* default-depth */
-    ck_assert(!vf_depths_match(&b->depths, &lair));
+    vf_place_parse(NULL, "Lair:2", &lair, why, sizeof why);
+    vf_place_parse(NULL, "D:3", &d3, why, sizeof why);
+    vf_place_parse(NULL, "D:8", &d8, why, sizeof why);
+    ck_assert(vf_depths_match(NULL, &a->depths, &lair));   /* default-depth */
+    ck_assert(!vf_depths_match(NULL, &b->depths, &lair));
     ck_assert_int_eq(vf_mapinfo_weight(b, &d3), 3);
     ck_assert_int_eq(vf_mapinfo_weight(b, &d8), 7);
     vf_mapinfo_place(a, &d8, &p);

@@ -93,6 +93,10 @@ void vf_t_eng_open(vf_t_eng *x, const char *des, unsigned long instructions);
 /* The same with the limits given (vf_engine_config's). */
 void vf_t_eng_open_limits(vf_t_eng *x, const char *des,
                           const vf_lua_limits *limits);
+/* vf_t_eng_open with the maps read as game g (borrowed: keep it, and its
+ * tables, until vf_t_eng_close). */
+void vf_t_eng_open_game(vf_t_eng *x, const char *des,
+                        unsigned long instructions, const vf_game *g);
 void vf_t_eng_close(vf_t_eng *x);
 /* Resolves map at placement into x->m for the case (base, map, i); the
  * message of a failure is in x->err. _ok insists it resolved; raised

@@ -72,6 +72,9 @@ const vf_place *vf_bind_place(lua_State *L);
 int vf_bind_branch(lua_State *L);
 const vf_place *vf_bind_place_peek(lua_State *L);
 unsigned long vf_bind_place_reads(lua_State *L);
+/* The game L's engine reads its maps as (its config's, vf_gamever.h):
+ * the names and branches the bindings know. */
+const vf_game *vf_bind_game_of(lua_State *L);
 /* The case's game (level.c): new-game choices, from bits of game. */
 void vf_bind_set_game(lua_State *L, uint64_t game);
 /* The case's game, as set (its top 53 bits): what a game chose at its

@@ -361,7 +361,8 @@ static const luaL_Reg crawl_fns[] = {
 void vf_bind_open_crawl(lua_State *L)
 {
     vf_lua_register(L, "crawl", crawl_fns);  /* adds to the existing table */
-    if (vf_gamesrc_registers(vf_gamesrc_current(), "crawl.random_element")) {
+    if (vf_gamesrc_registers(vf_game_src(vf_bind_game_of(L)),
+                             "crawl.random_element")) {
         lua_pushcfunction(L, l_random_element);
         lua_setfield(L, -2, "random_element");
     }

@@ -100,7 +100,8 @@ static void add_ranges(lua_State *L, vf_depths *d, vf_sbuf *b,
                        const char *ranges)
 {
     vf_sbuf err = VF_SBUF_INIT;
-    if (vf_depths_add(d, ranges, &err)) raise_at_des(L, &err);
+    if (vf_depths_add(vf_bind_game_of(L), d, ranges, &err))
+        raise_at_des(L, &err);
     vf_sbuf_free(&err);
     append_ranges(b, ranges);
 }
@@ -204,7 +205,8 @@ static int l_depth_weight(lua_State *L)
         return vf_bind_des_error(L, lua_tostring(L, -1));
     }
     vf_sbuf err = VF_SBUF_INIT;
-    if (vf_depth_values_add(&m->weights, ranges, w, &err))
+    if (vf_depth_values_add(vf_bind_game_of(L), &m->weights, ranges, w,
+                            &err))
         return raise_at_des(L, &err);
     vf_sbuf_free(&err);
     return 0;
@@ -216,7 +218,8 @@ static int l_depth_chance(lua_State *L)
     const char *ranges = luaL_checkstring(L, 2);
     int c = vf_lua_checkint(L, lua_gettop(L) >= 4 ? 4 : 3);   /* priority */
     vf_sbuf err = VF_SBUF_INIT;
-    if (vf_depth_values_add(&m->chances, ranges, c, &err))
+    if (vf_depth_values_add(vf_bind_game_of(L), &m->chances, ranges, c,
+                            &err))
         return raise_at_des(L, &err);
     vf_sbuf_free(&err);
     return 0;

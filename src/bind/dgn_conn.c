@@ -63,7 +63,9 @@ static int l_original_map(lua_State *L)
         lua_pushnil(L);
         return 1;
     }
-    vf_rmap_init(vf_bind_newmap(L), m->def, m->rng);
+    vf_rmap *copy = vf_bind_newmap(L);
+    vf_rmap_init(copy, m->def, m->rng);
+    copy->game = m->game;
     return 1;
 }
 

@@ -73,7 +73,8 @@ static char feature_glyph(int feat)
 static int feature_arg(lua_State *L, int idx)
 {
     if (lua_isnumber(L, idx)) return vf_lua_toint(L, idx);
-    if (lua_isstring(L, idx)) return vf_feature_by_name(lua_tostring(L, idx));
+    if (lua_isstring(L, idx))
+        return vf_feature_by_name(vf_bind_game_of(L), lua_tostring(L, idx));
     return 0;
 }
 

@@ -13,7 +13,8 @@
 #include <lauxlib.h>
 #include <string.h>
 
-typedef int (*builder)(vf_grid *, vf_rng *, const vf_place *, vf_sbuf *);
+typedef int (*builder)(vf_grid *, vf_rng *, const vf_game *, const vf_place *,
+                       vf_sbuf *);
 
 static vf_rmap *layout_map(lua_State *L, const char *fn)
 {
@@ -33,8 +34,9 @@ static int build(lua_State *L, const char *fn, builder b, char wall)
     vf_sbuf err = VF_SBUF_INIT;
     int rc = vf_layout_grid(&m->grid, &err);
     if (!rc)
-        rc = b ? b(&m->grid, r, p, &err)
-               : vf_layout_chaotic_city(&m->grid, r, p, wall, &err);
+        rc = b ? b(&m->grid, r, vf_bind_game_of(L), p, &err)
+               : vf_layout_chaotic_city(&m->grid, r, vf_bind_game_of(L), p,
+                                        wall, &err);
     if (!rc) return 0;
     lua_pushfstring(L, "dgn.%s: %s", fn, vf_sbuf_str(&err));
     vf_sbuf_free(&err);
@@ -80,7 +82,8 @@ static int l_layout_chaotic_city(lua_State *L)
 {
     int id = 0;
     if (lua_isnumber(L, 2)) id = vf_lua_toint(L, 2);
-    else if (lua_isstring(L, 2)) id = vf_feature_by_name(lua_tostring(L, 2));
+    else if (lua_isstring(L, 2))
+        id = vf_feature_by_name(vf_bind_game_of(L), lua_tostring(L, 2));
     const char *name = id ? vf_feature_name(id) : NULL;
     char wall = 0;
     for (size_t i = 0; name && i < sizeof feature_glyphs /

@@ -87,8 +87,10 @@ static int try_one(vf_engine *e, vf_rmap *m, const vf_svmask *mask,
 {
     vf_rmap seed, sub;
     vf_rmap_init(&seed, info->def, &e->rng);
+    seed.game = &e->cfg.game;
     vf_mapinfo_seed(info, &seed);
     vf_rmap_init(&sub, info->def, &e->rng);
+    sub.game = &e->cfg.game;
     sub.svmask = mask;
     /* Its choices are the case's too: a cause may be inside it. */
     vf_choices_nesting saved;

@@ -21,8 +21,9 @@ static int l_find_deepest_explored(lua_State *L)
 {
     const char *name = luaL_checkstring(L, 1);
     int branch = -1;
-    for (size_t i = 0; i < vf_branch_count() && branch < 0; i++)
-        if (!strcmp(vf_branch_get((int)i)->abbrev, name)) branch = (int)i;
+    const vf_game *g = vf_bind_game_of(L);
+    for (size_t i = 0; i < vf_branch_count(g) && branch < 0; i++)
+        if (!strcmp(vf_branch_get(g, (int)i)->abbrev, name)) branch = (int)i;
     if (branch < 0) return luaL_error(L, "Bad branch name: '%s'", name);
     const vf_place *p = vf_bind_place(L);
     lua_pushinteger(L, p->branch == branch ? p->depth : 0);
@@ -53,7 +54,7 @@ static int l_unavailable_god(lua_State *L)
     for (size_t i = 0; i < n; i++)
         low[i] = (char)tolower((unsigned char)name[i]);
     low[n] = 0;
-    int god = vf_gamever_god(low, vf_gamever_current());
+    int god = vf_gamever_god(low, vf_game_ver(vf_bind_game_of(L)));
     free(low);
     if (god < 0) {
         lua_pushfstring(L, "'%s' matches no god.", lua_tostring(L, 1));

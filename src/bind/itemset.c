@@ -40,11 +40,11 @@ static int names(const char *spec, const char *member)
     return !strncmp(spec, member, n) && (spec[n] == '\0' || spec[n] == ' ');
 }
 
-/* 1 when spec is in a set of the version in force and not the member the
- * case's game picked, else 0. question: the binding asking. */
+/* 1 when spec is in a set of the engine's game version and not the member
+ * the case's game picked, else 0. question: the binding asking. */
 static int excluded(lua_State *L, const char *spec, const char *question)
 {
-    int ver = vf_gamever_current();
+    int ver = vf_game_ver(vf_bind_game_of(L));
     for (size_t i = 0; i < NSETS; i++) {
         const item_set *s = &item_sets[i];
         if (ver < s->since || ver > s->until) continue;

@@ -121,6 +121,12 @@ void vf_bind_game_asked(lua_State *L, vf_strlist *out)
     if (out->n > 1) qsort(out->v, out->n, sizeof *out->v, by_text);
 }
 
+const vf_game *vf_bind_game_of(lua_State *L)
+{
+    vf_engine *e = vf_engine_of(L);
+    return e ? &e->cfg.game : NULL;
+}
+
 uint64_t vf_bind_game(lua_State *L)
 {
     lua_getfield(L, LUA_REGISTRYINDEX, "vf_game");
@@ -131,7 +137,7 @@ uint64_t vf_bind_game(lua_State *L)
 
 static const vf_branch *here(lua_State *L)
 {
-    return vf_branch_get(vf_bind_branch(L));
+    return vf_branch_get(vf_bind_game_of(L), vf_bind_branch(L));
 }
 
 /* The branch named by argument idx (the game's abbreviations), or the
@@ -140,15 +146,16 @@ static int branch_arg(lua_State *L, int idx)
 {
     if (lua_isnoneornil(L, idx)) return vf_bind_branch(L);
     const char *name = luaL_checkstring(L, idx);
-    for (size_t i = 0; i < vf_branch_count(); i++)
-        if (!strcmp(vf_branch_get((int)i)->abbrev, name)) return (int)i;
+    const vf_game *g = vf_bind_game_of(L);
+    for (size_t i = 0; i < vf_branch_count(g); i++)
+        if (!strcmp(vf_branch_get(g, (int)i)->abbrev, name)) return (int)i;
     return luaL_argerror(L, idx, "No such branch");
 }
 
 static int push_place(lua_State *L, const vf_place *p)
 {
     char buf[64];
-    vf_place_describe(p, buf, sizeof buf);
+    vf_place_describe(vf_bind_game_of(L), p, buf, sizeof buf);
     lua_pushstring(L, buf);
     return 1;
 }
@@ -174,7 +181,8 @@ static int you_depth(lua_State *L)
 
 static int you_absdepth(lua_State *L)
 {
-    lua_pushinteger(L, vf_place_absdepth(vf_bind_place(L)));
+    const vf_place *p = vf_bind_place(L);
+    lua_pushinteger(L, vf_place_absdepth(vf_bind_game_of(L), p));
     return 1;
 }
 
@@ -196,7 +204,7 @@ static int you_at_branch_bottom(lua_State *L)
 static int you_in_branch(lua_State *L)
 {
     const char *name = luaL_checkstring(L, 1);
-    int br = vf_branch_find(name);
+    int br = vf_branch_find(vf_bind_game_of(L), name);
     if (br < 0) {
         lua_pushfstring(L, "'%s' matches no branches.", name);
         return luaL_argerror(L, 1, lua_tostring(L, -1));
@@ -333,7 +341,8 @@ static const luaL_Reg you_fns[] = {
 
 static int dgn_br_depth(lua_State *L)
 {
-    lua_pushinteger(L, vf_branch_get(branch_arg(L, 1))->depth);
+    int b = branch_arg(L, 1);
+    lua_pushinteger(L, vf_branch_get(vf_bind_game_of(L), b)->depth);
     return 1;
 }
 
@@ -344,7 +353,8 @@ static int exists_in_pair(lua_State *L, int b, const char *one,
                           const char *other, unsigned bit)
 {
     int here_b = vf_bind_branch(L);
-    int i = vf_branch_find(one), j = vf_branch_find(other);
+    const vf_game *g = vf_bind_game_of(L);
+    int i = vf_branch_find(g, one), j = vf_branch_find(g, other);
     if (here_b == i || here_b == j) return b == here_b;
     int first = (vf_bind_game_ask(L, "dgn.br_exists") >> bit & 1) == 0;
     return b == i ? first : !first;
@@ -352,9 +362,10 @@ static int exists_in_pair(lua_State *L, int b, const char *one,
 
 static int branch_exists(lua_State *L, int b)
 {
-    if (b == vf_branch_find("Swamp") || b == vf_branch_find("Shoals"))
+    const vf_game *g = vf_bind_game_of(L);
+    if (b == vf_branch_find(g, "Swamp") || b == vf_branch_find(g, "Shoals"))
         return exists_in_pair(L, b, "Swamp", "Shoals", 0);
-    if (b == vf_branch_find("Snake") || b == vf_branch_find("Spider"))
+    if (b == vf_branch_find(g, "Snake") || b == vf_branch_find(g, "Spider"))
         return exists_in_pair(L, b, "Snake", "Spider", 1);
     return 1;
 }
@@ -377,13 +388,14 @@ static const char no_level[] = "D:-1";
 static int dgn_br_entrance(lua_State *L)
 {
     int i = branch_arg(L, 1);
-    const vf_branch *b = vf_branch_get(i);
+    const vf_game *g = vf_bind_game_of(L);
+    const vf_branch *b = vf_branch_get(g, i);
     if (b->parent < 0 || b->mindepth < 1 || b->maxdepth < b->mindepth ||
         !branch_exists(L, i)) {
         lua_pushstring(L, no_level);
         return 1;
     }
-    const vf_branch *p = vf_branch_get(b->parent);
+    const vf_branch *p = vf_branch_get(g, b->parent);
     uint64_t h = vf_seed_mix(vf_bind_game_ask(L, "dgn.br_entrance") ^ (0x656e747279ULL + (unsigned)i));
     int d = b->mindepth + (int)(h % (uint64_t)(b->maxdepth - b->mindepth + 1));
     vf_place at = {b->parent, d < p->depth ? d : p->depth};
@@ -394,7 +406,8 @@ static int level_arg(lua_State *L, int idx, vf_place *out)
 {
     char why[160];
     const char *s = luaL_checkstring(L, idx);
-    if (vf_place_parse(s, out, why, sizeof why)) return luaL_error(L, "%s", why);
+    if (vf_place_parse(vf_bind_game_of(L), s, out, why, sizeof why))
+        return luaL_error(L, "%s", why);
     return 0;
 }
 
@@ -565,7 +578,8 @@ static int dgn_get_floor_colour(lua_State *L)
  * vault Lua only passes them back. Unknown names are 0, as in the game. */
 static int dgn_feature_number(lua_State *L)
 {
-    lua_pushinteger(L, vf_feature_by_name(luaL_checkstring(L, 1)));
+    const char *name = luaL_checkstring(L, 1);
+    lua_pushinteger(L, vf_feature_by_name(vf_bind_game_of(L), name));
     return 1;
 }
 

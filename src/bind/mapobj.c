@@ -120,6 +120,7 @@ static vf_rmap *push_new(lua_State *L, vf_engine *e, const vf_mapdef *def,
     mapbox *b = push_box(L, NULL, 1, resolved);
     b->m = vf_xmalloc(sizeof *b->m);
     vf_rmap_init(b->m, def, &e->rng);
+    b->m->game = &e->cfg.game;
     return b->m;
 }
 
@@ -288,8 +289,8 @@ int vf_bind_map_feature(vf_rmap *m, int x, int y)
     if (!c.feat) return vf_glyph_feature(c.base < 0 ? '.' : c.base);
     switch (c.feat->kind) {
     case VF_FK_FEATURE: return c.feat->feature;
-    case VF_FK_SHOP: return vf_feature_by_name("enter_shop");
-    case VF_FK_TRAP: return vf_feature_by_name("trap_mechanical");
+    case VF_FK_SHOP: return vf_feature_by_name(m->game, "enter_shop");
+    case VF_FK_TRAP: return vf_feature_by_name(m->game, "trap_mechanical");
     default: return vf_glyph_feature(c.feat->glyph);
     }
 }

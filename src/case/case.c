@@ -8,10 +8,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-static void build_level(vf_level *l, const vf_place *p, vf_mode mode)
+static void build_level(vf_level *l, const vf_game *g, const vf_place *p,
+                        vf_mode mode)
 {
-    if (mode == VF_MODE_EMPTY) vf_level_init_empty(l, p);
-    else vf_level_init(l, p, VF_F_ROCK_WALL);
+    if (mode == VF_MODE_EMPTY) vf_level_init_empty(l, g, p);
+    else vf_level_init(l, g, p, VF_F_ROCK_WALL);
 }
 
 /* An encompass map is the whole level, rock where it draws nothing,
@@ -72,7 +73,7 @@ static void fill_small_pieces(vf_level *l, const vf_conn_pieces *pc)
 static int stairless_veto(const vf_level *l, const vf_conn_pieces *pc,
                           char *why, size_t n)
 {
-    const vf_branch *b = vf_branch_get(l->place.branch);
+    const vf_branch *b = vf_branch_get(l->game, l->place.branch);
     if (!pc->stairless || !vf_branch_checked(b)) return 0;
     if (pc->apart == 1) {
         /* Nothing was cut off: the stairs that count are all in the
@@ -96,7 +97,7 @@ static int stairless_veto(const vf_level *l, const vf_conn_pieces *pc,
  * Abyss is built by its own code, which does not look. */
 static int entrance_veto(const vf_level *l, char *why, size_t n)
 {
-    const vf_branch *b = vf_branch_get(l->place.branch);
+    const vf_branch *b = vf_branch_get(l->game, l->place.branch);
     int x, y;
     if ((b && !strcmp(b->abbrev, "Abyss")) ||
         !vf_conn_entrance_cut_off(l, &x, &y))
@@ -304,7 +305,8 @@ static int resolve_and_place(vf_case *c, const vf_mapdef *def, vf_rng *r,
         }
         /* The first try places on the level vf_case_run built, which
          * nothing has touched since (resolving never sees the level). */
-        if (tries) build_level(l, vf_engine_place(e), o->mode);
+        if (tries)
+            build_level(l, vf_engine_game(e), vf_engine_place(e), o->mode);
         if (layout) {
             if (o->mode == VF_MODE_GAME) {
                 vf_rng lr;   /* the layout's own draws */
@@ -321,7 +323,8 @@ static int resolve_and_place(vf_case *c, const vf_mapdef *def, vf_rng *r,
             continue;
         }
         if (vf_rmap_is_encompass(m))
-            vf_level_init(l, vf_engine_place(e), VF_F_ROCK_WALL);
+            vf_level_init(l, vf_engine_game(e), vf_engine_place(e),
+                          VF_F_ROCK_WALL);
         vf_place_status ps = vf_place_map(l, m, &po, r, &v->placed);
         if (ps == VF_PLACE_FAILED) continue;
         if (vf_rmap_is_encompass(m) && !is_the_level(m)) {
@@ -582,7 +585,7 @@ static void judge_layout(vf_level *l, vf_conn_report *r, const vf_sev_ctx *c,
 static void sev_ctx(vf_engine *e, const vf_level *l, const vf_rmap *m,
                     vf_mode mode, vf_sev_ctx *c)
 {
-    const vf_branch *b = vf_branch_get(l->place.branch);
+    const vf_branch *b = vf_branch_get(l->game, l->place.branch);
     c->checked = vf_branch_checked(b);
     c->closets_masked = vf_engine_closets_masked(e);
     c->minivault = vf_rmap_has_tag(m, "minivault");
@@ -673,7 +676,8 @@ void vf_case_run(vf_case *c, const vf_mapdef *def, uint32_t iter,
     vf_rng_seed(&pr, vf_seed_mix(v->seed ^ 0x706c616365ULL));   /* "place" */
     m->forced_tags = o->no_rotate ? "no_rotate no_vmirror no_hmirror "
                                     "no_pool_fixup" : NULL;
-    build_level(l, vf_engine_place(c->engine), o->mode);
+    build_level(l, vf_engine_game(c->engine), vf_engine_place(c->engine),
+                o->mode);
     need_caches(c);
     if (resolve_and_place(c, def, &pr, v)) {
         sev_ctx(c->engine, l, m, o->mode, &v->judged);

@@ -98,7 +98,7 @@ static void write_layout(vf_gamelayouts *g, slot *s, vf_rmap *rm)
     vf_level *l = &g->scratch;
     vf_rng r;
     vf_rng_seed(&r, vf_seed_mix(s->seed ^ 0x777269746555ULL));   /* "write" */
-    vf_level_init(l, &s->place, VF_F_ROCK_WALL);
+    vf_level_init(l, rm->game, &s->place, VF_F_ROCK_WALL);
     vf_level_vault v;
     memset(&v, 0, sizeof v);
     v.w = rm->grid.w < VF_GXM ? rm->grid.w : VF_GXM;

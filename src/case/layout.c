@@ -7,16 +7,16 @@
 #include <stdlib.h>
 #include <string.h>
 
-static int draw_grid(vf_grid *g, vf_mode m, const vf_place *p, vf_rng *r,
-                     vf_sbuf *err)
+static int draw_grid(vf_grid *g, vf_mode m, const vf_game *gm,
+                     const vf_place *p, vf_rng *r, vf_sbuf *err)
 {
     if (vf_layout_grid(g, err)) return -1;
     switch (m) {
-    case VF_MODE_ROOMS: return vf_layout_basic(g, r, p, err);
-    case VF_MODE_CAVES: return vf_layout_caves(g, r, p, err);
-    case VF_MODE_CITY: return vf_layout_chaotic_city(g, r, p, 0, err);
-    case VF_MODE_OPEN: return vf_layout_bigger_room(g, r, p, err);
-    case VF_MODE_CROSS: return vf_layout_cross(g, r, p, err);
+    case VF_MODE_ROOMS: return vf_layout_basic(g, r, gm, p, err);
+    case VF_MODE_CAVES: return vf_layout_caves(g, r, gm, p, err);
+    case VF_MODE_CITY: return vf_layout_chaotic_city(g, r, gm, p, 0, err);
+    case VF_MODE_OPEN: return vf_layout_bigger_room(g, r, gm, p, err);
+    case VF_MODE_CROSS: return vf_layout_cross(g, r, gm, p, err);
     default:
         vf_sbuf_printf(err, "mode %s is not a layout", vf_mode_name(m));
         return -1;
@@ -30,11 +30,12 @@ static vf_feat layout_feature(int glyph)
 }
 
 /* The layout's large walking zones on a level of its own. */
-static int own_zones(const case_layout *lay, const vf_place *p)
+static int own_zones(const case_layout *lay, const vf_game *g,
+                     const vf_place *p)
 {
     vf_level *l = vf_xmalloc(sizeof *l);
     vf_conn_pieces *pc = vf_xmalloc(sizeof *pc);
-    vf_level_init(l, p, VF_F_ROCK_WALL);
+    vf_level_init(l, g, p, VF_F_ROCK_WALL);
     memcpy(l->feat, lay->feat, sizeof l->feat);
     vf_conn_layout_pieces_only(l, VF_CONN_SMALL_ZONE, pc);
     int n = pc->large;
@@ -43,14 +44,14 @@ static int own_zones(const case_layout *lay, const vf_place *p)
     return n;
 }
 
-int case_layout_build(case_layout *out, vf_mode m, const vf_place *p,
-                      uint64_t seed, vf_sbuf *err)
+int case_layout_build(case_layout *out, vf_mode m, const vf_game *gm,
+                      const vf_place *p, uint64_t seed, vf_sbuf *err)
 {
     vf_grid g;
     vf_rng r;
     vf_rng_seed(&r, seed);
     vf_grid_init(&g);
-    int rc = draw_grid(&g, m, p, &r, err);
+    int rc = draw_grid(&g, m, gm, p, &r, err);
     /* A glyph's feature once per glyph, not once per cell. */
     uint8_t feat[256];
     for (int c = 0; c < 256; c++) feat[c] = (uint8_t)layout_feature(c);
@@ -59,7 +60,7 @@ int case_layout_build(case_layout *out, vf_mode m, const vf_place *p,
         for (int x = 0; x < VF_GXM; x++) out->feat[y][x] = feat[row[x]];
     }
     vf_grid_free(&g);
-    if (!rc) out->zones = own_zones(out, p);
+    if (!rc) out->zones = own_zones(out, gm, p);
     return rc;
 }
 
@@ -86,8 +87,8 @@ int case_draw_layout(vf_level *l, vf_layout_cache *c, vf_mode m,
                      uint64_t seed, int *zones, vf_sbuf *err)
 {
     case_layout *scratch = c ? NULL : vf_xmalloc(sizeof *scratch);
-    const case_layout *lay = case_layout_cached(c, scratch, m, &l->place,
-                                                seed, err);
+    const case_layout *lay = case_layout_cached(c, scratch, m, l->game,
+                                                &l->place, seed, err);
     if (lay) {
         for (int y = 0; y < VF_GYM; y++) draw_row(l, lay, y);
         *zones = lay->zones;
@@ -96,13 +97,13 @@ int case_draw_layout(vf_level *l, vf_layout_cache *c, vf_mode m,
     return lay ? 0 : -1;
 }
 
-int vf_case_layout_level(vf_level *l, vf_mode m, const vf_place *p,
-                         uint64_t seed, vf_sbuf *err)
+int vf_case_layout_level(vf_level *l, const vf_game *g, vf_mode m,
+                         const vf_place *p, uint64_t seed, vf_sbuf *err)
 {
     vf_rng r;
     int zones;
     vf_rng_seed(&r, vf_seed_mix(seed ^ CASE_SEED_STAIRS));
-    vf_level_init(l, p, VF_F_ROCK_WALL);
+    vf_level_init(l, g, p, VF_F_ROCK_WALL);
     if (case_draw_layout(l, NULL, m, seed, &zones, err)) return -1;
     case_place_stairs(l, &r);
     return 0;

@@ -59,7 +59,7 @@ int case_layout_reaches(vf_engine *e, const vf_mapdef *def,
     const vf_mapinfo *enc = vf_catalog_place_encompass(cat, p);
     if (enc && !is_encompass(i)) {
         char where[32];
-        vf_place_describe(p, where, sizeof where);
+        vf_place_describe(i->game, p, where, sizeof where);
         snprintf(why, n, "not tried: the game builds %s from an encompass "
                  "map (%s, ...) and places no other vault there (dungeon.cc "
                  "_builder_normal, _build_dungeon_level)", where,
@@ -72,7 +72,7 @@ int case_layout_reaches(vf_engine *e, const vf_mapdef *def,
 int case_exits_vetoed(const vf_level *l, const vf_placed *pl, char *why,
                       size_t n)
 {
-    const vf_branch *b = vf_branch_get(l->place.branch);
+    const vf_branch *b = vf_branch_get(l->game, l->place.branch);
     /* dungeon.cc _build_vault_impl: a vault none of whose exits connects
      * vetoes the level ("Failed to connect exits for"), except in the
      * Abyss; the builder then builds another. */

@@ -278,7 +278,7 @@ static void landings(const cn_ctx *x, int fly, cn_bits *out)
 
 static int in_abyss(const vf_level *l)
 {
-    const vf_branch *b = vf_branch_get(l->place.branch);
+    const vf_branch *b = vf_branch_get(l->game, l->place.branch);
     return b && !strcmp(b->abbrev, "Abyss");
 }
 

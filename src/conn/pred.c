@@ -50,23 +50,23 @@ static unsigned classes_of(int id)
     return c;
 }
 
-static int at_branch_bottom(const vf_place *p)
+static int at_branch_bottom(const vf_level *l)
 {
-    const vf_branch *b = vf_branch_get(p->branch);
-    return b && b->depth == p->depth;
+    const vf_branch *b = vf_branch_get(l->game, l->place.branch);
+    return b && b->depth == l->place.depth;
 }
 
-static int in_portal_branch(const vf_place *p)
+static int in_portal_branch(const vf_level *l)
 {
-    const vf_branch *b = vf_branch_get(p->branch);
+    const vf_branch *b = vf_branch_get(l->game, l->place.branch);
     return b && b->portal;
 }
 
 void cn_classes_init(cn_classes *k, const vf_level *l)
 {
     memset(k->c, 0xff, sizeof k->c);
-    k->bottom = at_branch_bottom(&l->place);
-    k->portal = in_portal_branch(&l->place);
+    k->bottom = at_branch_bottom(l);
+    k->portal = in_portal_branch(l);
 }
 
 unsigned cn_class_fill(cn_classes *k, int f)
@@ -122,6 +122,5 @@ int vf_conn_exit_at(const vf_level *l, vf_conn_exits e, int x, int y)
 {
     if (!vf_level_in_bounds(x, y)) return 0;
     return !!(classes_of(l->feat[y][x])
-              & exit_bits(at_branch_bottom(&l->place),
-                          in_portal_branch(&l->place), e));
+              & exit_bits(at_branch_bottom(l), in_portal_branch(l), e));
 }

@@ -290,11 +290,11 @@ static void parse_order(vf_parser *p, const char *s, const char *e)
     vf_sbuf_free(&b);
 }
 
-/* Whether the game read takes CHANCE's "priority : chance" (its own
- * parser, when the checkout has the source). */
-static int priority_form(void)
+/* Whether the game the set is read as takes CHANCE's "priority : chance"
+ * (its own parser, when the checkout has the source). */
+static int priority_form(const vf_parser *p)
 {
-    return vf_gamesrc_chance_priority(vf_gamesrc_current());
+    return vf_gamesrc_chance_priority(vf_game_src(p->set->game));
 }
 
 /* CHANCE: N[%] [(depths)], ...   WEIGHT: N [(depths)], ...
@@ -320,7 +320,7 @@ static void parse_rolls(vf_parser *p, const keyword *kw, const char *s,
         /* "priority : chance", where the game's parser still takes it
          * (before 0.20, and forks such as hellcrawl). */
         int prio = 0, has_prio = 0;
-        if (chance && s < e && *s == ':' && priority_form()) {
+        if (chance && s < e && *s == ':' && priority_form(p)) {
             s = skip_blanks(s + 1, e);
             has_prio = number_to_int(x, &prio);
             if (!has_prio || !lex_number(&s, e, &x)) {

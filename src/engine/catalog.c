@@ -59,16 +59,17 @@ static const vf_mapinfo *encompass_scan(const vf_catalog *c,
  * case asks it, and the answer depends on the place alone. */
 static void encompass_table(vf_catalog *c)
 {
-    size_t nb = vf_branch_count(), levels = 0;
+    const vf_game *g = &c->cfg.game;
+    size_t nb = vf_branch_count(g), levels = 0;
     c->enc_at = vf_xmalloc((nb + 1) * sizeof *c->enc_at);
     for (size_t b = 0; b < nb; b++) {
         c->enc_at[b] = levels;
-        levels += (size_t)vf_branch_get((int)b)->depth;
+        levels += (size_t)vf_branch_get(g, (int)b)->depth;
     }
     c->enc_at[nb] = levels;
     c->encompass = vf_xmalloc((levels ? levels : 1) * sizeof *c->encompass);
     for (size_t b = 0; b < nb; b++)
-        for (int d = 1; d <= vf_branch_get((int)b)->depth; d++) {
+        for (int d = 1; d <= vf_branch_get(g, (int)b)->depth; d++) {
             vf_place p = {(int)b, d};
             const vf_mapinfo *i = encompass_scan(c, &p);
             c->encompass[c->enc_at[b] + (size_t)d - 1] =
@@ -100,10 +101,11 @@ static void build_index(vf_catalog *c)
     encompass_table(c);
 }
 
-static void fill(vf_mapinfo *i, const vf_mapdef *def, const vf_rmap *m,
-                 int loaded, char *problem)
+static void fill(vf_mapinfo *i, const vf_game *g, const vf_mapdef *def,
+                 const vf_rmap *m, int loaded, char *problem)
 {
     i->def = def;
+    i->game = g;
     i->loaded = loaded;
     i->problem = problem;
     i->tags = vf_xstrdup(vf_sbuf_str(&m->tags));
@@ -115,7 +117,7 @@ static void fill(vf_mapinfo *i, const vf_mapdef *def, const vf_rmap *m,
     /* validate_map_def: no DEPTH of its own, the file's default-depth. */
     if (!i->depths.n && def->default_depth) {
         vf_sbuf ignore = VF_SBUF_INIT;
-        vf_depths_add(&i->depths, def->default_depth, &ignore);
+        vf_depths_add(g, &i->depths, def->default_depth, &ignore);
         vf_sbuf_free(&ignore);
     }
     i->weight = m->weight;
@@ -158,7 +160,8 @@ static void fill_entry(vf_catalog *c, vf_engine *loader, size_t k)
         loader, def, vf_seed_case(0, def->name, 0), 1, &m, NULL, &why);
     int loaded = st != VF_LUA_ERROR;
     int failed = !loaded || vf_mapcheck(&m, vf_engine_is_flag, loader, &why);
-    fill(&c->maps[k], def, &m, loaded, failed ? vf_sbuf_take(&why) : NULL);
+    fill(&c->maps[k], &c->cfg.game, def, &m, loaded,
+         failed ? vf_sbuf_take(&why) : NULL);
     vf_sbuf_free(&why);
     vf_rmap_free(&m);
     c->filled[k] = 1;
@@ -331,12 +334,12 @@ void vf_mapinfo_seed(const vf_mapinfo *i, vf_rmap *m)
 
 int vf_mapinfo_weight(const vf_mapinfo *i, const vf_place *p)
 {
-    return vf_depth_values_get(&i->weights, p, i->weight);
+    return vf_depth_values_get(i->game, &i->weights, p, i->weight);
 }
 
 int vf_mapinfo_chance(const vf_mapinfo *i, const vf_place *p)
 {
-    return vf_depth_values_get(&i->chances, p, i->chance);
+    return vf_depth_values_get(i->game, &i->chances, p, i->chance);
 }
 
 /* The tags the game's Vaults layout draws its rooms by (dat/dlua/
@@ -370,7 +373,7 @@ int vf_mapinfo_drawn_in(const vf_mapinfo *i, vf_place *out)
 {
     if (i->places.n || i->depths.n || !vaults_room(i)) return -1;
     char why[64];
-    return vf_place_parse("Vaults:1", out, why, sizeof why);
+    return vf_place_parse(i->game, "Vaults:1", out, why, sizeof why);
 }
 
 void vf_mapinfo_place(const vf_mapinfo *i, const vf_place *want,
@@ -378,10 +381,11 @@ void vf_mapinfo_place(const vf_mapinfo *i, const vf_place *want,
 {
     *out = *want;
     if ((!i->places.n && !i->depths.n) ||
-        vf_depths_match(&i->places, want) || vf_depths_match(&i->depths, want))
+        vf_depths_match(i->game, &i->places, want) ||
+        vf_depths_match(i->game, &i->depths, want))
         return;
-    if (vf_depths_first(&i->places, out) == 0) return;
-    if (vf_depths_first(&i->depths, out) == 0) return;
+    if (vf_depths_first(i->game, &i->places, out) == 0) return;
+    if (vf_depths_first(i->game, &i->depths, out) == 0) return;
     *out = *want;
 }
 
@@ -428,7 +432,7 @@ static int eligible(const vf_mapinfo *i, const vf_pick_req *q)
 {
     if (!i->loaded || !each_word(q->tags, i, info_has)) return 0;
     if (q->check_depth && i->depths.n
-        && !vf_depths_match(&i->depths, q->place))
+        && !vf_depths_match(i->game, &i->depths, q->place))
         return 0;
     return !q->used || !used_up(q->used, i);
 }
@@ -662,7 +666,7 @@ static int has_tag_prefix(const char *tags, const char *prefix)
 const vf_mapinfo *vf_catalog_place_encompass(const vf_catalog *c,
                                              const vf_place *p)
 {
-    size_t nb = vf_branch_count();
+    size_t nb = vf_branch_count(&c->cfg.game);
     if (c->encompass && p->branch >= 0 && (size_t)p->branch < nb &&
         p->depth >= 1 &&
         c->enc_at[p->branch] + (size_t)p->depth <= c->enc_at[p->branch + 1]) {
@@ -685,7 +689,7 @@ static const vf_mapinfo *encompass_scan(const vf_catalog *c,
          * allows the level, not a tutorial map outside the tutorial; the
          * roll skips maps without a weight there. */
         if (!i->places.n || !i->loaded || !i->orient ||
-            !vf_depths_match(&i->places, p) ||
+            !vf_depths_match(i->game, &i->places, p) ||
             vf_mapinfo_has_tag(i, "minivault", 9) ||
             vf_mapinfo_weight(i, p) <= 0 ||
             has_tag_prefix(i->tags, "tutorial"))   /* tutorial games only */

@@ -143,8 +143,9 @@ void vf_engine_config_init(vf_engine_config *c, const char *dlua_dir)
 {
     memset(c, 0, sizeof *c);
     c->dlua_dir = dlua_dir;
+    c->game = VF_GAME_TRUNK;
     char why[8];
-    vf_place_parse(VF_PLACE_DEFAULT, &c->place, why, sizeof why);
+    vf_place_parse(&c->game, VF_PLACE_DEFAULT, &c->place, why, sizeof why);
 }
 
 static int is_file(const char *dir, const char *rel)
@@ -194,7 +195,7 @@ static int boot_crawl(vf_engine *e, const char *dat, const char *ours,
                       vf_sbuf *err)
 {
     lua_State *L = vf_lua_state(e->lua);
-    vf_engine_open_library(L, dat);
+    vf_engine_open_library(L, dat, &e->cfg.game);
     lua_newtable(L);
     lua_setglobal(L, "chk_startgame");
     for (int i = 0; crawl_boot[i]; i++) {
@@ -207,7 +208,7 @@ static int boot_crawl(vf_engine *e, const char *dat, const char *ours,
 
 static int boot_ours(vf_engine *e, const char *dlua_dir, vf_sbuf *err)
 {
-    vf_engine_open_library(vf_lua_state(e->lua), dlua_dir);
+    vf_engine_open_library(vf_lua_state(e->lua), dlua_dir, &e->cfg.game);
     return run_our_file(e, dlua_dir, "dungeon.lua", err);
 }
 
@@ -316,7 +317,7 @@ int vf_engine_closets_masked(vf_engine *e)
         if (e->cfg.crawl_dat) vf_sbuf_printf(&des, "%s/des", e->cfg.crawl_dat);
         /* Releases up to 0.34 never mask; trunk since 2026-06-28 does,
          * told apart from older trunk by the tag that came with it. */
-        e->closets = vf_gamever_current() < VF_GV_TRUNK ? 2
+        e->closets = e->cfg.game.ver < VF_GV_TRUNK ? 2
                      : !e->cfg.crawl_dat
                        || des_mention(des.s, "allow_tele_closets") ? 1 : 2;
         vf_sbuf_free(&des);
@@ -396,6 +397,7 @@ static int run_hook(vf_engine *e, const char *name, double seq, vf_sbuf *err)
 int vf_engine_set_map(vf_engine *e, vf_rmap *m, vf_sbuf *err)
 {
     e->current = m;
+    m->game = &e->cfg.game;
     vf_bind_pushmap(vf_lua_state(e->lua), m);
     return vf_engine_call(e, "dgn_set_map", 1, 0, err);
 }
@@ -601,6 +603,7 @@ vf_resolve_status vf_engine_resolve(vf_engine *e, const vf_mapdef *def,
     lua_setfield(L, LUA_REGISTRYINDEX, "vf_started");
     out->def = def;
     out->rng = &e->rng;
+    out->game = &e->cfg.game;
     out->validating = validating;
     e->depth = 0;
     /* The load-time run happens at the game's start-up (maps.cc
@@ -608,8 +611,8 @@ vf_resolve_status vf_engine_resolve(vf_engine *e, const vf_mapdef *def,
      * set to: Lua such as 5 - you.depth() must see that. */
     vf_place was = *vf_engine_place(e), load;
     char why[8];
-    if (validating && vf_place_parse(VF_PLACE_LOAD, &load, why, sizeof why)
-        == 0)
+    if (validating && vf_place_parse(&e->cfg.game, VF_PLACE_LOAD, &load, why,
+                                     sizeof why) == 0)
         vf_engine_set_place(e, &load);
     /* A Vaults room drawn only by its tag is resolved as v_rooms.lua's
      * make_tagged_room resolves it: tagged passable (its cells count as
@@ -734,6 +737,11 @@ int vf_engine_timed_out(vf_engine *e)
 unsigned long vf_engine_lua_allocations(const vf_engine *e)
 {
     return vf_lua_allocations(e->lua);
+}
+
+const vf_game *vf_engine_game(const vf_engine *e)
+{
+    return &e->cfg.game;
 }
 
 const vf_place *vf_engine_place(const vf_engine *e)

@@ -105,8 +105,10 @@ int vf_engine_place_child(vf_engine *e, vf_rmap *m, const vf_engine_spot *s);
  * among its tags chosen by game: 1 when there is one. */
 int vf_engine_drawn_param(const char *tags, uint64_t game, vf_sbuf *out);
 
-/* crawl_require, loadfile and dofile, reading files under root only. */
-void vf_engine_open_library(lua_State *L, const char *root);
+/* crawl_require, loadfile and dofile, reading files under root only; a
+ * global require too when game g's own source registers one. */
+void vf_engine_open_library(lua_State *L, const char *root,
+                            const vf_game *g);
 /* Pushes crawl_require and name, ready for a protected call (1 arg). */
 void vf_engine_push_require(lua_State *L, const char *name);
 

@@ -101,7 +101,8 @@ static int l_dofile(lua_State *L)
     return lua_gettop(L) - 1;
 }
 
-void vf_engine_open_library(lua_State *L, const char *root)
+void vf_engine_open_library(lua_State *L, const char *root,
+                            const vf_game *g)
 {
     lua_pushstring(L, root);
     lua_setfield(L, LUA_REGISTRYINDEX, "vf_libroot");
@@ -112,7 +113,7 @@ void vf_engine_open_library(lua_State *L, const char *root)
     lua_register(L, "dofile", l_dofile);
     /* A fork's game can register a global require of its own (hellcrawl's
      * clua.cc: a library file run once), which its library calls. */
-    if (vf_gamesrc_registers(vf_gamesrc_current(), "require"))
+    if (vf_gamesrc_registers(vf_game_src(g), "require"))
         lua_register(L, "require", l_crawl_require);
 }
 

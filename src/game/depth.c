@@ -18,10 +18,10 @@ static int strict_int(const char *s)
     return (int)v;
 }
 
-static int branch_by_abbrev(const char *name)
+static int branch_by_abbrev(const vf_game *g, const char *name)
 {
-    for (int i = 0; (size_t)i < vf_branch_count(); i++)
-        if (!strcmp(vf_branch_get(i)->abbrev, name)) return i;
+    for (int i = 0; (size_t)i < vf_branch_count(g); i++)
+        if (!strcmp(vf_branch_get(g, i)->abbrev, name)) return i;
     return -1;
 }
 
@@ -50,11 +50,12 @@ static int depth_span(const char *s, int *lo, int *hi, vf_sbuf *err)
 }
 
 /* The branch of a range with its span already read (level_range::set). */
-static int set_branch(vf_range *r, const char *br, vf_sbuf *err)
+static int set_branch(const vf_game *g, vf_range *r, const char *br,
+                      vf_sbuf *err)
 {
     if (!strcmp(br, "any") || !strcmp(br, "Any")) {
         r->branch = -1;
-    } else if ((r->branch = branch_by_abbrev(br)) < 0) {
+    } else if ((r->branch = branch_by_abbrev(g, br)) < 0) {
         vf_sbuf_printf(err, "Unknown branch: '%s'", br);
         return -1;
     }
@@ -67,13 +68,13 @@ static int set_branch(vf_range *r, const char *br, vf_sbuf *err)
 }
 
 /* One trimmed piece (level_range::parse); s is modified. */
-static int parse_piece(char *s, vf_range *r, vf_sbuf *err)
+static int parse_piece(const vf_game *g, char *s, vf_range *r, vf_sbuf *err)
 {
     memset(r, 0, sizeof *r);
     if (!strcmp(s, "*")) {
         r->lo = 0;
         r->hi = VF_BRANCH_END;
-        return set_branch(r, "any", err);
+        return set_branch(g, r, "any", err);
     }
     if (*s == '!') {
         r->deny = 1;
@@ -88,14 +89,14 @@ static int parse_piece(char *s, vf_range *r, vf_sbuf *err)
         }
         r->lo = 1;
         r->hi = VF_BRANCH_END;
-        return set_branch(r, s, err);
+        return set_branch(g, r, s, err);
     }
     *colon = 0;
     char *depth = colon + 1;
     vf_tag_trim(s);
     vf_tag_trim(depth);
     if (depth_span(depth, &r->lo, &r->hi, err)) return -1;
-    return set_branch(r, s, err);
+    return set_branch(g, r, s, err);
 }
 
 static void push(vf_depths *d, const vf_range *r)
@@ -107,7 +108,8 @@ static void push(vf_depths *d, const vf_range *r)
     d->v[d->n++] = *r;
 }
 
-int vf_depths_add(vf_depths *d, const char *s, vf_sbuf *err)
+int vf_depths_add(const vf_game *g, vf_depths *d, const char *s,
+                  vf_sbuf *err)
 {
     vf_depths parsed = {0};
     int rc = 0;
@@ -117,7 +119,7 @@ int vf_depths_add(vf_depths *d, const char *s, vf_sbuf *err)
         vf_tag_trim(piece);
         vf_range r;
         if (*piece) {   /* empty pieces are dropped, as split_string does */
-            rc = parse_piece(piece, &r, err);
+            rc = parse_piece(g, piece, &r, err);
             if (rc == 0) push(&parsed, &r);
         }
         free(piece);
@@ -129,36 +131,37 @@ int vf_depths_add(vf_depths *d, const char *s, vf_sbuf *err)
     return rc;
 }
 
-static int range_match(const vf_range *r, const vf_place *p)
+static int range_match(const vf_game *g, const vf_range *r,
+                       const vf_place *p)
 {
     if (r->branch < 0) {
-        int abs = vf_place_absdepth(p);
+        int abs = vf_place_absdepth(g, p);
         return abs >= r->lo && abs <= r->hi;
     }
     return r->branch == p->branch &&
            (p->depth >= r->lo ||
             (r->lo == VF_BRANCH_END &&
-             p->depth == vf_branch_get(r->branch)->depth)) &&
+             p->depth == vf_branch_get(g, r->branch)->depth)) &&
            p->depth <= r->hi;
 }
 
-int vf_depths_match(const vf_depths *d, const vf_place *p)
+int vf_depths_match(const vf_game *g, const vf_depths *d, const vf_place *p)
 {
     int allowed = 0;
     for (int i = 0; i < d->n; i++) {
-        if (!range_match(&d->v[i], p)) continue;
+        if (!range_match(g, &d->v[i], p)) continue;
         if (d->v[i].deny) return 0;
         allowed = 1;
     }
     return allowed;
 }
 
-int vf_depths_first(const vf_depths *d, vf_place *out)
+int vf_depths_first(const vf_game *g, const vf_depths *d, vf_place *out)
 {
-    for (int b = 0; (size_t)b < vf_branch_count(); b++)
-        for (int lv = 1; lv <= vf_branch_get(b)->depth; lv++) {
+    for (int b = 0; (size_t)b < vf_branch_count(g); b++)
+        for (int lv = 1; lv <= vf_branch_get(g, b)->depth; lv++) {
             vf_place p = {b, lv};
-            if (vf_depths_match(d, &p)) {
+            if (vf_depths_match(g, d, &p)) {
                 *out = p;
                 return 0;
             }
@@ -185,11 +188,11 @@ void vf_depths_free(vf_depths *d)
 
 /* ---- depth-dependent values ---------------------------------------------- */
 
-int vf_depth_values_add(vf_depth_values *dv, const char *ranges, int value,
-                        vf_sbuf *err)
+int vf_depth_values_add(const vf_game *g, vf_depth_values *dv,
+                        const char *ranges, int value, vf_sbuf *err)
 {
     vf_depths where = {0};
-    if (vf_depths_add(&where, ranges, err)) {
+    if (vf_depths_add(g, &where, ranges, err)) {
         vf_depths_free(&where);
         return -1;
     }
@@ -202,11 +205,11 @@ int vf_depth_values_add(vf_depth_values *dv, const char *ranges, int value,
     return 0;
 }
 
-int vf_depth_values_get(const vf_depth_values *dv, const vf_place *p,
-                        int dflt)
+int vf_depth_values_get(const vf_game *g, const vf_depth_values *dv,
+                        const vf_place *p, int dflt)
 {
     for (int i = 0; i < dv->n; i++)
-        if (vf_depths_match(&dv->v[i].where, p)) return dv->v[i].value;
+        if (vf_depths_match(g, &dv->v[i].where, p)) return dv->v[i].value;
     return dflt;
 }
 
@@ -214,7 +217,7 @@ void vf_depth_values_copy(vf_depth_values *dst, const vf_depth_values *src)
 {
     vf_depth_values_free(dst);
     for (int i = 0; i < src->n; i++) {
-        vf_depth_values_add(dst, "", src->v[i].value, NULL);
+        vf_depth_values_add(NULL, dst, "", src->v[i].value, NULL);
         vf_depths_copy(&dst->v[i].where, &src->v[i].where);
     }
 }

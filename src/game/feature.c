@@ -325,15 +325,15 @@ static int by_source(const vf_gamesrc *s, const char *name)
     return id ? id : stand_in(fft);
 }
 
-int vf_feature_by_name(const char *name)
+int vf_feature_by_name(const vf_game *g, const char *name)
 {
-    const vf_gamesrc *s = vf_gamesrc_current();
+    const vf_gamesrc *s = vf_game_src(g);
     int declared = vf_gamesrc_declared(s, VF_GS_FEATURES, name);
     if (declared) return declared;   /* the user's word for their game */
     for (int i = 0; disabled_altars[i]; i++)
         if (!strcmp(disabled_altars[i], name)) return VF_F_FLOOR;
     if (vf_gamesrc_has(s, VF_GS_FEATURES)) return by_source(s, name);
-    return find(name, vf_gamever_current());
+    return find(name, vf_game_ver(g));
 }
 
 const char *vf_feature_name(int id)

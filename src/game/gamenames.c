@@ -1,5 +1,5 @@
 /* Reading a names file (--game-names, vf_gamesrc.h): the names a game has
- * beyond the tables in force, declared by the user when the checkout has
+ * beyond its tables, declared by the user when the checkout has
  * no C++ source to read them from. */
 #include "vf_gamesrc.h"
 #include "vf_feature.h"
@@ -57,11 +57,13 @@ static size_t like_at(const vf_strlist *words)
     return 0;
 }
 
-/* "feature NAME like KNOWN": NAME declared as the feature KNOWN is, among
- * those declared already and then the tables in force. */
-static int declare_feature(vf_gamesrc *s, const vf_strlist *words,
+/* "feature NAME like KNOWN": NAME declared as the feature KNOWN is in
+ * the game of version ver with s's tables, among those declared already
+ * and then those tables. */
+static int declare_feature(vf_gamesrc *s, int ver, const vf_strlist *words,
                            vf_sbuf *why)
 {
+    vf_game g = {ver, s};
     size_t like = like_at(words);
     char *name = joined(words, 1, like ? like : words->n);
     char *known = like ? joined(words, like + 1, words->n) : vf_xstrdup("");
@@ -72,7 +74,7 @@ static int declare_feature(vf_gamesrc *s, const vf_strlist *words,
         vf_sbuf_printf(why, "feature %s: no 'like KNOWN' (the game's "
                        "feature it behaves as)", name);
     else if (!(id = vf_gamesrc_declared(s, VF_GS_FEATURES, known))
-             && !(id = vf_feature_by_name(known)))
+             && !(id = vf_feature_by_name(&g, known)))
         vf_sbuf_printf(why, "feature %s: like '%s': the game has no such "
                        "feature", name, known);
     if (id) vf_gamesrc_declare(s, VF_GS_FEATURES, name, id);
@@ -103,7 +105,7 @@ static int declare_listed(vf_gamesrc *s, const struct kind *k,
 
 /* One line's declaration into s, counted in count[]; nothing for a blank
  * or comment line. Returns 0, or -1 with why. */
-static int declare_line(vf_gamesrc *s, const char *line, size_t n,
+static int declare_line(vf_gamesrc *s, int ver, const char *line, size_t n,
                         size_t *count, vf_sbuf *why)
 {
     vf_strlist words = {0};
@@ -116,7 +118,7 @@ static int declare_line(vf_gamesrc *s, const char *line, size_t n,
             vf_sbuf_printf(why, "unknown kind '%s' (feature, trap, shop or "
                            "fprop)", words.v[0]), rc = -1;
         else if (kinds[k].table == VF_GS_FEATURES)
-            rc = declare_feature(s, &words, why);
+            rc = declare_feature(s, ver, &words, why);
         else
             rc = declare_listed(s, &kinds[k], &words, why);
         if (!rc) count[k]++;
@@ -139,8 +141,8 @@ static void describe(const size_t *count, const char *path, vf_sbuf *note)
     vf_sbuf_printf(note, "%s declared in %s", *sep ? "" : "no names", path);
 }
 
-int vf_gamesrc_read_names(vf_gamesrc **s, const char *path, vf_sbuf *note,
-                          vf_sbuf *err)
+int vf_gamesrc_read_names(vf_gamesrc **s, int ver, const char *path,
+                          vf_sbuf *note, vf_sbuf *err)
 {
     char *text, why[256];
     size_t len;
@@ -155,7 +157,7 @@ int vf_gamesrc_read_names(vf_gamesrc **s, const char *path, vf_sbuf *note,
     for (const char *p = text; !rc && p < text + len; lineno++) {
         const char *eol = memchr(p, '\n', (size_t)(text + len - p));
         size_t n = eol ? (size_t)(eol - p) : (size_t)(text + len - p);
-        rc = declare_line(*s, p, n, count, &line_why);
+        rc = declare_line(*s, ver, p, n, count, &line_why);
         p += n + 1;
     }
     if (rc)

@@ -43,8 +43,6 @@ struct vf_gamesrc {
     size_t ndeclared, declared_cap;
 };
 
-static const vf_gamesrc *in_force;
-
 /* ---- cleaning the text -------------------------------------------------- */
 
 /* A string or character literal from p: its end (past the quote). */
@@ -805,16 +803,6 @@ int vf_gamesrc_chance_priority(const vf_gamesrc *s)
 int vf_gamesrc_has(const vf_gamesrc *s, vf_gs_table t)
 {
     return s && t >= 0 && t < VF_GS_COUNT && s->has[t];
-}
-
-void vf_gamesrc_set(const vf_gamesrc *s)
-{
-    in_force = s;
-}
-
-const vf_gamesrc *vf_gamesrc_current(void)
-{
-    return in_force;
 }
 
 int vf_gamesrc_feature(const vf_gamesrc *s, const char *name,

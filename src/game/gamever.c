@@ -1,4 +1,4 @@
-/* The version in force, its names, and telling a checkout's version from
+/* The versions, their names, and telling a checkout's version from
  * its files. */
 #include "vf_gamever.h"
 
@@ -8,18 +8,6 @@
 #include <sys/stat.h>
 
 #include "vf_fs.h"
-
-static int current = VF_GV_TRUNK;
-
-int vf_gamever_current(void)
-{
-    return current;
-}
-
-void vf_gamever_set(int ver)
-{
-    current = ver;
-}
 
 const char *vf_gamever_name(int ver)
 {

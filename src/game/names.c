@@ -57,16 +57,16 @@ static const struct trapname {
     {"dispersal", VF_F_TRAP_DISPERSAL, {25, L}},
 };
 
-int vf_gamever_has_trap_names(int ver)
+int vf_gamever_has_trap_names(const vf_game *g)
 {
-    return vf_gamesrc_has(vf_gamesrc_current(), VF_GS_TRAPS) || ver <= L;
+    return vf_gamesrc_has(vf_game_src(g), VF_GS_TRAPS) || vf_game_ver(g) <= L;
 }
 
 /* A trap the checkout's own trap_names[] lists: the feature ours gives
  * that name at any release, else a plain trap (a fork's own kind). */
-static int source_trap(const char *name)
+static int source_trap(const vf_gamesrc *s, const char *name)
 {
-    if (!vf_gamesrc_lists(vf_gamesrc_current(), VF_GS_TRAPS, name)) return 0;
+    if (!vf_gamesrc_lists(s, VF_GS_TRAPS, name)) return 0;
     for (size_t i = 0; i < sizeof traps / sizeof *traps; i++)
         if (!strcmp(traps[i].name, name)) return traps[i].feat;
     return VF_F_TRAP_MECHANICAL;
@@ -77,17 +77,17 @@ int vf_gamever_strips_known(int ver)
     return ver == 25;
 }
 
-int vf_gamever_trap(const char *name, int ver)
+int vf_gamever_trap(const vf_game *g, const char *name)
 {
-    if (!vf_gamever_has_trap_names(ver)) return 0;
+    const vf_gamesrc *s = vf_game_src(g);
+    if (!vf_gamever_has_trap_names(g)) return 0;
     if (!strcmp(name, "random") || !strcmp(name, "any"))
         return VF_GV_RANDOM_TRAP;
-    if (vf_gamesrc_declared(vf_gamesrc_current(), VF_GS_TRAPS, name))
+    if (vf_gamesrc_declared(s, VF_GS_TRAPS, name))
         return VF_F_TRAP_MECHANICAL;   /* a kind of the game's own */
-    if (vf_gamesrc_has(vf_gamesrc_current(), VF_GS_TRAPS))
-        return source_trap(name);
+    if (vf_gamesrc_has(s, VF_GS_TRAPS)) return source_trap(s, name);
     for (size_t i = 0; i < sizeof traps / sizeof *traps; i++)
-        if (holds(traps[i].r, ver) && !strcmp(traps[i].name, name))
+        if (holds(traps[i].r, vf_game_ver(g)) && !strcmp(traps[i].name, name))
             return traps[i].feat;
     return 0;
 }
@@ -114,12 +114,11 @@ static int named_holds(const struct named *t, size_t n, const char *name,
     return 0;
 }
 
-/* 1 when the names in force declare name in table t; else with the
- * checkout's own table t, whether it lists name (or, for shops, says
- * "random" or "any"); -1 without one. */
-static int source_lists(vf_gs_table t, const char *name)
+/* 1 when s declares name in table t; else with the checkout's own table
+ * t, whether it lists name (or, for shops, says "random" or "any"); -1
+ * without one. */
+static int source_lists(const vf_gamesrc *s, vf_gs_table t, const char *name)
 {
-    const vf_gamesrc *s = vf_gamesrc_current();
     if (vf_gamesrc_declared(s, t, name)) return 1;
     if (!vf_gamesrc_has(s, t)) return -1;
     if (t == VF_GS_SHOPS && (!strcmp(name, "random") || !strcmp(name, "any")))
@@ -127,11 +126,12 @@ static int source_lists(vf_gs_table t, const char *name)
     return vf_gamesrc_lists(s, t, name);
 }
 
-int vf_gamever_shop_type(const char *type, int ver)
+int vf_gamever_shop_type(const vf_game *g, const char *type)
 {
-    int from_source = source_lists(VF_GS_SHOPS, type);
+    int from_source = source_lists(vf_game_src(g), VF_GS_SHOPS, type);
     if (from_source >= 0) return from_source;
-    return named_holds(shops, sizeof shops / sizeof *shops, type, ver);
+    return named_holds(shops, sizeof shops / sizeof *shops, type,
+                       vf_game_ver(g));
 }
 
 /* str_to_fprop: no_submerge went in 0.26, no_automap came in 0.33. */
@@ -142,11 +142,12 @@ static const struct named fprops[] = {
     {"no_automap", {33, T}},
 };
 
-int vf_gamever_fprop(const char *name, int ver)
+int vf_gamever_fprop(const vf_game *g, const char *name)
 {
-    int from_source = source_lists(VF_GS_FPROPS, name);
+    int from_source = source_lists(vf_game_src(g), VF_GS_FPROPS, name);
     if (from_source >= 0) return from_source;
-    return named_holds(fprops, sizeof fprops / sizeof *fprops, name, ver);
+    return named_holds(fprops, sizeof fprops / sizeof *fprops, name,
+                       vf_game_ver(g));
 }
 
 /* The gods str_to_god finds (god_name, lower-cased, matched whole), and

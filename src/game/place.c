@@ -59,34 +59,34 @@ static const vf_branch branches[] = {
 
 #define NBRANCHES (sizeof branches / sizeof *branches)
 
-/* The branch table in force: the checkout's own (branch-data.h) when its
- * source was read, else ours. */
-static const vf_branch *table(size_t *n)
+/* g's branch table: the checkout's own (branch-data.h) when its source
+ * was read, else ours. */
+static const vf_branch *table(const vf_game *g, size_t *n)
 {
-    const vf_branch *t = vf_gamesrc_branches(vf_gamesrc_current(), n);
+    const vf_branch *t = vf_gamesrc_branches(vf_game_src(g), n);
     if (t) return t;
     *n = NBRANCHES;
     return branches;
 }
 
-size_t vf_branch_count(void)
+size_t vf_branch_count(const vf_game *g)
 {
     size_t n;
-    table(&n);
+    table(g, &n);
     return n;
 }
 
-const vf_branch *vf_branch_get(int i)
+const vf_branch *vf_branch_get(const vf_game *g, int i)
 {
     size_t n;
-    const vf_branch *t = table(&n);
+    const vf_branch *t = table(g, &n);
     return i >= 0 && (size_t)i < n ? &t[i] : NULL;
 }
 
-int vf_branch_find(const char *name)
+int vf_branch_find(const vf_game *g, const char *name)
 {
     size_t n;
-    const vf_branch *t = table(&n);
+    const vf_branch *t = table(g, &n);
     for (size_t i = 0; i < n; i++)
         if (!strcasecmp(name, t[i].abbrev) ||
             !strcasecmp(name, t[i].shortname) ||
@@ -95,7 +95,8 @@ int vf_branch_find(const char *name)
     return -1;
 }
 
-int vf_place_parse(const char *s, vf_place *out, char *why, size_t whylen)
+int vf_place_parse(const vf_game *g, const char *s, vf_place *out, char *why,
+                   size_t whylen)
 {
     char name[64];
     const char *colon = strchr(s, ':');
@@ -103,7 +104,7 @@ int vf_place_parse(const char *s, vf_place *out, char *why, size_t whylen)
     if (n >= sizeof name) n = sizeof name - 1;
     memcpy(name, s, n);
     name[n] = 0;
-    int br = vf_branch_find(name);
+    int br = vf_branch_find(g, name);
     if (br < 0) {
         snprintf(why, whylen, "no branch \"%s\" in place \"%s\"", name, s);
         return -1;
@@ -113,14 +114,15 @@ int vf_place_parse(const char *s, vf_place *out, char *why, size_t whylen)
         char *end;
         long d = strtol(colon + 1, &end, 10);
         if (!strcmp(colon + 1, "$")) {
-            d = vf_branch_get(br)->depth;
+            d = vf_branch_get(g, br)->depth;
         } else if (end == colon + 1 || *end) {
             snprintf(why, whylen, "bad depth in place \"%s\"", s);
             return -1;
         }
-        if (d < 1 || d > vf_branch_get(br)->depth) {
+        const vf_branch *b = vf_branch_get(g, br);
+        if (d < 1 || d > b->depth) {
             snprintf(why, whylen, "%s has levels 1 to %d, not %ld",
-                     vf_branch_get(br)->abbrev, vf_branch_get(br)->depth, d);
+                     b->abbrev, b->depth, d);
             return -1;
         }
         depth = (int)d;
@@ -130,14 +132,15 @@ int vf_place_parse(const char *s, vf_place *out, char *why, size_t whylen)
     return 0;
 }
 
-void vf_place_describe(const vf_place *p, char *buf, size_t len)
+void vf_place_describe(const vf_game *g, const vf_place *p, char *buf,
+                       size_t len)
 {
-    const vf_branch *b = vf_branch_get(p->branch);
+    const vf_branch *b = vf_branch_get(g, p->branch);
     if (b->depth == 1) snprintf(buf, len, "%s", b->abbrev);
     else snprintf(buf, len, "%s:%d", b->abbrev, p->depth);
 }
 
-int vf_place_absdepth(const vf_place *p)
+int vf_place_absdepth(const vf_game *g, const vf_place *p)
 {
-    return vf_branch_get(p->branch)->absdepth + p->depth;
+    return vf_branch_get(g, p->branch)->absdepth + p->depth;
 }

@@ -132,10 +132,11 @@ static void extras(lay *l)
         lay_lake(l, river != SHALLOW ? river : DEEP);
 }
 
-int vf_layout_basic(vf_grid *g, vf_rng *r, const vf_place *p, vf_sbuf *err)
+int vf_layout_basic(vf_grid *g, vf_rng *r, const vf_game *game,
+                    const vf_place *p, vf_sbuf *err)
 {
     lay l;
-    if (lay_begin(&l, g, r, p, err)) return -1;
+    if (lay_begin(&l, g, r, game, p, err)) return -1;
     trails(&l);
     if (l.level > 1 && vf_one_chance_in(r, 16)) lay_big_room(&l);
     if (vf_random2(r, l.level) > 6 && vf_one_chance_in(r, 3))

@@ -26,10 +26,11 @@ static void smooth(rock_map cur, rock_map next)
     }
 }
 
-int vf_layout_caves(vf_grid *g, vf_rng *r, const vf_place *p, vf_sbuf *err)
+int vf_layout_caves(vf_grid *g, vf_rng *r, const vf_game *game,
+                    const vf_place *p, vf_sbuf *err)
 {
     lay l;
-    if (lay_begin(&l, g, r, p, err)) return -1;
+    if (lay_begin(&l, g, r, game, p, err)) return -1;
     rock_map a, b;
     for (int y = 0; y < GYM; y++)
         for (int x = 0; x < GXM; x++) a[y][x] = lay_get(&l, x, y) == ROCK;

@@ -28,11 +28,11 @@ static void city_box(lay *l, char wall, int *drawing)
         lay_replace_area(l, (lay_area){x1, y1, x2, y2}, FLOOR, *drawing);
 }
 
-int vf_layout_chaotic_city(vf_grid *g, vf_rng *r, const vf_place *p,
-                           char wall, vf_sbuf *err)
+int vf_layout_chaotic_city(vf_grid *g, vf_rng *r, const vf_game *game,
+                           const vf_place *p, char wall, vf_sbuf *err)
 {
     lay l;
-    if (lay_begin(&l, g, r, p, err)) return -1;
+    if (lay_begin(&l, g, r, game, p, err)) return -1;
     static const int box_w[] = {32, 24, 16, 8, 1};
     static const int boxes[] = {4000, 3000, 5000, 2000, 1000};
     static const int first[3] = {10, 5, 3};

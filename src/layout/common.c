@@ -29,7 +29,8 @@ int vf_layout_grid(vf_grid *g, vf_sbuf *err)
     return 0;
 }
 
-int lay_begin(lay *l, vf_grid *g, vf_rng *r, const vf_place *p, vf_sbuf *err)
+int lay_begin(lay *l, vf_grid *g, vf_rng *r, const vf_game *game,
+              const vf_place *p, vf_sbuf *err)
 {
     if (g->w != GXM || g->h != GYM) {
         vf_sbuf_printf(err, "a layout needs an %dx%d grid, not %dx%d", GXM, GYM,
@@ -39,8 +40,9 @@ int lay_begin(lay *l, vf_grid *g, vf_rng *r, const vf_place *p, vf_sbuf *err)
     vf_grid_normalise(g, ROCK);
     l->g = g;
     l->r = r;
+    l->game = game;
     l->p = p;
-    l->level = vf_place_absdepth(p) - 1;
+    l->level = vf_place_absdepth(game, p) - 1;
     l->depth = p->depth;
     memset(l->floor, 0, sizeof l->floor);
     for (int y = 0; y < GYM; y++)
@@ -52,7 +54,7 @@ int lay_begin(lay *l, vf_grid *g, vf_rng *r, const vf_place *p, vf_sbuf *err)
 
 int lay_in_branch(const lay *l, const char *abbrev)
 {
-    const vf_branch *b = vf_branch_get(l->p->branch);
+    const vf_branch *b = vf_branch_get(l->game, l->p->branch);
     return b && !strcasecmp(b->abbrev, abbrev);
 }
 
@@ -61,14 +63,14 @@ static const char *const named_branches[] = {
     "Geh", "Coc", "Dis", "Tar", "Crypt", "Tomb", "Slime",
 };
 
-uint64_t vf_layout_place_key(const vf_place *p)
+uint64_t vf_layout_place_key(const vf_game *game, const vf_place *p)
 {
-    const vf_branch *b = vf_branch_get(p->branch);
+    const vf_branch *b = vf_branch_get(game, p->branch);
     uint64_t named = 0;
     for (size_t i = 0; b && i < sizeof named_branches / sizeof *named_branches;
          i++)
         if (!strcasecmp(b->abbrev, named_branches[i])) named = i + 1;
-    return (uint64_t)(uint32_t)vf_place_absdepth(p) << 8 | named;
+    return (uint64_t)(uint32_t)vf_place_absdepth(game, p) << 8 | named;
 }
 
 int lay_in_hell(const lay *l)

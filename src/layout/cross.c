@@ -4,10 +4,11 @@
 
 #define EDGE 4
 
-int vf_layout_cross(vf_grid *g, vf_rng *r, const vf_place *p, vf_sbuf *err)
+int vf_layout_cross(vf_grid *g, vf_rng *r, const vf_game *game,
+                    const vf_place *p, vf_sbuf *err)
 {
     lay l;
-    if (lay_begin(&l, g, r, p, err)) return -1;
+    if (lay_begin(&l, g, r, game, p, err)) return -1;
     int cy = 20 + vf_random2(r, GYM - 40);
     int cx = 20 + vf_random2(r, GXM - 40);
     int hy = 1 + vf_random2(r, 3), hx = 1 + vf_random2(r, 3);

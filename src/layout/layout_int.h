@@ -23,6 +23,7 @@
 typedef struct lay {
     vf_grid *g;
     vf_rng *r;
+    const vf_game *game;   /* whose branches p names */
     const vf_place *p;
     int level;          /* the game's env.absdepth0: 0-based */
     int depth;          /* you.depth: the level within its branch */
@@ -33,8 +34,8 @@ typedef struct lay {
 } lay;
 
 /* Checks the grid and fills l; -1 with a message when g is not 80x70. */
-int lay_begin(lay *l, vf_grid *g, vf_rng *r, const vf_place *p,
-              vf_sbuf *err);
+int lay_begin(lay *l, vf_grid *g, vf_rng *r, const vf_game *game,
+              const vf_place *p, vf_sbuf *err);
 /* Whether the level is in the branch; a builder asking about a branch
  * not in vf_layout_place_key's list (common.c) must add it there, or a
  * cached layout of another branch would stand in for this one's. */

@@ -94,10 +94,11 @@ static int shoals_glyph(int height)
          : DEEP;
 }
 
-int vf_layout_shoals(vf_grid *g, vf_rng *r, const vf_place *p, vf_sbuf *err)
+int vf_layout_shoals(vf_grid *g, vf_rng *r, const vf_game *game,
+                     const vf_place *p, vf_sbuf *err)
 {
     lay l;
-    if (lay_begin(&l, g, r, p, err)) return -1;
+    if (lay_begin(&l, g, r, game, p, err)) return -1;
     lay_heights *hm = vf_xmalloc(sizeof *hm);
     islands is = {{0}, {0}, 0};
     lay_heights_fill(hm, H_SHALLOW - 3);

@@ -31,10 +31,11 @@ static int swamp_glyph(int height, int depth)
          : TREE;
 }
 
-int vf_layout_swamp(vf_grid *g, vf_rng *r, const vf_place *p, vf_sbuf *err)
+int vf_layout_swamp(vf_grid *g, vf_rng *r, const vf_game *game,
+                    const vf_place *p, vf_sbuf *err)
 {
     lay l;
-    if (lay_begin(&l, g, r, p, err)) return -1;
+    if (lay_begin(&l, g, r, game, p, err)) return -1;
     lay_heights *hm = vf_xmalloc(sizeof *hm);
     lay_heights_fill(hm, -19);
     slushy_patches(&l, hm, (l.depth - 1) * 3);

@@ -4,16 +4,18 @@
 
 #include <string.h>
 
-void vf_level_init(vf_level *l, const vf_place *p, vf_feat fill)
+void vf_level_init(vf_level *l, const vf_game *g, const vf_place *p,
+                   vf_feat fill)
 {
     memset(l, 0, sizeof *l);
     memset(l->feat, fill, sizeof l->feat);
+    l->game = g;
     l->place = *p;
 }
 
-void vf_level_init_empty(vf_level *l, const vf_place *p)
+void vf_level_init_empty(vf_level *l, const vf_game *g, const vf_place *p)
 {
-    vf_level_init(l, p, VF_F_ROCK_WALL);
+    vf_level_init(l, g, p, VF_F_ROCK_WALL);
     for (int y = 1; y < VF_GYM - 1; y++)
         memset(&l->feat[y][1], VF_F_FLOOR, VF_GXM - 2);
 }

@@ -113,8 +113,9 @@ static int add_key_field(vf_rmap *m, key_kind kind, const char *s, size_t n,
     unsigned how = (kind == KITEM ? VF_SPEC_ITEMS : 0)
                  | (fixed ? VF_SPEC_FIXED : 0);
     vf_keyspec *base = spec_for(m, (unsigned char)ki.key[0]);
+    vf_featread fr = {.game = m->game, .fixed = fixed, .rng = m->rng};
     int rc = kind == KFEAT
-        ? vf_featspec_parse(&base->feat, ki.arg, ki.arg_len, fixed, m->rng, err)
+        ? vf_featspec_parse(&base->feat, ki.arg, ki.arg_len, &fr, err)
         : kind == KMASK ? vf_kmask_add(&base->mask, ki.arg, ki.arg_len, err)
         : vf_speclist_parse(kind == KMONS ? &base->mons : &base->items,
                             ki.arg, ki.arg_len, how, m->rng, err);
@@ -167,7 +168,7 @@ int vf_rmap_kmask(vf_rmap *m, const char *s, size_t n, vf_sbuf *err)
 int vf_rmap_overlay(vf_rmap *m, vf_ovkind kind, const char *s, size_t n,
                     vf_sbuf *err)
 {
-    vf_ovcall call = {.kind = kind, .spec = s, .n = n};
+    vf_ovcall call = {.kind = kind, .spec = s, .n = n, .game = m->game};
     return vf_overlay_apply(&m->overlay, &call, &m->grid, m->rng, err);
 }
 
@@ -207,7 +208,8 @@ static int is_key(const char *keys, size_t n, char c)
 
 /* Checks a marker() spec as the game's marker parsers do; *feature gets a
  * "feat:" marker's feature. */
-static int check_marker_spec(const char *spec, int *feature, vf_sbuf *err)
+static int check_marker_spec(const vf_game *g, const char *spec, int *feature,
+                             vf_sbuf *err)
 {
     *feature = 0;
     if (!strncmp(spec, "lua:", 4) || !strncmp(spec, "lua_mapless:", 12))
@@ -218,7 +220,7 @@ static int check_marker_spec(const char *spec, int *feature, vf_sbuf *err)
     }
     char *name = vf_xstrdup(spec + 5);
     vf_tag_trim(name);
-    *feature = vf_feature_by_name(name);
+    *feature = vf_feature_by_name(g, name);
     if (!*feature)
         vf_sbuf_printf(err, "Bad feature marker: %s (unknown feature '%s')",
                        spec, name);
@@ -261,7 +263,7 @@ int vf_rmap_marker(vf_rmap *m, const char *s, size_t n, vf_sbuf *err)
     /* Markers whose keys are nowhere are not an error, bad spec or not. */
     if (!key_present(m, ki.key, ki.key_len)) return 0;
     char *spec = vf_xstrndup(ki.arg, ki.arg_len);
-    int feature, rc = check_marker_spec(spec, &feature, err);
+    int feature, rc = check_marker_spec(m->game, spec, &feature, err);
     if (rc == 0) add_markers(m, ki.key, ki.key_len, spec, feature);
     free(spec);
     return rc;

@@ -62,7 +62,7 @@ static vf_featalt *featalt_new(vf_featspec *f)
  * shop type before any ';', and at most one ';'. The options (name:, type:,
  * suffix:, count:, greed:, use_all, gozag) are removed first; the items
  * after ';' are not checked (no item table). */
-static int check_shop(const char *s, vf_sbuf *err)
+static int check_shop(const vf_game *g, const char *s, vf_sbuf *err)
 {
     char *t = vf_xstrdup(s);
     vf_sbuf arg = VF_SBUF_INIT;
@@ -85,7 +85,7 @@ static int check_shop(const char *s, vf_sbuf *err)
     /* Both checks run and the later message wins, as in the game. An empty
      * type (a bare "shop") is undefined behaviour there; a bad type here. */
     vf_sbuf msg = VF_SBUF_INIT;
-    if (!vf_gamever_shop_type(type, vf_gamever_current()))
+    if (!vf_gamever_shop_type(g, type))
         vf_sbuf_printf(&msg, "bad shop type: '%s'", t);
     if (parts > 2) {
         vf_sbuf_reset(&msg);
@@ -101,15 +101,15 @@ static int check_shop(const char *s, vf_sbuf *err)
 
 /* A shop or a feature by name, the last two choices of parse_feature;
  * alt (n bytes) is the alternative as written, for the message. */
-static int parse_named(vf_featalt *a, char *s, const char *alt, size_t n,
-                       vf_sbuf *err)
+static int parse_named(const vf_game *g, vf_featalt *a, char *s,
+                       const char *alt, size_t n, vf_sbuf *err)
 {
     if (vf_tag_strip(s, "shop")) {
         a->kind = VF_FK_SHOP;
         a->shop = vf_xstrdup(s);
-        return check_shop(s, err);
+        return check_shop(g, s, err);
     }
-    if ((a->feature = vf_feature_by_name(s)) != 0) {
+    if ((a->feature = vf_feature_by_name(g, s)) != 0) {
         a->kind = VF_FK_FEATURE;
         return 0;
     }
@@ -120,14 +120,14 @@ static int parse_named(vf_featalt *a, char *s, const char *alt, size_t n,
 /* A trap by the name the releases gave it (parse_trap over str_to_trap):
  * the feature that trap makes, or any trap. The game keeps no mimic for a
  * trap. */
-static int parse_trap(vf_featalt *a, char *s, int ver, vf_sbuf *err)
+static int parse_trap(const vf_game *g, vf_featalt *a, char *s, vf_sbuf *err)
 {
     vf_tag_strip(s, "trap");
-    if (vf_gamever_strips_known(ver)) vf_tag_strip(s, "known");
+    if (vf_gamever_strips_known(vf_game_ver(g))) vf_tag_strip(s, "known");
     vf_tag_trim(s);
     for (char *c = s; *c; c++) *c = (char)tolower((unsigned char)*c);
     a->mimic = a->no_mimic = 0;
-    int t = vf_gamever_trap(s, ver);
+    int t = vf_gamever_trap(g, s);
     if (t == VF_GV_RANDOM_TRAP) {
         a->kind = VF_FK_TRAP;
         return 0;
@@ -144,8 +144,8 @@ static int parse_trap(vf_featalt *a, char *s, int ver, vf_sbuf *err)
 /* One alternative (the game's parse_feature). a is written in place.
  * Releases read "X trap" and "web" as trap names; trunk since its trap
  * rename knows only "any trap" and "random trap" that way. */
-static int parse_featalt(vf_featalt *a, const char *alt, size_t n,
-                         vf_sbuf *err)
+static int parse_featalt(const vf_game *g, vf_featalt *a, const char *alt,
+                         size_t n, vf_sbuf *err)
 {
     char *s = vf_xstrndup(alt, n);
     int w, m, rc;
@@ -154,20 +154,19 @@ static int parse_featalt(vf_featalt *a, const char *alt, size_t n,
     else a->mimic = vf_tag_strip(s, "mimic");
     a->no_mimic = vf_tag_strip(s, "no_mimic");
     vf_tag_trim(s);
-    int ver = vf_gamever_current();
     if (strlen(s) == 1) {
         a->kind = VF_FK_GLYPH;
         a->glyph = (unsigned char)s[0];
         rc = 0;
-    } else if (vf_gamever_has_trap_names(ver)) {
+    } else if (vf_gamever_has_trap_names(g)) {
         rc = vf_tag_strip(s, "trap") || !strcmp(s, "web")
-             ? parse_trap(a, s, ver, err) : parse_named(a, s, alt, n, err);
+             ? parse_trap(g, a, s, err) : parse_named(g, a, s, alt, n, err);
     } else if (vf_tag_strip(s, "any trap") || vf_tag_strip(s, "random trap")) {
         a->kind = VF_FK_TRAP;
         a->mimic = a->no_mimic = 0;   /* the game drops them for traps */
         rc = 0;
     } else {
-        rc = parse_named(a, s, alt, n, err);
+        rc = parse_named(g, a, s, alt, n, err);
     }
     free(s);
     return rc;
@@ -188,21 +187,21 @@ static int add_weight(int *total, int w, const char *s, size_t n,
     return 0;
 }
 
-int vf_featspec_parse(vf_featspec *f, const char *s, size_t n, int fixed,
-                      vf_rng *r, vf_sbuf *err)
+int vf_featspec_parse(vf_featspec *f, const char *s, size_t n,
+                      const vf_featread *how, vf_sbuf *err)
 {
     vf_featspec_free(f);
-    f->fixed = fixed;
+    f->fixed = how->fixed;
     size_t i = 0, len;
     const char *p;
     int total = 0;
     while (next_piece(s, n, '/', &i, &p, &len)) {
         vf_featalt *a = featalt_new(f);
-        if (parse_featalt(a, p, len, err)
+        if (parse_featalt(how->game, a, p, len, err)
             || add_weight(&total, a->weight, s, n, err))
             return -1;
     }
-    if (fixed) vf_featspec_draw(f, r);
+    if (how->fixed) vf_featspec_draw(f, how->rng);
     return 0;
 }
 

@@ -85,8 +85,8 @@ static int count_glyph(const vf_rmap *m, int g)
 
 static int place_in_temple(const vf_rmap *m)
 {
-    vf_place temple = {vf_branch_find("Temple"), 1};
-    return vf_depths_match(&m->places, &temple);
+    vf_place temple = {vf_branch_find(m->game, "Temple"), 1};
+    return vf_depths_match(m->game, &m->places, &temple);
 }
 
 static int check_temple(const vf_rmap *m, vf_sbuf *err)

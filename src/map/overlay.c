@@ -64,10 +64,10 @@ const char *vf_fprop_name(uint32_t bit)
     return bit == VF_FPROP_OTHER ? "the checkout's own" : NULL;
 }
 
-uint32_t vf_fprop_by_name(const char *name)
+uint32_t vf_fprop_by_name(const vf_game *g, const char *name)
 {
-    /* Which names exist is the version's (src/game/names.c). */
-    if (!vf_gamever_fprop(name, vf_gamever_current())) return 0;
+    /* Which names exist is the game's (src/game/names.c). */
+    if (!vf_gamever_fprop(g, name)) return 0;
     for (size_t i = 0; i < NFPROPS; i++)
         if (!strcmp(fprops[i].name, name)) return fprops[i].bit;
     return VF_FPROP_OTHER;
@@ -246,14 +246,25 @@ static int intern_tile(vf_overlay *ov, const char *name)
     return (int)ov->tiles.n;
 }
 
+/* A call's values being read into l: the overlay their tile names go
+ * into, and the whole spec (s, n) for the messages. */
+typedef struct wparse {
+    wlist *l;
+    vf_overlay *ov;
+    vf_ovkind kind;
+    const char *s;
+    size_t n;
+    vf_sbuf *err;
+    const vf_game *game;
+} wparse;
+
 /* One value by kind (the game's map_*_list::parse); 0 when it is bad. */
-static int parse_value(vf_overlay *ov, vf_ovkind kind, const char *v,
-                       int *out)
+static int parse_value(const wparse *p, const char *v, int *out)
 {
-    switch (kind) {
+    switch (p->kind) {
     case VF_OV_KPROP:
         if (!strcmp(v, "nothing")) return *out = 0, 1;
-        return (*out = (int)vf_fprop_by_name(v)) != 0;
+        return (*out = (int)vf_fprop_by_name(p->game, v)) != 0;
     case VF_OV_COLOUR:
         if (!strcmp(v, "none")) return *out = 0, 1;
         return (*out = vf_colour_by_name(v)) >= 0;
@@ -265,7 +276,7 @@ static int parse_value(vf_overlay *ov, vf_ovkind kind, const char *v,
     }
     default:
         if (!*v) return 0;
-        return *out = intern_tile(ov, v), 1;
+        return *out = intern_tile(p->ov, v), 1;
     }
 }
 
@@ -276,17 +287,6 @@ static int nothing_of(vf_ovkind kind)
     return kind == VF_OV_FHEIGHT ? VF_NO_HEIGHT
          : kind == VF_OV_KPROP || kind == VF_OV_COLOUR ? 0 : -1;
 }
-
-/* A call's values being read into l: the overlay their tile names go
- * into, and the whole spec (s, n) for the messages. */
-typedef struct wparse {
-    wlist *l;
-    vf_overlay *ov;
-    vf_ovkind kind;
-    const char *s;
-    size_t n;
-    vf_sbuf *err;
-} wparse;
 
 /* One "/"-separated value with its weight (the game's _parse_weighted_str
  * step): "w:N"/"weight:N" anywhere, else a ":N" suffix. */
@@ -303,7 +303,7 @@ static int parse_entry(const wparse *p, char *v)
         return -1;
     }
     int value;
-    if (!parse_value(p->ov, p->kind, v, &value)) {
+    if (!parse_value(p, v, &value)) {
         vf_sbuf_printf(err, "bad spec: '%s' in '%.*s'", v, (int)spec_len,
                        spec);
         return -1;
@@ -423,7 +423,7 @@ int vf_overlay_apply(vf_overlay *ov, const vf_ovcall *call,
     int rc = tiles ? vf_keyitem_split(s, strlen(s), 0, &ki, err)
                    : vf_keyitem_split(spec, n, 0, &ki, err);
     wparse p = {.l = &l, .ov = ov, .kind = kind, .s = ki.arg,
-                .n = ki.arg_len, .err = err};
+                .n = ki.arg_len, .err = err, .game = call->game};
     if (rc == 0) rc = parse_wlist(&p, ki.sep == ':');
     if (rc == 0) write_keys(ov, &w, g, &ki, &l, r);
     wlist_free(&l);

@@ -96,7 +96,7 @@ void vf_rmap_seed(vf_rmap *m, const vf_rmap *src)
 
 int vf_rmap_weight_at(const vf_rmap *m, const vf_place *p)
 {
-    return vf_depth_values_get(&m->weights, p, m->weight);
+    return vf_depth_values_get(m->game, &m->weights, p, m->weight);
 }
 
 /* Calls f on each space-separated word of s. */

@@ -213,7 +213,7 @@ static uint32_t tag_props(const vf_rmap *sub)
         size_t n = strcspn(t, " ");
         if (!n) break;
         char *word = vf_xstrndup(t, n);
-        props |= vf_fprop_by_name(word);
+        props |= vf_fprop_by_name(sub->game, word);
         free(word);
         t += n;
     }

@@ -8,7 +8,7 @@
 
 static int branch_is(const vf_level *l, const char *abbrev)
 {
-    return l->place.branch == vf_branch_find(abbrev);
+    return l->place.branch == vf_branch_find(l->game, abbrev);
 }
 
 /* The tree of the level's branch, chosen when the cell is written. */
@@ -334,7 +334,7 @@ void vf_place_register(vf_level *l, vf_rmap *m, const vf_place_opts *o,
 {
     int layout = vf_rmap_has_tag(m, "overwritable");
     int passable = vf_rmap_has_tag(m, "passable") &&
-                   l->place.branch == vf_branch_find("Vaults");
+                   l->place.branch == vf_branch_find(l->game, "Vaults");
     int opaque = !v->transparent && !passable;
     int no_exits = vf_rmap_has_tag(m, "no_exits") || o->make_no_exits;
     unsigned tmask;

@@ -70,9 +70,9 @@ void vf_place_rules_of(const vf_level *l, const vf_rmap *m,
 {
     out->overwritable = vf_rmap_has_tag(m, "overwritable");
     out->water_ok = vf_rmap_has_tag(m, "water_ok") ||
-                    l->place.branch == vf_branch_find("Swamp");
+                    l->place.branch == vf_branch_find(l->game, "Swamp");
     out->overwrite_cell = vf_rmap_has_tag(m, "overwrite_floor_cell");
-    out->slime = l->place.branch == vf_branch_find("Slime");
+    out->slime = l->place.branch == vf_branch_find(l->game, "Slime");
 }
 
 /* near_vaults: whether a vault cell is next to the rectangle or in it

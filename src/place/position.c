@@ -29,7 +29,7 @@ static int minivault_place(const vf_level *l, const vf_rmap *m, int check,
                            vf_rng *r, int *x, int *y)
 {
     int margin = VF_MAPGEN_BORDER * 2 +
-                 (l->place.branch == vf_branch_find("Shoals"));
+                 (l->place.branch == vf_branch_find(l->game, "Shoals"));
     vf_place_search s;
     vf_place_search_init(&s, l, m, check);
     for (int tries = 0; tries < 600; tries++) {

@@ -44,9 +44,8 @@ static int find(const lines *L, int from, const char *prefix)
 }
 
 /* The legend's characters: each with the class of its first feature
- * (the game version in force names them), else of the character read
- * as a map glyph. */
-static void legend(const lines *L, uint8_t cat[256])
+ * (game g names them), else of the character read as a map glyph. */
+static void legend(const lines *L, const vf_game *g, uint8_t cat[256])
 {
     for (int c = 0; c < 256; c++) cat[c] = (uint8_t)vf_pic_glyph_cat(c);
     cat['.'] = VF_PC_FLOOR;
@@ -58,7 +57,7 @@ static void legend(const lines *L, uint8_t cat[256])
         if (strncmp(s, "  ", 2) || !s[2] || strncmp(s + 3, "  ", 2)) break;
         char name[64];
         if (sscanf(s + 5, "%63[^,]", name) != 1) continue;
-        int f = vf_feature_by_name(name);
+        int f = vf_feature_by_name(g, name);
         if (f) cat[(unsigned char)s[2]] = (uint8_t)vf_pic_feature_cat(f);
     }
 }
@@ -118,13 +117,13 @@ static void findings(const lines *L, const char *const *rows, vf_pic *p)
     }
 }
 
-static void level(const lines *L, vf_dumpread *d)
+static void level(const lines *L, const vf_game *g, vf_dumpread *d)
 {
     int i = find(L, 0, "level (");
     if (i < 0 || i + VF_GYM >= L->n) return;
     const char *const *rows = (const char *const *)L->v + i + 1;
     uint8_t cat[256];
-    legend(L, cat);
+    legend(L, g, cat);
     vf_pic_free(&d->level);
     vf_pic_init(&d->level, VF_GXM, VF_GYM);
     for (int y = 0; y < VF_GYM; y++)
@@ -185,7 +184,7 @@ static void vault_marks(vf_dumpread *d)
     }
 }
 
-void vf_dumpread_text(const char *text, vf_dumpread *out)
+void vf_dumpread_text(const vf_game *g, const char *text, vf_dumpread *out)
 {
     memset(out, 0, sizeof *out);
     vf_pic_init(&out->level, 0, 0);
@@ -198,7 +197,7 @@ void vf_dumpread_text(const char *text, vf_dumpread *out)
                                    &out->vy) == 4;
     i = find(&L, 0, "place: ");
     if (i >= 0) snprintf(out->place, sizeof out->place, "%s", L.v[i] + 7);
-    level(&L, out);
+    level(&L, g, out);
     if (out->placed) {
         out->level.vx = out->vx;
         out->level.vy = out->vy;
@@ -211,7 +210,8 @@ void vf_dumpread_text(const char *text, vf_dumpread *out)
     free(L.buf);
 }
 
-int vf_dumpread_file(const char *path, vf_dumpread *out, vf_sbuf *err)
+int vf_dumpread_file(const vf_game *g, const char *path, vf_dumpread *out,
+                     vf_sbuf *err)
 {
     char *text = NULL, why[512];
     size_t len;
@@ -222,7 +222,7 @@ int vf_dumpread_file(const char *path, vf_dumpread *out, vf_sbuf *err)
         vf_sbuf_adds(err, why);
         return -1;
     }
-    vf_dumpread_text(text, out);
+    vf_dumpread_text(g, text, out);
     free(text);
     return 0;
 }

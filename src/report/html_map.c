@@ -200,7 +200,7 @@ void vf_html_map(vf_sbuf *b, const vf_html_in *in, const vf_tally_map *m,
         const vf_case_rec *f = &t->fails[m->first];
         vf_sbuf_printf(&path, "%s/", in->dir);
         vf_run_dump_path(m->rec.name, f->mode, f->iter, &path);
-        dumped = !vf_dumpread_file(path.s, &d, &err);
+        dumped = !vf_dumpread_file(in->rep->game, path.s, &d, &err);
         if (*d.place) snprintf(branch, 32, "%.*s",
                                (int)strcspn(d.place, ":"), d.place);
     }
@@ -239,10 +239,10 @@ void vf_html_map(vf_sbuf *b, const vf_html_in *in, const vf_tally_map *m,
     vf_sbuf_free(&err);
 }
 
-void vf_html_case(vf_sbuf *b, const char *dump_text)
+void vf_html_case(vf_sbuf *b, const vf_game *g, const char *dump_text)
 {
     vf_dumpread d;
-    vf_dumpread_text(dump_text, &d);
+    vf_dumpread_text(g, dump_text, &d);
     const char *map = strstr(dump_text, "\nmap: ");
     vf_sbuf name = VF_SBUF_INIT;
     if (map) vf_sbuf_add(&name, map + 6, strcspn(map + 6, "\n"));

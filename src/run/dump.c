@@ -18,7 +18,8 @@ static void header(vf_sbuf *b, const vf_dump_in *in)
     vf_sbuf_printf(b, "\nattempts: %d\n", r->attempts);
     if (in->level) {
         char place[64];
-        vf_place_describe(&in->level->place, place, sizeof place);
+        vf_place_describe(in->level->game, &in->level->place, place,
+                          sizeof place);
         vf_sbuf_printf(b, "place: %s\n", place);
     }
     if (r->placed)

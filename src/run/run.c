@@ -167,7 +167,8 @@ static void split_runs(state *s, split *sp)
             if (!game) {
                 vf_work_map_place(&s->r->work, VF_CASE_MAP(v[i]),
                                   &cur->place);
-                cur->key = vf_layout_place_key(&cur->place);
+                cur->key = vf_layout_place_key(
+                    vf_engine_game(s->r->work.engine), &cur->place);
             }
         }
         cur->n++;
