@@ -1,7 +1,7 @@
 /* Game versions: parsing and detection, the names each release accepts
  * (features, trap names, shop types, KPROP names, gods), KFEAT and KPROP
  * read as each release reads them, and the bindings that ask about the
- * game in progress. */
+ * game in progress; two versions side by side in one process. */
 #include "tests.h"
 #include "vf_feature.h"
 #include "vf_gamever.h"
@@ -229,6 +229,38 @@ START_TEST(a_release_vault_resolves_at_its_version)
     ck_assert_str_eq(vf_t_raised(&x, "old", 1),
                      "t.des:2: no features matching \"alarm trap\"");
     vf_t_eng_close(&x);
+}
+END_TEST
+
+/* Two games in one process: engines at 0.30 and at trunk over the same
+ * vault, resolved in turn, each reads KFEAT with its own version's names
+ * (the 0.30 one places the alarm trap, trunk refuses the name), and so
+ * do the bare lookups with either game interleaved. */
+START_TEST(two_versions_side_by_side)
+{
+    const char *des = "NAME: old\nKFEAT: A = alarm trap\nMAP\nA@\nENDMAP\n";
+    vf_game at30 = {30, NULL}, trunk = VF_GAME_TRUNK;
+    vf_t_eng old, now;
+    vf_t_eng_open_game(&old, des, 5000000UL, &at30);
+    vf_t_eng_open_game(&now, des, 5000000UL, &trunk);
+    for (int round = 0; round < 3; round++) {
+        vf_t_resolve_ok(&old, "old", 1, 0);
+        vf_cell c;
+        ck_assert_int_eq(vf_rmap_cell(&old.m, 0, 0, &c), 0);
+        ck_assert_ptr_nonnull(c.feat);
+        ck_assert_int_eq(c.feat->feature, VF_F_TRAP_ALARM);
+        ck_assert_str_eq(vf_t_raised(&now, "old", 1),
+                         "t.des:2: no features matching \"alarm trap\"");
+        ck_assert_int_eq(vf_gamever_trap(&at30, "alarm"), VF_F_TRAP_ALARM);
+        ck_assert_int_eq(vf_gamever_trap(&trunk, "alarm"), 0);
+        ck_assert_int_eq(vf_feature_by_name(&at30, "enter_gulch"), 0);
+        ck_assert_int_eq(vf_feature_by_name(&trunk, "enter_gulch"),
+                         VF_F_ENTER_GULCH);
+    }
+    ck_assert_int_eq(vf_engine_game(old.e)->ver, 30);
+    ck_assert_int_eq(vf_engine_game(now.e)->ver, VF_GV_TRUNK);
+    vf_t_eng_close(&old);
+    vf_t_eng_close(&now);
 }
 END_TEST
 
@@ -484,6 +516,7 @@ Suite *vf_test_gamever_suite(void)
     tcase_add_test(t, feature_names_by_version);
     tcase_add_test(t, shop_types_and_kprops_by_version);
     tcase_add_test(t, a_release_vault_resolves_at_its_version);
+    tcase_add_test(t, two_versions_side_by_side);
     tcase_add_test(t, game_in_progress_bindings);
     tcase_add_test(t, lint_takes_and_prints_the_version);
     tcase_add_test(t, subvault_load_failure_is_named);
