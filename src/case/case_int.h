@@ -71,19 +71,23 @@ typedef struct case_layout {
                                     * VF_CONN_SMALL_ZONE cells, alone */
 } case_layout;
 
-/* Builds layout mode m for place p from layout seed into *out. Returns 0,
- * or -1 with a message in err. */
-int case_layout_build(case_layout *out, vf_mode m, const vf_game *gm,
-                      const vf_place *p, uint64_t seed, vf_sbuf *err);
+/* Which layout: its mode, drawn for place in game from seed. */
+typedef struct case_layout_key {
+    vf_mode mode;
+    const vf_game *game;
+    const vf_place *place;
+    uint64_t seed;
+} case_layout_key;
 
-/* The layout (m, p, seed) from cache c, built and kept there when c does
- * not hold it yet; with c NULL, built into *scratch. The pointer lasts
- * until the next call on c. NULL with a message in err when the build
- * fails. */
+/* Builds layout k into *out. Returns 0, or -1 with a message in err. */
+int case_layout_build(case_layout *out, const case_layout_key *k,
+                      vf_sbuf *err);
+
+/* Layout k from cache c, built and kept there when c does not hold it
+ * yet; with c NULL, built into *scratch. The pointer lasts until the
+ * next call on c. NULL with a message in err when the build fails. */
 const case_layout *case_layout_cached(vf_layout_cache *c, case_layout *scratch,
-                                      vf_mode m, const vf_game *gm,
-                                      const vf_place *p, uint64_t seed,
-                                      vf_sbuf *err);
+                                      const case_layout_key *k, vf_sbuf *err);
 
 /* Whether row y of l holds a cell a vault's mask keeps (VF_MMT_VAULT):
  * layouts are copied whole over rows that hold none. */

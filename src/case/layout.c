@@ -44,14 +44,14 @@ static int own_zones(const case_layout *lay, const vf_game *g,
     return n;
 }
 
-int case_layout_build(case_layout *out, vf_mode m, const vf_game *gm,
-                      const vf_place *p, uint64_t seed, vf_sbuf *err)
+int case_layout_build(case_layout *out, const case_layout_key *k,
+                      vf_sbuf *err)
 {
     vf_grid g;
     vf_rng r;
-    vf_rng_seed(&r, seed);
+    vf_rng_seed(&r, k->seed);
     vf_grid_init(&g);
-    int rc = draw_grid(&g, m, gm, p, &r, err);
+    int rc = draw_grid(&g, k->mode, k->game, k->place, &r, err);
     /* A glyph's feature once per glyph, not once per cell. */
     uint8_t feat[256];
     for (int c = 0; c < 256; c++) feat[c] = (uint8_t)layout_feature(c);
@@ -60,7 +60,7 @@ int case_layout_build(case_layout *out, vf_mode m, const vf_game *gm,
         for (int x = 0; x < VF_GXM; x++) out->feat[y][x] = feat[row[x]];
     }
     vf_grid_free(&g);
-    if (!rc) out->zones = own_zones(out, gm, p);
+    if (!rc) out->zones = own_zones(out, k->game, k->place);
     return rc;
 }
 
@@ -87,8 +87,9 @@ int case_draw_layout(vf_level *l, vf_layout_cache *c, vf_mode m,
                      uint64_t seed, int *zones, vf_sbuf *err)
 {
     case_layout *scratch = c ? NULL : vf_xmalloc(sizeof *scratch);
-    const case_layout *lay = case_layout_cached(c, scratch, m, l->game,
-                                                &l->place, seed, err);
+    case_layout_key k = {.mode = m, .game = l->game, .place = &l->place,
+                         .seed = seed};
+    const case_layout *lay = case_layout_cached(c, scratch, &k, err);
     if (lay) {
         for (int y = 0; y < VF_GYM; y++) draw_row(l, lay, y);
         *zones = lay->zones;

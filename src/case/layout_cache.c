@@ -69,13 +69,12 @@ static int holds(const slot *s, vf_mode m, uint64_t place, uint64_t seed)
 }
 
 const case_layout *case_layout_cached(vf_layout_cache *c, case_layout *scratch,
-                                      vf_mode m, const vf_game *gm,
-                                      const vf_place *p, uint64_t seed,
-                                      vf_sbuf *err)
+                                      const case_layout_key *k, vf_sbuf *err)
 {
-    if (!c) return case_layout_build(scratch, m, gm, p, seed, err) ? NULL
-                                                                    : scratch;
-    uint64_t place = vf_layout_place_key(gm, p);
+    if (!c) return case_layout_build(scratch, k, err) ? NULL : scratch;
+    vf_mode m = k->mode;
+    uint64_t seed = k->seed;
+    uint64_t place = vf_layout_place_key(k->game, k->place);
     size_t set = set_of(m, place, seed);
     slot *ways = &c->slots[set * WAYS];
     for (int w = 0; w < WAYS; w++)
@@ -90,7 +89,7 @@ const case_layout *case_layout_cached(vf_layout_cache *c, case_layout *scratch,
     slot *s = &ways[w];
     if (!s->lay) s->lay = vf_xmalloc(sizeof *s->lay);
     s->used = 0;
-    if (case_layout_build(s->lay, m, gm, p, seed, err)) return NULL;
+    if (case_layout_build(s->lay, k, err)) return NULL;
     s->used = 1;
     s->mode = m;
     s->place = place;
