@@ -1,6 +1,6 @@
 /* vf_choice: the random choices a resolve makes, recorded with where
  * they come from, and some of them forced to other values on a replay --
- * how `explain` finds the choice that breaks a vault (issue 16).
+ * how `explain` finds the choice that breaks a vault.
  *
  * A choice is one value a resolve drew that it could have drawn
  * otherwise: the glyph a SUBST or NSUBST gave one cell of the MAP (in the

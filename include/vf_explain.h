@@ -1,5 +1,5 @@
 /* vf_explain: why a case fails -- the choice of the vault's own
- * randomness that breaks it, found by intervention (issue 16).
+ * randomness that breaks it, found by intervention.
  *
  * The case runs once with its choices logged (vf_choice.h: each SUBST and
  * NSUBST glyph of each MAP cell, SHUFFLE, KFEAT, KMONS and SUBVAULT

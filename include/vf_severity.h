@@ -1,5 +1,5 @@
 /* vf_sev: how much a finding matters, by what the game itself would
- * do with it (issue 12; dungeon.cc _dgn_verify_connectivity, maps.cc
+ * do with it (dungeon.cc _dgn_verify_connectivity, maps.cc
  * _write_vault).
  *
  *   error    the game would build a broken level, veto the level or fail

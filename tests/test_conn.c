@@ -706,7 +706,7 @@ START_TEST(render_letters_and_legend)
 }
 END_TEST
 
-/* ---- the game's rules of issue 12 --------------------------------------- */
+/* ---- the game's rules of connectivity ------------------------------------ */
 
 /* _dgn_fill_zone(follow_transporters) in _count_tele_closets: a flood
  * from the stairs that reaches a transporter's destination reaches the

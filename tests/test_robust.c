@@ -1,4 +1,4 @@
-/* Hostile vault Lua and odd inputs (issue 15): each is contained, with a
+/* Hostile vault Lua and odd inputs: each is contained, with a
  * clear message, and leaves the rest as it was. */
 #define _XOPEN_SOURCE 700   /* mkdtemp, symlink, mkfifo */
 #include "tests.h"
@@ -992,7 +992,7 @@ static char *innocent_rows(const char *dir, const char *jobs)
 }
 
 /* Every other map's verdicts are those of a run without the poison, at
- * -j 1 and -j 2 (issue 31). */
+ * -j 1 and -j 2. */
 START_TEST(poison_every_reachable_table)
 {
     char dir[] = "/tmp/vf_poison_XXXXXX";

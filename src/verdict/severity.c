@@ -14,7 +14,7 @@
 
 #include <string.h>
 
-/* An empty pocket this small is a note (issue 12: trees, statues). */
+/* An empty pocket this small is a note (trees, statues). */
 #define SMALL_POCKET 3
 
 const char *vf_sev_name(vf_sev s)
