@@ -135,72 +135,56 @@ void vf_overlay_copy_cell(vf_overlay *dst, vf_ovcell *to,
     *to = from;
 }
 
-/* Rebuilds the matrix as nw x nh, new cell (x, y) taken from the old cell
- * src(x, y). */
-static void remap(vf_overlay *ov, int nw, int nh,
-                  void (*src)(int w, int h, int x, int y, int *sx, int *sy))
+/* How the matrix moves with the map's glyphs. */
+typedef enum move { HMIRROR, VMIRROR, CW, CCW } move;
+
+/* The old index of the cell that m moves to (x, y), in a w x h matrix. */
+static int moved_from(move m, int w, int h, int x, int y)
 {
+    switch (m) {
+    case HMIRROR: return y * w + (w - 1 - x);
+    case VMIRROR: return (h - 1 - y) * w + x;
+    case CW: return (h - 1 - x) * w + y;
+    case CCW: return x * w + (w - 1 - y);
+    }
+    return 0;
+}
+
+/* Rebuilds the matrix as m moves it (a rotation swaps its sides). */
+static void remap(vf_overlay *ov, move m)
+{
+    int rotated = m == CW || m == CCW;
+    int nw = rotated ? ov->h : ov->w, nh = rotated ? ov->w : ov->h;
     vf_ovcell *c = vf_xmalloc((size_t)(nw ? nw : 1) * (size_t)(nh ? nh : 1) *
                               sizeof *c);
     for (int y = 0; y < nh; y++)
-        for (int x = 0; x < nw; x++) {
-            int sx, sy;
-            src(ov->w, ov->h, x, y, &sx, &sy);
-            c[y * nw + x] = ov->cells[sy * ov->w + sx];
-        }
+        for (int x = 0; x < nw; x++)
+            c[y * nw + x] = ov->cells[moved_from(m, ov->w, ov->h, x, y)];
     free(ov->cells);
     ov->cells = c;
     ov->w = nw;
     ov->h = nh;
 }
 
-static void from_hmirror(int w, int h, int x, int y, int *sx, int *sy)
-{
-    (void)h;
-    *sx = w - 1 - x;
-    *sy = y;
-}
-
-static void from_vmirror(int w, int h, int x, int y, int *sx, int *sy)
-{
-    (void)w;
-    *sx = x;
-    *sy = h - 1 - y;
-}
-
-static void from_cw(int w, int h, int x, int y, int *sx, int *sy)
-{
-    (void)w;
-    *sx = y;
-    *sy = h - 1 - x;
-}
-
-static void from_ccw(int w, int h, int x, int y, int *sx, int *sy)
-{
-    (void)h;
-    *sx = w - 1 - y;
-    *sy = x;
-}
-
 void vf_overlay_hmirror(vf_overlay *ov, int w, int h)
 {
     if (!ov->cells) return;
     fit(ov, w, h);
-    remap(ov, ov->w, ov->h, from_hmirror);
+    remap(ov, HMIRROR);
 }
 
 void vf_overlay_vmirror(vf_overlay *ov, int w, int h)
 {
     if (!ov->cells) return;
     fit(ov, w, h);
-    remap(ov, ov->w, ov->h, from_vmirror);
+    remap(ov, VMIRROR);
 }
 
 void vf_overlay_rotate(vf_overlay *ov, int w, int h, int clockwise)
 {
     if (!ov->cells) return;
     fit(ov, w, h);
-    remap(ov, ov->h, ov->w, clockwise ? from_cw : from_ccw);
+    remap(ov, clockwise ? CW : CCW);
 }
 
 const char *vf_overlay_tile_name(const vf_overlay *ov, int index)
