@@ -94,10 +94,9 @@ void vf_work_explain(vf_work *w, const vf_work_key *k, vf_case_rec *rec,
 void vf_work_dead_dump(const vf_work *w, const vf_case_rec *rec,
                        vf_sbuf *dump);
 
-/* Writes a dump under w->out_dir at vf_run_dump_path. Returns 0, or -1
- * with a reason. */
-int vf_work_write_dump(const vf_work *w, const char *map, vf_mode mode,
-                       uint32_t iter, const vf_sbuf *dump, char *err,
-                       size_t errlen);
+/* Writes the dump of rec's case (its map, mode and iteration) under
+ * w->out_dir at vf_run_dump_path. Returns 0, or -1 with a reason. */
+int vf_work_write_dump(const vf_work *w, const vf_case_rec *rec,
+                       const vf_sbuf *dump, char *err, size_t errlen);
 
 #endif

@@ -421,8 +421,7 @@ static int died(state *s, const vf_pool_event *ev, vf_sbuf *err)
     vf_sbuf dump = VF_SBUF_INIT;
     char why[512];
     vf_work_dead_dump(&r->work, &c, &dump);
-    if (vf_work_write_dump(&r->work, name, c.mode, c.iter, &dump, why,
-                           sizeof why))
+    if (vf_work_write_dump(&r->work, &c, &dump, why, sizeof why))
         vf_sbuf_printf(&msg, " [no dump: %s]", why);
     c.message = msg.s;
     vf_journal_case_line(&line, &c);

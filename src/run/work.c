@@ -228,13 +228,13 @@ void vf_work_dead_dump(const vf_work *w, const vf_case_rec *rec,
     vf_dump_text(dump, &in);
 }
 
-int vf_work_write_dump(const vf_work *w, const char *map, vf_mode mode,
-                       uint32_t iter, const vf_sbuf *dump, char *err,
-                       size_t errlen)
+int vf_work_write_dump(const vf_work *w, const vf_case_rec *rec,
+                       const vf_sbuf *dump, char *err, size_t errlen)
 {
     vf_sbuf path = VF_SBUF_INIT;
     vf_sbuf_printf(&path, "%s/", w->out_dir);
-    vf_run_dump_path(map, mode, iter, &path);
+    vf_run_dump_path(w->set->maps[rec->map].name, rec->mode, rec->iter,
+                     &path);
     int rc = vf_gz_write(path.s, vf_sbuf_str(dump), dump->len, err, errlen);
     vf_sbuf_free(&path);
     return rc;
@@ -245,13 +245,12 @@ static void task_case(vf_work *w, size_t map, int mi, unsigned long iter,
 {
     vf_case_rec rec;
     vf_sbuf dump = VF_SBUF_INIT;
-    vf_mode mode = w->spec->modes[mi];
-    vf_work_key k = {.map = map, .mode = mode, .iter = (uint32_t)iter};
+    vf_work_key k = {.map = map, .mode = w->spec->modes[mi],
+                     .iter = (uint32_t)iter};
     vf_work_case(w, &k, &rec, &dump, !w->spec->dump_all);
     if (dump.len) {
         char why[512];
-        if (vf_work_write_dump(w, w->set->maps[map].name, mode, rec.iter,
-                               &dump, why, sizeof why)) {
+        if (vf_work_write_dump(w, &rec, &dump, why, sizeof why)) {
             vf_sbuf msg = VF_SBUF_INIT;
             vf_sbuf_printf(&msg, "%s%s[no dump: %s]", rec.message,
                            *rec.message ? " " : "", why);
@@ -317,8 +316,7 @@ static void task_explain(vf_work *w, size_t map, int mi, unsigned long iter,
      * it cannot be written, the case's own dump stays. */
     char why[512];
     if (crec.kinds && w->out_dir)
-        (void)vf_work_write_dump(w, def->name, k.mode, k.iter, &dump, why,
-                                 sizeof why);
+        (void)vf_work_write_dump(w, &crec, &dump, why, sizeof why);
     vf_case_rec_free(&crec);
     vf_sbuf_free(&dump);
     vf_explain_rec rec;
