@@ -141,11 +141,12 @@ static void cause(vf_sbuf *b, const vf_html_in *in, const vf_tally_map *m)
     vf_sbuf_adds(b, "</ul>\n");
 }
 
-/* The first case at its worst: what it was, its picture (from its dump,
- * read into d: dumped says whether it could be) and its repro command. */
+/* The first case at its worst: what it was, its picture (from its dump
+ * at dump_path, read into d; NULL when it could not be) and its repro
+ * command. */
 static void first_case(vf_sbuf *b, const vf_html_in *in,
                        const vf_tally_map *m, const vf_dumpread *d,
-                       int dumped, const char *dump_path, vf_sbuf *repro)
+                       const char *dump_path)
 {
     const vf_case_rec *f = &in->rep->t->fails[m->first];
     vf_sbuf_printf(b, "<p>first case at its worst: %s #%lu, case seed "
@@ -156,7 +157,7 @@ static void first_case(vf_sbuf *b, const vf_html_in *in,
         vf_esc_markup(b, f->message);
     }
     vf_sbuf_adds(b, "</p>\n");
-    if (!dumped)
+    if (!d)
         vf_sbuf_adds(b, "<p class=\"nopic\" data-nopic=\"no_dump\">no "
                      "picture: its dump cannot be read</p>\n");
     else if (!d->has_level)
@@ -168,21 +169,25 @@ static void first_case(vf_sbuf *b, const vf_html_in *in,
     vf_sbuf_adds(b, "<p>replay it (dump <code>");
     vf_esc_markup(b, dump_path);
     vf_sbuf_adds(b, "</code>):</p><pre class=\"repro\">");
-    vf_run_repro(in->rep->t->spec, m->rec.name, f->mode, f->iter, repro);
-    vf_esc_markup(b, repro->s);
+    vf_sbuf repro = VF_SBUF_INIT;
+    vf_run_repro(in->rep->t->spec, m->rec.name, f->mode, f->iter, &repro);
+    vf_esc_markup(b, repro.s);
+    vf_sbuf_free(&repro);
     vf_sbuf_adds(b, "</pre>\n");
 }
 
 static void load_error(vf_sbuf *b, const vf_html_in *in,
-                       const vf_tally_map *m, vf_sbuf *repro)
+                       const vf_tally_map *m)
 {
     vf_sbuf_adds(b, "<p>Lua error at load: <code>");
     vf_esc_markup(b, m->rec.message);
     vf_sbuf_adds(b, "</code></p><p class=\"nopic\" data-nopic=\""
                  "load_error\">no picture: the map never ran</p><p>"
                  "see it with:</p><pre class=\"repro\">");
-    vf_run_lint_command(in->rep->t->spec, m->rec.file, repro);
-    vf_esc_markup(b, repro->s);
+    vf_sbuf repro = VF_SBUF_INIT;
+    vf_run_lint_command(in->rep->t->spec, m->rec.file, &repro);
+    vf_esc_markup(b, repro.s);
+    vf_sbuf_free(&repro);
     vf_sbuf_adds(b, "</pre>\n");
 }
 
@@ -192,7 +197,7 @@ void vf_html_map(vf_sbuf *b, const vf_html_in *in, const vf_tally_map *m,
     const vf_tally *t = in->rep->t;
     const char *sev = vf_html_sev_word(m);
     int ran = m->rec.status != VF_MAP_LOAD_ERROR, dumped = 0;
-    vf_sbuf path = VF_SBUF_INIT, err = VF_SBUF_INIT, repro = VF_SBUF_INIT;
+    vf_sbuf path = VF_SBUF_INIT, err = VF_SBUF_INIT;
     vf_dumpread d;
     memset(&d, 0, sizeof d);
     snprintf(branch, 32, "-");
@@ -220,7 +225,7 @@ void vf_html_map(vf_sbuf *b, const vf_html_in *in, const vf_tally_map *m,
                        "first case</summary>\n", m->sev == VF_SEV_NOTE
                        ? "note" : "accepted map");
     if (!ran) {
-        load_error(b, in, m, &repro);
+        load_error(b, in, m);
     } else {
         if (m->sev > VF_SEV_OK) rates(b, t, m);
         else
@@ -228,13 +233,12 @@ void vf_html_map(vf_sbuf *b, const vf_html_in *in, const vf_tally_map *m,
                            "accepted</p>\n", m->failed, m->cases);
         kinds(b, m);
         if (m->why && m->sev > VF_SEV_OK) cause(b, in, m);
-        first_case(b, in, m, &d, dumped, path.s + strlen(in->dir) + 1,
-                   &repro);
+        first_case(b, in, m, dumped ? &d : NULL,
+                   path.s + strlen(in->dir) + 1);
         vf_dumpread_free(&d);
     }
     if (fold) vf_sbuf_adds(b, "</details>\n");
     vf_sbuf_adds(b, "</section>\n");
-    vf_sbuf_free(&repro);
     vf_sbuf_free(&path);
     vf_sbuf_free(&err);
 }
