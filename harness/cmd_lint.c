@@ -127,8 +127,9 @@ static void run_map(const lua_run *r, const vf_mapdef *def)
         seeds = 0;   /* the game has no such map to place */
     } else if (vf_mapcheck(&m, vf_engine_is_flag, e, &err)) {
         /* The game refuses to load such a map (§5.7). */
-        vf_diag_add(d, VF_ERROR, set->files[def->file].path, def->line,
-                    def->name, "%s", vf_sbuf_str(&err));
+        vf_diag_where at = {.file = set->files[def->file].path,
+                            .line = def->line, .map = def->name};
+        vf_diag_add(d, VF_ERROR, &at, "%s", vf_sbuf_str(&err));
         seeds = 0;
     }
     unsigned long failed = 0, first_seed = 0;
@@ -186,8 +187,9 @@ static void run_lua(vf_cli_world *w, const vf_desset *set,
     vf_sbuf err = VF_SBUF_INIT;
     vf_engine *e = vf_engine_new(set, &w->cfg, d, &err);
     if (!e) {
-        vf_diag_add(d, VF_ERROR, NULL, 0, NULL, "%s", vf_sbuf_str(&err));
-        vf_diag_add(d, VF_ERROR, NULL, 0, NULL, "no map's Lua ran: %s did "
+        const vf_diag_where nowhere = {.file = NULL};
+        vf_diag_add(d, VF_ERROR, &nowhere, "%s", vf_sbuf_str(&err));
+        vf_diag_add(d, VF_ERROR, &nowhere, "no map's Lua ran: %s did "
                     "not load, so none of the %zu maps was checked past its "
                     "text (in the game no map would load either)",
                     w->crawl_dat ? "the game's Lua library" : "our dlua/",

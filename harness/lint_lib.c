@@ -130,7 +130,7 @@ static void summary(const grouping *g, vf_diag *out)
         vf_sbuf_printf(&what, "%s%s", i ? ", " : "", g->wanted.v[i]);
     if (g->wanted.n > shown)
         vf_sbuf_printf(&what, " and %zu more", g->wanted.n - shown);
-    vf_diag_add(out, VF_ERROR, NULL, 0, NULL,
+    vf_diag_add(out, VF_ERROR, &(vf_diag_where){.file = NULL},
                 "%zu maps and %zu file preludes need the game's Lua library "
                 "(its dat/dlua: %s), which is not loaded: give the crawl "
                 "checkout with --crawl-dir", g->maps, g->preludes,
@@ -140,7 +140,8 @@ static void summary(const grouping *g, vf_diag *out)
 
 static void copy_entry(vf_diag *out, const vf_diag_entry *e)
 {
-    vf_diag_add(out, e->sev, e->file, e->line, e->map, "%s", e->msg);
+    vf_diag_where at = {.file = e->file, .line = e->line, .map = e->map};
+    vf_diag_add(out, e->sev, &at, "%s", e->msg);
 }
 
 void vf_lint_group_library(vf_diag *d, const char *dlua_dir)

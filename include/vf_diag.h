@@ -30,16 +30,21 @@ typedef struct vf_diag {
 
 void vf_diag_init(vf_diag *d);
 void vf_diag_free(vf_diag *d);
-void vf_diag_add(vf_diag *d, vf_severity sev, const char *file, int line,
-                 const char *map, const char *fmt, ...)
-    __attribute__((format(printf, 6, 7)));
 /* Where a message is about: file (NULL: no file), line (0: the whole
- * file), map (NULL: outside a map), as in vf_diag_entry; copied. */
+ * file), map (NULL: outside a map), as in vf_diag_entry; copied. Given as
+ * a compound literal, naming only what is known:
+ *
+ *   vf_diag_add(d, VF_ERROR, &(vf_diag_where){.file = path, .line = 3},
+ *               "bad %s", what)
+ */
 typedef struct vf_diag_where {
     const char *file;
     int line;
     const char *map;
 } vf_diag_where;
+void vf_diag_add(vf_diag *d, vf_severity sev, const vf_diag_where *at,
+                 const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
 void vf_diag_vadd(vf_diag *d, vf_severity sev, const vf_diag_where *at,
                   const char *fmt, va_list ap);
 /* Appends one entry in its printed form (no newline). */

@@ -23,8 +23,10 @@ START_TEST(diag_formats_file_line_map)
 {
     vf_diag d;
     vf_diag_init(&d);
-    vf_diag_add(&d, VF_ERROR, "a.des", 12, "m1", "bad %s", "thing");
-    vf_diag_add(&d, VF_WARNING, "a.des", 0, NULL, "odd");
+    vf_diag_add(&d, VF_ERROR,
+                &(vf_diag_where){.file = "a.des", .line = 12, .map = "m1"},
+                "bad %s", "thing");
+    vf_diag_add(&d, VF_WARNING, &(vf_diag_where){.file = "a.des"}, "odd");
     vf_sbuf b = VF_SBUF_INIT;
     vf_diag_format(&d.v[0], &b);
     ck_assert_str_eq(b.s, "a.des:12: map m1: bad thing");

@@ -58,7 +58,9 @@ static size_t compile_chunk(lua_State *L, const vf_chunk *c,
                    kind == VF_CHUNK_MAIN && !map ? "global prelude"
                                                  : vf_chunk_names[kind]);
     add_translated(&text, c, msg);
-    vf_diag_add(d, VF_ERROR, file, line, map, "%s", vf_sbuf_str(&text));
+    vf_diag_add(d, VF_ERROR,
+                &(vf_diag_where){.file = file, .line = line, .map = map},
+                "%s", vf_sbuf_str(&text));
     vf_sbuf_free(&text);
     lua_pop(L, 1);
     return 1;
@@ -68,7 +70,8 @@ size_t vf_des_compile(const vf_desset *set, vf_diag *d, size_t *chunks)
 {
     lua_State *L = luaL_newstate();
     if (!L) {
-        vf_diag_add(d, VF_ERROR, NULL, 0, NULL, "cannot create a Lua state");
+        vf_diag_add(d, VF_ERROR, &(vf_diag_where){.file = NULL},
+                    "cannot create a Lua state");
         return 1;
     }
     size_t errors = 0, n = 0;

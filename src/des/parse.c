@@ -682,18 +682,18 @@ size_t vf_des_load_buffer(vf_desset *set, const char *path, const char *text,
 
     const char *bad = control_byte(text, len);
     if (len == 0) {
-        vf_diag_add(d, VF_ERROR, p.path, 0, NULL, "file is empty");
+        vf_diag_add(d, VF_ERROR, &(vf_diag_where){.file = p.path},
+                    "file is empty");
         p.errors++;
     } else if (bad) {
-        int line = 1;
-        for (const char *c = text; c < bad; c++) line += *c == '\n';
+        vf_diag_where at = {.file = p.path, .line = 1};
+        for (const char *c = text; c < bad; c++) at.line += *c == '\n';
         if (*bad)
-            vf_diag_add(d, VF_ERROR, p.path, line, NULL, "a control "
-                        "character (\\x%02x): not a .des file's text (a "
-                        "terminal or a CI log would obey it)",
-                        (unsigned char)*bad);
+            vf_diag_add(d, VF_ERROR, &at, "a control character (\\x%02x): "
+                        "not a .des file's text (a terminal or a CI log "
+                        "would obey it)", (unsigned char)*bad);
         else
-            vf_diag_add(d, VF_ERROR, p.path, line, NULL,
+            vf_diag_add(d, VF_ERROR, &at,
                         "binary data (a NUL byte): not a .des file");
         p.errors++;
         p.next = p.end;

@@ -102,7 +102,7 @@ size_t vf_des_load_file(vf_desset *set, const char *path, vf_diag *d)
     size_t len;
     char err[256];
     if (vf_fs_read(path, VF_DES_MAX_FILE, &text, &len, err, sizeof err)) {
-        vf_diag_add(d, VF_ERROR, path, 0, NULL, "%s", err);
+        vf_diag_add(d, VF_ERROR, &(vf_diag_where){.file = path}, "%s", err);
         return 1;
     }
     /* The game's .des reader (maps.cc, flex on the raw file) does not skip
@@ -111,7 +111,7 @@ size_t vf_des_load_file(vf_desset *set, const char *path, vf_diag *d)
      * its other problems show too. */
     size_t skip = 0;
     if (len >= 3 && !memcmp(text, "\xEF\xBB\xBF", 3)) {
-        vf_diag_add(d, VF_ERROR, path, 1, NULL,
+        vf_diag_add(d, VF_ERROR, &(vf_diag_where){.file = path, .line = 1},
                     "the file starts with a UTF-8 byte-order mark (bytes EF "
                     "BB BF), which the game does not accept: save it "
                     "without one");

@@ -130,7 +130,8 @@ static int run_preludes(vf_engine *e, vf_diag *d)
             int line = file->prelude.first;
             const char *msg = strip_own_path(vf_sbuf_str(&err), file->path,
                                              &line);
-            vf_diag_add(d, VF_ERROR, file->path, line, NULL,
+            vf_diag_add(d, VF_ERROR,
+                        &(vf_diag_where){.file = file->path, .line = line},
                         "global prelude: %s", msg);
             errors++;
         }
@@ -720,13 +721,11 @@ int vf_engine_is_flag(void *engine, const char *tag)
 void vf_engine_diag(vf_diag *d, vf_severity sev, const vf_desset *set,
                     const vf_mapdef *def, const char *what, const char *msg)
 {
-    const char *path = set->files[def->file].path;
-    int line = def->line;
-    msg = strip_own_path(msg, path, &line);
-    if (what && *what)
-        vf_diag_add(d, sev, path, line, def->name, "%s: %s", what, msg);
-    else
-        vf_diag_add(d, sev, path, line, def->name, "%s", msg);
+    vf_diag_where at = {.file = set->files[def->file].path,
+                        .line = def->line, .map = def->name};
+    msg = strip_own_path(msg, at.file, &at.line);
+    if (what && *what) vf_diag_add(d, sev, &at, "%s: %s", what, msg);
+    else vf_diag_add(d, sev, &at, "%s", msg);
 }
 
 int vf_engine_timed_out(vf_engine *e)

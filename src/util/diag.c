@@ -40,13 +40,12 @@ void vf_diag_vadd(vf_diag *d, vf_severity sev, const vf_diag_where *at,
     else d->warnings++;
 }
 
-void vf_diag_add(vf_diag *d, vf_severity sev, const char *file, int line,
-                 const char *map, const char *fmt, ...)
+void vf_diag_add(vf_diag *d, vf_severity sev, const vf_diag_where *at,
+                 const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
-    vf_diag_where at = {.file = file, .line = line, .map = map};
-    vf_diag_vadd(d, sev, &at, fmt, ap);
+    vf_diag_vadd(d, sev, at, fmt, ap);
     va_end(ap);
 }
 

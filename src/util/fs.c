@@ -128,8 +128,9 @@ static int skip_named(const char *dir, const char *name, vf_diag *d)
 {
     vf_sbuf shown = VF_SBUF_INIT;
     vf_esc_visible(&shown, name, strlen(name));
-    vf_diag_add(d, VF_ERROR, dir, 0, NULL, "'%s' has a control character in "
-                "its name: skipped", vf_sbuf_str(&shown));
+    vf_diag_add(d, VF_ERROR, &(vf_diag_where){.file = dir},
+                "'%s' has a control character in its name: skipped",
+                vf_sbuf_str(&shown));
     vf_sbuf_free(&shown);
     return 1;
 }
@@ -148,8 +149,8 @@ static int walk_entry(char *full, const char *name, const char *ext,
     if (found && S_ISDIR(st.st_mode)) {
         const char *back = on_chain(c, &st);
         if (back)
-            vf_diag_add(d, VF_WARNING, full, 0, NULL, "a link loop back to "
-                        "%s: not followed again", back);
+            vf_diag_add(d, VF_WARNING, &(vf_diag_where){.file = full},
+                        "a link loop back to %s: not followed again", back);
         else
             problems = walk(full, &st, ext, out, d, c);
     } else if (ends_with(name, ext)) {
@@ -158,8 +159,8 @@ static int walk_entry(char *full, const char *name, const char *ext,
             vf_strlist_push(out, full);
             return 0;
         }
-        vf_diag_add(d, VF_WARNING, full, 0, NULL, "%s, not a file: skipped",
-                    odd_kind(st.st_mode));
+        vf_diag_add(d, VF_WARNING, &(vf_diag_where){.file = full},
+                    "%s, not a file: skipped", odd_kind(st.st_mode));
     }
     free(full);
     return problems;
@@ -169,14 +170,14 @@ static int walk(const char *dir, const struct stat *dst, const char *ext,
                 vf_strlist *out, vf_diag *d, walk_chain *c)
 {
     if (c->n > WALK_MAX) {
-        vf_diag_add(d, VF_ERROR, dir, 0, NULL,
+        vf_diag_add(d, VF_ERROR, &(vf_diag_where){.file = dir},
                     "directories nested too deeply");
         return 1;
     }
     DIR *dh = opendir(dir);
     if (!dh) {
-        vf_diag_add(d, VF_ERROR, dir, 0, NULL, "cannot read directory: %s",
-                    strerror(errno));
+        vf_diag_add(d, VF_ERROR, &(vf_diag_where){.file = dir},
+                    "cannot read directory: %s", strerror(errno));
         return 1;
     }
     vf_strlist names = {0};
@@ -209,7 +210,8 @@ int vf_fs_expand(const char *path, const char *ext, vf_strlist *out,
 {
     struct stat st;
     if (stat(path, &st) != 0) {
-        vf_diag_add(d, VF_ERROR, path, 0, NULL, "%s", strerror(errno));
+        vf_diag_add(d, VF_ERROR, &(vf_diag_where){.file = path},
+                    "%s", strerror(errno));
         return 1;
     }
     if (S_ISDIR(st.st_mode)) {
@@ -218,8 +220,8 @@ int vf_fs_expand(const char *path, const char *ext, vf_strlist *out,
         return walk(path, &st, ext, out, d, &c);
     }
     if (!S_ISREG(st.st_mode)) {
-        vf_diag_add(d, VF_ERROR, path, 0, NULL, "%s, not a file: skipped",
-                    odd_kind(st.st_mode));
+        vf_diag_add(d, VF_ERROR, &(vf_diag_where){.file = path},
+                    "%s, not a file: skipped", odd_kind(st.st_mode));
         return 1;
     }
     vf_strlist_push(out, vf_xstrdup(path));
