@@ -90,8 +90,9 @@ static double rate(vf_engine *e, const vf_mapdef *def, int cases,
     double t0 = now_ms();
     for (int i = 0; i < cases; i++) {
         vf_sbuf_reset(&err);
-        if (vf_engine_resolve(e, def, vf_seed_case(1, def->name, (uint32_t)i),
-                              0, &m, NULL, &err) == VF_LUA_ERROR)
+        vf_resolve_req rq = {.def = def,
+                             .seed = vf_seed_case(1, def->name, (uint32_t)i)};
+        if (vf_engine_resolve(e, &rq, &m, &err) == VF_LUA_ERROR)
             (*failed)++;
     }
     double t = now_ms() - t0;

@@ -120,8 +120,9 @@ static void run_map(const lua_run *r, const vf_mapdef *def)
     vf_sbuf err = VF_SBUF_INIT, first = VF_SBUF_INIT;
     t->maps++;
     vf_engine_set_place(e, &w->cfg.place);   /* not the last map's level */
-    if (vf_engine_resolve(e, def, vf_seed_case(0, def->name, 0), 1, &m,
-                          NULL, &err) == VF_LUA_ERROR) {
+    vf_resolve_req load = {.def = def, .seed = vf_seed_case(0, def->name, 0),
+                           .validating = 1};
+    if (vf_engine_resolve(e, &load, &m, &err) == VF_LUA_ERROR) {
         vf_engine_diag(d, VF_ERROR, set, def, "", vf_sbuf_str(&err));
         t->lua_errors++;
         seeds = 0;   /* the game has no such map to place */
@@ -137,8 +138,8 @@ static void run_map(const lua_run *r, const vf_mapdef *def)
     for (unsigned long s = 1; s <= seeds; s++) {
         vf_sbuf_reset(&err);
         t->resolves++;
-        switch (vf_engine_resolve(e, def, vf_seed_case(s, def->name, 0), 0,
-                                  &m, NULL, &err)) {
+        vf_resolve_req rq = {.def = def, .seed = vf_seed_case(s, def->name, 0)};
+        switch (vf_engine_resolve(e, &rq, &m, &err)) {
         case VF_LUA_ERROR:
             if (!failed++) {
                 first_seed = s;

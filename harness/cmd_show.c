@@ -220,9 +220,8 @@ int vf_cmd_show(vf_cli *cli, int argc, char **argv)
         uint64_t cs = vf_seed_case(seed, def->name, (uint32_t)iter);
         vf_rmap m;
         vf_rmap_init(&m, def, NULL);
-        int attempts;
-        vf_resolve_status st = vf_engine_resolve(e, def, cs, 0, &m,
-                                                 &attempts, &err);
+        vf_resolve_status st = vf_engine_resolve(
+            e, &(vf_resolve_req){.def = def, .seed = cs}, &m, &err);
         char place[64];
         vf_place_describe(vf_engine_game(e), vf_engine_place(e), place,
                           sizeof place);
@@ -231,8 +230,8 @@ int vf_cmd_show(vf_cli *cli, int argc, char **argv)
                 def->name, set.files[def->file].path, def->line, seed, iter,
                 (unsigned long long)cs, place,
                 st == VF_LUA_ERROR && vf_engine_timed_out(e) ? "lua_timeout"
-                : status_names[st], attempts,
-                attempts == 1 ? "" : "s");
+                : status_names[st], m.attempts,
+                m.attempts == 1 ? "" : "s");
         if (st == VF_LUA_ERROR)
             fprintf(cli->out, "error: %s\n", vf_sbuf_str(&err));
         if (st == VF_RESOLVED) print_map(cli, &m);

@@ -204,8 +204,8 @@ static int rejected_at_load(vf_cli *cli, vf_engine *e, const vf_desset *set,
     vf_rmap m;
     vf_rmap_init(&m, def, NULL);
     vf_sbuf err = VF_SBUF_INIT;
-    int n = 0;
-    int bad = vf_engine_resolve(e, def, 1, 1, &m, &n, &err) == VF_LUA_ERROR;
+    vf_resolve_req load = {.def = def, .seed = 1, .validating = 1};
+    int bad = vf_engine_resolve(e, &load, &m, &err) == VF_LUA_ERROR;
     const char *path = set->files[def->file].path, *msg = vf_sbuf_str(&err);
     if (bad && vf_diag_line_in(msg, path, NULL))   /* it names its line */
         fprintf(cli->out, "%s: error: rejected at load, so the game never "

@@ -79,14 +79,24 @@ vf_engine *vf_engine_new(const vf_desset *set, const vf_engine_config *cfg,
                          vf_diag *d, vf_sbuf *err);
 void vf_engine_free(vf_engine *e);
 
-/* Resolves def for seed into out (initialised by the caller with
- * vf_rmap_init). validating: the load-time run (is_validating() true,
- * validate's answer ignored, epilogue run). *attempts receives the number
- * of attempts made. On VF_LUA_ERROR err holds "file:line: message". */
-vf_resolve_status vf_engine_resolve(vf_engine *e, const vf_mapdef *def,
-                                    uint64_t seed, int validating,
-                                    vf_rmap *out, int *attempts,
-                                    vf_sbuf *err);
+/* What to resolve: def for seed. validating: the load-time run
+ * (is_validating() true, validate's answer ignored, epilogue run), not a
+ * placement. Given by designated initialisers at the call:
+ *
+ *   vf_engine_resolve(e, &(vf_resolve_req){.def = def, .seed = seed},
+ *                     &m, &err)
+ */
+typedef struct vf_resolve_req {
+    const vf_mapdef *def;
+    uint64_t seed;
+    int validating;
+} vf_resolve_req;
+
+/* Resolves rq's map into out (initialised by the caller with
+ * vf_rmap_init); out->attempts gets the number of attempts made. On
+ * VF_LUA_ERROR err holds "file:line: message". */
+vf_resolve_status vf_engine_resolve(vf_engine *e, const vf_resolve_req *rq,
+                                    vf_rmap *out, vf_sbuf *err);
 
 /* ---- post_place hooks ------------------------------------------------ */
 

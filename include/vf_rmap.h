@@ -101,6 +101,8 @@ typedef struct vf_rmap {
     int post_place_hooks;     /* hooks the resolve left for the game to run
                                * once the map is placed (the case runs
                                * them: vf_engine_post_place) */
+    int attempts;             /* the attempts its last resolve made
+                               * (vf_engine_resolve) */
 } vf_rmap;
 
 void vf_rmap_init(vf_rmap *m, const vf_mapdef *def, vf_rng *rng);

@@ -77,7 +77,6 @@ static void open_as(vf_t_eng *x, const char *des, const vf_lua_limits *limits,
     x->e = vf_engine_new(&x->l.set, &cfg, &x->l.d, &x->err);
     ck_assert_msg(x->e != NULL, "%s", vf_sbuf_str(&x->err));
     vf_rmap_init(&x->m, NULL, NULL);
-    x->attempts = 0;
     vf_case_opts o = {.mode = VF_MODE_EMPTY, .seed = 1};
     vf_case_init(&x->c, x->e, &o);
 }
@@ -114,9 +113,9 @@ vf_resolve_status vf_t_resolve(vf_t_eng *x, const char *map, uint64_t base,
                                int i)
 {
     vf_sbuf_reset(&x->err);
-    return vf_engine_resolve(x->e, vf_t_map(&x->l, map),
-                             vf_seed_case(base, map, (uint32_t)i), 0, &x->m,
-                             &x->attempts, &x->err);
+    vf_resolve_req rq = {.def = vf_t_map(&x->l, map),
+                         .seed = vf_seed_case(base, map, (uint32_t)i)};
+    return vf_engine_resolve(x->e, &rq, &x->m, &x->err);
 }
 
 void vf_t_resolve_ok(vf_t_eng *x, const char *map, uint64_t base, int i)

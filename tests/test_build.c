@@ -55,8 +55,8 @@ static vf_resolve_status bx_run(bx *x, uint64_t seed)
 {
     vf_sbuf_reset(&x->err);
     vf_sbuf_reset(&x->text);
-    vf_resolve_status st = vf_engine_resolve(x->e, vf_t_map(&x->l, "t"),
-                                             seed, 0, &x->m, NULL, &x->err);
+    vf_resolve_req rq = {.def = vf_t_map(&x->l, "t"), .seed = seed};
+    vf_resolve_status st = vf_engine_resolve(x->e, &rq, &x->m, &x->err);
     for (int y = 0; y < x->m.grid.h; y++) {
         if (y) vf_sbuf_addc(&x->text, '\n');
         vf_sbuf_add(&x->text, vf_grid_row(&x->m.grid, y),

@@ -17,8 +17,8 @@ static void eng_open(eng *x, const char *des)
 static vf_resolve_status resolve(eng *x, const char *map, uint64_t seed)
 {
     vf_sbuf_reset(&x->err);
-    return vf_engine_resolve(x->e, vf_t_map(&x->l, map), seed, 0, &x->m,
-                             &x->attempts, &x->err);
+    vf_resolve_req rq = {.def = vf_t_map(&x->l, map), .seed = seed};
+    return vf_engine_resolve(x->e, &rq, &x->m, &x->err);
 }
 
 static const char *row(eng *x, int y)
@@ -202,10 +202,9 @@ START_TEST(no_game_no_uniques)
     ck_assert_msg(e != NULL, "%s", vf_sbuf_str(&err));
     vf_rmap m;
     vf_rmap_init(&m, NULL, NULL);
-    int attempts;
     for (uint64_t s = 1; s <= 40; s++) {
-        ck_assert_int_eq(vf_engine_resolve(e, vf_t_map(&l, "met"), s, 0, &m,
-                                           &attempts, &err), VF_RESOLVED);
+        vf_resolve_req rq = {.def = vf_t_map(&l, "met"), .seed = s};
+        ck_assert_int_eq(vf_engine_resolve(e, &rq, &m, &err), VF_RESOLVED);
         ck_assert(!vf_rmap_has_tag(&m, "met"));
     }
     vf_rmap_free(&m);
@@ -240,8 +239,9 @@ START_TEST(drawn_by_tag_with_parameter)
     ck_assert_int_eq(three + five, 60);
     ck_assert(three > 10 && five > 10);
     vf_sbuf_reset(&x.err);
-    ck_assert_int_eq(vf_engine_resolve(x.e, vf_t_map(&x.l, "overflow"), 1, 1,
-                                       &x.m, &x.attempts, &x.err),
+    vf_resolve_req load = {.def = vf_t_map(&x.l, "overflow"), .seed = 1,
+                           .validating = 1};
+    ck_assert_int_eq(vf_engine_resolve(x.e, &load, &x.m, &x.err),
                      VF_RESOLVED);
     ck_assert(vf_rmap_has_tag(&x.m, "n0_none"));
     eng_close(&x);
@@ -322,21 +322,22 @@ START_TEST(validate_veto_and_attempts)
         ": function glyph_ok() return map():sub(1, 1) == 'x' end\n"
         "MAP\nA@\nENDMAP\n");
     ck_assert_int_eq(resolve(&x, "never", 1), VF_VALIDATE_FAILED);
-    ck_assert_int_eq(x.attempts, VF_RESOLVE_ATTEMPTS);
+    ck_assert_int_eq(x.m.attempts, VF_RESOLVE_ATTEMPTS);
     ck_assert_int_eq(resolve(&x, "vetoed", 1), VF_VETOED);
-    ck_assert_int_eq(x.attempts, 1);
+    ck_assert_int_eq(x.m.attempts, 1);
     int retried = 0;
     for (int s = 0; s < 200; s++) {
         ck_assert_int_eq(resolve(&x, "retry", (uint64_t)s), VF_RESOLVED);
         ck_assert_str_eq(row(&x, 0), "x@");
-        retried += x.attempts > 1;
+        retried += x.m.attempts > 1;
     }
     ck_assert_int_gt(retried, 50);   /* about half need a second try */
     /* The load-time run: is_validating() is true, validate's answer is
      * ignored. */
     vf_sbuf_reset(&x.err);
-    ck_assert_int_eq(vf_engine_resolve(x.e, vf_t_map(&x.l, "never"), 1, 1,
-                                       &x.m, &x.attempts, &x.err),
+    vf_resolve_req load = {.def = vf_t_map(&x.l, "never"), .seed = 1,
+                           .validating = 1};
+    ck_assert_int_eq(vf_engine_resolve(x.e, &load, &x.m, &x.err),
                      VF_RESOLVED);
     eng_close(&x);
 }
@@ -583,8 +584,9 @@ START_TEST(load_time_run_is_at_depth_1)
                  "MAP\nAAAAA@\nENDMAP\n");
     ck_assert_int_eq(vf_engine_place(x.e)->depth, 8);
     vf_sbuf_reset(&x.err);
-    ck_assert_msg(vf_engine_resolve(x.e, vf_t_map(&x.l, "hordeish"), 1, 1,
-                                    &x.m, NULL, &x.err) == VF_RESOLVED,
+    vf_resolve_req load = {.def = vf_t_map(&x.l, "hordeish"), .seed = 1,
+                           .validating = 1};
+    ck_assert_msg(vf_engine_resolve(x.e, &load, &x.m, &x.err) == VF_RESOLVED,
                   "%s", vf_sbuf_str(&x.err));
     ck_assert_int_eq(vf_engine_place(x.e)->depth, 8);
     ck_assert_int_eq(resolve(&x, "hordeish", 1), VF_LUA_ERROR);

@@ -523,8 +523,8 @@ static char *grid_zones_levels(const char *dat, int in_lua, int n)
     for (int seed = 1; seed <= n; seed++) {
         vf_rmap_free(&m);
         vf_rmap_init(&m, def, NULL);
-        ck_assert_msg(vf_engine_resolve(e, def, (uint64_t)seed, 0, &m, NULL,
-                                        &err) == VF_RESOLVED,
+        vf_resolve_req rq = {.def = def, .seed = (uint64_t)seed};
+        ck_assert_msg(vf_engine_resolve(e, &rq, &m, &err) == VF_RESOLVED,
                       "seed %d: %s", seed, vf_sbuf_str(&err));
         ck_assert_int_eq(m.grid.h, VF_GYM);
         /* (0, 0): 'l' where the C ran, '.' where the Lua did. */
@@ -605,9 +605,9 @@ START_TEST(nested_library_tables_are_put_back)
                                         "poison", "reader"};
     for (int i = 0; i < 5; i++) {
         vf_sbuf_reset(&err);
-        vf_resolve_status st = vf_engine_resolve(e, vf_t_map(&l, order[i]),
-                                                 (uint64_t)i + 1, 0, &m,
-                                                 NULL, &err);
+        vf_resolve_req rq = {.def = vf_t_map(&l, order[i]),
+                             .seed = (uint64_t)i + 1};
+        vf_resolve_status st = vf_engine_resolve(e, &rq, &m, &err);
         ck_assert_msg(i % 2 || st == VF_RESOLVED, "%s (case %d): %s",
                       order[i], i, vf_sbuf_str(&err));
     }

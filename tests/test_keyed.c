@@ -590,7 +590,7 @@ START_TEST(reset_between_attempts)
                  "validate {{ return dgn.persist.vf_n % 2 == 0 }}\n"
                  "MAP\nA@\nENDMAP\n");
     resolve_ok(&x, "again", 0);
-    ck_assert_int_eq(x.attempts, 2);
+    ck_assert_int_eq(x.m.attempts, 2);
     ck_assert_ptr_null(vf_rmap_keyspec(&x.m, 'A'));
     ck_assert_ptr_null(x.m.overlay.cells);
     ck_assert_uint_eq(x.m.overlay.tiles.n, 0);

@@ -432,8 +432,8 @@ static const char lua_des[] =
 static vf_resolve_status resolve(vf_t_eng *x, const char *map)
 {
     vf_sbuf_reset(&x->err);
-    return vf_engine_resolve(x->e, vf_t_map(&x->l, map), 1, 0, &x->m, NULL,
-                             &x->err);
+    vf_resolve_req rq = {.def = vf_t_map(&x->l, map), .seed = 1};
+    return vf_engine_resolve(x->e, &rq, &x->m, &x->err);
 }
 
 START_TEST(lua_bindings)

@@ -239,9 +239,9 @@ static char *test_des(void)
 static const char *check(vf_t_eng *x, const char *map)
 {
     vf_sbuf_reset(&x->err);
-    vf_resolve_status st = vf_engine_resolve(
-        x->e, vf_t_map(&x->l, map), vf_seed_case(0, map, 0), 1, &x->m,
-        NULL, &x->err);
+    vf_resolve_req load = {.def = vf_t_map(&x->l, map),
+                           .seed = vf_seed_case(0, map, 0), .validating = 1};
+    vf_resolve_status st = vf_engine_resolve(x->e, &load, &x->m, &x->err);
     ck_assert_msg(st == VF_RESOLVED, "%s: %s", map, vf_sbuf_str(&x->err));
     vf_mapcheck(&x->m, vf_engine_is_flag, x->e, &x->err);
     return vf_sbuf_str(&x->err);

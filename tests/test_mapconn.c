@@ -233,9 +233,10 @@ typedef vf_t_eng eng;
 static vf_resolve_status resolve(eng *x, const char *map, int validating)
 {
     vf_sbuf_reset(&x->err);
-    return vf_engine_resolve(x->e, vf_t_map(&x->l, map),
-                             vf_seed_case(3, map, 0), validating, &x->m,
-                             &x->attempts, &x->err);
+    vf_resolve_req rq = {.def = vf_t_map(&x->l, map),
+                         .seed = vf_seed_case(3, map, 0),
+                         .validating = validating};
+    return vf_engine_resolve(x->e, &rq, &x->m, &x->err);
 }
 
 #define ROOMS \
@@ -284,7 +285,7 @@ START_TEST(lua_helpers_answer_as_the_game)
                       pass[i], vf_sbuf_str(&x.err));
     /* A validate that errors fails all 25 attempts: not a Lua error. */
     ck_assert_int_eq(resolve(&x, "missing_glyph", 0), VF_VALIDATE_FAILED);
-    ck_assert_int_eq(x.attempts, 25);
+    ck_assert_int_eq(x.m.attempts, 25);
     vf_t_eng_close(&x);
 }
 END_TEST

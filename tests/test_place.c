@@ -29,8 +29,8 @@ static vf_place_status place(vf_t_eng *x, vf_level *l, const char *name,
                              vf_place_opts o, uint64_t seed, vf_placed *p)
 {
     const vf_mapdef *def = vf_t_map(&x->l, name);
-    vf_resolve_status st = vf_engine_resolve(x->e, def, seed, 0, &x->m,
-                                             &x->attempts, &x->err);
+    vf_resolve_req rq = {.def = def, .seed = seed};
+    vf_resolve_status st = vf_engine_resolve(x->e, &rq, &x->m, &x->err);
     ck_assert_msg(st == VF_RESOLVED, "%s", vf_sbuf_str(&x->err));
     vf_place pl;
     char why[64];

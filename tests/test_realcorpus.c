@@ -63,8 +63,10 @@ START_TEST(trunk_resolves_with_game_library)
                 vf_engine_map_place(e, def, &p);
                 vf_engine_set_place(e, &p);
             }
-            failed = vf_engine_resolve(e, def, vf_seed_case(s, def->name, 0),
-                                       s == 0, &m, NULL, &err) == VF_LUA_ERROR;
+            vf_resolve_req rq = {.def = def,
+                                 .seed = vf_seed_case(s, def->name, 0),
+                                 .validating = s == 0};
+            failed = vf_engine_resolve(e, &rq, &m, &err) == VF_LUA_ERROR;
             /* The game loads every trunk map: none fails its checks. */
             if (s == 0 && !failed && vf_mapcheck(&m, vf_engine_is_flag, e,
                                                  &err) && refused++ < 40)

@@ -1047,9 +1047,8 @@ static void resolve_or_memory(vf_engine *e, const vf_mapdef *def, int load,
     vf_rmap m;
     vf_rmap_init(&m, NULL, NULL);
     vf_sbuf err = VF_SBUF_INIT;
-    int attempts;
-    vf_resolve_status st = vf_engine_resolve(e, def, 7, load, &m, &attempts,
-                                             &err);
+    vf_resolve_req rq = {.def = def, .seed = 7, .validating = load};
+    vf_resolve_status st = vf_engine_resolve(e, &rq, &m, &err);
     ck_assert_msg(st == VF_RESOLVED || st == VF_VALIDATE_FAILED
                   || st == VF_VETOED || strstr(vf_sbuf_str(&err), "memory")
                   || strstr(vf_sbuf_str(&err), "error in error handling"),
@@ -1085,10 +1084,9 @@ static unsigned long run_failing_at(unsigned long n)
         if (made > n) {   /* the failure is past: all is as before */
             vf_rmap m;
             vf_rmap_init(&m, NULL, NULL);
-            int attempts;
+            vf_resolve_req rq = {.def = vf_t_map(&l, "a_one"), .seed = 7};
             vf_sbuf_reset(&err);
-            ck_assert_msg(vf_engine_resolve(e, vf_t_map(&l, "a_one"), 7, 0,
-                                            &m, &attempts, &err)
+            ck_assert_msg(vf_engine_resolve(e, &rq, &m, &err)
                           == VF_RESOLVED, "allocation %lu: after: %s", n,
                           vf_sbuf_str(&err));
             vf_rmap_free(&m);

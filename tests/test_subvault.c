@@ -632,12 +632,14 @@ START_TEST(load_time_only_records)
     eng x;
     eng_open(&x, env_des);
     vf_sbuf_reset(&x.err);
-    ck_assert_int_eq(vf_engine_resolve(x.e, vf_t_map(&x.l, "parent_env"), 1,
-                                       1, &x.m, NULL, &x.err), VF_RESOLVED);
+    vf_resolve_req load = {.def = vf_t_map(&x.l, "parent_env"), .seed = 1,
+                           .validating = 1};
+    ck_assert_int_eq(vf_engine_resolve(x.e, &load, &x.m, &x.err),
+                     VF_RESOLVED);
     ck_assert_int_eq((int)x.m.subvaults.n, 1);
     ck_assert_int_eq((int)x.m.nsvplaces, 0);
-    ck_assert_int_eq(vf_engine_resolve(x.e, vf_t_map(&x.l, "parent_equals"),
-                                       1, 1, &x.m, NULL, &x.err),
+    load.def = vf_t_map(&x.l, "parent_equals");
+    ck_assert_int_eq(vf_engine_resolve(x.e, &load, &x.m, &x.err),
                      VF_LUA_ERROR);
     eng_close(&x);
 }

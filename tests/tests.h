@@ -82,7 +82,6 @@ typedef struct vf_t_eng {
     vf_engine *e;
     vf_rmap m;
     vf_sbuf err;
-    int attempts;
     vf_case c;       /* cases on e: base seed 1, mode empty, unless the
                       * test sets c.opts */
 } vf_t_eng;

@@ -284,11 +284,11 @@ static int resolve_and_place(vf_case *c, const vf_mapdef *def, vf_rng *r,
         return v->not_tried = 1, 0;
     for (int tries = 0; tries < VF_RESOLVE_ATTEMPTS; tries++) {
         vf_sbuf err = VF_SBUF_INIT;
-        int n = 0;
         uint64_t seed = tries ? vf_seed_mix(v->seed + (uint64_t)tries)
                               : v->seed;
-        vf_resolve_status st = vf_engine_resolve(e, def, seed, 0, m, &n, &err);
-        v->attempts += n;
+        vf_resolve_req rq = {.def = def, .seed = seed};
+        vf_resolve_status st = vf_engine_resolve(e, &rq, m, &err);
+        v->attempts += m->attempts;
         if (st != VF_RESOLVED) {
             v->kinds |= st == VF_LUA_ERROR && vf_engine_timed_out(e)
                         ? VF_V_LUA_TIMEOUT : resolve_kind(st);

@@ -117,11 +117,10 @@ static void build_slot(vf_engine *e, vf_gamelayouts *g, slot *s)
 {
     vf_rmap rm;
     vf_sbuf err = VF_SBUF_INIT;
-    int n = 0;
     vf_rmap_init(&rm, s->def, NULL);
     unsigned long reads = vf_engine_place_reads(e);
-    vf_resolve_status st = vf_engine_resolve(e, s->def, s->seed, 0, &rm, &n,
-                                             &err);
+    vf_resolve_req rq = {.def = s->def, .seed = s->seed};
+    vf_resolve_status st = vf_engine_resolve(e, &rq, &rm, &err);
     s->any_depth = vf_engine_place_reads(e) == reads;
     g->resolved++;
     s->ok = st == VF_RESOLVED;

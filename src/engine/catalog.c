@@ -156,8 +156,9 @@ static void fill_entry(vf_catalog *c, vf_engine *loader, size_t k)
     vf_rmap m;
     vf_rmap_init(&m, def, NULL);
     vf_sbuf why = VF_SBUF_INIT;
-    vf_resolve_status st = vf_engine_resolve(
-        loader, def, vf_seed_case(0, def->name, 0), 1, &m, NULL, &why);
+    vf_resolve_req rq = {.def = def, .seed = vf_seed_case(0, def->name, 0),
+                         .validating = 1};
+    vf_resolve_status st = vf_engine_resolve(loader, &rq, &m, &why);
     int loaded = st != VF_LUA_ERROR;
     int failed = !loaded || vf_mapcheck(&m, vf_engine_is_flag, loader, &why);
     fill(&c->maps[k], &c->cfg.game, def, &m, loaded,

@@ -498,11 +498,11 @@ typedef struct tries {
     int attempts, as_vault, load;
 } tries;
 
-/* Tries of veto, then Lua and validate, as t says; *made (when not NULL)
- * gets how many were made. */
+/* Tries of veto, then Lua and validate, as t says; m->attempts gets how
+ * many were made. */
 static vf_resolve_status run_attempts(vf_engine *e, vf_rmap *m,
                                       const vf_rmap *seed, const tries *t,
-                                      int *made, vf_sbuf *err)
+                                      vf_sbuf *err)
 {
     const vf_mapdef *def = m->def;
     int as_vault = t->as_vault, load = t->load;
@@ -527,7 +527,7 @@ static vf_resolve_status run_attempts(vf_engine *e, vf_rmap *m,
             break;
         }
     }
-    if (made) *made = n;
+    m->attempts = n;
     return st;
 }
 
@@ -576,11 +576,12 @@ static void set_drawn_param(lua_State *L, const vf_mapinfo *info,
     vf_sbuf_free(&p);
 }
 
-vf_resolve_status vf_engine_resolve(vf_engine *e, const vf_mapdef *def,
-                                    uint64_t seed, int validating,
-                                    vf_rmap *out, int *attempts,
-                                    vf_sbuf *err)
+vf_resolve_status vf_engine_resolve(vf_engine *e, const vf_resolve_req *rq,
+                                    vf_rmap *out, vf_sbuf *err)
 {
+    const vf_mapdef *def = rq->def;
+    uint64_t seed = rq->seed;
+    int validating = rq->validating;
     lua_State *L = vf_lua_state(e->lua);
     /* Before anything of the case is set: the index may run the map's
      * load-time resolve first. */
@@ -628,7 +629,7 @@ vf_resolve_status vf_engine_resolve(vf_engine *e, const vf_mapdef *def,
     }
     tries t = {.attempts = VF_RESOLVE_ATTEMPTS, .as_vault = 1,
                .load = validating};
-    vf_resolve_status st = run_attempts(e, out, NULL, &t, attempts, err);
+    vf_resolve_status st = run_attempts(e, out, NULL, &t, err);
     out->forced_tags = forced;
     vf_sbuf_free(&room);
     if (st == VF_LUA_ERROR)
@@ -666,7 +667,7 @@ vf_resolve_status vf_engine_nested(vf_engine *e, vf_rmap *m,
     vf_rmap *outer = e->current;
     e->depth++;
     tries t = {.attempts = attempts, .as_vault = as_vault};
-    vf_resolve_status st = run_attempts(e, m, seed, &t, NULL, err);
+    vf_resolve_status st = run_attempts(e, m, seed, &t, err);
     e->depth--;
     e->current = outer;
     vf_strlist_push(&e->nested, vf_xstrdup(m->def->name));
