@@ -206,9 +206,10 @@ void vf_case_release(vf_case *c);
  * try found a position it is place_failed. A level the finished analysis
  * vetoes (a stairless area it does not fill) is one build, vetoed: the
  * case carries level_vetoed and the findings behind it as notes. A map
- * its layout tags keep out is not tried (v->not_tried, kinds 0). The layout of each try is one of VF_LAYOUT_POOL under the
- * base seed, picked by the try's seed, and the stairs draw from a
- * generator seeded from the try's seed, so the case replays alone.
+ * its layout tags keep out is not tried (v->not_tried, kinds 0). The
+ * layout of each try is one of VF_LAYOUT_POOL under the base seed,
+ * picked by the try's seed, and the stairs draw from a generator seeded
+ * from the try's seed, so the case replays alone.
  *
  * In mode game each try draws a layout map of the checkout for the level
  * and one seed of its pool (vf_gamelayout.h); a level the vault cuts into

@@ -184,8 +184,8 @@ const vf_catalog *vf_engine_catalog(vf_engine *e, vf_sbuf *err);
  * closets it finds (dungeon.cc _count_tele_closets, trunk since
  * 2026-06-28, with the allow_tele_closets tag a day later): never for a
  * release (vf_gamever.h: 0.34 and before); for trunk, our own library
- * and a checkout whose dat/des uses that tag, yes, an older one, no. Worked out on the first call (it reads the checkout's
- * .des files). */
+ * and a checkout whose dat/des uses that tag, yes, an older one, no.
+ * Worked out on the first call (it reads the checkout's .des files). */
 int vf_engine_closets_masked(vf_engine *e);
 
 /* Whether tag was registered with dgn.map_register_flag (the game's

@@ -19,9 +19,10 @@
  * for a case whose level was never built: its layout takes no such map,
  * or none was loaded; the message says why), so a journal
  * stays readable when verdict kinds are added; a kind without a severity
- * (a journal from before severities) reads as an error. Everything a report says comes
- * from the journal and the run's parameters, which is what makes --resume
- * and merging shards give the report one uninterrupted run would. */
+ * (a journal from before severities) reads as an error. Everything a
+ * report says comes from the journal and the run's parameters, which is
+ * what makes --resume and merging shards give the report one
+ * uninterrupted run would. */
 #ifndef VF_JOURNAL_H
 #define VF_JOURNAL_H
 
@@ -100,11 +101,12 @@ typedef struct vf_case_rec {
  * each cause "LINE,COLUMN,CALL_LINE,CHOSE,FIX,FILE,AFTER,FW,F,OW,O,KIND,WITH,
  * CALL" (CHOSE and FIX the values in words, vf_choice_label, with '%' and
  * ',' written %25 and %2C; FILE, written so too, the subvault's .des file
- * for a choice of a subvault's own resolve, empty for the map's own; AFTER a severity name, FW of F failing cases and
- * OW of O others made the same choice there -- vf_rule --, KIND subst,
- * nsubst, flip, shuffle, kfeat, subvault or lua, WITH the other choices
- * of its set (0: alone); CALL last, so it may hold commas). choices -1:
- * the explanation could not be made (the worker died on it). */
+ * for a choice of a subvault's own resolve, empty for the map's own;
+ * AFTER a severity name, FW of F failing cases and OW of O others made
+ * the same choice there -- vf_rule --, KIND subst, nsubst, flip,
+ * shuffle, kfeat, subvault or lua, WITH the other choices of its set
+ * (0: alone); CALL last, so it may hold commas). choices -1: the
+ * explanation could not be made (the worker died on it). */
 typedef struct vf_cause_rec {
     int line, column;        /* where in the .des file (vf_cause_where) */
     int call_line;           /* the call's line (0: none) */

@@ -346,7 +346,8 @@ static int l_add_pools(lua_State *L)
     p.at = vf_xmalloc((size_t)p.sx * (size_t)p.sy * sizeof *p.at);
     for (int x = 0; x < p.sx; x++)
         for (int y = 0; y < p.sy; y++)
-            PI(&p, x, y) = vf_bld_in(replace, vf_bld_at(b.g, r.x1 + x, r.y1 + y))
+            PI(&p, x, y) = vf_bld_in(replace,
+                                     vf_bld_at(b.g, r.x1 + x, r.y1 + y))
                            ? NO_POOL : FORBIDDEN;
     vf_ptvec seeds = {0};
     seed_pools(&p, b.m->rng, pool_size, seed_sep, &seeds);

@@ -153,14 +153,16 @@ static int door_ok(const vf_grid *g, const doors *d, int side, int x, int y)
         if (!vf_bld_in(d->passable, vf_bld_at(g, x, y - (side == 0 ? 1 : t))) ||
             !vf_bld_in(d->passable, vf_bld_at(g, x, y + (side == 1 ? 1 : t))))
             return 0;
-        return !d->veto_gates || (vf_bld_at(g, x - 1, y) != (unsigned char)d->door &&
-                                  vf_bld_at(g, x + 1, y) != (unsigned char)d->door);
+        return !d->veto_gates ||
+               (vf_bld_at(g, x - 1, y) != (unsigned char)d->door &&
+                vf_bld_at(g, x + 1, y) != (unsigned char)d->door);
     }
     if (!vf_bld_in(d->passable, vf_bld_at(g, x - (side == 2 ? 1 : t), y)) ||
         !vf_bld_in(d->passable, vf_bld_at(g, x + (side == 3 ? 1 : t), y)))
         return 0;
-    return !d->veto_gates || (vf_bld_at(g, x, y - 1) != (unsigned char)d->door &&
-                              vf_bld_at(g, x, y + 1) != (unsigned char)d->door);
+    return !d->veto_gates ||
+           (vf_bld_at(g, x, y - 1) != (unsigned char)d->door &&
+            vf_bld_at(g, x, y + 1) != (unsigned char)d->door);
 }
 
 /* A door, then the cells through the wall behind it. */
@@ -208,7 +210,8 @@ static int l_make_box_doors(lua_State *L)
     long long sanity = 0, max_sanity = (long long)d.number * 100;
     int placed = 0;
     while (placed < d.number) {
-        long long p = vf_random2(b.m->rng, (int)(positions < 0 ? 0 : positions));
+        long long p = vf_random2(b.m->rng,
+                                 (int)(positions < 0 ? 0 : positions));
         long long x, y;
         int side = p < sx ? 0 : p < 2 * sx ? 1 : p < 2 * sx + sy ? 2 : 3;
         switch (side) {

@@ -280,7 +280,8 @@ static int you_have_rune(lua_State *L)
     /* Mixed apart from the bits the branch pairs and the orbs read. */
     for (int i = 0; b && !strcmp(b->abbrev, "Pan") && i < 5; i++)
         if (!strcmp(name, pan[i]))
-            held = vf_seed_mix(vf_bind_game_ask(L, "you.have_rune") ^ (0x72756e65ULL + i)) & 1;
+            held = vf_seed_mix(vf_bind_game_ask(L, "you.have_rune")
+                               ^ (0x72756e65ULL + i)) & 1;
     lua_pushboolean(L, held);
     return 1;
 }
@@ -298,7 +299,8 @@ static int you_uniques(lua_State *L)
         lua_pushboolean(L, 0);
         return 1;
     }
-    uint64_t h = vf_seed_mix(vf_bind_game_ask(L, "you.uniques") ^ 0x756e697175ULL /* "uniqu" */
+    uint64_t h = vf_seed_mix(vf_bind_game_ask(L, "you.uniques")
+                             ^ 0x756e697175ULL /* "uniqu" */
                              ^ vf_hash(VF_HASH_INIT, name, n));
     lua_pushboolean(L, (int)(h & 1));
     return 1;
@@ -312,7 +314,8 @@ static int you_base_skill(lua_State *L)
 {
     size_t n;
     const char *name = luaL_checklstring(L, 1, &n);
-    uint64_t h = vf_seed_mix(vf_bind_game_ask(L, "you.base_skill") ^ 0x736b696c6cULL   /* "skill" */
+    uint64_t h = vf_seed_mix(vf_bind_game_ask(L, "you.base_skill")
+                             ^ 0x736b696c6cULL /* "skill" */
                              ^ vf_hash(VF_HASH_INIT, name, n));
     lua_pushinteger(L, h & 1 ? 0 : (lua_Integer)(1 + (h >> 1) % 15));
     return 1;
@@ -396,7 +399,8 @@ static int dgn_br_entrance(lua_State *L)
         return 1;
     }
     const vf_branch *p = vf_branch_get(g, b->parent);
-    uint64_t h = vf_seed_mix(vf_bind_game_ask(L, "dgn.br_entrance") ^ (0x656e747279ULL + (unsigned)i));
+    uint64_t h = vf_seed_mix(vf_bind_game_ask(L, "dgn.br_entrance")
+                             ^ (0x656e747279ULL + (unsigned)i));
     int d = b->mindepth + (int)(h % (uint64_t)(b->maxdepth - b->mindepth + 1));
     vf_place at = {b->parent, d < p->depth ? d : p->depth};
     return push_place(L, &at);

@@ -13,8 +13,9 @@
  * zones met from it.
  *
  * Only a zonify.lua whose text we know is replaced (gamelib.c), and only
- * while vector.directions is the order below; any call the C walk does not cover exactly (an odd argument, a map
- * with ragged rows, a mapgrd that is not ours) goes to the Lua function.
+ * while vector.directions is the order below; any call the C walk does
+ * not cover exactly (an odd argument, a map with ragged rows, a mapgrd
+ * that is not ours) goes to the Lua function.
  * Not copied: the Lua leaves the globals group and zsize behind; nothing
  * in the game's library or vaults reads them (trunk, 0.34.1, 0.30.0). */
 #include "bind_int.h"

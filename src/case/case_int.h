@@ -103,8 +103,8 @@ int case_draw_layout(vf_level *l, vf_layout_cache *c, vf_mode m,
 
 /* The game's dgn_place_stone_stairs on a normal level: down stairs I-III
  * and up stairs I-III, each on a random floor cell next to floor outside
- * every vault (1500 tries each; a stair with no cell is left out), each only when no
- * vault brought it. */
+ * every vault (1500 tries each; a stair with no cell is left out), each
+ * only when no vault brought it. */
 void case_place_stairs(vf_level *l, vf_rng *r);
 
 /* Connects the exits of the vault pl placed, now the layout is round it

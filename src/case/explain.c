@@ -233,15 +233,16 @@ static int ddmin(job *j, vf_force *set, size_t *len, vf_sev *after)
 }
 
 /* When no choice fixes the case alone: every choice that could open
- * something up (opener), changed at once, then narrowed to the smallest set that still fixes
- * it, reported as one cause of several choices. */
+ * something up (opener), changed at once, then narrowed to the smallest
+ * set that still fixes it, reported as one cause of several choices. */
 static void together(job *j)
 {
     vf_force *set = vf_xmalloc((j->log->n + 1) * sizeof *set);
     size_t len = 0;
     for (size_t k = 0; k < j->log->n; k++) {
         int v = opener(&j->log->v[k]);
-        if (v >= 0 && !needs_new_draw(&j->log->v[k], v)) set[len++] = (vf_force){k, v};
+        if (v >= 0 && !needs_new_draw(&j->log->v[k], v))
+            set[len++] = (vf_force){k, v};
     }
     vf_sev after;
     int spent = 0;

@@ -77,7 +77,7 @@ void vf_gamelayouts_stats(const vf_gamelayouts *g, unsigned long *resolved,
     *reused = g->reused;
 }
 
-/* ---- zones ---------------------------------------------------------------- */
+/* ---- zones --------------------------------------------------------------- */
 
 /* The layout's own pieces: zones of more than VF_CONN_SMALL_ZONE cells outside
  * every vault (the game's dgn_count_disconnected_zones; a vault's sealed

@@ -640,7 +640,8 @@ vf_resolve_status vf_engine_resolve(vf_engine *e, const vf_resolve_req *rq,
     if (out->post_place_hooks) vf_engine_keep_hooks(e, def->name);
     /* Leave nothing of this case behind: no environment, no current map. */
     vf_engine_flush_env(e, def->name);
-    for (size_t i = 0; i < e->nested.n; i++) vf_engine_flush_env(e, e->nested.v[i]);
+    for (size_t i = 0; i < e->nested.n; i++)
+        vf_engine_flush_env(e, e->nested.v[i]);
     vf_strlist_free(&e->nested);
     lua_pushnil(L);
     vf_engine_call(e, "dgn_set_map", 1, 0, &ignore);

@@ -111,7 +111,8 @@ int vf_layout_shoals(vf_grid *g, vf_rng *r, const vf_game *game,
     for (int y = 0; y < GYM; y++)
         for (int x = 0; x < GXM; x++) {
             int ring = !x || !y || x == GXM - 1 || y == GYM - 1;
-            lay_set(&l, x, y, ring ? ROCK : shoals_glyph(*lay_height(hm, x, y)));
+            lay_set(&l, x, y,
+                    ring ? ROCK : shoals_glyph(*lay_height(hm, x, y)));
         }
     free(hm);
     lay_stone_stairs(&l, 0);

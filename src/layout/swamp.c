@@ -45,8 +45,8 @@ int vf_layout_swamp(vf_grid *g, vf_rng *r, const vf_game *game,
         for (int x = 0; x < GXM; x++) {
             int rim = x < edge || y < edge || x >= GXM - edge ||
                       y >= GYM - edge;
-            lay_set(&l, x, y, rim ? TREE
-                                  : swamp_glyph(*lay_height(hm, x, y), l.depth));
+            lay_set(&l, x, y,
+                    rim ? TREE : swamp_glyph(*lay_height(hm, x, y), l.depth));
         }
     free(hm);
     lay_connect(&l, TREE);

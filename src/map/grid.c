@@ -31,7 +31,8 @@ static void widen(vf_grid *g, int n)
     char *cells = vf_xmalloc((size_t)stride * (size_t)(g->rows_cap ? g->rows_cap
                                                                     : 1));
     for (int y = 0; y < g->h; y++)
-        memcpy(cells + (size_t)y * stride, vf_grid_row(g, y), (size_t)g->len[y]);
+        memcpy(cells + (size_t)y * stride, vf_grid_row(g, y),
+               (size_t)g->len[y]);
     free(g->cells);
     g->cells = cells;
     g->stride = stride;
@@ -43,8 +44,8 @@ void vf_grid_add_line(vf_grid *g, const char *s, size_t n)
         g->rows_cap = g->rows_cap ? g->rows_cap * 2 : 16;
         g->len = vf_xrealloc(g->len, (size_t)g->rows_cap * sizeof *g->len);
         g->cells = vf_xrealloc(g->cells,
-                               (size_t)g->rows_cap * (size_t)(g->stride ? g->stride
-                                                                        : 1));
+                               (size_t)g->rows_cap
+                               * (size_t)(g->stride ? g->stride : 1));
     }
     widen(g, (int)n);
     memcpy(vf_grid_row(g, g->h), s, n);

@@ -17,7 +17,7 @@
 /* Gods that can have a Temple altar in this version. */
 #define TEMPLE_GODS 22
 
-/* ---- tags ----------------------------------------------------------------- */
+/* ---- tags ---------------------------------------------------------------- */
 
 typedef struct taglist {
     char **v;
@@ -72,7 +72,7 @@ static int has_tag_prefix(const vf_rmap *m, const char *prefix)
     return found;
 }
 
-/* ---- temples -------------------------------------------------------------- */
+/* ---- temples ------------------------------------------------------------- */
 
 static int count_glyph(const vf_rmap *m, int g)
 {
@@ -116,7 +116,7 @@ static int check_temple(const vf_rmap *m, vf_sbuf *err)
     return msg ? -1 : 0;
 }
 
-/* ---- size ----------------------------------------------------------------- */
+/* ---- size ---------------------------------------------------------------- */
 
 static int orient_is(const vf_rmap *m, const char *o)
 {
@@ -192,7 +192,7 @@ static int check_orient_size(const vf_rmap *m, vf_sbuf *err)
     return 0;
 }
 
-/* ---- exits ---------------------------------------------------------------- */
+/* ---- exits --------------------------------------------------------------- */
 
 static int outside(const vf_rmap *m, int x, int y)
 {
@@ -236,7 +236,7 @@ static int check_exit(vf_rmap *m, vf_sbuf *err)
     return -1;
 }
 
-/* ---- placeable ------------------------------------------------------------ */
+/* ---- placeable ----------------------------------------------------------- */
 
 /* Whether a DEPTH or PLACE value holds a range (blanks and commas alone
  * are none). */
@@ -274,7 +274,7 @@ static int check_placeable(const vf_rmap *m, vf_flag_fn flag, void *ctx,
     return -1;
 }
 
-/* ---- all of them ---------------------------------------------------------- */
+/* ---- all of them --------------------------------------------------------- */
 
 int vf_mapcheck(vf_rmap *m, vf_flag_fn is_flag_fn, void *ctx, vf_sbuf *err)
 {

@@ -102,8 +102,8 @@ static void kind_result(vf_sarif *w, const vf_tally *t, const vf_tally_map *m,
     vf_strlist texts = {0};
     vf_sbuf_printf(&msg, "%s: %s (%s) in %lu of %lu cases; the map's first "
                    "case at its worst: %s #%lu (", m->rec.name,
-                   kind_row((size_t)k)->name, vf_sev_name(sv), m->kind[k], m->cases,
-                   vf_mode_name(f->mode), (unsigned long)f->iter);
+                   kind_row((size_t)k)->name, vf_sev_name(sv), m->kind[k],
+                   m->cases, vf_mode_name(f->mode), (unsigned long)f->iter);
     vf_run_repro(t->spec, m->rec.name, f->mode, f->iter, &msg);
     vf_sbuf_adds(&msg, ")");
     /* A Lua error (a validate's reason) says what, at the line it names. */
