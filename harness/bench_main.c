@@ -415,7 +415,7 @@ static void bench_conn(void)
            (vf_conn_analyse(&busy, &r), r.nfindings + r.dropped));
 }
 
-/* ---- vaultfuzz run at -j 1 and -j 2 ---------------------------------------- */
+/* ---- vaultfuzz run at -j 1 and -j 2 -------------------------------------- */
 
 /* A fixed amount of arithmetic in n processes at once: the machine's own
  * scaling, the ceiling for the run's. Returns seconds. */
@@ -543,7 +543,7 @@ static void bench_run(const char *dir, const char *crawl)
            m1 > 0 ? m2 / m1 : 0);
 }
 
-/* ---- each layout over a whole tree, at -j 1 and -j 2 ---------------------- */
+/* ---- each layout over a whole tree, at -j 1 and -j 2 --------------------- */
 
 /* Iterations per map of the two runs a rate comes from: the case rate is
  * what the longer run takes beyond the shorter (loading, the maps' index

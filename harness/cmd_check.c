@@ -75,8 +75,9 @@ static int parse(vf_cli *cli, int argc, char **argv, check_args *c,
             else c->iter = (unsigned long)v;
         } else if (!strcmp(o, "--mode")) {
             if (vf_mode_parse(arg, &c->opts.mode)) {
-                fprintf(cli->err, "vaultfuzz check: unknown mode '%s' "
-                        "(empty, fill, rooms, caves, city, open, cross or game)\n", arg);
+                fprintf(cli->err, "vaultfuzz check: unknown mode '%s' (empty, "
+                        "fill, rooms, caves, city, open, cross or game)\n",
+                        arg);
                 return -1;
             }
         } else if (!strcmp(o, "--no-rotate")) {

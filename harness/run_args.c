@@ -155,7 +155,8 @@ static int run_opt(vf_run_args *a, const char *o, const char *arg,
     if (!strcmp(o, "--tag")) vf_strlist_push(&a->tags, vf_xstrdup(arg));
     else if (!strcmp(o, "--file")) vf_strlist_push(&a->files, vf_xstrdup(arg));
     else if (!strcmp(o, "--count")) {
-        if (vf_cli_unumber(arg, UINT32_MAX, &v) || !v) return *why = "a count", -1;
+        if (vf_cli_unumber(arg, UINT32_MAX, &v) || !v)
+            return *why = "a count", -1;
         a->count = (unsigned long)v;
     } else if (!strcmp(o, "--seed")) {
         a->nightly = !strcmp(arg, "nightly");
@@ -179,7 +180,8 @@ static int run_opt(vf_run_args *a, const char *o, const char *arg,
                                    : &a->grade.veto_warning;
         if (percent(arg, to)) return *why = "a percentage above 0, to 100", -1;
     } else if (!strcmp(o, "--until-settled")) {
-        if (vf_cli_unumber(arg, 1000000, &v)) return *why = "iterations to add", -1;
+        if (vf_cli_unumber(arg, 1000000, &v))
+            return *why = "iterations to add", -1;
         a->settle = (unsigned long)v;
     } else if (!strcmp(o, "--explain")) {
         if (parse_explain(arg, &a->explain))

@@ -450,7 +450,8 @@ START_TEST(vault_that_never_fits_is_place_failed)
     for (uint32_t it = 0; it < 3; it++) {
         vf_verdict v;
         run_case(&x, l, "ring_mini", VF_MODE_OPEN, it, &v);
-        vf_t_vetoed_every_build(&v, "the minivault parts the layout into 2 zones");
+        vf_t_vetoed_every_build(&v, "the minivault parts the layout into "
+                                    "2 zones");
         vf_t_vetoed_every_build(&v, "in 25 of 25 builds");
         ck_assert_uint_eq(v.error, VF_V_LEVEL_VETOED);
         ck_assert_int_ge(v.attempts, VF_RESOLVE_ATTEMPTS);
@@ -557,8 +558,8 @@ START_TEST(unconnected_exits_veto_the_level)
     for (size_t i = 0; i < sizeof layouts / sizeof *layouts; i++) {
         vf_verdict v;
         run_at_home(&x, l, "vf_bad_exit_to_border", layouts[i], 0, &v);
-        vf_t_vetoed_every_build(&v, "none of the vault's 1 exits connects to the "
-                          "layout");
+        vf_t_vetoed_every_build(&v, "none of the vault's 1 exits connects "
+                                    "to the layout");
         vf_t_vetoed_every_build(&v, "in 25 of 25 builds");
         ck_assert_uint_eq(v.error, VF_V_LEVEL_VETOED);
     }
@@ -651,8 +652,8 @@ START_TEST(stairs_only_in_the_vault_at_the_bottom)
     ck_assert(!vf_place_parse(NULL, "Orc:2", &p, why, sizeof why));
     vf_engine_set_place(x.e, &p);
     run_case(&x, l, "stairs_inside", VF_MODE_ROOMS, 0, &v);
-    vf_t_vetoed_every_build(&v, "the layout has no stairs: every stair that counts "
-                      "here is inside the vault");
+    vf_t_vetoed_every_build(&v, "the layout has no stairs: every stair "
+                                "that counts here is inside the vault");
     ck_assert(!vf_place_parse(NULL, "Orc:1", &p, why, sizeof why));
     vf_engine_set_place(x.e, &p);
     run_case(&x, l, "stairs_inside", VF_MODE_ROOMS, 0, &v);

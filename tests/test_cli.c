@@ -569,7 +569,8 @@ START_TEST(show_resolves_one_case)
     const char *head = "map: vf_crlf_room (corpus/syntax/crlf.des:3)\n"
                        "case: seed 3, iteration 0 (case seed ";
     ck_assert(!strncmp(r.out, head, strlen(head)));
-    ck_assert_ptr_nonnull(strstr(r.out, "\nresult: resolved after 1 attempt\n"));
+    ck_assert_ptr_nonnull(strstr(r.out,
+                                 "\nresult: resolved after 1 attempt\n"));
     ck_assert_ptr_nonnull(strstr(r.out, "\norient: float\n"
                                  "tags: transparent minivault\n"));
     /* The 5x3 room, maybe mirrored or rotated: 15 cells, one exit. */

@@ -270,7 +270,8 @@ START_TEST(game_in_progress_bindings)
     vf_t_eng x;
     vf_t_eng_open(&x,
         "NAME: deep\nPLACE: Lair:3\n"
-        ": if travel.find_deepest_explored('Lair') ~= 3 then error('lair') end\n"
+        ": if travel.find_deepest_explored('Lair') ~= 3 then "
+        "error('lair') end\n"
         ": if travel.find_deepest_explored('D') ~= 0 then error('d') end\n"
         "MAP\n.@\nENDMAP\n"
         "NAME: badbranch\n: travel.find_deepest_explored('Nowhere')\n"
@@ -280,7 +281,8 @@ START_TEST(game_in_progress_bindings)
         "MAP\n.@\nENDMAP\n"
         "NAME: gods\n"
         ": if not crawl.unavailable_god('Pakellas') then error('pak') end\n"
-        ": if crawl.unavailable_god(' the Shining One ') then error('tso') end\n"
+        ": if crawl.unavailable_god(' the Shining One ') then "
+        "error('tso') end\n"
         "MAP\n.@\nENDMAP\n"
         "NAME: nogod\n: crawl.unavailable_god('Bob')\nMAP\n.@\nENDMAP\n",
         5000000UL);

@@ -149,7 +149,7 @@ START_TEST(feature_and_glyph_classes)
 }
 END_TEST
 
-/* ---- a dump read back ------------------------------------------------------ */
+/* ---- a dump read back ---------------------------------------------------- */
 
 /* A dump as src/run/dump.c writes one: a closet of floor at (40..42,
  * 30..31) in rock, a monster at (41,30), finding A on the closet. */
@@ -283,7 +283,8 @@ static int csv_failing(const char *csv)
          h += strcspn(h, ",\n") + 1)
         failed++;
     int n = 0;
-    for (const char *s = strchr(csv, '\n'); s && s[1]; s = strchr(s + 1, '\n')) {
+    for (const char *s = strchr(csv, '\n'); s && s[1];
+         s = strchr(s + 1, '\n')) {
         const char *field[64] = {s + 1};
         for (int col = 1; col <= failed; col++) {
             const char *c = strchr(field[col - 1], ',');

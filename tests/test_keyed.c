@@ -336,7 +336,8 @@ START_TEST(kmons_fixed_slots)
         rat += pick == 0;
         vf_speclist *p = &m.keyspec['2']->mons;
         int first = vf_speclist_draw(p, 0, &r), differ = 0;
-        for (int k = 0; k < 8; k++) differ |= vf_speclist_draw(p, 0, &r) != first;
+        for (int k = 0; k < 8; k++)
+            differ |= vf_speclist_draw(p, 0, &r) != first;
         varied += differ;
         vf_sbuf_free(&err);
         vf_rmap_free(&m);

@@ -31,8 +31,8 @@ START_TEST(numbers_past_int_are_errors)
                   "NAME: c\nWEIGHT: -3000000000\nMAP\n@\nENDMAP\n"
                   "NAME: d\nORDER: -5\nCHANCE: 2.5%\nMAP\n@\nENDMAP\n");
     ck_assert_uint_eq(l.errors, 3);
-    ck_assert_str_eq(vf_t_msg(&l, 0), "t.des:2: map a: ORDER: 1.11111e+22 is out "
-                     "of range");
+    ck_assert_str_eq(vf_t_msg(&l, 0), "t.des:2: map a: ORDER: 1.11111e+22 "
+                     "is out of range");
     ck_assert_str_eq(vf_t_msg(&l, 1), "t.des:7: map b: CHANCE: 3e+09 is out "
                      "of range");
     ck_assert_str_eq(vf_t_msg(&l, 2), "t.des:12: map c: WEIGHT: -3e+09 is "

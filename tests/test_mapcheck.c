@@ -233,7 +233,7 @@ static char *test_des(void)
     return vf_sbuf_take(&d);
 }
 
-/* ---- the checks ----------------------------------------------------------- */
+/* ---- the checks ---------------------------------------------------------- */
 
 /* The load-time run of map, then the checks: "" or the message. */
 static const char *check(vf_t_eng *x, const char *map)

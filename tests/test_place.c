@@ -272,8 +272,8 @@ END_TEST
 static void busy_level(vf_level *l, vf_rng *r, int floors)
 {
     static const vf_feat feats[] = {
-        VF_F_ROCK_WALL, VF_F_DEEP_WATER, VF_F_SHALLOW_WATER, VF_F_LAVA, VF_F_CLOSED_DOOR,
-        VF_F_OPEN_DOOR, VF_F_TREE, VF_F_GRANITE_STATUE,
+        VF_F_ROCK_WALL, VF_F_DEEP_WATER, VF_F_SHALLOW_WATER, VF_F_LAVA,
+        VF_F_CLOSED_DOOR, VF_F_OPEN_DOOR, VF_F_TREE, VF_F_GRANITE_STATUE,
         VF_F_STONE_STAIRS_DOWN_I,
     };
     for (int y = 0; y < VF_GYM; y++)

@@ -317,7 +317,7 @@ START_TEST(trunk_compare_without_false_alarms)
 }
 END_TEST
 
-/* ---- layout mode game on trunk -------------------------------------------- */
+/* ---- layout mode game on trunk ------------------------------------------- */
 
 /* Cases of a run's journal: per map name and layout, how many and how
  * many with a finding. */
@@ -399,7 +399,8 @@ static int distinct_layouts(const journal_tally *j, int built)
  * Dis, Elf, Gehenna, Spider, Orc, Pan, Snake, Swamp, Vaults, Lair, Zot,
  * Ziggurat...): in mode game they draw the layout maps of their places. */
 static const char *const spread_maps[] = {
-    "shapermc_ecumenical_altar_notcrosses", "dilly_ecumenical_altar_fadedgnrine",
+    "shapermc_ecumenical_altar_notcrosses",
+    "dilly_ecumenical_altar_fadedgnrine",
     "tgw_lugonu_bribe", "lemuel_altar_in_water2", "okawaru_arena_lexackson",
     "lemuel_upstairs_altar", "lemuel_centaur_altar", "lemuel_angel_altar",
     "nicolae_yredelemnul_rated_r_for_profanity", "nicolae_coc_ice_floe",

@@ -162,7 +162,7 @@ START_TEST(every_binding_takes_any_number)
 }
 END_TEST
 
-/* ---- odd inputs ------------------------------------------------------------ */
+/* ---- odd inputs ---------------------------------------------------------- */
 
 static void put(const char *dir, const char *name, const char *text)
 {
@@ -217,7 +217,8 @@ START_TEST(link_loop_and_fifo_are_walked_once)
     snprintf(p, sizeof p, "%s/sub/pipe.des: warning: a FIFO, not a file: "
              "skipped\n", dir);
     ck_assert_msg(strstr(r.err, p) || strstr(r.out, p), "%s%s", r.out, r.err);
-    ck_assert_int_eq(count(r.out, ": warning:") + count(r.err, ": warning:"), 2);
+    ck_assert_int_eq(count(r.out, ": warning:") + count(r.err, ": warning:"),
+                     2);
     ck_assert_ptr_nonnull(strstr(r.out, "lint: 1 files, 1 maps"));
     vf_t_run_free(&r);
     /* Named directly, it is an error, and nothing waits on it. */
@@ -354,7 +355,7 @@ START_TEST(nothing_to_load_says_so)
 }
 END_TEST
 
-/* ---- stopping a run --------------------------------------------------------- */
+/* ---- stopping a run ------------------------------------------------------ */
 
 /* Lines starting with "C\t" in DIR/journal.tsv. */
 static int journal_cases(const char *dir)
@@ -476,7 +477,7 @@ START_TEST(sigint_stops_a_run_cleanly)
 END_TEST
 
 
-/* ---- time budget ------------------------------------------------------------ */
+/* ---- time budget --------------------------------------------------------- */
 
 static double cpu_now(void)
 {
@@ -740,8 +741,8 @@ START_TEST(time_budget_in_commands)
     put(dir, "c.des", "NAME: c_later\nTAGS: t\n"
                       ": if not is_validating() then while true do end end\n"
                       "MAP\n.@.\nENDMAP\n");
-    vf_t_run r = vf_t_vaultfuzz("lint", "--des", dir, "--lua-instructions", "2000000",
-                                NULL);
+    vf_t_run r = vf_t_vaultfuzz("lint", "--des", dir, "--lua-instructions",
+                                "2000000", NULL);
     ck_assert_msg(r.rc == 1, "%d %s", r.rc, r.err);
     ck_assert_msg(strstr(r.out, "a.des:3: map a_loop: instruction budget "
                                 "exceeded (2000000 instructions)"),
@@ -749,9 +750,9 @@ START_TEST(time_budget_in_commands)
     ck_assert_msg(strstr(r.out, "1 errors"), "%s", r.out);
     vf_t_run_free(&r);
     snprintf(out, sizeof out, "%s/out", dir);
-    r = vf_t_vaultfuzz("run", "--verbose", "--des", dir, "--lua-instructions", "2000000", "--count",
-                       "2", "-j", "2", "--layouts", "empty", "--out", out,
-                       NULL);
+    r = vf_t_vaultfuzz("run", "--verbose", "--des", dir, "--lua-instructions",
+                       "2000000", "--count", "2", "-j", "2", "--layouts",
+                       "empty", "--out", out, NULL);
     ck_assert_msg(r.rc == 1, "%d %s", r.rc, r.err);   /* failures found */
     ck_assert_msg(strstr(r.out, "Lua error at load: ") &&
                   strstr(r.out, "a.des:3: instruction budget exceeded"),
@@ -779,7 +780,7 @@ START_TEST(time_budget_in_commands)
 }
 END_TEST
 
-/* ---- one map cannot change another ---------------------------------------- */
+/* ---- one map cannot change another --------------------------------------- */
 
 /* The innocent map leans on what the guilty ones try to change. */
 static const char innocent[] =
@@ -1028,7 +1029,7 @@ START_TEST(poison_every_reachable_table)
 }
 END_TEST
 
-/* ---- allocations that fail ------------------------------------------------ */
+/* ---- allocations that fail ----------------------------------------------- */
 
 /* Two small maps with Lua, transforms and keys, one asking for the other. */
 static const char alloc_corpus[] =

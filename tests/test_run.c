@@ -572,8 +572,9 @@ START_TEST(outside_kill_is_retried_once)
     vf_t_run_free(&r);
     vf_t_same_report(s.path[0], s.path[1]);
     setenv("VAULTFUZZ_TEST_KILL", "t_crash", 1);
-    r = vf_t_vaultfuzz("run", "--verbose", "--mode", "empty", "--des", s.des, "--count",
-                       "3", "-j", "1", "--out", sub(&s, 2, "always"), NULL);
+    r = vf_t_vaultfuzz("run", "--verbose", "--mode", "empty", "--des", s.des,
+                       "--count", "3", "-j", "1", "--out",
+                       sub(&s, 2, "always"), NULL);
     unsetenv("VAULTFUZZ_TEST_KILL");
     ck_assert_msg(r.rc == 1, "%s", r.err);
     ck_assert_msg(strstr(r.out, "error in 3 of 3 cases (100.0%, 95% CI "
@@ -794,9 +795,9 @@ START_TEST(run_explains_each_failing_map)
 {
     space s;
     space_open(&s, door_des);
-    vf_t_run r = vf_t_vaultfuzz("run", "--verbose", "--mode", "empty", "--des", s.des,
-                                "--count", "12", "--out", sub(&s, 0, "a"),
-                                NULL);
+    vf_t_run r = vf_t_vaultfuzz("run", "--verbose", "--mode", "empty",
+                                "--des", s.des, "--count", "12", "--out",
+                                sub(&s, 0, "a"), NULL);
     ck_assert_msg(r.rc == 1, "%s", r.err);
     ck_assert_ptr_nonnull(strstr(r.out, "    why (empty #"));
     /* With the rule it makes over the map's cases: the door is closed in
@@ -838,9 +839,9 @@ START_TEST(run_explains_every_failing_case)
 {
     space s;
     space_open(&s, door_des);
-    vf_t_run r = vf_t_vaultfuzz("run", "--verbose", "--mode", "empty", "--des", s.des,
-                                "--count", "30", "--explain", "all", "--out",
-                                sub(&s, 0, "a"), NULL);
+    vf_t_run r = vf_t_vaultfuzz("run", "--verbose", "--mode", "empty",
+                                "--des", s.des, "--count", "30", "--explain",
+                                "all", "--out", sub(&s, 0, "a"), NULL);
     ck_assert_msg(r.rc == 1, "%s", r.err);
     char *j = text_of(s.path[0], "journal.tsv");
     int explained = count_lines(j, "X\t");
@@ -1382,8 +1383,9 @@ END_TEST
 
 /* A map's post_place hooks run once it is placed: one that does nothing
  * leaves the map ok, one that places a map puts that map on the level,
- * under the tag it asked for as map parameter, where check names it. The idle hook names a global: under Lua 5.4 one
- * naming none has no _ENV, which the game's crawl.setfenv cannot set. */
+ * under the tag it asked for as map parameter, where check names it. The
+ * idle hook names a global: under Lua 5.4 one naming none has no _ENV,
+ * which the game's crawl.setfenv cannot set. */
 START_TEST(post_place_hooks_run)
 {
     space s;
@@ -1501,9 +1503,9 @@ START_TEST(accept_file_and_fail_on)
           "t_pocket trap_pocket no trap here\n"
           "t_pockte * a typo: names no map\n", f);
     fclose(f);
-    vf_t_run r = vf_t_vaultfuzz("run", "--verbose", "--des", s.des, "--mode", "empty",
-                                "--count", "4", "--accept", acc, "--out",
-                                sub(&s, 0, "a"), NULL);
+    vf_t_run r = vf_t_vaultfuzz("run", "--verbose", "--des", s.des,
+                                "--mode", "empty", "--count", "4", "--accept",
+                                acc, "--out", sub(&s, 0, "a"), NULL);
     ck_assert_msg(r.rc == 0, "%s", r.out);
     ck_assert_ptr_nonnull(strstr(r.out, "maps by severity: error 0, warning "
                                  "0, note 1, ok 1 (fail on error)\n"));

@@ -203,7 +203,7 @@ START_TEST(random_offset)
 }
 END_TEST
 
-/* ---- what merged cells are ------------------------------------------------ */
+/* ---- what merged cells are ----------------------------------------------- */
 
 static const char meaning_des[] =
     "NAME: parent_later\n"
@@ -281,7 +281,7 @@ START_TEST(unmasked_cells_stay_the_parents)
 }
 END_TEST
 
-/* ---- masks and the questions a subvault asks ------------------------------- */
+/* ---- masks and the questions a subvault asks ----------------------------- */
 
 static const char mask_des[] =
     "NAME: parent_l\n"
@@ -344,7 +344,7 @@ START_TEST(mask_shape)
 }
 END_TEST
 
-/* ---- nesting, depth, uniqueness ------------------------------------------- */
+/* ---- nesting, depth, uniqueness ------------------------------------------ */
 
 static const char choice_des[] =
     "NAME: parent_nest\n"
@@ -497,7 +497,7 @@ START_TEST(chosen_once)
 }
 END_TEST
 
-/* ---- the parent's environment, errors, spec syntax ------------------------- */
+/* ---- the parent's environment, errors, spec syntax ----------------------- */
 
 static const char env_des[] =
     "NAME: parent_env\n"
@@ -645,7 +645,7 @@ START_TEST(load_time_only_records)
 }
 END_TEST
 
-/* ---- maps as objects ------------------------------------------------------ */
+/* ---- maps as objects ----------------------------------------------------- */
 
 static const char obj_des[] =
     "NAME: asks\n"

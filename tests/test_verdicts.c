@@ -28,7 +28,8 @@ static unsigned kind_bit(const char *name)
 static size_t read_expectations(const char *text, expectation *e, size_t max)
 {
     size_t n = 0;
-    for (const char *p = text; p && *p; p = strchr(p, '\n'), p = p ? p + 1 : p) {
+    for (const char *p = text; p && *p;
+         p = strchr(p, '\n'), p = p ? p + 1 : p) {
         expectation x = {.rate = -1, .mode = "empty"};
         char line[160] = "";
         sscanf(p, "%159[^\n]", line);
