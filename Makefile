@@ -30,9 +30,9 @@
 #                 FUZZ_SECONDS (default 60), or as FUZZ_PLAN says
 #                 ("des=20 pipeline=90": a target's seconds)
 #
-# Missing libraries (Lua 5.1, Lua 5.4, Check, zlib) are installed by harness/deps.sh
-# (make deps, and so make run and make check) when it can; it writes their
-# flags to build/deps.mk.
+# Missing libraries (Lua 5.1, Lua 5.4, Check, zlib) are installed by
+# harness/deps.sh (make deps, and so make run and make check) when it can;
+# it writes their flags to build/deps.mk.
 
 BUILD   := build
 CC      ?= cc
@@ -80,9 +80,9 @@ REAL_DES  ?= ../shared/dcss-des
 # A crawl checkout, for the figures and checks that run the game's own Lua.
 CRAWL_DIR ?=
 
-.PHONY: all run check check-all check-fast check-layers check-readme check-real \
-        check-versions check-html bench fuzz clean deps deps-present install \
-        uninstall check-install
+.PHONY: all run check check-all check-fast check-layers check-readme \
+        check-real check-versions check-html bench fuzz clean deps \
+        deps-present install uninstall check-install
 
 all: vaultfuzz $(LUA54_EXE)
 
@@ -178,7 +178,8 @@ run:
 # Every test of the project itself; needs nothing outside this tree. Each
 # suite runs in a process of its own, so `make -j2 check` runs two at once;
 # `make check-fast` runs the suites that take seconds, for the edit loop.
-SUITES      := $(shell sed -n 's/^ *{"\([a-z]*\)", vf_test_[a-z]*_suite, 0},.*/\1/p' \
+SUITES      := $(shell sed -n \
+                 's/^ *{"\([a-z]*\)", vf_test_[a-z]*_suite, 0},.*/\1/p' \
                  tests/check_main.c)
 SLOW_SUITES := run robust verdicts connref gamelayout caselayout changed html \
                explain
@@ -285,10 +286,13 @@ FUZZ_BINS    := $(addprefix $(BUILD)/fuzz/fuzz_,$(FUZZ_TARGETS))
 
 $(BUILD)/fuzz/%.o: %.c $(BUILD)/deps.mk
 	@mkdir -p $(dir $@)
-	$(FUZZ_CC) $(STD) $(WARN) $(FUZZ_FLAGS) -fsanitize=fuzzer-no-link $(THREADS) $(INC) -Ifuzz $(DEFS) $(DEP_CFLAGS) $(LUA51_CFLAGS) -MMD -MP -c $< -o $@
+	$(FUZZ_CC) $(STD) $(WARN) $(FUZZ_FLAGS) -fsanitize=fuzzer-no-link \
+	    $(THREADS) $(INC) -Ifuzz $(DEFS) $(DEP_CFLAGS) $(LUA51_CFLAGS) \
+	    -MMD -MP -c $< -o $@
 
 $(BUILD)/fuzz/fuzz_%: $(BUILD)/fuzz/fuzz/fuzz_%.o $(FUZZ_OBJ)
-	$(FUZZ_CC) $(FUZZ_FLAGS) -fsanitize=fuzzer $(THREADS) -o $@ $^ $(LUA51_LIBS) $(DEP_LIBS)
+	$(FUZZ_CC) $(FUZZ_FLAGS) -fsanitize=fuzzer $(THREADS) -o $@ $^ \
+	    $(LUA51_LIBS) $(DEP_LIBS)
 
 # The targets that run vault Lua again under Lua 5.4 (trunk's and 0.34's
 # interpreter): fuzz.sh names them lua54 and pipeline54.
@@ -299,19 +303,25 @@ FUZZ54_BINS  := $(addprefix $(BUILD)/fuzz54/fuzz_,$(FUZZ54_TARGETS))
 
 $(BUILD)/fuzz54/%.o: %.c $(BUILD)/deps.mk
 	@mkdir -p $(dir $@)
-	$(FUZZ_CC) $(STD) $(WARN) $(FUZZ_FLAGS) -fsanitize=fuzzer-no-link $(THREADS) $(INC) -Ifuzz $(DEFS) $(DEP_CFLAGS) $(LUA54_CFLAGS) -MMD -MP -c $< -o $@
+	$(FUZZ_CC) $(STD) $(WARN) $(FUZZ_FLAGS) -fsanitize=fuzzer-no-link \
+	    $(THREADS) $(INC) -Ifuzz $(DEFS) $(DEP_CFLAGS) $(LUA54_CFLAGS) \
+	    -MMD -MP -c $< -o $@
 
 $(BUILD)/fuzz54/fuzz_%: $(BUILD)/fuzz54/fuzz/fuzz_%.o $(FUZZ54_OBJ)
-	$(FUZZ_CC) $(FUZZ_FLAGS) -fsanitize=fuzzer $(THREADS) -o $@ $^ $(LUA54_LIBS) $(DEP_LIBS)
+	$(FUZZ_CC) $(FUZZ_FLAGS) -fsanitize=fuzzer $(THREADS) -o $@ $^ \
+	    $(LUA54_LIBS) $(DEP_LIBS)
 
 fuzz:
 	@sh harness/fuzz.sh check
 	$(MAKE) $(FUZZ_BINS) $(FUZZ54_BINS)
-	sh harness/fuzz.sh run $(FUZZ_SECONDS) $(or $(FUZZ_PLAN),$(FUZZ_TARGETS) $(addsuffix 54,$(FUZZ54_TARGETS)))
+	sh harness/fuzz.sh run $(FUZZ_SECONDS) \
+	    $(or $(FUZZ_PLAN),$(FUZZ_TARGETS) $(addsuffix 54,$(FUZZ54_TARGETS)))
 
 # Kept between builds: make would remove them as intermediates.
-.SECONDARY: $(FUZZ_OBJ) $(patsubst %,$(BUILD)/fuzz/fuzz/fuzz_%.o,$(FUZZ_TARGETS)) \
-            $(FUZZ54_OBJ) $(patsubst %,$(BUILD)/fuzz54/fuzz/fuzz_%.o,$(FUZZ54_TARGETS))
+.SECONDARY: $(FUZZ_OBJ) \
+            $(patsubst %,$(BUILD)/fuzz/fuzz/fuzz_%.o,$(FUZZ_TARGETS)) \
+            $(FUZZ54_OBJ) \
+            $(patsubst %,$(BUILD)/fuzz54/fuzz/fuzz_%.o,$(FUZZ54_TARGETS))
 
 clean:
 	rm -rf $(BUILD) vaultfuzz $(LUA54_EXE)

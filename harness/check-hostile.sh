@@ -35,7 +35,8 @@ innocent() {
 run plain -j 2 --des "$des"
 # What the hostile maps write comes first; the name theft after the
 # name's owner.
-hostile="--des tests/hostile/hostile.des --des $des --des tests/hostile/name_theft.des"
+hostile="--des tests/hostile/hostile.des --des $des"
+hostile="$hostile --des tests/hostile/name_theft.des"
 run hostile2 -j 2 $hostile
 run hostile1 -j 1 $hostile
 # The hostile maps alone, each failing case explained.
@@ -46,7 +47,8 @@ innocent "$dir/plain" >"$dir/plain.rows"
 for r in hostile2 hostile1; do
     innocent "$dir/$r" >"$dir/$r.rows"
     if cmp -s "$dir/plain.rows" "$dir/$r.rows"; then
-        echo "check-hostile: $r: $(wc -l <"$dir/$r.rows") other rows as without the hostile file"
+        echo "check-hostile: $r: $(wc -l <"$dir/$r.rows") other rows as" \
+             "without the hostile file"
     else
         echo "check-hostile: $r: other maps' verdicts changed:" >&2
         diff "$dir/plain.rows" "$dir/$r.rows" | head -10 >&2
@@ -81,12 +83,14 @@ esc=$(printf '\033')
 for f in "$dir"/*.term $(find "$dir" -name '*.txt' -o -name '*.csv' \
         -o -name '*.jsonl' -o -name '*.sarif' -o -name '*.xml'); do
     if grep -q "$esc" "$f" || grep -q '^::' "$f"; then
-        echo "check-hostile: $f holds an ESC byte or a line starting with ::" >&2
+        echo "check-hostile: $f holds an ESC byte or a line starting" \
+             "with ::" >&2
         fail=1
     fi
 done
 
 if [ "$fail" = 0 ]; then
-    echo "check-hostile: ok ($(grep -c '^hostile_' "$dir/alone/vaults.csv") hostile maps)"
+    echo "check-hostile: ok" \
+         "($(grep -c '^hostile_' "$dir/alone/vaults.csv") hostile maps)"
 fi
 exit "$fail"

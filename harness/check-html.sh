@@ -35,7 +35,8 @@ need() {   # need PACKAGE HAVE...
         rm -f "$log"
     fi
     "$@" >/dev/null 2>&1 && return 0
-    echo "check-html: $pkg missing; install it with: sudo apt-get install -y $pkg" >&2
+    echo "check-html: $pkg missing; install it with:" \
+         "sudo apt-get install -y $pkg" >&2
     exit 1
 }
 need chromium command -v chromium
@@ -91,8 +92,10 @@ loaderr=$(grep -c '"layout": "load"' "$tmp/run/failures.jsonl" || true)
     || fail "$sections map sections for $maps failing maps"
 [ $((pictures + nopic)) = "$sections" ] \
     || fail "$pictures pictures, $nopic load errors, $sections sections"
-[ "$nopic" = "$loaderr" ] || fail "$nopic sections without picture, $loaderr maps failing at load"
-echo "check-html: $sections failing maps, $pictures with a picture, $nopic failing at load"
+[ "$nopic" = "$loaderr" ] \
+    || fail "$nopic sections without picture, $loaderr maps failing at load"
+echo "check-html: $sections failing maps, $pictures with a picture," \
+     "$nopic failing at load"
 
 # The page opens on what to fix: a note's section keeps its body folded.
 notes=$(grep -c 'class="sev note"' "$tmp/sections" || true)

@@ -15,7 +15,8 @@ bin=$tmp/usr/bin/vaultfuzz
 share=$tmp/usr/share/vaultfuzz
 [ -x "$bin" ] || fail "no $bin"
 
-[ -x "$tmp/usr/bin/vaultfuzz-lua5.4" ] || fail "no $tmp/usr/bin/vaultfuzz-lua5.4"
+[ -x "$tmp/usr/bin/vaultfuzz-lua5.4" ] \
+    || fail "no $tmp/usr/bin/vaultfuzz-lua5.4"
 
 cd "$elsewhere"
 version=$("$bin" --version)
@@ -29,13 +30,16 @@ esac
 # with --lua 5.1.
 "$bin" lint | grep -q "^interpreter: Lua 5\.4" \
     || fail "the installed lint did not run under Lua 5.4"
-"$tmp/usr/bin/vaultfuzz-lua5.4" lint --lua 5.1 | grep -q "^interpreter: Lua 5\.1" \
+"$tmp/usr/bin/vaultfuzz-lua5.4" lint --lua 5.1 \
+    | grep -q "^interpreter: Lua 5\.1" \
     || fail "the installed lint --lua 5.1 did not run under Lua 5.1"
 "$bin" run --count 2 --layouts empty,rooms -j 2 --out "$elsewhere/r" \
-    >"$elsewhere/run.log" 2>&1 || fail "run exited $? ($(tail -n 3 "$elsewhere/run.log"))"
+    >"$elsewhere/run.log" 2>&1 \
+    || fail "run exited $? ($(tail -n 3 "$elsewhere/run.log"))"
 # The default corpus is the installed one: the run's command names it.
 grep -q -- "--des $share/corpus\$" "$elsewhere/r/summary.txt" \
-    || fail "the run did not use $share/corpus: $(grep command: "$elsewhere/r/summary.txt")"
+    || fail "the run did not use $share/corpus:" \
+            "$(grep command: "$elsewhere/r/summary.txt")"
 [ -s "$elsewhere/r/report.sarif" ] || fail "no report.sarif"
 cd - >/dev/null
 
@@ -45,9 +49,11 @@ man -l "$tmp/usr/share/man/man1/vaultfuzz.1" 2>/dev/null | grep -q "^NAME" \
 grep -q "\"$version\"" "$tmp/usr/share/man/man1/vaultfuzz.1" \
     || fail "the man page does not say '$version'"
 MANPATH=$tmp/usr/share/man man -P cat vaultfuzz 2>/dev/null \
-    | grep -q -- "--changed-since" || fail "man vaultfuzz does not show the page"
+    | grep -q -- "--changed-since" \
+    || fail "man vaultfuzz does not show the page"
 if command -v groff >/dev/null 2>&1; then
-    warn=$(groff -man -Tutf8 -ww "$tmp/usr/share/man/man1/vaultfuzz.1" 2>&1 >/dev/null)
+    warn=$(groff -man -Tutf8 -ww "$tmp/usr/share/man/man1/vaultfuzz.1" \
+           2>&1 >/dev/null)
     [ -z "$warn" ] || fail "groff warns: $warn"
 fi
 bash -c ". '$tmp/usr/share/bash-completion/completions/vaultfuzz' &&
@@ -66,4 +72,5 @@ fi
 make -s uninstall DESTDIR="$tmp" PREFIX=/usr
 left=$(find "$tmp" ! -type d)
 [ -z "$left" ] || fail "uninstall left: $left"
-echo "check-install: installed, ran from $elsewhere ($version, $lint), uninstalled clean"
+echo "check-install: installed, ran from $elsewhere ($version, $lint)," \
+     "uninstalled clean"

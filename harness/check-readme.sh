@@ -63,11 +63,15 @@ function attrs(s,    k, v) {
     while (s != "") {
         sub(/^[ \t]+/, "", s)
         if (s == "") break
-        if (!match(s, /^[a-z]+/)) { bad("cannot read the annotation at: " s); return }
+        if (!match(s, /^[a-z]+/)) {
+            bad("cannot read the annotation at: " s); return
+        }
         k = substr(s, 1, RLENGTH); s = substr(s, RLENGTH + 1)
         if (substr(s, 1, 2) == "=\"") {
             s = substr(s, 3)
-            if (!match(s, /"/)) { bad("unclosed quote in the annotation"); return }
+            if (!match(s, /"/)) {
+                bad("unclosed quote in the annotation"); return
+            }
             v = substr(s, 1, RSTART - 1); s = substr(s, RSTART + 1)
         } else if (substr(s, 1, 1) == "=") {
             match(s, /^=[^ \t]*/); v = substr(s, 2, RLENGTH - 1)
@@ -107,7 +111,8 @@ function end_block(    i, f, cmds, cont, line, nexit, ncmd) {
     close(f ".txt")
     if ("text" in P) { print "text" > (f ".kind"); return }
     if ("skip" in P) {
-        if (P["reason"] == "") bad("skip needs reason=\"...\" (block at line " start ")")
+        if (P["reason"] == "")
+            bad("skip needs reason=\"...\" (block at line " start ")")
         print "skip" > (f ".kind"); print P["reason"] > (f ".reason"); return
     }
     if ("file" in P) {
@@ -129,7 +134,8 @@ function end_block(    i, f, cmds, cont, line, nexit, ncmd) {
     close(f ".sh")
     nexit = split(("exit" in P) ? P["exit"] : "0", E, " ")
     if (nexit != 1 && nexit != ncmd)
-        bad("exit=\"" P["exit"] "\" gives " nexit " statuses for " ncmd " commands (block at line " start ")")
+        bad("exit=\"" P["exit"] "\" gives " nexit " statuses for " ncmd \
+            " commands (block at line " start ")")
     print (("exit" in P) ? P["exit"] : "0") > (f ".exit")
 }
 { line = $0 }
@@ -138,7 +144,9 @@ inblock && fenced {
     body[++nb] = line; next
 }
 inblock {
-    if (line ~ /^    / || line ~ /^[ \t]*$/) { body[++nb] = substr(line, 5); next }
+    if (line ~ /^    / || line ~ /^[ \t]*$/) {
+        body[++nb] = substr(line, 5); next
+    }
     end_block()       # then this line is read as any other
 }
 /^<!-- check:.*-->[ \t]*$/ {
@@ -214,7 +222,8 @@ for kindf in "$blocks"/*.kind; do
     fi
     if [ -e "$b.out" ]; then
         while IFS= read -r text; do
-            grep -qF -- "$text" "$b.log" || why="${why}no \"$text\" in its output; "
+            grep -qF -- "$text" "$b.log" \
+                || why="${why}no \"$text\" in its output; "
         done < "$b.out"
     fi
     if [ -n "$why" ]; then
@@ -226,6 +235,6 @@ for kindf in "$blocks"/*.kind; do
     fi
 done
 
-echo "check-readme: $checked blocks checked, $needcrawl skipped (need CRAWL_DIR)," \
-     "$marked marked skip, $failed failed"
+echo "check-readme: $checked blocks checked, $needcrawl skipped" \
+     "(need CRAWL_DIR), $marked marked skip, $failed failed"
 [ "$failed" -eq 0 ]

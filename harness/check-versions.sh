@@ -21,8 +21,9 @@ fail=0
 
 # The maps known for tree and where (lint or run), one a line.
 known_maps() {
-    awk -v t="$1" -v w="$2" '!/^#/ && NF >= 3 && $1 == t && $3 == w {print $2}' \
-        "$known" | sort -u
+    awk -v t="$1" -v w="$2" \
+        '!/^#/ && NF >= 3 && $1 == t && $3 == w {print $2}' "$known" \
+        | sort -u
 }
 
 # Compares found (a file of map names) with the known list; prints both

@@ -28,7 +28,8 @@ if ! have_all; then
         export DEBIAN_FRONTEND=noninteractive
         log=$(mktemp)
         # apt's chatter goes to a log, shown only if the install fails.
-        if ! { apt-get update -qq && apt-get install -y -qq $DEBS; } >"$log" 2>&1; then
+        if ! { apt-get update -qq && apt-get install -y -qq $DEBS; } \
+                >"$log" 2>&1; then
             cat "$log" >&2
         fi
         rm -f "$log"

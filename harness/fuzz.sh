@@ -84,7 +84,8 @@ run() {
             echo "fuzz: $t failed; the input is in build/fuzz/crashes/" >&2
             exit 1
         }
-        grep -E '^stat::(number_of_executed_units|average_exec_per_sec|peak_rss_mb)' \
+        grep -e '^stat::number_of_executed_units' \
+             -e '^stat::average_exec_per_sec' -e '^stat::peak_rss_mb' \
             "build/fuzz/$t.log" | tr '\n' ' '
         echo
     done

@@ -17,13 +17,17 @@ vf=${VAULTFUZZ:-./vaultfuzz}
 list=$(dirname "$0")/../tests/history-fixes.txt
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-order() { case $1 in error) echo 3 ;; warning) echo 2 ;; note) echo 1 ;; *) echo 0 ;; esac; }
+order() {
+    case $1 in
+    error) echo 3 ;; warning) echo 2 ;; note) echo 1 ;; *) echo 0 ;;
+    esac
+}
 
 # The severity of map in the .des text of rev:path.
 rank_at() {   # rank_at REV PATH MAP
     rm -rf "$tmp/d" "$tmp/out"; mkdir -p "$tmp/d"
-    git --git-dir="$git_dir" show "$1:$2" >"$tmp/d/$(basename "$2")" 2>/dev/null \
-        || { echo absent; return; }
+    git --git-dir="$git_dir" show "$1:$2" \
+        >"$tmp/d/$(basename "$2")" 2>/dev/null || { echo absent; return; }
     "$vf" run "$3" --des "$tmp/d" --crawl-dir "$crawl" --count "$count" \
         -j 2 --explain none --out "$tmp/out" >/dev/null 2>&1 || true
     sev=$(awk -F, -v m="$3" 'NR > 1 && $1 == m { print $5 }' \

@@ -40,8 +40,8 @@ END {
     for (k = 1; k <= 2; k++) {
         s = sevs[k]
         share = n[s] ? 100 * real[s] / n[s] : 0
-        printf "labels: %s maps: %d labelled, %d real (%.0f%%), %d without a label\n", \
-               s, n[s], real[s], share, unlabelled[s]
+        printf "labels: %s maps: %d labelled, %d real (%.0f%%), " \
+               "%d without a label\n", s, n[s], real[s], share, unlabelled[s]
         want = s == "error" ? min_err : min_warn
         if (want != "" && share < want) {
             printf "labels: %s share %.0f%% is under %s%%\n", s, share, want
