@@ -14,7 +14,7 @@
 #define VF_GAMELAYOUT_H
 
 /* Layout seeds per layout map and run. Four: on trunk at --count 100 a
- * pool of 8 took 40% more time and warned on no more maps than the
+ * pool of 8 takes 40% more time and warns on no more maps than the
  * sampling noise of rare failures (README). */
 #define VF_GAMELAYOUT_POOL 4
 

@@ -19,7 +19,7 @@
  * for a case whose level was never built: its layout takes no such map,
  * or none was loaded; the message says why), so a journal
  * stays readable when verdict kinds are added; a kind without a severity
- * (a journal from before severities) reads as an error. Everything a
+ * (an older journal's form) reads as an error. Everything a
  * report says comes from the journal and the run's parameters, which is
  * what makes --resume and merging shards give the report one
  * uninterrupted run would. */
@@ -48,9 +48,9 @@ typedef enum vf_map_status {
     VF_MAP_REMOVED,      /* skipped as placement.lua does: tagged removed */
     VF_MAP_UNRAND,       /*   tagged unrand */
     VF_MAP_BRANCH_END,   /*   encompass with a PLACE at a branch end ($) */
-    VF_MAP_ENCOMPASS,    /*   other encompass maps (neither is given now:
-                          *   encompass maps run; journals of older runs
-                          *   still read back with them) */
+    VF_MAP_ENCOMPASS,    /*   other encompass maps (a run gives neither:
+                          *   encompass maps run; an older journal that
+                          *   holds them still reads back) */
     VF_MAP_SUBVAULT_ONLY,/* no DEPTH or PLACE: the game only ever places it
                           * chosen by tag, inside another map (SUBVAULT,
                           * a parent's Lua), never on a level of its own */

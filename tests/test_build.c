@@ -167,7 +167,7 @@ END_TEST
 
 /* The game's layouts read whole maps through mapgrd, a cell at a time,
  * several times a build: a read must make no garbage (a column object per
- * mapgrd[x] was most of a layout build's allocations). */
+ * mapgrd[x] would be most of a layout build's allocations). */
 START_TEST(mapgrd_reads_make_no_garbage)
 {
     expect_grid("......\n......\n......\n......",

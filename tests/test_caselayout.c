@@ -11,8 +11,8 @@
 #include <string.h>
 
 /* Seeds per layout kind: 2,000 in make check (about 14 s under the
- * sanitizers); VF_T_LAYOUT_SEEDS=10000 in the environment for the
- * issue's 10,000 (about 70 s). */
+ * sanitizers); VF_T_LAYOUT_SEEDS=10000 in the environment for a
+ * thorough 10,000 (about 70 s). */
 static uint64_t layout_seeds(void)
 {
     const char *s = getenv("VF_T_LAYOUT_SEEDS");

@@ -190,8 +190,8 @@ START_TEST(shop_types_and_kprops_by_version)
     ck_assert_int_eq(kfeat_at(27, "removed food shop", &a, &err), 0);
     ck_assert_int_eq(kfeat_at(VF_GV_TRUNK, "removed gadget shop", &a, &err),
                      0);
-    /* A bare "shop" (found by make fuzz: read past the end of the empty
-     * type) is a bad type. */
+    /* A bare "shop" is a bad type (its empty type must not be read past
+     * its end). */
     vf_sbuf_reset(&err);
     ck_assert_int_eq(kfeat_at(VF_GV_TRUNK, "shop", &a, &err), -1);
     ck_assert_str_eq(err.s, "bad shop type: ''");

@@ -608,9 +608,8 @@ END_TEST
 
 /* ---- the tag-word helpers ----------------------------------------------- */
 
-/* Found by make fuzz: weights whose sum passes INT_MAX overflowed the
- * draw's total (undefined). Now a parse error; a sum up to INT_MAX
- * draws. */
+/* Weights whose sum passes INT_MAX would overflow the draw's total
+ * (undefined): a parse error; a sum up to INT_MAX draws. */
 START_TEST(weights_past_int_are_errors)
 {
     vf_rng r;
@@ -666,8 +665,8 @@ START_TEST(tag_words)
     ck_assert_str_eq(s, "");
     strcpy(s, "abandoned_shop");
     ck_assert(!vf_tag_strip(s, "shop"));
-    /* Found by make fuzz: an empty string was read past its end (a bare
-     * "shop" in KFEAT leaves one for the shop checks). */
+    /* An empty string, which a bare "shop" in KFEAT leaves for the shop
+     * checks, must not be read past its end. */
     strcpy(s, "");
     ck_assert(!vf_tag_strip(s, "shop"));
     strcpy(s, "a shop b");

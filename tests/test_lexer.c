@@ -21,8 +21,8 @@ START_TEST(map_must_start_in_column_1)
 }
 END_TEST
 
-/* Found by make fuzz: a number past int's range was cast to int
- * (undefined; UBSan aborted the load). Now an error at its line. */
+/* A number past int's range is an error at its line, not cast to int
+ * (undefined; UBSan aborts the load). */
 START_TEST(numbers_past_int_are_errors)
 {
     vf_t_loaded l;

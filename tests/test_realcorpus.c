@@ -34,8 +34,8 @@ static void load_real(vf_t_loaded *l)
 
 /* The game's own vaults under its own Lua library: $VF_CRAWL_DIR, a crawl
  * checkout (make check-real CRAWL_DIR=...). Every map runs as at load and
- * resolves at placement for seeds 1..10; the issue's goal is Lua errors in
- * at most 0.5 % of maps, those needing a running game. */
+ * resolves at placement for seeds 1..10; the goal is Lua errors in at
+ * most 0.5 % of maps, those needing a running game. */
 START_TEST(trunk_resolves_with_game_library)
 {
     vf_t_loaded l;
@@ -244,9 +244,9 @@ static long number_after(const char *text, const char *key)
  * tests/anchors-trunk.md explains every difference: artefacts of the
  * script's run, sampling, subvault-only maps), plus the whole levels the
  * script skips (encompass maps, about 18 portal levels with errors), 37
- * in all at the time of writing; errors and warnings together stay a list
- * a maintainer reads (56). Run with the
- * optimised binary (make check-real builds it): ASan would take minutes. */
+ * in all on the shared trunk checkout; errors and warnings together stay
+ * a list a maintainer reads (56). Run with the optimised binary (make
+ * check-real builds it): ASan would take minutes. */
 START_TEST(trunk_severities)
 {
     const char *crawl = getenv("VF_CRAWL_DIR");
@@ -432,14 +432,13 @@ static void game_run(const char *crawl, const char *dir, const char *jobs)
     ck_assert_msg(rc == 0 || rc == 1, "%s: exit %d", cmd, rc);
 }
 
-/* The issue's figure: over trunk, mode game draws 60 or more of the
- * game's layout maps (a spread of places, 4 cases each), and its report
- * does not depend on the workers (each keeps its own built layouts).
- * Those that draw on the level from Lua (the Vaults branch's, the hyper
- * builder's grids, layout_cave_town) get the level grid (dgn_grd.c), so
- * every layout map drawn builds a level: 66 of 66 at the time of
- * writing (54 of 67 before; one fewer since the Vaults' CHANCE is
- * rolled, which changes which maps this sample draws there). */
+/* Over trunk, mode game draws 60 or more of the game's layout maps (a
+ * spread of places, 4 cases each), and its report does not depend on
+ * the workers (each keeps its own built layouts). Those that draw on
+ * the level from Lua (the Vaults branch's, the hyper builder's grids,
+ * layout_cave_town) get the level grid (dgn_grd.c), so every layout map
+ * drawn builds a level (66 of 66 on the shared trunk checkout; which
+ * maps this sample draws in the Vaults turns on their rolled CHANCE). */
 START_TEST(trunk_game_layouts)
 {
     const char *crawl = getenv("VF_CRAWL_DIR");

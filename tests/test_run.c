@@ -1632,7 +1632,7 @@ START_TEST(journal_lines_round_trip)
     ck_assert_uint_eq(back.warning, c.warning);
     ck_assert_uint_eq(back.error, c.error);
     vf_case_rec_free(&back);
-    /* A journal from before severities: every kind an error. */
+    /* A journal whose kinds have no severities: every kind an error. */
     ck_assert_int_eq(vf_journal_parse("C\t1\tempty\t3\tvetoed,timeout\t1\t1"
                                       "\t-\t", &m, &back), 'C');
     ck_assert_uint_eq(back.error, VF_V_VETOED | VF_R_TIMEOUT);

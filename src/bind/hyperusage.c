@@ -3,8 +3,8 @@
  *
  * As v_paint.lua's set_usage (vpaint.c), it looks for the cell's old
  * usage in a list of eligible cells from the first entry, thousands of
- * them: 7% of the Lua of a night of mode game once v_paint.lua's ran in
- * C. The C below makes the same reads and writes in the
+ * them: in Lua, 7% of the Lua of a night of mode game with v_paint.lua's
+ * in C. The C below makes the same reads and writes in the
  * same order; util.remove, which it calls for the old usage's anchors, is
  * the library's own. Only a hyper_usage.lua whose text we know gets it
  * (gamelib.c); anything else than tables where the Lua indexes goes to

@@ -2,12 +2,13 @@
  * in C.
  *
  * Each call looks for the cell's old usage in the list of eligible cells
- * from its first entry, and the list holds thousands: in trunk that scan
- * was a third of all the Lua a night of mode game ran. The C below makes
- * the same reads and writes in the same order -- the first entry equal
- * to the old usage removed as table.remove does, the new one appended as
- * table.insert does -- only without the Lua interpreter between them,
- * and the old usage looked for in a copy of the list (listcopy.c).
+ * from its first entry, and the list holds thousands: in trunk that scan,
+ * in Lua, is a third of all the Lua a night of mode game runs. The C
+ * below makes the same reads and writes in the same order -- the first
+ * entry equal to the old usage removed as table.remove does, the new one
+ * appended as table.insert does -- only without the Lua interpreter
+ * between them, and the old usage looked for in a copy of the list
+ * (listcopy.c).
  *
  * set_usage is a local of v_paint.lua: the file's functions share it as
  * an upvalue, so setting it through the global vaults_set_usage sets it

@@ -56,8 +56,8 @@ void case_glstore_free(case_glstore *s)
 /* The first slot of a key. A layout kept for every depth of its branch
  * is filed under depth -1, one kept for a single level under its depth:
  * each level's builds get a probe of their own (filed together, the 15
- * levels of the Dungeon filled one probe, and a level past it was built
- * again at every draw). */
+ * levels of the Dungeon would fill one probe, and a level past it would
+ * be built again at every draw). */
 static size_t first_slot(const vf_mapdef *def, uint64_t seed, int branch,
                          int depth)
 {

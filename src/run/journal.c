@@ -163,8 +163,8 @@ static int parse_status(const char *s, vf_map_status *st)
     return -1;
 }
 
-/* "kind:severity,...": a kind without a severity (a journal written
- * before severities) is an error, as every finding was then. */
+/* "kind:severity,...": a kind without a severity (an older journal's
+ * form, which knows no grade but error) is an error. */
 static int parse_kinds(const char *s, vf_case_rec *c)
 {
     c->kinds = c->warning = c->error = 0;
@@ -360,9 +360,9 @@ void vf_journal_explain_line(vf_sbuf *b, const vf_explain_rec *x)
     vf_sbuf_addc(b, '\n');
 }
 
-/* A cause field with its FILE (with_file) or as written before causes
- * inside subvaults had one (0.13.0's first form), so a journal from
- * before still reads: compare, html --baseline and --resume take it. */
+/* A cause field with its FILE (with_file) or without one, as vaultfuzz
+ * 0.13.0 wrote it, so such a journal still reads: compare, html
+ * --baseline and --resume take it. */
 static int parse_cause_as(const char *s, vf_cause_rec *c, int with_file)
 {
     int used = 0;

@@ -203,10 +203,10 @@ static uint64_t *merge_runs(const uint64_t *v, size_t n, const split *sp)
  * order, the two merged evenly. A worker keeps a few hundred built
  * layouts per (layout, place) and sixteen thousand in all
  * (layout_cache.c); in the maps' own order the places of a whole-trunk
- * run with every layout came round again after their layouts had been
- * put out, and were built again. Mode game's store keeps every build,
- * and by place the workers met the same new level at once and built the
- * same layouts twice. Results do not depend on the order. */
+ * run with every layout would come round again after their layouts were
+ * put out, and be built again. Mode game's store keeps every build, and
+ * by place the workers would meet the same new level at once and build
+ * the same layouts twice. Results do not depend on the order. */
 static void by_place(state *s)
 {
     if (!s->r->work.map_places || s->q.n < 2) return;
