@@ -66,6 +66,9 @@ typedef struct vf_lua_limits {
 vf_lua *vf_lua_new(const vf_lua_limits *limits, vf_sbuf *err);
 void vf_lua_free(vf_lua *lua);
 lua_State *vf_lua_state(vf_lua *lua);
+/* Names the host the state works for (the engine, not owned): what
+ * vf_lua_host gives the bindings. */
+void vf_lua_set_host(vf_lua *lua, void *host);
 
 /* Allocations Lua made in protected calls since the state was made: what
  * fail_alloc counts. */

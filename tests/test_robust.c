@@ -4,6 +4,7 @@
 #include "tests.h"
 #include "cli.h"
 #include "engine/engine_int.h"
+#include "lua/lua_int.h"
 #include "vf_lua.h"
 
 #include <lauxlib.h>
@@ -955,7 +956,7 @@ static char *poison_des(const char *dir)
     ck_assert_msg(e != NULL, "%s", vf_sbuf_str(&err));
     lua_State *L = vf_lua_state(e->lua);
     vf_sbuf_adds(&des, "NAME: aaa_poison\nTAGS: t\n{{\nvf_names = {");
-    lua_getfield(L, LUA_REGISTRYINDEX, "vaultfuzz.globals");
+    vf_lua_push_kept_globals(L);
     ck_assert(lua_istable(L, -1));
     lua_pushnil(L);
     while (lua_next(L, -2)) {

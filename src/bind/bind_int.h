@@ -16,6 +16,12 @@
 
 #define VF_MAP_META "vaultfuzz.map"
 
+/* Registry slots the engine writes and the bindings read: whether the
+ * game has started (crawl.c: true at placement, false while maps load),
+ * and the tags that only flag a map (dgn.c). */
+extern const vf_lua_slot vf_bind_started;
+extern const vf_lua_slot vf_bind_flags;
+
 /* The level's size (the game's GXM, GYM). */
 #define VF_GXM 80
 #define VF_GYM 70

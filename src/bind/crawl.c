@@ -11,15 +11,18 @@
 #include <stdio.h>
 #include <string.h>
 
+static const vf_lua_slot rng_slot = {"the case's generator"};
+const vf_lua_slot vf_bind_started = {"whether the game has started"};
+
 void vf_bind_set_rng(lua_State *L, vf_rng *r)
 {
     lua_pushlightuserdata(L, r);
-    lua_setfield(L, LUA_REGISTRYINDEX, "vf_rng");
+    vf_lua_slot_set(L, &rng_slot);
 }
 
 vf_rng *vf_bind_rng(lua_State *L)
 {
-    lua_getfield(L, LUA_REGISTRYINDEX, "vf_rng");
+    vf_lua_slot_get(L, &rng_slot);
     vf_rng *r = lua_touserdata(L, -1);
     lua_pop(L, 1);
     if (!r) luaL_error(L, "random numbers drawn outside a case");
@@ -264,7 +267,7 @@ static int l_string_compare(lua_State *L)
 /* At placement the game has started; while maps load it has not. */
 static int l_game_started(lua_State *L)
 {
-    lua_getfield(L, LUA_REGISTRYINDEX, "vf_started");
+    vf_lua_slot_get(L, &vf_bind_started);
     return 1;
 }
 

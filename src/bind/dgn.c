@@ -10,6 +10,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+const vf_lua_slot vf_bind_flags = {"the tags that only flag a map"};
+
 int vf_bind_des_error(lua_State *L, const char *msg)
 {
     lua_Debug ar;
@@ -524,7 +526,7 @@ static int l_cosmetic(lua_State *L)
 static int l_map_register_flag(lua_State *L)
 {
     luaL_checkstring(L, 1);
-    lua_getfield(L, LUA_REGISTRYINDEX, "vf_flags");
+    vf_lua_slot_get(L, &vf_bind_flags);
     lua_pushvalue(L, 1);
     lua_pushboolean(L, 1);
     lua_rawset(L, -3);
@@ -555,7 +557,7 @@ void vf_bind_open_dgn(lua_State *L)
     new_meta(L, MAPGRD_META, mapgrd_index, mapgrd_newindex);
     new_meta(L, MAPCOL_META, mapcol_index, mapcol_newindex);
     lua_newtable(L);
-    lua_setfield(L, LUA_REGISTRYINDEX, "vf_flags");
+    vf_lua_slot_set(L, &vf_bind_flags);
     vf_lua_register(L, "dgn", dgn_fns);
     lua_pop(L, 1);
 }

@@ -15,6 +15,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+static const vf_lua_slot place_slot = {"the place of the case's level"};
+static const vf_lua_slot game_slot = {"the case's game seed"};
+
 #define GXM VF_GXM
 #define GYM VF_GYM
 
@@ -29,7 +32,7 @@ typedef struct place_box {
 
 static place_box *box_of(lua_State *L)
 {
-    lua_getfield(L, LUA_REGISTRYINDEX, "vf_place");
+    vf_lua_slot_get(L, &place_slot);
     place_box *b = lua_touserdata(L, -1);
     lua_pop(L, 1);
     return b;
@@ -41,7 +44,7 @@ void vf_bind_set_place(lua_State *L, const vf_place *p)
     if (!b) {
         b = lua_newuserdata(L, sizeof *b);
         b->reads = 0;
-        lua_setfield(L, LUA_REGISTRYINDEX, "vf_place");
+        vf_lua_slot_set(L, &place_slot);
     }
     b->p = *p;
 }
@@ -79,12 +82,12 @@ unsigned long vf_bind_place_reads(lua_State *L)
 void vf_bind_set_game(lua_State *L, uint64_t game)
 {
     lua_pushnumber(L, (lua_Number)(game >> 11));   /* exact in a double */
-    lua_setfield(L, LUA_REGISTRYINDEX, "vf_game");
+    vf_lua_slot_set(L, &game_slot);
 }
 
 /* The game-state questions asked since the last vf_bind_game_forget: a
  * registry table of names, so a veto can say what it read. */
-#define ASKED_KEY "vf_game_asked"
+static const vf_lua_slot asked_slot = {"the game-state questions asked"};
 
 static int by_text(const void *a, const void *b)
 {
@@ -93,7 +96,7 @@ static int by_text(const void *a, const void *b)
 
 uint64_t vf_bind_game_ask(lua_State *L, const char *question)
 {
-    vf_lua_registry_table(L, ASKED_KEY);
+    vf_lua_slot_table(L, &asked_slot);
     lua_pushboolean(L, 1);
     lua_setfield(L, -2, question);
     lua_pop(L, 1);
@@ -103,12 +106,12 @@ uint64_t vf_bind_game_ask(lua_State *L, const char *question)
 void vf_bind_game_forget(lua_State *L)
 {
     lua_pushnil(L);
-    lua_setfield(L, LUA_REGISTRYINDEX, ASKED_KEY);
+    vf_lua_slot_set(L, &asked_slot);
 }
 
 void vf_bind_game_asked(lua_State *L, vf_strlist *out)
 {
-    lua_getfield(L, LUA_REGISTRYINDEX, ASKED_KEY);
+    vf_lua_slot_get(L, &asked_slot);
     if (lua_istable(L, -1)) {
         lua_pushnil(L);
         while (lua_next(L, -2)) {
@@ -129,7 +132,7 @@ const vf_game *vf_bind_game_of(lua_State *L)
 
 uint64_t vf_bind_game(lua_State *L)
 {
-    lua_getfield(L, LUA_REGISTRYINDEX, "vf_game");
+    vf_lua_slot_get(L, &game_slot);
     uint64_t g = (uint64_t)lua_tonumber(L, -1);
     lua_pop(L, 1);
     return g;
@@ -458,11 +461,11 @@ static int dgn_zot_orb_type(lua_State *L)
 /* The map parameters in force: a list the game pushes to for one
  * placing and pops after it (maps.cc dgn_map_parameters), kept in the
  * registry. */
-#define PARAMS_KEY "vf_map_params"
+static const vf_lua_slot params_slot = {"the map parameters in force"};
 
 static void push_params(lua_State *L)
 {
-    vf_lua_registry_table(L, PARAMS_KEY);
+    vf_lua_slot_table(L, &params_slot);
 }
 
 int vf_bind_params_push(lua_State *L, const char *param)
@@ -503,7 +506,7 @@ void vf_bind_params_set(lua_State *L)
         lua_pop(L, 1);
         lua_newtable(L);
     }
-    lua_setfield(L, LUA_REGISTRYINDEX, PARAMS_KEY);
+    vf_lua_slot_set(L, &params_slot);
 }
 
 /* A fresh copy each call, as the game's clua_stringtable makes. */

@@ -24,7 +24,7 @@
 #include <lauxlib.h>
 #include <string.h>
 
-#define COPIES "vaultfuzz.list_copies"
+static const vf_lua_slot copies_slot = {"list copies"};
 #define MIN_CAP 64
 
 typedef struct copy {
@@ -35,7 +35,7 @@ typedef struct copy {
 /* Pushes the registry's table of copies, made weak-keyed when new. */
 static void push_copies(lua_State *L)
 {
-    lua_getfield(L, LUA_REGISTRYINDEX, COPIES);
+    vf_lua_slot_get(L, &copies_slot);
     if (lua_istable(L, -1)) return;
     lua_pop(L, 1);
     lua_createtable(L, 0, 4);
@@ -44,7 +44,7 @@ static void push_copies(lua_State *L)
     lua_setfield(L, -2, "__mode");
     lua_setmetatable(L, -2);
     lua_pushvalue(L, -1);
-    lua_setfield(L, LUA_REGISTRYINDEX, COPIES);
+    vf_lua_slot_set(L, &copies_slot);
 }
 
 static const void *identity(lua_State *L, int idx)
@@ -91,7 +91,7 @@ static void forget(lua_State *L, int t)
 void vf_bind_lists_forget(lua_State *L)
 {
     lua_pushnil(L);
-    lua_setfield(L, LUA_REGISTRYINDEX, COPIES);
+    vf_lua_slot_set(L, &copies_slot);
 }
 
 /* The copy of the list at t, made again when its length is not the

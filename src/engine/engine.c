@@ -10,6 +10,8 @@
 #include <string.h>
 #include <sys/stat.h>
 
+static const vf_lua_slot chunks_slot = {"each chunk's compiled function"};
+
 /* The name a .des file's chunks carry in Lua messages: Lua 5.1 cuts an
  * "@" source name longer than LUA_IDSIZE less " '...' " (60 - 8 = 52)
  * from the left behind "...", so long paths are shortened at a '/' here,
@@ -89,7 +91,7 @@ static int push_chunk(vf_engine *e, const vf_chunk *c, const char *file,
                       vf_sbuf *err)
 {
     lua_State *L = vf_lua_state(e->lua);
-    lua_getfield(L, LUA_REGISTRYINDEX, "vf_chunks");
+    vf_lua_slot_get(L, &chunks_slot);
     lua_pushlightuserdata(L, (void *)c);
     lua_rawget(L, -2);
     if (!lua_isnil(L, -1)) {
@@ -219,13 +221,10 @@ static void open_bindings(vf_engine *e, const vf_engine_config *cfg)
 {
     lua_State *L = vf_lua_state(e->lua);
     lua_newtable(L);
-    lua_setfield(L, LUA_REGISTRYINDEX, "vf_chunks");
-    lua_pushlightuserdata(L, (void *)e->set);
-    lua_setfield(L, LUA_REGISTRYINDEX, "vf_desset");
+    vf_lua_slot_set(L, &chunks_slot);
     lua_pushboolean(L, 0);
-    lua_setfield(L, LUA_REGISTRYINDEX, "vf_started");
-    lua_pushlightuserdata(L, e);
-    lua_setfield(L, LUA_REGISTRYINDEX, "vf_engine");
+    vf_lua_slot_set(L, &vf_bind_started);
+    vf_lua_set_host(e->lua, e);
     vf_bind_open_maps(L);
     vf_bind_open_dgn(L);
     vf_bind_open_dgn_keyed(L);
@@ -328,10 +327,7 @@ int vf_engine_closets_masked(vf_engine *e)
 
 vf_engine *vf_engine_of(lua_State *L)
 {
-    lua_getfield(L, LUA_REGISTRYINDEX, "vf_engine");
-    vf_engine *e = lua_touserdata(L, -1);
-    lua_pop(L, 1);
-    return e;
+    return vf_lua_host(L);
 }
 
 static vf_catalog *catalog_of(vf_engine *e)
@@ -602,7 +598,7 @@ vf_resolve_status vf_engine_resolve(vf_engine *e, const vf_resolve_req *rq,
     vf_bind_set_game(L, vf_seed_mix(seed ^ 0x67616d65ULL));
     set_drawn_param(L, info, vf_seed_mix(seed ^ 0x706172616dULL));
     lua_pushboolean(L, !validating);
-    lua_setfield(L, LUA_REGISTRYINDEX, "vf_started");
+    vf_lua_slot_set(L, &vf_bind_started);
     out->def = def;
     out->rng = &e->rng;
     out->game = &e->cfg.game;
@@ -705,7 +701,7 @@ typedef struct flag_query {
 static int look_up_flag(lua_State *L)
 {
     flag_query *q = lua_touserdata(L, 1);
-    lua_getfield(L, LUA_REGISTRYINDEX, "vf_flags");
+    vf_lua_slot_get(L, &vf_bind_flags);
     lua_getfield(L, -1, q->tag);
     q->found = lua_toboolean(L, -1);
     return 0;

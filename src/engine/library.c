@@ -11,6 +11,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+static const vf_lua_slot libroot_slot = {"the library's folder"};
+static const vf_lua_slot sourced_slot = {"the library files run"};
+
 #define LIBRARY_MAX_FILE (1u << 24)
 
 /* A relative path with no ".." part: the game refuses anything that could
@@ -36,7 +39,7 @@ static int load_library_file(lua_State *L, const char *name, uint64_t *hash)
         lua_pushfstring(L, "invalid filename: %s", name);
         return -1;
     }
-    lua_getfield(L, LUA_REGISTRYINDEX, "vf_libroot");
+    vf_lua_slot_get(L, &libroot_slot);
     vf_sbuf path = VF_SBUF_INIT;
     vf_sbuf_printf(&path, "%s/%s", lua_tostring(L, -1), name);
     lua_pop(L, 1);
@@ -64,7 +67,7 @@ static int load_library_file(lua_State *L, const char *name, uint64_t *hash)
 static int l_crawl_require(lua_State *L)
 {
     const char *name = luaL_checkstring(L, 1);
-    lua_getfield(L, LUA_REGISTRYINDEX, "vf_sourced");
+    vf_lua_slot_get(L, &sourced_slot);
     lua_getfield(L, -1, name);
     if (lua_toboolean(L, -1)) {
         lua_pushboolean(L, 1);
@@ -105,9 +108,9 @@ void vf_engine_open_library(lua_State *L, const char *root,
                             const vf_game *g)
 {
     lua_pushstring(L, root);
-    lua_setfield(L, LUA_REGISTRYINDEX, "vf_libroot");
+    vf_lua_slot_set(L, &libroot_slot);
     lua_newtable(L);
-    lua_setfield(L, LUA_REGISTRYINDEX, "vf_sourced");
+    vf_lua_slot_set(L, &sourced_slot);
     lua_register(L, "crawl_require", l_crawl_require);
     lua_register(L, "loadfile", l_loadfile);
     lua_register(L, "dofile", l_dofile);

@@ -12,7 +12,7 @@
 #include <lauxlib.h>
 #include <string.h>
 
-#define KEPT "vaultfuzz.post_place"
+static const vf_lua_slot kept_slot = {"the post-place hooks"};
 
 /* The words the game's place_maps errors with when die_on_error is set,
  * and that map_def::run_hook takes for a veto without a message. */
@@ -43,14 +43,14 @@ void vf_engine_keep_hooks(vf_engine *e, const char *name)
     lua_setfield(L, -2, "persist");
     vf_bind_params_copy(L);
     lua_setfield(L, -2, "params");
-    lua_setfield(L, LUA_REGISTRYINDEX, KEPT);
+    vf_lua_slot_set(L, &kept_slot);
 }
 
 void vf_engine_forget_hooks(vf_engine *e)
 {
     lua_State *L = vf_lua_state(e->lua);
     lua_pushnil(L);
-    lua_setfield(L, LUA_REGISTRYINDEX, KEPT);
+    vf_lua_slot_set(L, &kept_slot);
 }
 
 /* Sets dgn.persist to the value on the stack top, which it pops (nil:
@@ -70,7 +70,7 @@ static void set_persist(lua_State *L)
 static int restore_kept(vf_engine *e, const char *name)
 {
     lua_State *L = vf_lua_state(e->lua);
-    lua_getfield(L, LUA_REGISTRYINDEX, KEPT);
+    vf_lua_slot_get(L, &kept_slot);
     int have = 0;
     if (lua_istable(L, -1)) {
         lua_getfield(L, -1, "name");

@@ -27,8 +27,8 @@
 
 #include <lauxlib.h>
 
-#define BACKING "vaultfuzz.globals"
-#define FROZEN "vaultfuzz.frozen"
+static const vf_lua_slot backing_slot = {"the globals the library left"};
+static const vf_lua_slot frozen_slot = {"the read-only views"};
 
 /* What each frozen table's proxy refuses: every write but to the fields
  * the game's library itself writes while maps run. */
@@ -104,7 +104,7 @@ static void push_read_only_view(lua_State *L, const char *name,
  * it can be undone per case. */
 static void list_view(lua_State *L)
 {
-    lua_getfield(L, LUA_REGISTRYINDEX, FROZEN);
+    vf_lua_slot_get(L, &frozen_slot);
     lua_pushvalue(L, -2);
     lua_rawseti(L, -2, (int)vf_lua_rawlen(L, -2) + 1);
     lua_pop(L, 1);
@@ -234,7 +234,7 @@ static void take_snapshot(lua_State *L, int backing, int behind)
     vf_lua_pushglobals(L);
     mark_skip(L, skip, lua_gettop(L), 1);
     lua_pop(L, 1);
-    lua_getfield(L, LUA_REGISTRYINDEX, FROZEN);
+    vf_lua_slot_get(L, &frozen_slot);
     int n = (int)vf_lua_rawlen(L, -1);
     for (int i = 1; i <= n; i++) {
         lua_rawgeti(L, -1, i);
@@ -285,7 +285,7 @@ void vf_lua_keep_globals(lua_State *L)
     lua_setfield(L, -2, "__metatable");
     lua_setmetatable(L, g);
     lua_newtable(L);
-    lua_setfield(L, LUA_REGISTRYINDEX, FROZEN);
+    vf_lua_slot_set(L, &frozen_slot);
     lua_newtable(L);                     /* view -> the table behind it */
     int behind = lua_gettop(L);
     for (size_t i = 0; i < sizeof frozen / sizeof *frozen; i++)
@@ -301,7 +301,7 @@ void vf_lua_keep_globals(lua_State *L)
     lua_pushcclosure(L, first_read, 2);
     lua_setfield(L, -2, "__index");
     lua_pop(L, 2);
-    lua_setfield(L, LUA_REGISTRYINDEX, BACKING);
+    vf_lua_slot_set(L, &backing_slot);
     lua_pop(L, 1);                       /* the global table */
 }
 
@@ -309,7 +309,7 @@ void vf_lua_keep_globals(lua_State *L)
  * writes): gone before the next case. */
 static void clear_frozen(lua_State *L)
 {
-    lua_getfield(L, LUA_REGISTRYINDEX, FROZEN);
+    vf_lua_slot_get(L, &frozen_slot);
     if (!lua_istable(L, -1)) {
         lua_pop(L, 1);
         return;
@@ -347,4 +347,9 @@ void vf_lua_fresh_globals(lua_State *L)
     lua_pop(L, 1);
     clear_frozen(L);
     empty_persist(L);
+}
+
+void vf_lua_push_kept_globals(lua_State *L)
+{
+    vf_lua_slot_get(L, &backing_slot);
 }

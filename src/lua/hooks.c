@@ -11,19 +11,19 @@
 
 #include <lauxlib.h>
 
-#define SEQ "vaultfuzz.hook_seq"
-#define GLOBAL "vaultfuzz.global_hooks"
+static const vf_lua_slot seq_slot = {"the hook sequence number"};
+static const vf_lua_slot global_slot = {"the hooks set at load"};
 
 static void bump(lua_State *L, int global)
 {
-    lua_getfield(L, LUA_REGISTRYINDEX, SEQ);
+    vf_lua_slot_get(L, &seq_slot);
     lua_Number n = lua_tonumber(L, -1);
     lua_pop(L, 1);
     lua_pushnumber(L, n + 1);
-    lua_setfield(L, LUA_REGISTRYINDEX, SEQ);
+    vf_lua_slot_set(L, &seq_slot);
     if (global) {
         lua_pushboolean(L, 1);
-        lua_setfield(L, LUA_REGISTRYINDEX, GLOBAL);
+        vf_lua_slot_set(L, &global_slot);
     }
 }
 
@@ -51,7 +51,7 @@ static const char wrap_src[] =
 void vf_lua_track_hooks(lua_State *L)
 {
     lua_pushnumber(L, 0);
-    lua_setfield(L, LUA_REGISTRYINDEX, SEQ);
+    vf_lua_slot_set(L, &seq_slot);
     lua_getglobal(L, "dgn");
     int has_dgn = lua_istable(L, -1);
     lua_pop(L, 1);
@@ -70,7 +70,7 @@ void vf_lua_track_hooks(lua_State *L)
 
 double vf_lua_hook_seq(lua_State *L)
 {
-    lua_getfield(L, LUA_REGISTRYINDEX, SEQ);
+    vf_lua_slot_get(L, &seq_slot);
     double n = lua_tonumber(L, -1);
     lua_pop(L, 1);
     return n;
@@ -83,7 +83,7 @@ void vf_lua_hook_added(lua_State *L)
 
 int vf_lua_hooks_since(lua_State *L, double seq)
 {
-    lua_getfield(L, LUA_REGISTRYINDEX, GLOBAL);
+    vf_lua_slot_get(L, &global_slot);
     int global = lua_toboolean(L, -1);
     lua_pop(L, 1);
     return global || vf_lua_hook_seq(L) != seq;

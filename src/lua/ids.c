@@ -11,13 +11,14 @@
 #include <lauxlib.h>
 #include <stdio.h>
 
-#define IDS "vaultfuzz.ids"       /* object -> its number, weak keys */
-#define NEXT_ID "vaultfuzz.next_id"
+/* object -> its number, weak keys */
+static const vf_lua_slot ids_slot = {"each object's number"};
+static const vf_lua_slot next_id_slot = {"the last number given"};
 
 /* The ids table, made on first use in a case. */
 static void push_ids(lua_State *L)
 {
-    lua_getfield(L, LUA_REGISTRYINDEX, IDS);
+    vf_lua_slot_get(L, &ids_slot);
     if (lua_istable(L, -1)) return;
     lua_pop(L, 1);
     lua_newtable(L);
@@ -26,9 +27,9 @@ static void push_ids(lua_State *L)
     lua_setfield(L, -2, "__mode");
     lua_setmetatable(L, -2);
     lua_pushvalue(L, -1);
-    lua_setfield(L, LUA_REGISTRYINDEX, IDS);
+    vf_lua_slot_set(L, &ids_slot);
     lua_pushinteger(L, 0);
-    lua_setfield(L, LUA_REGISTRYINDEX, NEXT_ID);
+    vf_lua_slot_set(L, &next_id_slot);
 }
 
 lua_Integer vf_lua_id(lua_State *L, int idx)
@@ -40,11 +41,11 @@ lua_Integer vf_lua_id(lua_State *L, int idx)
     lua_Integer id = lua_tointeger(L, -1);
     lua_pop(L, 1);
     if (!id) {
-        lua_getfield(L, LUA_REGISTRYINDEX, NEXT_ID);
+        vf_lua_slot_get(L, &next_id_slot);
         id = lua_tointeger(L, -1) + 1;
         lua_pop(L, 1);
         lua_pushinteger(L, id);
-        lua_setfield(L, LUA_REGISTRYINDEX, NEXT_ID);
+        vf_lua_slot_set(L, &next_id_slot);
         lua_pushvalue(L, idx);
         lua_pushinteger(L, id);
         lua_rawset(L, -3);
@@ -85,5 +86,5 @@ void vf_lua_plain_ids(lua_State *L)
 void vf_lua_ids_reset(lua_State *L)
 {
     lua_pushnil(L);
-    lua_setfield(L, LUA_REGISTRYINDEX, IDS);
+    vf_lua_slot_set(L, &ids_slot);
 }

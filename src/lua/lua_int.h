@@ -25,8 +25,29 @@ void vf_lua_undo_setfenv(lua_State *L);
  * put back. */
 void vf_lua_forget_setfenv(lua_State *L);
 
-/* Pushes the registry's table under key, made empty on first use. */
-void vf_lua_registry_table(lua_State *L, const char *key);
+/* A slot in a state's registry (slot.c). Its key is the slot's address,
+ * not a string: a look-up hashes and compares no text, which matters to
+ * the bindings that look one up on every call, and two modules' slots
+ * cannot clash. One per use: `static const vf_lua_slot X = {"what"};`. */
+typedef struct vf_lua_slot {
+    const char *what;   /* what it holds, for a reader of the code */
+} vf_lua_slot;
+
+/* Pushes the slot's value: nil while unset. */
+void vf_lua_slot_get(lua_State *L, const vf_lua_slot *slot);
+/* Pops the top of the stack into the slot. */
+void vf_lua_slot_set(lua_State *L, const vf_lua_slot *slot);
+/* Pushes the slot's table, made empty on first use. */
+void vf_lua_slot_table(lua_State *L, const vf_lua_slot *slot);
+
+/* Pushes the globals as vf_lua_keep_globals kept them (fresh.c): the
+ * names a map starts a case with, for tests. */
+void vf_lua_push_kept_globals(lua_State *L);
+
+/* The host the state works for (the engine), or NULL for a state
+ * vf_lua_new did not make. Kept beside the state's allocator, so the
+ * bindings reach their engine without a look-up (state.c). */
+void *vf_lua_host(lua_State *L);
 
 /* Counts steps of work done in C against the case's instruction budget
  * (state.c); past it, raises the budget's error as the count hook does.

@@ -24,23 +24,24 @@
  * functions' upvalues too, since a library function may hand out a table
  * it holds in one. */
 #include "snapshot.h"
-#include "lua_compat.h"
+#include "lua_int.h"
 #include "vf_sbuf.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-#define SNAPS "vaultfuzz.snapshots"
-#define DEPS "vaultfuzz.snapshot_deps"
-#define ALWAYS "vaultfuzz.snapshot_always"
-#define STAMPS "vaultfuzz.snapshot_stamps"
-#define READS "vaultfuzz.reads"
-/* SNAPS is an array of SLOTS entries per kept table: the table, the copy
- * of its pairs, their count, its metatable (false: none). DEPS maps a
- * global's name to the kept tables reachable from it (a deps userdata);
- * ALWAYS holds those of the string metatable; STAMPS the case each kept
- * table was last checked in; READS the names of the globals read since
- * the last restore (vf_lua_snapshot_reads). */
+/* snaps_slot is an array of SLOTS entries per kept table: the table,
+ * the copy of its pairs, their count, its metatable (false: none).
+ * deps_slot maps a global's name to the kept tables reachable from it (a
+ * deps userdata); always_slot holds those of the string metatable;
+ * stamps_slot the case each kept table was last checked in; reads_slot
+ * the names of the globals read since the last restore
+ * (vf_lua_snapshot_reads). */
+static const vf_lua_slot snaps_slot = {"the kept tables and their copies"};
+static const vf_lua_slot deps_slot = {"each global's kept tables"};
+static const vf_lua_slot always_slot = {"the string metatable's tables"};
+static const vf_lua_slot stamps_slot = {"when each was last checked"};
+static const vf_lua_slot reads_slot = {"the globals read"};
 enum { SLOTS = 4 };
 
 /* Marks the main walk leaves: met and kept; met as a root, kept only if
@@ -237,8 +238,8 @@ static void push_deps(lua_State *L, walk *w, int idx, int behind)
     if (w->nfound) memcpy(d->tn, w->found, w->nfound * sizeof *d->tn);
 }
 
-/* DEPS[name] for each global of the table at backing that reaches a kept
- * table, and ALWAYS for the string metatable. */
+/* deps_slot[name] for each global of the table at backing that reaches a
+ * kept table, and always_slot for the string metatable. */
 static void take_deps(lua_State *L, walk *w, int backing, int behind,
                       int skip)
 {
@@ -259,11 +260,11 @@ static void take_deps(lua_State *L, walk *w, int backing, int behind,
         }
         lua_pop(L, 1);
     }
-    lua_setfield(L, LUA_REGISTRYINDEX, DEPS);
+    vf_lua_slot_set(L, &deps_slot);
     lua_pushliteral(L, "");
     if (!lua_getmetatable(L, -1)) lua_pushnil(L);
     push_deps(L, w, lua_gettop(L), behind);
-    lua_setfield(L, LUA_REGISTRYINDEX, ALWAYS);
+    vf_lua_slot_set(L, &always_slot);
     lua_pop(L, 2);
     free(w->found);
 }
@@ -301,11 +302,11 @@ void vf_lua_snapshot_take(lua_State *L, int backing, int behind, int skip)
     take_deps(L, &w, backing, behind, skip2);
     stamps *s = lua_newuserdata(L, sizeof *s + w.kept * sizeof *s->at);
     memset(s, 0, sizeof *s + w.kept * sizeof *s->at);
-    lua_setfield(L, LUA_REGISTRYINDEX, STAMPS);
+    vf_lua_slot_set(L, &stamps_slot);
     lua_newtable(L);
-    lua_setfield(L, LUA_REGISTRYINDEX, READS);
+    vf_lua_slot_set(L, &reads_slot);
     lua_pop(L, 2);                            /* skip2, num */
-    lua_setfield(L, LUA_REGISTRYINDEX, SNAPS);
+    vf_lua_slot_set(L, &snaps_slot);
     lua_pop(L, 1);                            /* the queue */
 }
 
@@ -381,18 +382,18 @@ static void put_back_deps(lua_State *L, int snaps, stamps *s, int idx)
 
 void vf_lua_snapshot_restore(lua_State *L)
 {
-    lua_getfield(L, LUA_REGISTRYINDEX, STAMPS);
+    vf_lua_slot_get(L, &stamps_slot);
     stamps *s = lua_touserdata(L, -1);
     lua_pop(L, 1);
     if (!s) return;
     s->now++;
-    lua_getfield(L, LUA_REGISTRYINDEX, SNAPS);
+    vf_lua_slot_get(L, &snaps_slot);
     int snaps = lua_gettop(L);
-    lua_getfield(L, LUA_REGISTRYINDEX, ALWAYS);
+    vf_lua_slot_get(L, &always_slot);
     put_back_deps(L, snaps, s, lua_gettop(L));
-    lua_getfield(L, LUA_REGISTRYINDEX, DEPS);
+    vf_lua_slot_get(L, &deps_slot);
     int all = lua_gettop(L);
-    lua_getfield(L, LUA_REGISTRYINDEX, READS);
+    vf_lua_slot_get(L, &reads_slot);
     int reads = lua_gettop(L), n = (int)vf_lua_rawlen(L, reads);
     for (int i = 1; i <= n; i++) {
         lua_rawgeti(L, reads, i);
@@ -407,5 +408,5 @@ void vf_lua_snapshot_restore(lua_State *L)
 
 void vf_lua_snapshot_reads(lua_State *L)
 {
-    lua_getfield(L, LUA_REGISTRYINDEX, READS);
+    vf_lua_slot_get(L, &reads_slot);
 }

@@ -56,6 +56,7 @@ struct vf_lua {
     const char *what, *name, *file;
     int line;
     int skipped;              /* the supervisor said not to run it */
+    void *host;               /* what the state works for, not owned */
 };
 
 #define HOOK_STEP 1000
@@ -130,6 +131,14 @@ static void hook_error(lua_State *L, const char *msg)
  * so a vault pcall that catches the error cannot keep the loop going. */
 static void time_error(lua_State *L, vf_lua *lua);
 
+/* The vf_lua of a state vf_lua_new made (its allocator's data), else
+ * NULL. */
+static vf_lua *lua_of(lua_State *L)
+{
+    void *ud;
+    return lua_getallocf(L, &ud) == alloc ? ud : NULL;
+}
+
 static void count_hook(lua_State *L, lua_Debug *ar);
 
 /* The budget is spent: the case is over (see exhausted). */
@@ -155,9 +164,7 @@ static void budget_error(lua_State *L, vf_lua *lua)
 static void count_hook(lua_State *L, lua_Debug *ar)
 {
     (void)ar;
-    lua_getfield(L, LUA_REGISTRYINDEX, "vf_lua");
-    vf_lua *lua = lua_touserdata(L, -1);
-    lua_pop(L, 1);
+    vf_lua *lua = lua_of(L);
     if (lua->exhausted) {
         lua_pushstring(L, lua->exhausted_msg);
         lua_error(L);
@@ -428,7 +435,7 @@ static void open_51(lua_State *L)
  * 5.4 a function's _ENV is its chunk's, shared by every function of a
  * library file, so a vault that set one would change the library for
  * every case after it. */
-#define SETFENV_UNDO "vaultfuzz.setfenv_undo"
+static const vf_lua_slot setfenv_undo = {"environments to put back"};
 
 /* Pushes what crawl.setfenv would replace in the function at idx. */
 static void push_env_of(lua_State *L, int idx)
@@ -443,7 +450,7 @@ static void push_env_of(lua_State *L, int idx)
 /* Records the function at 1 and its environment now. */
 static void remember_env(lua_State *L)
 {
-    vf_lua_registry_table(L, SETFENV_UNDO);
+    vf_lua_slot_table(L, &setfenv_undo);
     lua_createtable(L, 2, 0);
     lua_pushvalue(L, 1);
     lua_rawseti(L, -2, 1);
@@ -456,12 +463,12 @@ static void remember_env(lua_State *L)
 void vf_lua_forget_setfenv(lua_State *L)
 {
     lua_newtable(L);
-    lua_setfield(L, LUA_REGISTRYINDEX, SETFENV_UNDO);
+    vf_lua_slot_set(L, &setfenv_undo);
 }
 
 void vf_lua_undo_setfenv(lua_State *L)
 {
-    vf_lua_registry_table(L, SETFENV_UNDO);
+    vf_lua_slot_table(L, &setfenv_undo);
     for (int i = (int)vf_lua_rawlen(L, -1); i >= 1; i--) {
         lua_rawgeti(L, -1, i);
         lua_rawgeti(L, -1, 1);
@@ -546,8 +553,6 @@ vf_lua *vf_lua_new(const vf_lua_limits *limits, vf_sbuf *err)
         free(lua);
         return NULL;
     }
-    lua_pushlightuserdata(lua->L, lua);
-    lua_setfield(lua->L, LUA_REGISTRYINDEX, "vf_lua");
     open_sandbox(lua->L);
     lua_sethook(lua->L, count_hook, LUA_MASKCOUNT, HOOK_STEP);
     vf_lua_case_begin(lua);
@@ -567,9 +572,7 @@ void vf_lua_free(vf_lua *lua)
 void vf_lua_charge(lua_State *L, double steps)
 {
     if (steps < 1) return;   /* most calls: short strings, no look-up */
-    lua_getfield(L, LUA_REGISTRYINDEX, "vf_lua");
-    vf_lua *lua = lua_touserdata(L, -1);
-    lua_pop(L, 1);
+    vf_lua *lua = lua_of(L);
     if (!lua || !lua->running) return;
     double room = (double)(ULONG_MAX / 2) - (double)lua->count;
     lua->count += steps < room ? (unsigned long)steps : (unsigned long)room;
@@ -600,6 +603,17 @@ unsigned long vf_lua_allocations(const vf_lua *lua)
 lua_State *vf_lua_state(vf_lua *lua)
 {
     return lua->L;
+}
+
+void vf_lua_set_host(vf_lua *lua, void *host)
+{
+    lua->host = host;
+}
+
+void *vf_lua_host(lua_State *L)
+{
+    vf_lua *lua = lua_of(L);
+    return lua ? lua->host : NULL;
 }
 
 void vf_lua_case_begin(vf_lua *lua)
@@ -736,12 +750,3 @@ int vf_lua_load(vf_lua *lua, const char *src, size_t len, const char *name,
     return -1;
 }
 
-void vf_lua_registry_table(lua_State *L, const char *key)
-{
-    lua_getfield(L, LUA_REGISTRYINDEX, key);
-    if (lua_istable(L, -1)) return;
-    lua_pop(L, 1);
-    lua_newtable(L);
-    lua_pushvalue(L, -1);
-    lua_setfield(L, LUA_REGISTRYINDEX, key);
-}
