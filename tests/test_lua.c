@@ -1,6 +1,7 @@
 /* The Lua sandbox: limits, removed functions, the 5.4 shims. */
 #include "tests.h"
 #include "lua/blocks.h"
+#include "lua/lua_int.h"
 #include "vf_lua.h"
 
 #include <lauxlib.h>
@@ -244,6 +245,48 @@ START_TEST(small_blocks_keep_contents)
 }
 END_TEST
 
+/* Registry slots are told apart by address, not by what they say they
+ * hold; a slot's table is made once; the host is the one the state was
+ * given, and a state vf_lua_new did not make has none. */
+START_TEST(registry_slots_and_host)
+{
+    static const vf_lua_slot a = {"same words"}, b = {"same words"};
+    vf_sbuf err = VF_SBUF_INIT;
+    vf_lua *lua = vf_lua_new(NULL, &err);
+    ck_assert_ptr_nonnull(lua);
+    lua_State *L = vf_lua_state(lua);
+    lua_pushinteger(L, 1);
+    vf_lua_slot_set(L, &a);
+    lua_pushinteger(L, 2);
+    vf_lua_slot_set(L, &b);
+    vf_lua_slot_get(L, &a);
+    vf_lua_slot_get(L, &b);
+    ck_assert_int_eq(lua_tointeger(L, -2), 1);
+    ck_assert_int_eq(lua_tointeger(L, -1), 2);
+    lua_pop(L, 2);
+    lua_getfield(L, LUA_REGISTRYINDEX, "same words");
+    ck_assert(lua_isnil(L, -1));
+    lua_pop(L, 1);
+
+    static const vf_lua_slot t = {"a table"};
+    vf_lua_slot_table(L, &t);
+    vf_lua_slot_table(L, &t);
+    ck_assert(lua_istable(L, -1));
+    ck_assert(lua_rawequal(L, -1, -2));
+    lua_pop(L, 2);
+
+    int host;
+    ck_assert_ptr_null(vf_lua_host(L));
+    vf_lua_set_host(lua, &host);
+    ck_assert_ptr_eq(vf_lua_host(L), &host);
+    lua_State *plain = luaL_newstate();
+    ck_assert_ptr_null(vf_lua_host(plain));
+    lua_close(plain);
+    vf_lua_free(lua);
+    vf_sbuf_free(&err);
+}
+END_TEST
+
 Suite *vf_test_lua_suite(void)
 {
     Suite *s = suite_create("lua");
@@ -256,6 +299,7 @@ Suite *vf_test_lua_suite(void)
     tcase_add_test(tc, the_games_interpreter);
     tcase_add_test(tc, nothing_machine_dependent);
     tcase_add_test(tc, small_blocks_keep_contents);
+    tcase_add_test(tc, registry_slots_and_host);
     suite_add_tcase(s, tc);
     return s;
 }
